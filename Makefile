@@ -1,0 +1,87 @@
+# rdna3gen top-level build.  Each folder contributes one fragment (FOLDER/FOLDER.mk)
+# that appends to the variables below; this file only holds the shared rules.
+#
+#   make            build/rdna3gen, build/rdna3run and one static library per module
+#   make test       install missing packages, build with ASan+UBSan, run every test
+#   make demo       install missing packages, build, generate, build and run a kernel
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# A fragment declares, for its folder:
+#   LIBS          += $(BUILD)/libNAME.a          (built from NAME_OBJS)
+#   BINS          += $(BUILD)/PROGRAM
+#   TEST_BINS     += $(BUILD)/tests/NAME         (programs run by tests/run.sh)
+#   TEST_SCRIPTS  += tests/NAME/foo.sh           (scripts run by tests/run.sh)
+#   HEADERS       += FOLDER/FOLDER.h             (public interface, checked alone)
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+SAN      ?= 0
+ifeq ($(SAN),1)
+BUILD    ?= build/san
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+OPT      ?= -O1
+else
+BUILD    ?= build
+SANFLAGS :=
+OPT      ?= -O2
+endif
+
+CC       ?= cc
+CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN     := -Wall -Wextra -Werror
+CFLAGS   += $(CSTD) $(WARN) $(OPT) -g $(SANFLAGS) -I. -MMD -MP -DRDNA3_VERSION='"$(VERSION)"'
+LDFLAGS  += $(SANFLAGS)
+LDLIBS   += -lpthread -lm
+
+LIBS :=
+BINS :=
+TEST_BINS :=
+TEST_SCRIPTS :=
+HEADERS :=
+
+.PHONY: all test check demo install clean check-headers deps
+all:
+
+include $(sort $(wildcard */*.mk))
+
+all: $(LIBS) $(BINS) $(TEST_BINS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/lib%.a:
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+deps:
+	@sh scripts/deps.sh
+
+# The test command of the README.  Builds a sanitized tree of its own so a normal
+# build is never mixed with instrumented objects.
+test: deps
+	@$(MAKE) --no-print-directory SAN=1 check
+
+check: all
+	@sh tests/run.sh $(BUILD) $(TEST_BINS) -- $(TEST_SCRIPTS)
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh $(BUILD)
+
+check-headers:
+	@for h in $(HEADERS); do \
+	  printf '#include "%s"\n#include "%s"\n' $$h $$h | $(CC) $(CSTD) $(WARN) -I. -x c -fsyntax-only - || exit 1; \
+	done; echo "headers ok"
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib/
+	for h in $(HEADERS); do install -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/; done
+
+clean:
+	rm -rf build
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

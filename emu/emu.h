@@ -1,0 +1,120 @@
+/* emu.h — the gfx1100 emulator: runs the machine code of a loaded code object.
+ *
+ * The emulator knows nothing of ELF, of metadata or of the generator.  It sees
+ * what the GPU sees: device memory (a set of registered buffers at emulated
+ * addresses, never host pointers), a 64-byte kernel descriptor in that memory,
+ * the code it points at, a kernarg segment and a dispatch shape.  Loading a
+ * .hsaco into device memory is the loader's job.
+ *
+ * Errors: functions return 0 (or a valid address) on success and a negative
+ * EMU_E_* on failure, with a one-line message in the caller's buffer.  Nothing
+ * here prints or exits.
+ */
+#ifndef RDNA3_EMU_H
+#define RDNA3_EMU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum emu_err {
+	EMU_OK = 0,
+	EMU_E_ARG = -1,         /* bad argument from the caller */
+	EMU_E_NOMEM = -2,       /* host allocation failed */
+	EMU_E_KD = -3,          /* kernel descriptor asks for something we refuse */
+	EMU_E_FAULT = -4,       /* the kernel faulted (bad access, hazard, race, ...) */
+	EMU_E_DECODE = -5,      /* invalid or unsupported instruction encoding */
+	EMU_E_BUDGET = -6,      /* instruction budget exhausted (runaway kernel) */
+};
+
+/* ---- kernel descriptor (code object v4/v5/v6 layout, 64 bytes) ---------- */
+struct emu_kd {
+	uint32_t group_segment_size;   /* LDS bytes per workgroup */
+	uint32_t private_segment_size; /* scratch bytes per lane */
+	uint32_t kernarg_size;
+	int64_t entry_offset;          /* code start, relative to the descriptor */
+	uint32_t rsrc1, rsrc2, rsrc3;
+	uint16_t properties;
+	/* decoded from the words above */
+	unsigned vgprs;                /* allocated VGPRs per lane (granule-rounded) */
+	unsigned user_sgprs;           /* USER_SGPR_COUNT */
+	bool user_dispatch_ptr, user_queue_ptr, user_kernarg_ptr, user_dispatch_id;
+	bool user_private_segment_size; /* properties bit, gfx11: no flat_scratch_init */
+	bool wgid_x, wgid_y, wgid_z, wg_info;
+	unsigned vgpr_workitem_ids;    /* 0: x only, 1: x,y, 2: x,y,z (packed in v0) */
+	bool private_segment;          /* rsrc2 ENABLE_PRIVATE_SEGMENT */
+	bool wave32, wgp_mode, ieee_mode, dx10_clamp;
+	unsigned float_round_32, float_denorm_32, float_denorm_16_64;
+};
+
+/* Decode and validate a descriptor.  Refuses (EMU_E_KD, with the reason) what the
+ * emulator cannot run faithfully: wave64, features it does not model. */
+int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t errlen);
+
+/* ---- device ------------------------------------------------------------- */
+enum emu_check {
+	EMU_CHECK_WAITCNT = 1u << 0,   /* loaded register used before its s_waitcnt */
+	EMU_CHECK_LDS_RACE = 1u << 1,  /* two waves touch one LDS dword between barriers */
+	EMU_CHECK_VOPD = 1u << 2,      /* VOPD X half writes a register Y reads */
+	EMU_CHECK_ALL = 0x7,
+	/* Bounds of global, scratch and LDS accesses are always checked. */
+};
+
+struct emu_opts {
+	unsigned threads;        /* worker threads for workgroups; 0 = all cores */
+	unsigned checks;         /* EMU_CHECK_* bits; 0 = none */
+	uint64_t inst_budget;    /* wave-instructions per launch; 0 = default (1e12) */
+};
+
+struct emu_dev;
+
+struct emu_dev *emu_dev_new(const struct emu_opts *opts);   /* NULL on OOM */
+void emu_dev_free(struct emu_dev *dev);                      /* NULL is fine */
+
+enum emu_mem_flags { EMU_MEM_READONLY = 1u << 0 };          /* kernel writes fault */
+
+/* Device memory.  Addresses are emulated (never host pointers), 256-byte aligned,
+ * with unmapped guard space between buffers.  emu_alloc returns 0 on failure. */
+uint64_t emu_alloc(struct emu_dev *dev, size_t bytes, unsigned flags);
+int emu_free(struct emu_dev *dev, uint64_t addr);
+int emu_write(struct emu_dev *dev, uint64_t addr, const void *src, size_t n);
+int emu_read(struct emu_dev *dev, uint64_t addr, void *dst, size_t n);
+int emu_fill(struct emu_dev *dev, uint64_t addr, int byte, size_t n);
+
+/* ---- launch --------------------------------------------------------------- */
+struct emu_launch {
+	const char *kernel_name;  /* for reports only */
+	uint64_t kd_addr;         /* device address of the kernel descriptor */
+	const void *kernarg;      /* host bytes, copied to a read-only segment */
+	size_t kernarg_size;
+	uint32_t grid[3];         /* workgroups in x, y, z (HIP gridDim) */
+	uint32_t block[3];        /* work-items per workgroup (HIP blockDim) */
+};
+
+struct emu_fault {
+	uint32_t wg[3];           /* workgroup id */
+	unsigned wave, lane;      /* wave within the workgroup; lane (or ~0u) */
+	uint64_t pc;              /* device address of the instruction */
+	char text[96];            /* disassembled instruction */
+};
+
+struct emu_stats {
+	uint64_t wave_insts;      /* wave-instructions executed */
+	uint64_t valu, valu_fma, vopd, salu, smem, vmem, lds, branch, wait;
+	uint64_t workgroups, waves;
+	double seconds;           /* wall time of the launch */
+	bool faulted;
+	struct emu_fault fault;   /* the first fault, when faulted */
+};
+
+/* Run a dispatch to completion.  On a fault, the message names kernel,
+ * workgroup, wave, lane, PC and the disassembled instruction. */
+int emu_launch(struct emu_dev *dev, const struct emu_launch *launch,
+	       struct emu_stats *stats, char *err, size_t errlen);
+
+/* ---- disassembly ----------------------------------------------------------- */
+/* Decode one instruction at code[0..n) and print it as llvm-objdump does
+ * (without address or bytes).  Returns its length in bytes, or EMU_E_DECODE. */
+int emu_disasm(const uint8_t *code, size_t n, uint64_t pc, char *out, size_t outlen);
+
+#endif
