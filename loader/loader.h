@@ -43,6 +43,8 @@ struct ld_arg {
 	enum ld_value_kind kind;
 	uint32_t offset, size;
 	bool is_const;            /* .is_const / address_space constant */
+	/* additions */
+	char type_name[32];       /* .type_name when present (OpenCL), else "" */
 };
 
 struct ld_kernel {
@@ -59,6 +61,11 @@ struct ld_kernel {
 	/* Tile shape recorded by rdna3gen (0 when the kernel has none). */
 	uint32_t tile_m, tile_n, block_threads;
 	char layout[3];           /* "NN", "NT", ... or "" */
+	/* additions */
+	uint32_t tile_k;          /* .rdna3.tile_k (0 when absent) */
+	uint32_t sgpr_spill_count, vgpr_spill_count;
+	uint32_t reqd_workgroup_size[3];  /* all 0 when the kernel names none */
+	uint32_t explicit_kernarg_size;   /* end of the last non-hidden argument */
 };
 
 struct ld_code_object;
@@ -76,5 +83,12 @@ const struct ld_kernel *ld_kernel_find(const struct ld_code_object *co, const ch
 size_t ld_image_size(const struct ld_code_object *co);
 int ld_image(const struct ld_code_object *co, uint64_t base, void *dst, size_t dst_size,
 	     char *err, size_t errlen);
+
+/* The argument called name ("" never matches), or NULL. */
+const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name);
+
+/* The ELF bytes of the code object (our copy; valid until ld_close).  This is
+ * what hipModuleLoadData takes. */
+const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n);
 
 #endif

@@ -1,0 +1,489 @@
+/* co.c — reading a gfx1100 code object: ELF64 checks with libelf, PT_LOAD
+ * segments, kernel descriptors by their NAME.kd symbols, the metadata note,
+ * dynamic relocations, and the loaded image.
+ *
+ * Every offset, size and index read from the file is checked against the file
+ * (and against LD_IMAGE_MAX) before use; libelf checks some of them too, but a
+ * truncated file must give a reason, not a crash, whichever layer notices. */
+#include "loader/ld_internal.h"
+
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EM_AMDGPU_ 224
+#define ELFOSABI_AMDGPU_HSA_ 64
+#define EF_AMDGPU_MACH_MASK 0xffu
+#define EF_AMDGPU_MACH_GFX1100 0x41u
+#define NT_AMDGPU_METADATA_ 32
+#define R_AMDGPU_NONE_ 0
+#define R_AMDGPU_ABS64_ 3
+#define R_AMDGPU_RELATIVE64_ 13
+
+/* Names for the messages of LD_E_ARCH (EF_AMDGPU_MACH_* values from LLVM's
+ * ELF.h); a value not listed is printed in hex. */
+static const struct {
+	unsigned mach;
+	const char *name;
+} mach_names[] = {
+	{ 0x2c, "gfx900" }, { 0x2f, "gfx906" }, { 0x30, "gfx908" }, { 0x36, "gfx1030" },
+	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x41, "gfx1100" }, { 0x42, "gfx1103" },
+	{ 0x43, "gfx1150" }, { 0x44, "gfx1103" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
+	{ 0x48, "gfx1200" }, { 0x4c, "gfx942" }, { 0x4e, "gfx1201" },
+};
+
+int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+static bool range_ok(uint64_t off, uint64_t len, uint64_t total)
+{
+	return off <= total && len <= total - off;
+}
+
+/* Where vaddr..vaddr+len lies in the file, or NULL when it is not wholly
+ * backed by file bytes of one PT_LOAD segment. */
+static const uint8_t *file_bytes_at(const struct ld_code_object *co, uint64_t vaddr,
+				    uint64_t len)
+{
+	for (unsigned i = 0; i < co->nsegs; i++) {
+		const struct ld_segment *s = &co->segs[i];
+		if (vaddr >= s->vaddr && range_ok(vaddr - s->vaddr, len, s->filesz))
+			return co->bytes + s->offset + (vaddr - s->vaddr);
+	}
+	return NULL;
+}
+
+static int read_segments(struct ld_code_object *co, Elf *elf, char *err, size_t errlen)
+{
+	size_t phnum;
+	if (elf_getphdrnum(elf, &phnum) != 0)
+		return ld_fail(err, errlen, LD_E_ELF, "bad program headers: %s", elf_errmsg(-1));
+	if (phnum == 0 || phnum > 4096)
+		return ld_fail(err, errlen, LD_E_ELF, "%zu program headers", phnum);
+	co->segs = calloc(phnum, sizeof *co->segs);
+	if (!co->segs)
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(elf, (int)i, &ph))
+			return ld_fail(err, errlen, LD_E_ELF, "program header %zu unreadable: %s",
+				       i, elf_errmsg(-1));
+		if (ph.p_type != PT_LOAD)
+			continue;
+		if (!range_ok(ph.p_offset, ph.p_filesz, co->size))
+			return ld_fail(err, errlen, LD_E_ELF,
+				       "segment %zu (offset 0x%llx, %llu bytes) past the end of the "
+				       "%zu-byte file (truncated?)", i, (unsigned long long)ph.p_offset,
+				       (unsigned long long)ph.p_filesz, co->size);
+		if (ph.p_filesz > ph.p_memsz || !range_ok(ph.p_vaddr, ph.p_memsz, LD_IMAGE_MAX))
+			return ld_fail(err, errlen, LD_E_ELF,
+				       "segment %zu: vaddr 0x%llx, %llu bytes in memory, %llu in the "
+				       "file: out of range", i, (unsigned long long)ph.p_vaddr,
+				       (unsigned long long)ph.p_memsz, (unsigned long long)ph.p_filesz);
+		co->segs[co->nsegs++] = (struct ld_segment){ ph.p_vaddr, ph.p_memsz, ph.p_offset,
+							     ph.p_filesz };
+		if (ph.p_vaddr + ph.p_memsz > co->image_size)
+			co->image_size = ph.p_vaddr + ph.p_memsz;
+	}
+	if (co->nsegs == 0)
+		return ld_fail(err, errlen, LD_E_ELF, "no loadable segment");
+	return LD_OK;
+}
+
+/* Section data, after checking the section lies inside the file. */
+static Elf_Data *section_data(struct ld_code_object *co, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	if (sh->sh_type != SHT_NOBITS && !range_ok(sh->sh_offset, sh->sh_size, co->size))
+		return NULL;
+	Elf_Data *d = elf_getdata(scn, NULL);
+	if (d && d->d_size && !d->d_buf)
+		return NULL;
+	return d;
+}
+
+static int read_note(struct ld_code_object *co, Elf_Scn *scn, const GElf_Shdr *sh,
+		     bool *found, char *err, size_t errlen)
+{
+	Elf_Data *d = section_data(co, scn, sh);
+	if (!d)
+		return ld_fail(err, errlen, LD_E_ELF, "note section unreadable (truncated?)");
+	size_t off = 0, next;
+	GElf_Nhdr nh;
+	size_t name_off, desc_off;
+	while (off < d->d_size && (next = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+		if (!range_ok(name_off, nh.n_namesz, d->d_size) ||
+		    !range_ok(desc_off, nh.n_descsz, d->d_size))
+			return ld_fail(err, errlen, LD_E_ELF, "note outside its section");
+		const char *name = (const char *)d->d_buf + name_off;
+		if (nh.n_type == NT_AMDGPU_METADATA_ && nh.n_namesz == 7 &&
+		    memcmp(name, "AMDGPU", 7) == 0) {
+			if (*found)
+				return ld_fail(err, errlen, LD_E_META, "two metadata notes");
+			*found = true;
+			int rc = ld_meta_decode(co, (const uint8_t *)d->d_buf + desc_off,
+						nh.n_descsz, err, errlen);
+			if (rc)
+				return rc;
+		}
+		off = next;
+	}
+	return LD_OK;
+}
+
+/* Fill kd_vaddr and kd[] of every metadata kernel from its NAME.kd symbol. */
+static int read_symbols(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
+			char *err, size_t errlen)
+{
+	Elf_Data *d = section_data(co, scn, sh);
+	if (!d)
+		return ld_fail(err, errlen, LD_E_ELF, "symbol table unreadable (truncated?)");
+	if (sh->sh_entsize != sizeof(Elf64_Sym))
+		return ld_fail(err, errlen, LD_E_ELF, "symbol table entry size %llu",
+			       (unsigned long long)sh->sh_entsize);
+	size_t nsym = d->d_size / sizeof(Elf64_Sym);
+	for (size_t i = 1; i < nsym; i++) {
+		GElf_Sym sym;
+		if (!gelf_getsym(d, (int)i, &sym))
+			return ld_fail(err, errlen, LD_E_ELF, "symbol %zu unreadable", i);
+		if (sym.st_shndx == SHN_UNDEF)
+			continue;
+		const char *name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name)
+			return ld_fail(err, errlen, LD_E_ELF, "symbol %zu: bad name offset", i);
+		for (unsigned k = 0; k < co->nkernels; k++) {
+			struct ld_kernel *kn = &co->kernels[k];
+			if (strcmp(kn->symbol, name) != 0 || kn->kd_vaddr)
+				continue;
+			const uint8_t *p = file_bytes_at(co, sym.st_value, 64);
+			if (!p || sym.st_value == 0)
+				return ld_fail(err, errlen, LD_E_ELF,
+					       "kernel %s: descriptor %s at 0x%llx is not inside the "
+					       "file's loadable data", kn->name, name,
+					       (unsigned long long)sym.st_value);
+			kn->kd_vaddr = sym.st_value;
+			memcpy(kn->kd, p, 64);
+		}
+	}
+	return LD_OK;
+}
+
+static int read_relocs(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
+		       char *err, size_t errlen)
+{
+	Elf_Data *d = section_data(co, scn, sh);
+	if (!d)
+		return ld_fail(err, errlen, LD_E_ELF, "relocation section unreadable (truncated?)");
+	if (sh->sh_entsize != sizeof(Elf64_Rela))
+		return ld_fail(err, errlen, LD_E_ELF, "relocation entry size %llu",
+			       (unsigned long long)sh->sh_entsize);
+	size_t n = d->d_size / sizeof(Elf64_Rela);
+	if (n == 0)
+		return LD_OK;
+	if (n > co->size / sizeof(Elf64_Rela))
+		return ld_fail(err, errlen, LD_E_ELF, "%zu relocations", n);
+	struct ld_reloc *r = realloc(co->relocs, (co->nrelocs + n) * sizeof *r);
+	if (!r)
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	co->relocs = r;
+
+	Elf_Data *symd = NULL;
+	GElf_Shdr symsh;
+	Elf_Scn *symscn = elf_getscn(elf, sh->sh_link);
+	if (symscn && gelf_getshdr(symscn, &symsh) &&
+	    (symsh.sh_type == SHT_DYNSYM || symsh.sh_type == SHT_SYMTAB))
+		symd = section_data(co, symscn, &symsh);
+
+	for (size_t i = 0; i < n; i++) {
+		GElf_Rela ra;
+		if (!gelf_getrela(d, (int)i, &ra))
+			return ld_fail(err, errlen, LD_E_ELF, "relocation %zu unreadable", i);
+		uint32_t type = (uint32_t)GELF_R_TYPE(ra.r_info);
+		uint32_t symi = (uint32_t)GELF_R_SYM(ra.r_info);
+		uint64_t value = (uint64_t)ra.r_addend;
+		if (type == R_AMDGPU_NONE_)
+			continue;
+		if (type != R_AMDGPU_RELATIVE64_ && type != R_AMDGPU_ABS64_)
+			return ld_fail(err, errlen, LD_E_RELOC,
+				       "relocation type %u at 0x%llx is not supported", type,
+				       (unsigned long long)ra.r_offset);
+		if (type == R_AMDGPU_ABS64_) {
+			GElf_Sym sym;
+			if (!symd || !gelf_getsym(symd, (int)symi, &sym) || symi == 0)
+				return ld_fail(err, errlen, LD_E_ELF,
+					       "relocation %zu: bad symbol index %u", i, symi);
+			if (sym.st_shndx == SHN_UNDEF)
+				return ld_fail(err, errlen, LD_E_RELOC,
+					       "relocation at 0x%llx needs an undefined symbol",
+					       (unsigned long long)ra.r_offset);
+			value += sym.st_value;
+		}
+		if (!range_ok(ra.r_offset, 8, co->image_size))
+			return ld_fail(err, errlen, LD_E_ELF,
+				       "relocation at 0x%llx outside the %llu-byte image",
+				       (unsigned long long)ra.r_offset,
+				       (unsigned long long)co->image_size);
+		co->relocs[co->nrelocs++] = (struct ld_reloc){ ra.r_offset, value, type };
+	}
+	return LD_OK;
+}
+
+static int parse(struct ld_code_object *co, char *err, size_t errlen)
+{
+	static const uint8_t magic[4] = { 0x7f, 'E', 'L', 'F' };
+	int rc;
+
+	if (co->size < 4 || memcmp(co->bytes, magic, 4) != 0)
+		return ld_fail(err, errlen, LD_E_ELF, "not an ELF file");
+	if (co->size < sizeof(Elf64_Ehdr))
+		return ld_fail(err, errlen, LD_E_ELF, "truncated ELF header (%zu bytes)", co->size);
+	if (co->bytes[EI_CLASS] != ELFCLASS64 || co->bytes[EI_DATA] != ELFDATA2LSB)
+		return ld_fail(err, errlen, LD_E_ELF, "not a little-endian ELF64 file");
+
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return ld_fail(err, errlen, LD_E_ELF, "libelf: %s", elf_errmsg(-1));
+	Elf *elf = elf_memory((char *)co->bytes, co->size);
+	if (!elf || elf_kind(elf) != ELF_K_ELF) {
+		rc = ld_fail(err, errlen, LD_E_ELF, "unreadable ELF: %s", elf_errmsg(-1));
+		goto out;
+	}
+	GElf_Ehdr eh;
+	if (!gelf_getehdr(elf, &eh)) {
+		rc = ld_fail(err, errlen, LD_E_ELF, "bad ELF header: %s", elf_errmsg(-1));
+		goto out;
+	}
+	if (eh.e_machine != EM_AMDGPU_) {
+		rc = ld_fail(err, errlen, LD_E_ELF, "not an AMDGPU code object (e_machine %u)",
+			     eh.e_machine);
+		goto out;
+	}
+	if (eh.e_ident[EI_OSABI] != ELFOSABI_AMDGPU_HSA_ || eh.e_type != ET_DYN) {
+		rc = ld_fail(err, errlen, LD_E_ELF,
+			     "not an AMDHSA code object (OS ABI %u, type %u; want 64, shared)",
+			     eh.e_ident[EI_OSABI], eh.e_type);
+		goto out;
+	}
+	co->mach = eh.e_flags & EF_AMDGPU_MACH_MASK;
+	co->abi_version = eh.e_ident[EI_ABIVERSION];
+	if (co->mach != EF_AMDGPU_MACH_GFX1100) {
+		const char *name = NULL;
+		for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
+			if (mach_names[i].mach == co->mach)
+				name = mach_names[i].name;
+		rc = name ? ld_fail(err, errlen, LD_E_ARCH, "code object is for %s, not gfx1100", name)
+			  : ld_fail(err, errlen, LD_E_ARCH,
+				    "code object is for machine 0x%x, not gfx1100 (0x41)", co->mach);
+		goto out;
+	}
+	if ((rc = read_segments(co, elf, err, errlen)))
+		goto out;
+
+	/* Notes first: the kernels they describe are matched to symbols after. */
+	size_t shnum;
+	if (elf_getshdrnum(elf, &shnum) != 0 || shnum > 65536) {
+		rc = ld_fail(err, errlen, LD_E_ELF, "bad section headers: %s", elf_errmsg(-1));
+		goto out;
+	}
+	bool have_meta = false, have_syms = false;
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh)) {
+			rc = ld_fail(err, errlen, LD_E_ELF, "bad section header: %s", elf_errmsg(-1));
+			goto out;
+		}
+		if (sh.sh_type == SHT_NOTE && (rc = read_note(co, scn, &sh, &have_meta, err, errlen)))
+			goto out;
+	}
+	if (!have_meta) {
+		rc = ld_fail(err, errlen, LD_E_META, "no NT_AMDGPU_METADATA note (code object v3+)");
+		goto out;
+	}
+	scn = NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh)) {
+			rc = ld_fail(err, errlen, LD_E_ELF, "bad section header");
+			goto out;
+		}
+		if (sh.sh_type == SHT_DYNSYM || sh.sh_type == SHT_SYMTAB) {
+			have_syms = true;
+			rc = read_symbols(co, elf, scn, &sh, err, errlen);
+		} else if (sh.sh_type == SHT_RELA && (sh.sh_flags & SHF_ALLOC)) {
+			rc = read_relocs(co, elf, scn, &sh, err, errlen);
+		} else if (sh.sh_type == SHT_REL && sh.sh_size && (sh.sh_flags & SHF_ALLOC)) {
+			rc = ld_fail(err, errlen, LD_E_RELOC, "REL relocations are not supported");
+		}
+		if (rc)
+			goto out;
+	}
+	if (!have_syms && co->nkernels) {
+		rc = ld_fail(err, errlen, LD_E_ELF, "no symbol table");
+		goto out;
+	}
+	for (unsigned k = 0; k < co->nkernels; k++)
+		if (!co->kernels[k].kd_vaddr) {
+			rc = ld_fail(err, errlen, LD_E_META, "kernel %s: no descriptor symbol %s",
+				     co->kernels[k].name, co->kernels[k].symbol);
+			goto out;
+		}
+	rc = LD_OK;
+out:
+	if (elf)
+		elf_end(elf);
+	return rc;
+}
+
+int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *err,
+		size_t errlen)
+{
+	if (!out || (!bytes && n))
+		return ld_fail(err, errlen, LD_E_ARG, "ld_open_mem: no buffer");
+	*out = NULL;
+	struct ld_code_object *co = calloc(1, sizeof *co);
+	if (!co)
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	co->bytes = malloc(n ? n : 1);
+	if (!co->bytes) {
+		ld_close(co);
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	}
+	if (n)
+		memcpy(co->bytes, bytes, n);
+	co->size = n;
+	int rc = parse(co, err, errlen);
+	if (rc) {
+		ld_close(co);
+		return rc;
+	}
+	*out = co;
+	return LD_OK;
+}
+
+int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_t errlen)
+{
+	char msg[200];
+	if (!path || !out)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_open_file: no path");
+	*out = NULL;
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return ld_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(errno));
+	uint8_t *buf = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (n == cap) {
+			if (cap >= LD_IMAGE_MAX) {
+				fclose(f);
+				free(buf);
+				return ld_fail(err, errlen, LD_E_ELF, "%s: larger than %llu MiB", path,
+					       (unsigned long long)(LD_IMAGE_MAX >> 20));
+			}
+			cap = cap ? 2 * cap : 65536;
+			uint8_t *nb = realloc(buf, cap);
+			if (!nb) {
+				fclose(f);
+				free(buf);
+				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		return ld_fail(err, errlen, LD_E_IO, "%s: read error", path);
+	}
+	int rc = ld_open_mem(buf, n, out, msg, sizeof msg);
+	free(buf);
+	if (rc)
+		return ld_fail(err, errlen, rc, "%s: %s", path, msg);
+	return LD_OK;
+}
+
+void ld_close(struct ld_code_object *co)
+{
+	if (!co)
+		return;
+	ld_kernels_free(co->kernels, co->nkernels);
+	free(co->relocs);
+	free(co->segs);
+	free(co->bytes);
+	free(co);
+}
+
+unsigned ld_kernel_count(const struct ld_code_object *co)
+{
+	return co ? co->nkernels : 0;
+}
+
+const struct ld_kernel *ld_kernel_at(const struct ld_code_object *co, unsigned i)
+{
+	return co && i < co->nkernels ? &co->kernels[i] : NULL;
+}
+
+const struct ld_kernel *ld_kernel_find(const struct ld_code_object *co, const char *name)
+{
+	if (!co || !name)
+		return NULL;
+	for (unsigned i = 0; i < co->nkernels; i++)
+		if (strcmp(co->kernels[i].name, name) == 0 || strcmp(co->kernels[i].symbol, name) == 0)
+			return &co->kernels[i];
+	return NULL;
+}
+
+const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name)
+{
+	if (!k || !name || !name[0])
+		return NULL;
+	for (unsigned i = 0; i < k->nargs; i++)
+		if (strcmp(k->args[i].name, name) == 0)
+			return &k->args[i];
+	return NULL;
+}
+
+const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n)
+{
+	if (n)
+		*n = co ? co->size : 0;
+	return co ? co->bytes : NULL;
+}
+
+size_t ld_image_size(const struct ld_code_object *co)
+{
+	return co ? (size_t)co->image_size : 0;
+}
+
+int ld_image(const struct ld_code_object *co, uint64_t base, void *dst, size_t dst_size,
+	     char *err, size_t errlen)
+{
+	if (!co || !dst)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_image: no code object or buffer");
+	if (dst_size < co->image_size)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_image: buffer of %zu bytes, image needs %llu",
+			       dst_size, (unsigned long long)co->image_size);
+	uint8_t *img = dst;
+	memset(img, 0, co->image_size); /* bss and the gaps between segments */
+	for (unsigned i = 0; i < co->nsegs; i++)
+		memcpy(img + co->segs[i].vaddr, co->bytes + co->segs[i].offset, co->segs[i].filesz);
+	for (size_t i = 0; i < co->nrelocs; i++) {
+		uint64_t v = base + co->relocs[i].value;
+		memcpy(img + co->relocs[i].offset, &v, 8); /* little-endian host and device */
+	}
+	return LD_OK;
+}

@@ -1,0 +1,26 @@
+# loader/: code-object reader, argument packing, backends (HIP via dlopen).
+# libloader.a depends on libelf, msgpack-c and libdl only; the emulator
+# backend lives in libld_emu.a (loader/emu_backend/), which also needs libemu.a.
+LOADER_SRCS := $(wildcard loader/*.c)
+LOADER_LDLIBS := -lelf -lmsgpackc -ldl
+LIBS += $(BUILD)/libloader.a
+$(BUILD)/libloader.a: $(LOADER_SRCS:%.c=$(BUILD)/%.o)
+HEADERS += loader/loader.h
+
+TEST_BINS += $(BUILD)/tests/loader_test
+$(BUILD)/tests/loader_test: $(BUILD)/tests/loader/loader_test.o $(BUILD)/libloader.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)
+
+# Fixtures: real code objects assembled/compiled from tests/loader/.
+LD_CLANG ?= clang-19
+LD_LLD ?= ld.lld-19
+LOADER_FIXTURES := $(patsubst tests/loader/%.s,$(BUILD)/tests/loader/%.hsaco,$(wildcard tests/loader/*.s)) \
+	$(patsubst tests/loader/%.hip,$(BUILD)/tests/loader/%.hsaco,$(wildcard tests/loader/*.hip))
+$(BUILD)/tests/loader/%.hsaco: tests/loader/%.s
+	@mkdir -p $(dir $@)
+	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
+$(BUILD)/tests/loader/%.hsaco: tests/loader/%.hip
+	@mkdir -p $(dir $@)
+	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
+		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
+$(BUILD)/tests/loader_test: | $(LOADER_FIXTURES)

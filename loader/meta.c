@@ -1,0 +1,279 @@
+/* meta.c — the NT_AMDGPU_METADATA note (MessagePack, code object v3+) decoded
+ * with msgpack-c into struct ld_kernel / struct ld_arg.
+ *
+ * Every value is type- and range-checked: the note comes from a file we do not
+ * trust.  Keys we do not know are skipped, so newer code objects still load. */
+#include "loader/ld_internal.h"
+
+#include <msgpack.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool key_is(const msgpack_object *k, const char *s)
+{
+	size_t n = strlen(s);
+	return k->type == MSGPACK_OBJECT_STR && k->via.str.size == n &&
+	       memcmp(k->via.str.ptr, s, n) == 0;
+}
+
+/* Copy a string value; refuse what does not fit rather than truncate, since a
+ * truncated name could match the wrong kernel or argument. */
+static int get_str(const msgpack_object *v, char *dst, size_t cap)
+{
+	if (v->type != MSGPACK_OBJECT_STR || v->via.str.size >= cap ||
+	    memchr(v->via.str.ptr, 0, v->via.str.size))
+		return -1;
+	memcpy(dst, v->via.str.ptr, v->via.str.size);
+	dst[v->via.str.size] = 0;
+	return 0;
+}
+
+static int get_u32(const msgpack_object *v, uint32_t *dst)
+{
+	if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > UINT32_MAX)
+		return -1;
+	*dst = (uint32_t)v->via.u64;
+	return 0;
+}
+
+static int get_bool(const msgpack_object *v, bool *dst)
+{
+	if (v->type == MSGPACK_OBJECT_BOOLEAN)
+		*dst = v->via.boolean;
+	else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= 1)
+		*dst = v->via.u64 != 0;
+	else
+		return -1;
+	return 0;
+}
+
+/* Unsigned per-kernel fields: one row per metadata key. */
+static const struct {
+	const char *key;
+	size_t off;
+} kernel_u32[] = {
+	{ ".kernarg_segment_size", offsetof(struct ld_kernel, kernarg_size) },
+	{ ".kernarg_segment_align", offsetof(struct ld_kernel, kernarg_align) },
+	{ ".group_segment_fixed_size", offsetof(struct ld_kernel, group_segment_size) },
+	{ ".private_segment_fixed_size", offsetof(struct ld_kernel, private_segment_size) },
+	{ ".max_flat_workgroup_size", offsetof(struct ld_kernel, max_flat_workgroup_size) },
+	{ ".wavefront_size", offsetof(struct ld_kernel, wavefront_size) },
+	{ ".sgpr_count", offsetof(struct ld_kernel, sgpr_count) },
+	{ ".vgpr_count", offsetof(struct ld_kernel, vgpr_count) },
+	{ ".sgpr_spill_count", offsetof(struct ld_kernel, sgpr_spill_count) },
+	{ ".vgpr_spill_count", offsetof(struct ld_kernel, vgpr_spill_count) },
+	/* written by rdna3gen, see docs/metadata.md */
+	{ ".rdna3.tile_m", offsetof(struct ld_kernel, tile_m) },
+	{ ".rdna3.tile_n", offsetof(struct ld_kernel, tile_n) },
+	{ ".rdna3.tile_k", offsetof(struct ld_kernel, tile_k) },
+	{ ".rdna3.block_threads", offsetof(struct ld_kernel, block_threads) },
+};
+
+static const struct {
+	const char *prefix;
+	enum ld_value_kind kind;
+} value_kinds[] = {
+	{ "by_value", LD_ARG_BY_VALUE },
+	{ "global_buffer", LD_ARG_GLOBAL_BUFFER },
+	{ "hidden_", LD_ARG_HIDDEN },
+};
+
+static enum ld_value_kind kind_of(const char *s)
+{
+	for (size_t i = 0; i < sizeof value_kinds / sizeof value_kinds[0]; i++) {
+		size_t n = strlen(value_kinds[i].prefix);
+		bool prefix = value_kinds[i].prefix[n - 1] == '_';
+		if (prefix ? strncmp(s, value_kinds[i].prefix, n) == 0
+			   : strcmp(s, value_kinds[i].prefix) == 0)
+			return value_kinds[i].kind;
+	}
+	return LD_ARG_OTHER;
+}
+
+static int decode_arg(const msgpack_object *m, struct ld_arg *a, const char *kname,
+		      unsigned idx, char *err, size_t errlen)
+{
+	bool have_off = false, have_size = false, have_kind = false;
+
+	if (m->type != MSGPACK_OBJECT_MAP)
+		return ld_fail(err, errlen, LD_E_META, "kernel %s: argument %u is not a map",
+			       kname, idx);
+	for (uint32_t i = 0; i < m->via.map.size; i++) {
+		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
+		int bad = 0;
+		if (key_is(k, ".name"))
+			bad = get_str(v, a->name, sizeof a->name);
+		else if (key_is(k, ".type_name"))
+			bad = get_str(v, a->type_name, sizeof a->type_name);
+		else if (key_is(k, ".offset"))
+			bad = get_u32(v, &a->offset), have_off = true;
+		else if (key_is(k, ".size"))
+			bad = get_u32(v, &a->size), have_size = true;
+		else if (key_is(k, ".value_kind"))
+			bad = get_str(v, a->value_kind, sizeof a->value_kind), have_kind = true;
+		else if (key_is(k, ".address_space")) {
+			char as[32];
+			bad = get_str(v, as, sizeof as);
+			if (!bad && strcmp(as, "constant") == 0)
+				a->is_const = true;
+		} else if (key_is(k, ".is_const"))
+			bad = get_bool(v, &a->is_const);
+		if (bad)
+			return ld_fail(err, errlen, LD_E_META,
+				       "kernel %s: argument %u: bad value for %.*s", kname, idx,
+				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
+				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
+	}
+	if (!have_off || !have_size || !have_kind)
+		return ld_fail(err, errlen, LD_E_META,
+			       "kernel %s: argument %u lacks .offset, .size or .value_kind",
+			       kname, idx);
+	a->kind = kind_of(a->value_kind);
+	return LD_OK;
+}
+
+static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned idx,
+			 char *err, size_t errlen)
+{
+	const msgpack_object *args = NULL;
+	bool have_name = false, have_sym = false, have_kas = false;
+
+	if (m->type != MSGPACK_OBJECT_MAP)
+		return ld_fail(err, errlen, LD_E_META, "kernel %u is not a map", idx);
+	/* names first, so later messages can name the kernel */
+	for (uint32_t i = 0; i < m->via.map.size; i++) {
+		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
+		if (key_is(k, ".name")) {
+			if (get_str(v, kn->name, sizeof kn->name) || !kn->name[0])
+				return ld_fail(err, errlen, LD_E_META, "kernel %u: bad .name", idx);
+			have_name = true;
+		}
+	}
+	if (!have_name)
+		return ld_fail(err, errlen, LD_E_META, "kernel %u has no .name", idx);
+	for (uint32_t i = 0; i < m->via.map.size; i++) {
+		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
+		int bad = 0;
+		if (key_is(k, ".symbol"))
+			bad = get_str(v, kn->symbol, sizeof kn->symbol), have_sym = true;
+		else if (key_is(k, ".args")) {
+			if (v->type != MSGPACK_OBJECT_ARRAY)
+				bad = 1;
+			args = v;
+		} else if (key_is(k, ".rdna3.layout")) {
+			bad = get_str(v, kn->layout, sizeof kn->layout);
+		} else if (key_is(k, ".reqd_workgroup_size")) {
+			if (v->type != MSGPACK_OBJECT_ARRAY || v->via.array.size != 3)
+				bad = 1;
+			for (unsigned d = 0; !bad && d < 3; d++)
+				bad = get_u32(&v->via.array.ptr[d], &kn->reqd_workgroup_size[d]);
+		} else {
+			for (size_t t = 0; t < sizeof kernel_u32 / sizeof kernel_u32[0]; t++)
+				if (key_is(k, kernel_u32[t].key)) {
+					bad = get_u32(v, (uint32_t *)((char *)kn + kernel_u32[t].off));
+					if (t == 0)
+						have_kas = true;
+					break;
+				}
+		}
+		if (bad)
+			return ld_fail(err, errlen, LD_E_META, "kernel %s: bad value for %.*s",
+				       kn->name,
+				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
+				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
+	}
+	if (!have_sym || !have_kas)
+		return ld_fail(err, errlen, LD_E_META,
+			       "kernel %s lacks .symbol or .kernarg_segment_size", kn->name);
+	if (kn->kernarg_size > 65536)
+		return ld_fail(err, errlen, LD_E_META, "kernel %s: kernarg segment of %u bytes",
+			       kn->name, kn->kernarg_size);
+	if (!args || args->via.array.size == 0)
+		return LD_OK;
+	if (args->via.array.size > 4096)
+		return ld_fail(err, errlen, LD_E_META, "kernel %s: %u arguments", kn->name,
+			       args->via.array.size);
+	kn->args = calloc(args->via.array.size, sizeof *kn->args);
+	if (!kn->args)
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	kn->nargs = args->via.array.size;
+	for (unsigned i = 0; i < kn->nargs; i++) {
+		struct ld_arg *a = &kn->args[i];
+		int rc = decode_arg(&args->via.array.ptr[i], a, kn->name, i, err, errlen);
+		if (rc)
+			return rc;
+		if ((uint64_t)a->offset + a->size > kn->kernarg_size)
+			return ld_fail(err, errlen, LD_E_META,
+				       "kernel %s: argument %u (offset %u, size %u) outside the "
+				       "%u-byte kernarg segment", kn->name, i, a->offset, a->size,
+				       kn->kernarg_size);
+		if (a->kind != LD_ARG_HIDDEN && a->offset + a->size > kn->explicit_kernarg_size)
+			kn->explicit_kernarg_size = a->offset + a->size;
+		if (a->kind == LD_ARG_GLOBAL_BUFFER && a->size != 8)
+			return ld_fail(err, errlen, LD_E_META,
+				       "kernel %s: global_buffer argument %u of size %u",
+				       kn->name, i, a->size);
+	}
+	return LD_OK;
+}
+
+int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *err,
+		   size_t errlen)
+{
+	msgpack_unpacked up;
+	size_t off = 0;
+	int rc = LD_OK;
+	const msgpack_object *kernels = NULL;
+
+	msgpack_unpacked_init(&up);
+	if (msgpack_unpack_next(&up, desc, n, &off) != MSGPACK_UNPACK_SUCCESS ||
+	    up.data.type != MSGPACK_OBJECT_MAP) {
+		rc = ld_fail(err, errlen, LD_E_META, "metadata note is not a MessagePack map");
+		goto out;
+	}
+	for (uint32_t i = 0; i < up.data.via.map.size; i++) {
+		const msgpack_object *k = &up.data.via.map.ptr[i].key;
+		const msgpack_object *v = &up.data.via.map.ptr[i].val;
+		if (key_is(k, "amdhsa.kernels"))
+			kernels = v;
+		else if (key_is(k, "amdhsa.target") && get_str(v, co->target, sizeof co->target)) {
+			rc = ld_fail(err, errlen, LD_E_META, "bad amdhsa.target");
+			goto out;
+		}
+	}
+	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
+		rc = ld_fail(err, errlen, LD_E_META, "metadata has no amdhsa.kernels list");
+		goto out;
+	}
+	if (kernels->via.array.size == 0)
+		goto out;
+	if (kernels->via.array.size > 4096) {
+		rc = ld_fail(err, errlen, LD_E_META, "%u kernels", kernels->via.array.size);
+		goto out;
+	}
+	co->kernels = calloc(kernels->via.array.size, sizeof *co->kernels);
+	if (!co->kernels) {
+		rc = ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		goto out;
+	}
+	co->nkernels = kernels->via.array.size;
+	for (unsigned i = 0; i < co->nkernels && !rc; i++) {
+		rc = decode_kernel(&kernels->via.array.ptr[i], &co->kernels[i], i, err, errlen);
+		for (unsigned j = 0; j < i && !rc; j++)
+			if (strcmp(co->kernels[j].name, co->kernels[i].name) == 0)
+				rc = ld_fail(err, errlen, LD_E_META, "kernel %s listed twice",
+					     co->kernels[i].name);
+	}
+out:
+	msgpack_unpacked_destroy(&up);
+	return rc;
+}
+
+void ld_kernels_free(struct ld_kernel *k, unsigned n)
+{
+	if (!k)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		free(k[i].args);
+	free(k);
+}

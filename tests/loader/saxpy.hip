@@ -1,0 +1,8 @@
+// saxpy: a kernel compiled from HIP C++ (no device library), 64 threads per block.
+#define __global__ __attribute__((global))
+extern "C" __global__ void saxpy(float *y, const float *x, float a, int count)
+{
+	int i = __builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x();
+	if (i < count)
+		y[i] = a * x[i] + y[i];
+}
