@@ -1,0 +1,633 @@
+/* decode.c — table-driven gfx1100 decoder.
+ *
+ * Everything here is derived from emu/isa_gfx11.def (rows) and
+ * emu/isa_fields.def (bit ranges): the per-encoding opcode -> op lookup arrays
+ * are built at compile time with designated initializers, so decoding is a
+ * prefix match, one array load and field extraction.
+ */
+#include "emu/decode.h"
+#include "emu/emu.h"
+
+#include <string.h>
+
+/* ---- row attributes ---------------------------------------------------------- */
+const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
+	[EMU_OP_INVALID] = { "<invalid>", 0, EMU_CLS_MISC, 0, 0, 0, 0, 0, 0 },
+#define OP(n, e, o, c, d, s0, s1, s2, f) \
+	[EMU_OP_##n] = { #n, EMU_ENC_##e, EMU_CLS_##c, o, d, s0, s1, s2, f },
+#define VOPD(n, x, y, b)
+#define VOPDY(n, y, b)
+#include "emu/isa_gfx11.def"
+#undef OP
+#undef VOPD
+#undef VOPDY
+};
+
+/* ---- opcode -> op, one array per encoding --------------------------------------- */
+/* Each array is filled by expanding the table with only one ENC's rows active:
+ * OP() forwards to ROW_<ENC>, which is defined non-empty for that ENC only. */
+#define OP(n, e, o, c, d, s0, s1, s2, f) ROW_##e(n, o)
+#define VOPD(n, x, y, b)
+#define VOPDY(n, y, b)
+#define ROW_SOP1(n, o)
+#define ROW_SOP2(n, o)
+#define ROW_SOPK(n, o)
+#define ROW_SOPC(n, o)
+#define ROW_SOPP(n, o)
+#define ROW_SMEM(n, o)
+#define ROW_VOP1(n, o)
+#define ROW_VOP2(n, o)
+#define ROW_VOPC(n, o)
+#define ROW_VOP3(n, o)
+#define ROW_VOP3SD(n, o)
+#define ROW_VOP3P(n, o)
+#define ROW_VOPD(n, o)
+#define ROW_DS(n, o)
+#define ROW_GLOBAL(n, o)
+#define ROW_SCRATCH(n, o)
+#define ROW_FLAT(n, o)
+#define SET(n, o) [o] = EMU_OP_##n,
+
+#undef ROW_SOP1
+#define ROW_SOP1 SET
+static const uint16_t sop1_op[256] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SOP1
+#define ROW_SOP1(n, o)
+
+#undef ROW_SOP2
+#define ROW_SOP2 SET
+static const uint16_t sop2_op[128] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SOP2
+#define ROW_SOP2(n, o)
+
+#undef ROW_SOPK
+#define ROW_SOPK SET
+static const uint16_t sopk_op[32] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SOPK
+#define ROW_SOPK(n, o)
+
+#undef ROW_SOPC
+#define ROW_SOPC SET
+static const uint16_t sopc_op[128] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SOPC
+#define ROW_SOPC(n, o)
+
+#undef ROW_SOPP
+#define ROW_SOPP SET
+static const uint16_t sopp_op[128] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SOPP
+#define ROW_SOPP(n, o)
+
+#undef ROW_SMEM
+#define ROW_SMEM SET
+static const uint16_t smem_op[256] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_SMEM
+#define ROW_SMEM(n, o)
+
+#undef ROW_VOP1
+#define ROW_VOP1 SET
+static const uint16_t vop1_op[256] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_VOP1
+#define ROW_VOP1(n, o)
+
+#undef ROW_VOP2
+#define ROW_VOP2 SET
+static const uint16_t vop2_op[64] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_VOP2
+#define ROW_VOP2(n, o)
+
+#undef ROW_VOPC
+#define ROW_VOPC SET
+static const uint16_t vopc_op[256] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_VOPC
+#define ROW_VOPC(n, o)
+
+/* VOP3 opcode space: VOPC at op, VOP2 at 256+op, VOP1 at 384+op (VOP1 opcodes
+ * stay below 128), native VOP3/VOP3SD from 512. */
+#undef ROW_VOPC
+#undef ROW_VOP2
+#undef ROW_VOP1
+#undef ROW_VOP3
+#undef ROW_VOP3SD
+#define ROW_VOPC SET
+#define ROW_VOP2(n, o) [256 + (o)] = EMU_OP_##n,
+#define ROW_VOP1(n, o) [384 + (o)] = EMU_OP_##n,
+#define ROW_VOP3 SET
+#define ROW_VOP3SD SET
+static const uint16_t vop3_op[1024] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_VOPC
+#undef ROW_VOP2
+#undef ROW_VOP1
+#undef ROW_VOP3
+#undef ROW_VOP3SD
+#define ROW_VOPC(n, o)
+#define ROW_VOP2(n, o)
+#define ROW_VOP1(n, o)
+#define ROW_VOP3(n, o)
+#define ROW_VOP3SD(n, o)
+
+#undef ROW_VOP3P
+#define ROW_VOP3P SET
+static const uint16_t vop3p_op[128] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_VOP3P
+#define ROW_VOP3P(n, o)
+
+#undef ROW_DS
+#define ROW_DS SET
+static const uint16_t ds_op[256] = {
+#include "emu/isa_gfx11.def"
+};
+#undef ROW_DS
+#define ROW_DS(n, o)
+
+/* FLAT-family arrays indexed by SEG field: 0 FLAT, 1 SCRATCH, 2 GLOBAL. */
+#undef ROW_FLAT
+#undef ROW_SCRATCH
+#undef ROW_GLOBAL
+#define ROW_FLAT(n, o) [0][o] = EMU_OP_##n,
+#define ROW_SCRATCH(n, o) [1][o] = EMU_OP_##n,
+#define ROW_GLOBAL(n, o) [2][o] = EMU_OP_##n,
+static const uint16_t flat_op[4][128] = {
+#include "emu/isa_gfx11.def"
+};
+#undef OP
+#undef VOPD
+#undef VOPDY
+#undef SET
+#undef ROW_SOP1
+#undef ROW_SOP2
+#undef ROW_SOPK
+#undef ROW_SOPC
+#undef ROW_SOPP
+#undef ROW_SMEM
+#undef ROW_VOP1
+#undef ROW_VOP2
+#undef ROW_VOPC
+#undef ROW_VOP3
+#undef ROW_VOP3SD
+#undef ROW_VOP3P
+#undef ROW_VOPD
+#undef ROW_DS
+#undef ROW_GLOBAL
+#undef ROW_SCRATCH
+#undef ROW_FLAT
+
+/* ---- VOPD ------------------------------------------------------------------------- */
+#define OP(n, e, o, c, d, s0, s1, s2, f)
+#define VOPD(n, x, y, b) [x] = EMU_OP_##b,
+#define VOPDY(n, y, b)
+const uint16_t emu_vopd_x_op[16] = {
+#include "emu/isa_gfx11.def"
+};
+#undef VOPD
+#undef VOPDY
+#define VOPD(n, x, y, b) [y] = EMU_OP_##b,
+#define VOPDY(n, y, b) [y] = EMU_OP_##b,
+const uint16_t emu_vopd_y_op[32] = {
+#include "emu/isa_gfx11.def"
+};
+#undef VOPD
+#undef VOPDY
+#define VOPD(n, x, y, b) [EMU_OP_##b] = #n,
+#define VOPDY(n, y, b) [EMU_OP_##b] = #n,
+static const char *const vopd_name[EMU_OP_COUNT] = {
+#include "emu/isa_gfx11.def"
+};
+#undef OP
+#undef VOPD
+#undef VOPDY
+
+const char *emu_vopd_name(unsigned base_op)
+{
+	return base_op < EMU_OP_COUNT ? vopd_name[base_op] : NULL;
+}
+
+/* ---- fields ------------------------------------------------------------------------- */
+/* One extractor per FIELD row: f_VOP2_VDST(w) etc. */
+#define ENCODING(fmt, lo, width, value, bytes)
+#define FIELD(fmt, name, lo, width) \
+	static inline unsigned f_##fmt##_##name(uint64_t w) \
+	{ return (unsigned)(w >> (lo)) & ((1u << (width)) - 1); }
+#include "emu/isa_fields.def"
+#undef FIELD
+#undef ENCODING
+
+enum fmt {
+#define ENCODING(fmt, lo, width, value, bytes) FMT_##fmt,
+#define FIELD(fmt, name, lo, width)
+#include "emu/isa_fields.def"
+#undef FIELD
+#undef ENCODING
+	FMT_NONE
+};
+
+struct fmt_match { uint8_t lo, width; uint16_t value; };
+
+static const struct fmt_match fmt_match[] = {
+#define ENCODING(fmt, lo, width, value, bytes) [FMT_##fmt] = { lo, width, value },
+#define FIELD(fmt, name, lo, width)
+#include "emu/isa_fields.def"
+#undef FIELD
+#undef ENCODING
+};
+
+static enum fmt match_fmt(uint32_t d0)
+{
+	for (unsigned i = 0; i < FMT_NONE; i++) {
+		const struct fmt_match *m = &fmt_match[i];
+		if (((d0 >> m->lo) & ((1u << m->width) - 1)) == m->value)
+			return (enum fmt)i;
+	}
+	return FMT_NONE;
+}
+
+/* ---- helpers ------------------------------------------------------------------------ */
+static inline uint32_t rd32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline int32_t sext(uint32_t v, unsigned bits)
+{
+	uint32_t m = 1u << (bits - 1);
+	return (int32_t)((v ^ m) - m);
+}
+
+static void clear(struct emu_inst *in)
+{
+	memset(in, 0, sizeof *in);
+	in->dst = in->sdst = EMU_OPND_NONE;
+	in->src[0] = in->src[1] = in->src[2] = EMU_OPND_NONE;
+	in->addr = in->data0 = in->data1 = EMU_OPND_NONE;
+	in->saddr = in->sbase = in->soffset = EMU_OPND_NONE;
+	in->x.op = in->y.op = EMU_OP_INVALID;
+	in->x.dst = in->x.src0 = in->x.src1 = in->x.src2 = EMU_OPND_NONE;
+	in->y.dst = in->y.src0 = in->y.src1 = in->y.src2 = EMU_OPND_NONE;
+}
+
+/* Source codes the decoder does not accept: DPP/SDWA markers and reserved values.
+ * 250 (dpp16), 233/234 (dpp8) select a DPP form; 249 (sdwa) does not exist on gfx11. */
+static inline int bad_src(unsigned c)
+{
+	return (c >= 209 && c <= 239) || c == 249 || c == 250 || c == 251 || c == 252 ||
+	       c == 254 || (c >= 108 && c <= 123);
+}
+
+/* Reads the literal dword after `base` bytes when needed.  Returns the new
+ * length or EMU_E_DECODE. */
+static int take_literal(const uint8_t *code, size_t n, unsigned base, struct emu_inst *in)
+{
+	if (n < base + 4u)
+		return EMU_E_DECODE;
+	in->lit = rd32(code + base);
+	return (int)base + 4;
+}
+
+static int uses_literal(const struct emu_inst *in)
+{
+	return in->src[0] == EMU_OPND_LITERAL || in->src[1] == EMU_OPND_LITERAL ||
+	       in->src[2] == EMU_OPND_LITERAL;
+}
+
+/* ---- per-format decoders ---------------------------------------------------------------- */
+static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
+{
+	const struct emu_opinfo *r;
+	switch (fmt) {
+	case FMT_SOP1:
+		in->op = sop1_op[f_SOP1_OP(w)];
+		in->enc = EMU_ENC_SOP1;
+		r = &emu_ops[in->op];
+		if (r->src0) in->src[0] = (uint16_t)f_SOP1_SSRC0(w);
+		if (r->dst) in->dst = (uint16_t)f_SOP1_SDST(w);
+		break;
+	case FMT_SOP2:
+		in->op = sop2_op[f_SOP2_OP(w)];
+		in->enc = EMU_ENC_SOP2;
+		r = &emu_ops[in->op];
+		in->src[0] = (uint16_t)f_SOP2_SSRC0(w);
+		in->src[1] = (uint16_t)f_SOP2_SSRC1(w);
+		in->dst = (uint16_t)f_SOP2_SDST(w);
+		break;
+	case FMT_SOPC:
+		in->op = sopc_op[f_SOPC_OP(w)];
+		in->enc = EMU_ENC_SOPC;
+		r = &emu_ops[in->op];
+		in->src[0] = (uint16_t)f_SOPC_SSRC0(w);
+		in->src[1] = (uint16_t)f_SOPC_SSRC1(w);
+		break;
+	case FMT_SOPK:
+		in->op = sopk_op[f_SOPK_OP(w)];
+		in->enc = EMU_ENC_SOPK;
+		r = &emu_ops[in->op];
+		in->simm16 = (int32_t)f_SOPK_SIMM16(w);
+		if (r->flags & EMU_F_NODST)
+			in->src[0] = (uint16_t)f_SOPK_SDST(w);
+		else
+			in->dst = (uint16_t)f_SOPK_SDST(w);
+		if (r->src0 && !(r->flags & EMU_F_NODST))
+			in->src[0] = in->dst; /* s_addk/s_mulk read their destination */
+		if (in->op == EMU_OP_s_call_b64)
+			in->branch = sext((uint32_t)in->simm16, 16) * 4;
+		if (r->flags & EMU_F_LITK)
+			return take_literal(code, n, 4, in);
+		break;
+	case FMT_SOPP:
+		in->op = sopp_op[f_SOPP_OP(w)];
+		in->enc = EMU_ENC_SOPP;
+		r = &emu_ops[in->op];
+		in->simm16 = (int32_t)f_SOPP_SIMM16(w);
+		if (r->cls == EMU_CLS_BRANCH)
+			in->branch = sext((uint32_t)in->simm16, 16) * 4;
+		if (in->op == EMU_OP_s_waitcnt) {
+			in->vmcnt = (uint8_t)f_WAITCNT_VMCNT(w);
+			in->expcnt = (uint8_t)f_WAITCNT_EXPCNT(w);
+			in->lgkmcnt = (uint8_t)f_WAITCNT_LGKMCNT(w);
+		}
+		return in->op ? 4 : EMU_E_DECODE;
+	default:
+		return EMU_E_DECODE;
+	}
+	if (!in->op)
+		return EMU_E_DECODE;
+	for (int i = 0; i < 3; i++)
+		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
+			return EMU_E_DECODE;
+	if (uses_literal(in))
+		return take_literal(code, n, 4, in);
+	return 4;
+}
+
+static int dec_smem(uint64_t w, struct emu_inst *in)
+{
+	in->op = smem_op[f_SMEM_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_SMEM;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (r->dst)
+		in->dst = (uint16_t)f_SMEM_SDATA(w);
+	if (r->src0)
+		in->sbase = (uint16_t)(f_SMEM_SBASE(w) * 2);
+	in->glc = (uint8_t)f_SMEM_GLC(w);
+	in->dlc = (uint8_t)f_SMEM_DLC(w);
+	in->offset = sext(f_SMEM_OFFSET(w), 21);
+	unsigned so = f_SMEM_SOFFSET(w);
+	in->soffset = so == EMU_OPND_NULL ? EMU_OPND_NONE : (uint16_t)so;
+	return 8;
+}
+
+/* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
+static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
+{
+	const struct emu_opinfo *r;
+	unsigned vdst = 0;
+	switch (fmt) {
+	case FMT_VOP1:
+		in->op = vop1_op[f_VOP1_OP(w)];
+		in->enc = EMU_ENC_VOP1;
+		vdst = f_VOP1_VDST(w);
+		break;
+	case FMT_VOP2:
+		in->op = vop2_op[f_VOP2_OP(w)];
+		in->enc = EMU_ENC_VOP2;
+		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOP2_VSRC1(w));
+		vdst = f_VOP2_VDST(w);
+		break;
+	case FMT_VOPC:
+		in->op = vopc_op[f_VOPC_OP(w)];
+		in->enc = EMU_ENC_VOPC;
+		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOPC_VSRC1(w));
+		break;
+	default:
+		return EMU_E_DECODE;
+	}
+	if (!in->op)
+		return EMU_E_DECODE;
+	r = &emu_ops[in->op];
+	if (r->src0)
+		in->src[0] = (uint16_t)(w & 0x1ff);
+	if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0]))
+		return EMU_E_DECODE;
+	if (fmt == FMT_VOPC) {
+		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : EMU_OPND_VCC_LO;
+	} else if (r->dst) {
+		in->dst = (r->flags & EMU_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
+	}
+	if (fmt == FMT_VOP2) {
+		if (r->flags & EMU_F_RVCC)
+			in->src[2] = EMU_OPND_VCC_LO;
+		if (r->flags & EMU_F_WVCC)
+			in->sdst = EMU_OPND_VCC_LO;
+		if (r->flags & EMU_F_ACC)
+			in->src[2] = in->dst;
+	}
+	if ((r->flags & EMU_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
+		return take_literal(code, n, 4, in);
+	return 4;
+}
+
+static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
+{
+	unsigned opc = f_VOP3_OP(w);
+	in->op = vop3_op[opc];
+	if (!in->op)
+		return EMU_E_DECODE;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (r->flags & EMU_F_NOE64)
+		return EMU_E_DECODE;
+	int sd = r->enc == EMU_ENC_VOP3SD || (r->flags & EMU_F_SDST);
+	in->enc = sd ? EMU_ENC_VOP3SD : EMU_ENC_VOP3;
+	unsigned vdst = f_VOP3_VDST(w);
+	if (sd) {
+		in->sdst = (uint16_t)f_VOP3SD_SDST(w);
+		in->clamp = (uint8_t)f_VOP3SD_CLAMP(w);
+	} else {
+		in->abs = (uint8_t)f_VOP3_ABS(w);
+		in->opsel = (uint8_t)f_VOP3_OPSEL(w);
+		in->clamp = (uint8_t)f_VOP3_CLAMP(w);
+	}
+	in->neg = (uint8_t)f_VOP3_NEG(w);
+	in->omod = (uint8_t)f_VOP3_OMOD(w);
+	if (r->enc == EMU_ENC_VOPC) {
+		/* v_cmp_e64 writes the mask to the SGPR in vdst; v_cmpx_e64 to exec */
+		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : (uint16_t)vdst;
+	} else if (r->dst) {
+		in->dst = (r->flags & EMU_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
+	}
+	if (r->src0) in->src[0] = (uint16_t)f_VOP3_SRC0(w);
+	if (r->src1) in->src[1] = (uint16_t)f_VOP3_SRC1(w);
+	if (r->src2) in->src[2] = (uint16_t)f_VOP3_SRC2(w);
+	if (r->flags & EMU_F_ACC)
+		in->src[2] = in->dst;
+	for (int i = 0; i < 3; i++)
+		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
+			return EMU_E_DECODE;
+	if (uses_literal(in))
+		return take_literal(code, n, 8, in);
+	return 8;
+}
+
+static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
+{
+	in->op = vop3p_op[f_VOP3P_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	in->enc = EMU_ENC_VOP3P;
+	in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_VOP3P_VDST(w));
+	in->neg_hi = (uint8_t)f_VOP3P_NEG_HI(w);
+	in->opsel = (uint8_t)f_VOP3P_OPSEL(w);
+	in->opsel_hi = (uint8_t)(f_VOP3P_OPSEL_HI(w) | f_VOP3P_OPSEL_HI2(w) << 2);
+	in->clamp = (uint8_t)f_VOP3P_CLAMP(w);
+	in->neg = (uint8_t)f_VOP3P_NEG(w);
+	if (r->src0) in->src[0] = (uint16_t)f_VOP3P_SRC0(w);
+	if (r->src1) in->src[1] = (uint16_t)f_VOP3P_SRC1(w);
+	if (r->src2) in->src[2] = (uint16_t)f_VOP3P_SRC2(w);
+	for (int i = 0; i < 3; i++)
+		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
+			return EMU_E_DECODE;
+	if (uses_literal(in))
+		return take_literal(code, n, 8, in);
+	return 8;
+}
+
+static int vopd_half(struct emu_vopd_half *h, unsigned op, unsigned dst, unsigned src0, unsigned vsrc1)
+{
+	const struct emu_opinfo *r = &emu_ops[op];
+	h->op = (uint16_t)op;
+	h->dst = (uint16_t)(EMU_OPND_VGPR0 + dst);
+	h->src0 = (uint16_t)src0;
+	if (r->src1)
+		h->src1 = (uint16_t)(EMU_OPND_VGPR0 + vsrc1);
+	if (r->flags & EMU_F_ACC)
+		h->src2 = h->dst;
+	else if (r->flags & EMU_F_RVCC)
+		h->src2 = EMU_OPND_VCC_LO;
+	return bad_src(src0) ? EMU_E_DECODE : 0;
+}
+
+static int dec_vopd(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
+{
+	unsigned xo = emu_vopd_x_op[f_VOPD_OPX(w)], yo = emu_vopd_y_op[f_VOPD_OPY(w)];
+	if (!xo || !yo)
+		return EMU_E_DECODE;
+	in->op = EMU_OP_v_dual;
+	in->enc = EMU_ENC_VOPD;
+	unsigned vdx = f_VOPD_VDSTX(w);
+	unsigned vdy = f_VOPD_VDSTY(w) << 1 | ((vdx & 1) ^ 1);
+	if (vopd_half(&in->x, xo, vdx, f_VOPD_SRCX0(w), f_VOPD_VSRCX1(w)) ||
+	    vopd_half(&in->y, yo, vdy, f_VOPD_SRCY0(w), f_VOPD_VSRCY1(w)))
+		return EMU_E_DECODE;
+	if (in->x.src0 == EMU_OPND_LITERAL || in->y.src0 == EMU_OPND_LITERAL ||
+	    (emu_ops[xo].flags & EMU_F_LITK) || (emu_ops[yo].flags & EMU_F_LITK))
+		return take_literal(code, n, 8, in);
+	return 8;
+}
+
+static int dec_ds(uint64_t w, struct emu_inst *in)
+{
+	in->op = ds_op[f_DS_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	in->enc = EMU_ENC_DS;
+	in->offset0 = (uint8_t)f_DS_OFFSET0(w);
+	in->offset1 = (uint8_t)f_DS_OFFSET1(w);
+	in->offset = in->offset0 | in->offset1 << 8;
+	in->gds = (uint8_t)f_DS_GDS(w);
+	if (r->dst) in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_DS_VDST(w));
+	if (r->src0) in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_DS_ADDR(w));
+	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_DS_DATA0(w));
+	if (r->src2) in->data1 = (uint16_t)(EMU_OPND_VGPR0 + f_DS_DATA1(w));
+	return 8;
+}
+
+static int dec_flat(uint64_t w, struct emu_inst *in)
+{
+	unsigned seg = f_FLAT_SEG(w);
+	in->op = flat_op[seg][f_FLAT_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	in->enc = seg == 0 ? EMU_ENC_FLAT : seg == 1 ? EMU_ENC_SCRATCH : EMU_ENC_GLOBAL;
+	in->glc = (uint8_t)f_FLAT_GLC(w);
+	in->slc = (uint8_t)f_FLAT_SLC(w);
+	in->dlc = (uint8_t)f_FLAT_DLC(w);
+	in->sve = (uint8_t)f_FLAT_SVE(w);
+	unsigned off = f_FLAT_OFFSET(w);
+	in->offset = seg == 0 ? (int32_t)(off & 0xfff) : sext(off, 13);
+	unsigned sa = f_FLAT_SADDR(w);
+	if (seg != 0 && sa != EMU_OPND_NULL)
+		in->saddr = (uint16_t)sa;
+	/* Scratch without SVE has no VGPR address at all. */
+	if (seg != 1 || in->sve)
+		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_ADDR(w));
+	if (r->dst) in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w));
+	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_DATA(w));
+	if ((r->flags & EMU_F_ATOMIC) && in->glc)
+		in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w)); /* returning atomic */
+	return 8;
+}
+
+int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
+{
+	if (!code || !out || n < 4)
+		return EMU_E_DECODE;
+	clear(out);
+	uint32_t d0 = rd32(code);
+	enum fmt fmt = match_fmt(d0);
+	int len;
+	switch (fmt) {
+	case FMT_SOP1: case FMT_SOP2: case FMT_SOPK: case FMT_SOPC: case FMT_SOPP:
+		len = dec_salu(fmt, d0, code, n, out);
+		break;
+	case FMT_VOP1: case FMT_VOP2: case FMT_VOPC:
+		len = dec_vop_e32(fmt, d0, code, n, out);
+		break;
+	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT: {
+		if (n < 8)
+			return EMU_E_DECODE;
+		uint64_t w = d0 | (uint64_t)rd32(code + 4) << 32;
+		switch (fmt) {
+		case FMT_SMEM: len = dec_smem(w, out); break;
+		case FMT_VOP3: len = dec_vop3(w, code, n, out); break;
+		case FMT_VOP3P: len = dec_vop3p(w, code, n, out); break;
+		case FMT_VOPD: len = dec_vopd(w, code, n, out); break;
+		case FMT_DS: len = dec_ds(w, out); break;
+		default: len = dec_flat(w, out); break;
+		}
+		break;
+	}
+	default:
+		return EMU_E_DECODE;
+	}
+	if (len < 0) {
+		out->op = EMU_OP_INVALID;
+		return EMU_E_DECODE;
+	}
+	out->len = (uint8_t)len;
+	return len;
+}
