@@ -28,6 +28,7 @@ enum ld_err {
 	LD_E_KARG = -8,     /* kernel argument name/type/size mismatch */
 	LD_E_NOMEM = -9,
 	LD_E_BACKEND = -10, /* backend failure (HIP error, emulator fault) */
+	LD_E_NODEVICE = -11, /* no HIP runtime or no device */
 };
 
 enum ld_value_kind {
@@ -90,5 +91,119 @@ const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name);
 /* The ELF bytes of the code object (our copy; valid until ld_close).  This is
  * what hipModuleLoadData takes. */
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n);
+
+/* ---- kernel arguments -------------------------------------------------------
+ * A kernarg segment built by argument name, each value checked against the
+ * metadata: buffers only into global_buffer arguments, numbers only into
+ * by_value arguments of the same size (and, when the metadata gives a
+ * .type_name, the same kind: float or integer).  Hidden arguments (code object
+ * v5: block counts, group sizes, grid dims, ...) are filled by ld_kargs_finish. */
+struct ld_kargs {
+	const struct ld_kernel *kernel;
+	uint8_t *buf;             /* kernarg_size bytes (at least 1), zero-initialized */
+	size_t size;              /* kernel->kernarg_size */
+	bool *set;                /* one flag per argument */
+};
+
+int ld_kargs_init(struct ld_kargs *a, const struct ld_kernel *k, char *err, size_t errlen);
+void ld_kargs_free(struct ld_kargs *a);          /* safe on a zeroed struct */
+int ld_kargs_set_ptr(struct ld_kargs *a, const char *name, uint64_t dev_addr,
+		     char *err, size_t errlen);
+int ld_kargs_set_u32(struct ld_kargs *a, const char *name, uint32_t v, char *err, size_t errlen);
+int ld_kargs_set_i32(struct ld_kargs *a, const char *name, int32_t v, char *err, size_t errlen);
+int ld_kargs_set_f32(struct ld_kargs *a, const char *name, float v, char *err, size_t errlen);
+int ld_kargs_set_u64(struct ld_kargs *a, const char *name, uint64_t v, char *err, size_t errlen);
+int ld_kargs_set_f64(struct ld_kargs *a, const char *name, double v, char *err, size_t errlen);
+/* Text as on a command line: an integer (decimal or 0x hex, range-checked for
+ * the argument's size) or a floating-point number (with '.', 'e', inf or nan). */
+int ld_kargs_set_text(struct ld_kargs *a, const char *name, const char *text,
+		      char *err, size_t errlen);
+/* Raw bytes for argument i (any kind); n must equal its size.  For hosts that
+ * pass arguments by position, as HIP's kernelParams does. */
+int ld_kargs_set_index(struct ld_kargs *a, unsigned i, const void *v, size_t n,
+		       char *err, size_t errlen);
+/* Check every explicit argument was given (LD_E_KARG naming the first that was
+ * not) and fill the hidden ones for this dispatch shape. */
+int ld_kargs_finish(struct ld_kargs *a, const uint32_t grid[3], const uint32_t block[3],
+		    char *err, size_t errlen);
+
+/* Check a dispatch shape against the kernel: no zero dimension, block size
+ * within .max_flat_workgroup_size and .reqd_workgroup_size. */
+int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const uint32_t block[3],
+		      char *err, size_t errlen);
+
+/* ---- backends -----------------------------------------------------------------
+ * One interface for the places a kernel can run.  Device addresses are 64-bit
+ * numbers that only the backend interprets (HIP: device pointers; emulator:
+ * emulated addresses).  Tests plug in their own ops. */
+struct ld_run_stats {
+	unsigned runs;            /* launches timed */
+	double best_ms, mean_ms;  /* hip: event time per launch; emu: wall time */
+	bool has_counts;          /* the counters below are filled (emulator) */
+	uint64_t wave_insts, valu, valu_fma, vopd, salu, smem, vmem, lds, branch, wait;
+	uint64_t workgroups, waves;
+};
+
+struct ld_backend;
+
+struct ld_backend_ops {
+	/* Make the code object's kernels launchable; *module is the backend's handle. */
+	int (*load)(struct ld_backend *b, const struct ld_code_object *co, void **module,
+		    char *err, size_t errlen);
+	void (*unload)(struct ld_backend *b, void *module);
+	int (*alloc)(struct ld_backend *b, size_t bytes, uint64_t *addr, char *err, size_t errlen);
+	void (*free)(struct ld_backend *b, uint64_t addr);
+	int (*write)(struct ld_backend *b, uint64_t dst, const void *src, size_t n,
+		     char *err, size_t errlen);
+	int (*read)(struct ld_backend *b, void *dst, uint64_t src, size_t n,
+		    char *err, size_t errlen);
+	/* Launch reps times (at least once) and wait; kernarg is finished. */
+	int (*launch)(struct ld_backend *b, void *module, const struct ld_kernel *k,
+		      const struct ld_kargs *kernarg, const uint32_t grid[3],
+		      const uint32_t block[3], unsigned reps, struct ld_run_stats *stats,
+		      char *err, size_t errlen);
+	void (*destroy)(struct ld_backend *b);
+};
+
+struct ld_backend {
+	const struct ld_backend_ops *ops;
+	const char *name;         /* "hip", "emu", or a test's name */
+	char device[64];          /* what it runs on, for one-line reports */
+	void *impl;               /* the backend's own state */
+};
+
+/* Wrappers that check their arguments, then call the ops. */
+int ld_load(struct ld_backend *b, const struct ld_code_object *co, void **module,
+	    char *err, size_t errlen);
+void ld_unload(struct ld_backend *b, void *module);
+int ld_alloc(struct ld_backend *b, size_t bytes, uint64_t *addr, char *err, size_t errlen);
+void ld_free(struct ld_backend *b, uint64_t addr);
+int ld_write(struct ld_backend *b, uint64_t dst, const void *src, size_t n,
+	     char *err, size_t errlen);
+int ld_read(struct ld_backend *b, void *dst, uint64_t src, size_t n, char *err, size_t errlen);
+int ld_launch(struct ld_backend *b, void *module, const struct ld_kernel *k,
+	      const struct ld_kargs *kernarg, const uint32_t grid[3], const uint32_t block[3],
+	      unsigned reps, struct ld_run_stats *stats, char *err, size_t errlen);
+void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
+
+/* The HIP module API, the runtime found at run time (libamdhip64.so.6, then
+ * .so.5; $RDNA3_HIP_LIB overrides).  LD_E_NODEVICE when there is no runtime
+ * or no device: the message names the HIP error (e.g. hipErrorNoDevice). */
+int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen);
+
+/* The emulator, and the choice between the two ("auto": hip when a device is
+ * present, else emu).  These two live in libld_emu.a (gen/rdna3run_emu.c),
+ * which needs libemu.a; libloader.a itself never depends on the emulator. */
+struct ld_emu_options {
+	unsigned threads;         /* worker threads; 0 = all cores */
+	unsigned checks;          /* EMU_CHECK_* bits of emu/emu.h */
+	uint64_t inst_budget;     /* 0 = the emulator's default */
+};
+int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **out,
+			char *err, size_t errlen);
+/* which: "auto", "hip" or "emu".  With "auto", on success err holds why hip was
+ * passed over ("" when hip was chosen): callers report the choice in one line. */
+int ld_backend_open(const char *which, const struct ld_emu_options *opt,
+		    struct ld_backend **out, char *err, size_t errlen);
 
 #endif

@@ -24,3 +24,11 @@ $(BUILD)/tests/loader/%.hsaco: tests/loader/%.hip
 	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
 		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
 $(BUILD)/tests/loader_test: | $(LOADER_FIXTURES)
+
+# hip.c is compiled against the HIP headers (plain C); the runtime is dlopen'ed.
+HIP_INCFLAGS := -D__HIP_PLATFORM_AMD__ $(if $(HIP_PATH),-I$(HIP_PATH)/include)
+$(BUILD)/loader/hip.o: CFLAGS += $(HIP_INCFLAGS)
+
+TEST_BINS += $(BUILD)/tests/args_test
+$(BUILD)/tests/args_test: $(BUILD)/tests/loader/args_test.o $(BUILD)/libloader.a | $(LOADER_FIXTURES)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)

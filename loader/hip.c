@@ -1,0 +1,223 @@
+/* hip.c — the `hip` backend: HIP's module API, with the runtime opened at run
+ * time so one binary serves ROCm 6 (libamdhip64.so.6), ROCm 5 (.so.5) and
+ * hosts with no HIP at all.  Signatures come from the HIP headers through
+ * __typeof__, so a pointer can never disagree with the function it holds. */
+#include "loader/ld_internal.h"
+
+#include <dlfcn.h>
+#include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* X(name): every HIP entry point this backend calls. */
+#define HIP_FUNCS(X)                                                                  \
+	X(hipInit) X(hipGetDeviceCount) X(hipSetDevice) X(hipDeviceGetName)            \
+	X(hipGetErrorName) X(hipModuleLoadData) X(hipModuleUnload)                      \
+	X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipMalloc) X(hipFree)        \
+	X(hipMemcpy) X(hipEventCreate) X(hipEventRecord) X(hipEventSynchronize)         \
+	X(hipEventElapsedTime) X(hipEventDestroy) X(hipDeviceSynchronize)
+
+struct hip_api {
+#define FIELD(f) __typeof__(&f) f;
+	HIP_FUNCS(FIELD)
+#undef FIELD
+};
+
+static const char *const hip_libs[] = { "libamdhip64.so.6", "libamdhip64.so.5" };
+
+static const char *errname(const struct hip_api *h, hipError_t e)
+{
+	const char *s = h->hipGetErrorName ? h->hipGetErrorName(e) : NULL;
+	return s ? s : "hipErrorUnknown";
+}
+
+#define HIP_FAIL(h, e, what) \
+	ld_fail(err, errlen, LD_E_BACKEND, "hip: %s: %s (%d)", what, errname(h, e), (int)(e))
+
+static int hip_load(struct ld_backend *b, const struct ld_code_object *co, void **module,
+		    char *err, size_t errlen)
+{
+	struct hip_api *h = b->impl;
+	size_t n;
+	const void *elf = ld_elf_bytes(co, &n);
+	hipModule_t mod = NULL;
+	hipError_t e = h->hipModuleLoadData(&mod, elf);
+	if (e != hipSuccess)
+		return HIP_FAIL(h, e, "hipModuleLoadData");
+	*module = mod;
+	return LD_OK;
+}
+
+static void hip_unload(struct ld_backend *b, void *module)
+{
+	struct hip_api *h = b->impl;
+	h->hipModuleUnload((hipModule_t)module);
+}
+
+static int hip_alloc(struct ld_backend *b, size_t bytes, uint64_t *addr, char *err, size_t errlen)
+{
+	struct hip_api *h = b->impl;
+	void *p = NULL;
+	hipError_t e = h->hipMalloc(&p, bytes);
+	if (e != hipSuccess)
+		return HIP_FAIL(h, e, "hipMalloc");
+	*addr = (uint64_t)(uintptr_t)p;
+	return LD_OK;
+}
+
+static void hip_free(struct ld_backend *b, uint64_t addr)
+{
+	struct hip_api *h = b->impl;
+	h->hipFree((void *)(uintptr_t)addr);
+}
+
+static int hip_write(struct ld_backend *b, uint64_t dst, const void *src, size_t n, char *err,
+		     size_t errlen)
+{
+	struct hip_api *h = b->impl;
+	hipError_t e = h->hipMemcpy((void *)(uintptr_t)dst, src, n, hipMemcpyHostToDevice);
+	return e == hipSuccess ? LD_OK : HIP_FAIL(h, e, "hipMemcpy to the device");
+}
+
+static int hip_read(struct ld_backend *b, void *dst, uint64_t src, size_t n, char *err,
+		    size_t errlen)
+{
+	struct hip_api *h = b->impl;
+	hipError_t e = h->hipMemcpy(dst, (const void *)(uintptr_t)src, n, hipMemcpyDeviceToHost);
+	return e == hipSuccess ? LD_OK : HIP_FAIL(h, e, "hipMemcpy from the device");
+}
+
+static int hip_launch(struct ld_backend *b, void *module, const struct ld_kernel *k,
+		      const struct ld_kargs *kernarg, const uint32_t grid[3], const uint32_t block[3],
+		      unsigned reps, struct ld_run_stats *st, char *err, size_t errlen)
+{
+	struct hip_api *h = b->impl;
+	hipFunction_t f = NULL;
+	hipEvent_t start = NULL, stop = NULL;
+	int rc = LD_OK;
+	hipError_t e = h->hipModuleGetFunction(&f, (hipModule_t)module, k->name);
+	if (e != hipSuccess)
+		return HIP_FAIL(h, e, "hipModuleGetFunction");
+	if ((e = h->hipEventCreate(&start)) != hipSuccess || (e = h->hipEventCreate(&stop)) != hipSuccess) {
+		rc = HIP_FAIL(h, e, "hipEventCreate");
+		goto out;
+	}
+	/* The whole segment goes in; the runtime rewrites the hidden arguments. */
+	size_t size = kernarg->size;
+	void *extra[] = { HIP_LAUNCH_PARAM_BUFFER_POINTER, kernarg->buf, HIP_LAUNCH_PARAM_BUFFER_SIZE,
+			  &size, HIP_LAUNCH_PARAM_END };
+	double sum = 0;
+	for (unsigned r = 0; r < reps; r++) {
+		float ms = 0;
+		if ((e = h->hipEventRecord(start, NULL)) != hipSuccess) {
+			rc = HIP_FAIL(h, e, "hipEventRecord");
+			goto out;
+		}
+		e = h->hipModuleLaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+					     0, NULL, NULL, extra);
+		if (e != hipSuccess) {
+			rc = HIP_FAIL(h, e, "hipModuleLaunchKernel");
+			goto out;
+		}
+		if ((e = h->hipEventRecord(stop, NULL)) != hipSuccess ||
+		    (e = h->hipEventSynchronize(stop)) != hipSuccess) {
+			rc = HIP_FAIL(h, e, "kernel run");
+			goto out;
+		}
+		if ((e = h->hipEventElapsedTime(&ms, start, stop)) != hipSuccess) {
+			rc = HIP_FAIL(h, e, "hipEventElapsedTime");
+			goto out;
+		}
+		if (r == 0 || ms < st->best_ms)
+			st->best_ms = ms;
+		sum += ms;
+		st->runs++;
+	}
+	st->mean_ms = st->runs ? sum / st->runs : 0;
+	if ((e = h->hipDeviceSynchronize()) != hipSuccess)
+		rc = HIP_FAIL(h, e, "hipDeviceSynchronize");
+out:
+	if (start)
+		h->hipEventDestroy(start);
+	if (stop)
+		h->hipEventDestroy(stop);
+	return rc;
+}
+
+static void hip_destroy(struct ld_backend *b)
+{
+	/* The runtime stays loaded: unloading HIP while its threads live is unsafe. */
+	free(b->impl);
+	free(b);
+}
+
+static const struct ld_backend_ops hip_ops = {
+	.load = hip_load, .unload = hip_unload, .alloc = hip_alloc, .free = hip_free,
+	.write = hip_write, .read = hip_read, .launch = hip_launch, .destroy = hip_destroy,
+};
+
+int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen)
+{
+	if (!out)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: no output");
+	*out = NULL;
+	void *lib = NULL;
+	const char *env = getenv("RDNA3_HIP_LIB"), *used = NULL;
+	if (env && env[0]) {
+		lib = dlopen(env, RTLD_NOW | RTLD_LOCAL);
+		used = env;
+	}
+	for (size_t i = 0; !env && !lib && i < sizeof hip_libs / sizeof hip_libs[0]; i++)
+		if ((lib = dlopen(hip_libs[i], RTLD_NOW | RTLD_LOCAL)))
+			used = hip_libs[i];
+	if (!lib)
+		return ld_fail(err, errlen, LD_E_NODEVICE, "hip: no HIP runtime (%s)",
+			       env ? env : "libamdhip64.so.6 or .so.5 not found");
+
+	struct hip_api *h = calloc(1, sizeof *h);
+	struct ld_backend *b = calloc(1, sizeof *b);
+	if (!h || !b) {
+		free(h);
+		free(b);
+		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	}
+#define LOOKUP(f)                                                                         \
+	if (!(*(void **)&h->f = dlsym(lib, #f))) {                                          \
+		free(h);                                                                    \
+		free(b);                                                                    \
+		return ld_fail(err, errlen, LD_E_BACKEND, "hip: %s lacks %s", used, #f);    \
+	}
+	HIP_FUNCS(LOOKUP)
+#undef LOOKUP
+	int count = 0, rc;
+	hipError_t e = h->hipInit(0);
+	if (e != hipSuccess) {
+		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipInit: %s (%d)", errname(h, e), (int)e);
+		goto fail;
+	}
+	e = h->hipGetDeviceCount(&count);
+	if (e != hipSuccess || count < 1) {
+		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipGetDeviceCount: %s (%d), %d devices",
+			     errname(h, e), (int)e, count);
+		goto fail;
+	}
+	if ((e = h->hipSetDevice(0)) != hipSuccess) {
+		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipSetDevice: %s (%d)", errname(h, e),
+			     (int)e);
+		goto fail;
+	}
+	char name[48] = "";
+	if (h->hipDeviceGetName(name, (int)sizeof name, 0) != hipSuccess)
+		snprintf(name, sizeof name, "device 0");
+	b->ops = &hip_ops;
+	b->name = "hip";
+	b->impl = h;
+	snprintf(b->device, sizeof b->device, "%s via %s", name, used);
+	*out = b;
+	return LD_OK;
+fail:
+	free(h);
+	free(b);
+	return rc;
+}
