@@ -48,6 +48,14 @@ struct ld_arg {
 	char type_name[32];       /* .type_name when present (OpenCL), else "" */
 };
 
+/* One `.rdna3.KEY: value` pair of the metadata (KEY without the prefix). */
+struct ld_meta_kv {
+	char key[48];
+	bool is_str;
+	char str[64];             /* is_str */
+	int64_t ival;             /* !is_str */
+};
+
 struct ld_kernel {
 	char name[128];
 	char symbol[140];         /* NAME.kd */
@@ -67,6 +75,8 @@ struct ld_kernel {
 	uint32_t sgpr_spill_count, vgpr_spill_count;
 	uint32_t reqd_workgroup_size[3];  /* all 0 when the kernel names none */
 	uint32_t explicit_kernarg_size;   /* end of the last non-hidden argument */
+	unsigned nrdna3;                  /* every .rdna3.* key, in file order */
+	struct ld_meta_kv *rdna3;
 };
 
 struct ld_code_object;
@@ -84,6 +94,10 @@ const struct ld_kernel *ld_kernel_find(const struct ld_code_object *co, const ch
 size_t ld_image_size(const struct ld_code_object *co);
 int ld_image(const struct ld_code_object *co, uint64_t base, void *dst, size_t dst_size,
 	     char *err, size_t errlen);
+
+/* A `.rdna3.KEY` value of the kernel: 0 when present with the right type. */
+int ld_kernel_meta_int(const struct ld_kernel *k, const char *key, int64_t *v);
+const char *ld_kernel_meta_str(const struct ld_kernel *k, const char *key); /* NULL if absent */
 
 /* The argument called name ("" never matches), or NULL. */
 const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name);

@@ -28,6 +28,16 @@ static int get_str(const msgpack_object *v, char *dst, size_t cap)
 	return 0;
 }
 
+#define RDNA3_PREFIX ".rdna3."
+#define RDNA3_PREFIX_LEN (sizeof RDNA3_PREFIX - 1)
+
+static bool is_rdna3_key(const msgpack_object *k)
+{
+	return k->type == MSGPACK_OBJECT_STR && k->via.str.size > RDNA3_PREFIX_LEN &&
+	       memcmp(k->via.str.ptr, RDNA3_PREFIX, RDNA3_PREFIX_LEN) == 0 &&
+	       !memchr(k->via.str.ptr, 0, k->via.str.size);
+}
+
 static int get_u32(const msgpack_object *v, uint32_t *dst)
 {
 	if (v->type != MSGPACK_OBJECT_POSITIVE_INTEGER || v->via.u64 > UINT32_MAX)
@@ -182,6 +192,39 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
 				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
 	}
+	/* Every .rdna3.* pair, kept for --list and for keys added later. */
+	unsigned nr = 0;
+	for (uint32_t i = 0; i < m->via.map.size; i++)
+		nr += is_rdna3_key(&m->via.map.ptr[i].key);
+	if (nr) {
+		kn->rdna3 = calloc(nr, sizeof *kn->rdna3);
+		if (!kn->rdna3)
+			return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	}
+	for (uint32_t i = 0; i < m->via.map.size; i++) {
+		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
+		if (!is_rdna3_key(k))
+			continue;
+		struct ld_meta_kv *kv = &kn->rdna3[kn->nrdna3];
+		size_t kl = k->via.str.size - RDNA3_PREFIX_LEN;
+		if (kl >= sizeof kv->key)
+			return ld_fail(err, errlen, LD_E_META, "kernel %s: metadata key too long", kn->name);
+		memcpy(kv->key, k->via.str.ptr + RDNA3_PREFIX_LEN, kl);
+		if (v->type == MSGPACK_OBJECT_STR) {
+			kv->is_str = true;
+			if (get_str(v, kv->str, sizeof kv->str))
+				return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s too long",
+					       kn->name, kv->key);
+		} else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= INT64_MAX) {
+			kv->ival = (int64_t)v->via.u64;
+		} else if (v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
+			kv->ival = v->via.i64;
+		} else {
+			return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
+				       "string", kn->name, kv->key);
+		}
+		kn->nrdna3++;
+	}
 	if (!have_sym || !have_kas)
 		return ld_fail(err, errlen, LD_E_META,
 			       "kernel %s lacks .symbol or .kernarg_segment_size", kn->name);
@@ -273,7 +316,28 @@ void ld_kernels_free(struct ld_kernel *k, unsigned n)
 {
 	if (!k)
 		return;
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		free(k[i].args);
+		free(k[i].rdna3);
+	}
 	free(k);
+}
+
+int ld_kernel_meta_int(const struct ld_kernel *k, const char *key, int64_t *v)
+{
+	for (unsigned i = 0; k && key && i < k->nrdna3; i++)
+		if (!k->rdna3[i].is_str && strcmp(k->rdna3[i].key, key) == 0) {
+			if (v)
+				*v = k->rdna3[i].ival;
+			return LD_OK;
+		}
+	return LD_E_META;
+}
+
+const char *ld_kernel_meta_str(const struct ld_kernel *k, const char *key)
+{
+	for (unsigned i = 0; k && key && i < k->nrdna3; i++)
+		if (k->rdna3[i].is_str && strcmp(k->rdna3[i].key, key) == 0)
+			return k->rdna3[i].str;
+	return NULL;
 }

@@ -73,6 +73,12 @@ static void test_add1(void)
 		      strcmp(k->layout, "NT") == 0 && k->tile_k == 0,
 	      "tile %u x %u, %u threads, layout '%s'", k->tile_m, k->tile_n, k->block_threads,
 	      k->layout);
+	int64_t tm = 0;
+	CHECK("add1_rdna3_keys",
+	      k->nrdna3 == 4 && ld_kernel_meta_int(k, "tile_n", &tm) == LD_OK && tm == 32 &&
+		      ld_kernel_meta_str(k, "layout") && !strcmp(ld_kernel_meta_str(k, "layout"), "NT") &&
+		      ld_kernel_meta_int(k, "layout", &tm) != LD_OK && !ld_kernel_meta_str(k, "x"),
+	      "%u keys", k->nrdna3);
 	CHECK("add1_args",
 	      k->nargs == 2 && strcmp(k->args[0].name, "buf") == 0 && k->args[0].offset == 0 &&
 		      k->args[0].size == 8 && k->args[0].kind == LD_ARG_GLOBAL_BUFFER &&
