@@ -1,0 +1,62 @@
+/* internal.h — shared between the asm_out source files; not part of the API. */
+#ifndef RDNA3_ASM_OUT_INTERNAL_H
+#define RDNA3_ASM_OUT_INTERNAL_H
+
+#include "asm_out/asm_out.h"
+
+#define AO_MAX_VGPR 256
+#define AO_MAX_SGPR 106      /* s0..s105 are addressable on gfx11 */
+#define AO_MAX_LDS  65536
+
+struct ao_label_rec {
+	char name[40];
+	int pos;             /* instruction index it precedes; -1 while unbound */
+};
+
+struct ao_meta_rec {
+	char key[40];
+	bool is_str;
+	long ival;
+	char sval[64];
+};
+
+struct ao_kernel {
+	struct ao_kernel_info info;
+	char name[128];
+
+	struct ao_inst *insts;
+	unsigned ninst, cap_inst;
+
+	struct ao_label_rec *labels;
+	unsigned nlabel, cap_label;
+
+	struct ao_arg_desc *args;
+	unsigned nargs, cap_args;
+	unsigned kernarg_end, kernarg_align;
+
+	struct ao_meta_rec meta[16];
+	unsigned nmeta;
+
+	unsigned user_sgprs, system_sgprs;
+	int wgid_sgpr[3];
+	unsigned sgpr_next;  /* bump allocator */
+	unsigned lds_bytes;
+
+	char err[256];       /* first error; "" when none */
+};
+
+/* The rows of emu/isa_gfx11.def as asm_out reads them. */
+extern const struct emu_opinfo ao_rows[EMU_OP_COUNT];
+
+bool ao_op_valid(unsigned op);
+/* VOPD: does base op have an X (resp. Y) slot? */
+bool ao_vopd_x_ok(ao_op op);
+bool ao_vopd_y_ok(ao_op op);
+
+/* Encoding-level facts about one instruction. */
+bool ao_uses_e64(const struct ao_inst *in);           /* VOP1/2/C promoted to VOP3 */
+bool ao_imm_inline(uint32_t bits);                    /* an inline constant for 32-bit ops */
+bool ao_inst_has_literal(const struct ao_inst *in);
+bool ao_is_smem_load(const struct ao_inst *in);
+
+#endif

@@ -1,0 +1,80 @@
+/* ops.c — the opcode rows of emu/isa_gfx11.def, as the builder reads them, and
+ * the facts about one instruction that follow from its row and operands. */
+#include <string.h>
+
+#include "asm_out/internal.h"
+
+/* The same X-macro expansion as the emulator's table: one source of truth. */
+const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags) \
+	[EMU_OP_##name] = { #name, EMU_ENC_##enc, EMU_CLS_##cls, opc, d, s0, s1, s2, flags },
+#define VOPD(name, xopc, yopc, base)
+#define VOPDY(name, yopc, base)
+#include "emu/isa_gfx11.def"
+#undef OP
+#undef VOPD
+#undef VOPDY
+};
+
+/* VOPD slots, keyed by the VALU op each half runs.  xopc/yopc < 0: no slot. */
+static const struct { ao_op base; int x, y; } vopd_rows[] = {
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags)
+#define VOPD(name, xopc, yopc, base) { EMU_OP_##base, xopc, yopc },
+#define VOPDY(name, yopc, base) { EMU_OP_##base, -1, yopc },
+#include "emu/isa_gfx11.def"
+#undef OP
+#undef VOPD
+#undef VOPDY
+};
+
+bool ao_op_valid(unsigned op)
+{
+	return op > 0 && op < EMU_OP_COUNT && ao_rows[op].name != NULL;
+}
+
+const char *ao_op_name(ao_op op) { return ao_op_valid(op) ? ao_rows[op].name : NULL; }
+unsigned ao_op_enc(ao_op op) { return ao_op_valid(op) ? ao_rows[op].enc : 0; }
+unsigned ao_op_cls(ao_op op) { return ao_op_valid(op) ? ao_rows[op].cls : 0; }
+
+int ao_op_find(const char *name)
+{
+	for (unsigned i = 1; i < EMU_OP_COUNT; i++)
+		if (ao_rows[i].name && strcmp(ao_rows[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+bool ao_vopd_x_ok(ao_op op)
+{
+	for (size_t i = 0; i < sizeof vopd_rows / sizeof vopd_rows[0]; i++)
+		if (vopd_rows[i].base == op)
+			return vopd_rows[i].x >= 0;
+	return false;
+}
+
+bool ao_vopd_y_ok(ao_op op)
+{
+	for (size_t i = 0; i < sizeof vopd_rows / sizeof vopd_rows[0]; i++)
+		if (vopd_rows[i].base == op)
+			return vopd_rows[i].y >= 0;
+	return false;
+}
+
+/* Integers -16..64 and the f32 constants 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0
+ * 1/(2*pi): the assembler encodes these without a literal dword (checked with
+ * llvm-mc-19: 0x3f800000 given to an integer op is printed and encoded as 1.0). */
+static const uint32_t inline_f32[] = {
+	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
+	0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+};
+
+bool ao_imm_inline(uint32_t bits)
+{
+	int32_t s = (int32_t)bits;
+	if (s >= -16 && s <= 64)
+		return true;
+	for (size_t i = 0; i < sizeof inline_f32 / sizeof inline_f32[0]; i++)
+		if (bits == inline_f32[i])
+			return true;
+	return false;
+}
