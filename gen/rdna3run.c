@@ -1,0 +1,566 @@
+/* rdna3run — run a gfx1100 code object on a HIP device or on the emulator:
+ * list its kernels, run a GEMM kernel and check it against OpenBLAS, or run
+ * any kernel with buffers and arguments given on the command line.
+ * See docs/rdna3run.md. */
+#include "gen/rdna3run.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char usage[] =
+	"usage: rdna3run FILE.hsaco --list\n"
+	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
+	"                [--lda L] [--ldb L] [--ldc L] [--layout NN|NT|TN|TT] [--check]\n"
+	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
+	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
+	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
+	"                [--bench REPS]\n"
+	"common: [--backend auto|hip|emu] [-j N] [--strict] [--seed S] [--help] [--version]\n"
+	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
+	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
+
+void run_error(const char *fmt, ...)
+{
+	va_list ap;
+	fputs("rdna3run: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	if (!s || !*s || *s == '-')
+		return false;
+	errno = 0;
+	unsigned long long x = strtoull(s, &end, 0);
+	if (*end || errno)
+		return false;
+	*v = x;
+	return true;
+}
+
+static bool parse_u32(const char *s, uint32_t *v)
+{
+	uint64_t x;
+	if (!parse_u64(s, &x) || x > UINT32_MAX)
+		return false;
+	*v = (uint32_t)x;
+	return true;
+}
+
+static bool parse_float(const char *s, float *v)
+{
+	char *end;
+	if (!s || !*s)
+		return false;
+	errno = 0;
+	*v = strtof(s, &end);
+	return !*end && !errno;
+}
+
+static bool parse_dim3(const char *s, uint32_t d[3])
+{
+	char buf[64];
+	if (!s || strlen(s) >= sizeof buf)
+		return false;
+	strcpy(buf, s);
+	d[0] = d[1] = d[2] = 1;
+	char *save = NULL, *tok = strtok_r(buf, ",", &save);
+	for (int i = 0; i < 3; i++, tok = strtok_r(NULL, ",", &save)) {
+		if (!tok)
+			return i > 0;
+		if (!parse_u32(tok, &d[i]) || d[i] == 0)
+			return false;
+	}
+	return tok == NULL;
+}
+
+static bool add_named(struct run_named *list, unsigned *n, const char *opt, const char *s)
+{
+	const char *eq = s ? strchr(s, '=') : NULL;
+	if (!eq || eq == s || !eq[1]) {
+		run_error("%s wants NAME=VALUE, got '%s'", opt, s ? s : "");
+		return false;
+	}
+	if (*n >= RUN_MAX_NAMED) {
+		run_error("too many %s options", opt);
+		return false;
+	}
+	/* the name is s up to '='; keep both pieces in one copy */
+	char *copy = strdup(s);
+	if (!copy) {
+		run_error("out of memory");
+		return false;
+	}
+	copy[eq - s] = 0;
+	list[*n].name = copy;
+	list[*n].value = copy + (eq - s) + 1;
+	(*n)++;
+	return true;
+}
+
+static void free_named(struct run_named *list, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		free((char *)list[i].name);
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, struct run_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->backend = "auto";
+	o->alpha = 1.0f;
+	o->seed = 1;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED(nargs)                                                              \
+	do {                                                                     \
+		if (i + (nargs) >= argc) {                                       \
+			run_error("%s needs %d value%s", a, nargs, nargs > 1 ? "s" : ""); \
+			return RUN_EXIT_USAGE;                                   \
+		}                                                                \
+	} while (0)
+#define BAD(what)                                                        \
+	do {                                                             \
+		run_error("%s: bad %s '%s'", a, what, v ? v : "");       \
+		return RUN_EXIT_USAGE;                                   \
+	} while (0)
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage, stdout);
+			return RUN_EXIT_OK;
+		} else if (!strcmp(a, "--version")) {
+			printf("rdna3run %s\n", RDNA3_VERSION);
+			return RUN_EXIT_OK;
+		} else if (!strcmp(a, "--list")) {
+			o->list = true;
+		} else if (!strcmp(a, "--check")) {
+			o->check = true;
+		} else if (!strcmp(a, "--strict")) {
+			o->strict = true;
+		} else if (!strcmp(a, "--kernel")) {
+			NEED(1);
+			o->kernel = argv[++i];
+		} else if (!strcmp(a, "--backend")) {
+			NEED(1);
+			o->backend = argv[++i];
+			if (strcmp(v, "auto") && strcmp(v, "hip") && strcmp(v, "emu"))
+				BAD("backend (auto, hip or emu)");
+		} else if (!strcmp(a, "-j")) {
+			NEED(1);
+			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
+				BAD("thread count");
+		} else if (!strcmp(a, "--gemm")) {
+			NEED(3);
+			o->gemm = true;
+			if (!parse_u32(argv[i + 1], &o->m) || !parse_u32(argv[i + 2], &o->n) ||
+			    !parse_u32(argv[i + 3], &o->k) || !o->m || !o->n || !o->k) {
+				run_error("--gemm: M N K must be positive integers");
+				return RUN_EXIT_USAGE;
+			}
+			i += 3;
+		} else if (!strcmp(a, "--alpha") || !strcmp(a, "--beta")) {
+			NEED(1);
+			if (!parse_float(argv[++i], a[2] == 'a' ? &o->alpha : &o->beta))
+				BAD("number");
+		} else if (!strcmp(a, "--lda") || !strcmp(a, "--ldb") || !strcmp(a, "--ldc")) {
+			NEED(1);
+			uint32_t *p = a[4] == 'a' ? &o->lda : a[4] == 'b' ? &o->ldb : &o->ldc;
+			if (!parse_u32(argv[++i], p) || !*p)
+				BAD("leading dimension");
+		} else if (!strcmp(a, "--layout")) {
+			NEED(1);
+			v = argv[++i];
+			if (strlen(v) != 2 || (v[0] != 'N' && v[0] != 'T') || (v[1] != 'N' && v[1] != 'T'))
+				BAD("layout (NN, NT, TN or TT)");
+			memcpy(o->layout, v, 3);
+		} else if (!strcmp(a, "--bench")) {
+			NEED(1);
+			if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)
+				BAD("repetition count");
+		} else if (!strcmp(a, "--seed")) {
+			NEED(1);
+			if (!parse_u64(argv[++i], &o->seed))
+				BAD("seed");
+		} else if (!strcmp(a, "--fill")) {
+			NEED(1);
+			v = argv[++i];
+			if (!strcmp(v, "random"))
+				o->fill = FILL_RANDOM;
+			else if (!strcmp(v, "seed"))
+				o->fill = FILL_SEED;
+			else
+				BAD("fill (random or seed)");
+		} else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
+			NEED(1);
+			bool g = a[2] == 'g';
+			if (!parse_dim3(argv[++i], g ? o->grid : o->block))
+				BAD("size (X[,Y[,Z]], each at least 1)");
+			*(g ? &o->have_grid : &o->have_block) = true;
+		} else if (!strcmp(a, "--arg")) {
+			NEED(1);
+			if (!add_named(o->args, &o->nargs, a, argv[++i]))
+				return RUN_EXIT_USAGE;
+		} else if (!strcmp(a, "--buffer")) {
+			NEED(1);
+			if (!add_named(o->buffers, &o->nbuffers, a, argv[++i]))
+				return RUN_EXIT_USAGE;
+		} else if (!strcmp(a, "--dump")) {
+			NEED(1);
+			if (!add_named(o->dumps, &o->ndumps, a, argv[++i]))
+				return RUN_EXIT_USAGE;
+		} else if (a[0] == '-' && a[1]) {
+			run_error("unknown option %s (see --help)", a);
+			return RUN_EXIT_USAGE;
+		} else if (!o->file) {
+			o->file = a;
+		} else {
+			run_error("more than one file: %s and %s", o->file, a);
+			return RUN_EXIT_USAGE;
+		}
+#undef NEED
+#undef BAD
+	}
+	if (!o->file) {
+		run_error("no code object given (see --help)");
+		return RUN_EXIT_USAGE;
+	}
+	if (!o->list && !o->gemm && !o->have_grid) {
+		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->gemm && o->nbuffers) {
+		run_error("--buffer is for the generic mode; --gemm allocates its matrices");
+		return RUN_EXIT_USAGE;
+	}
+	return -1;
+}
+
+static void list_kernels(const struct ld_code_object *co, const char *file)
+{
+	unsigned n = ld_kernel_count(co);
+	printf("%s: %u kernel%s\n", file, n, n == 1 ? "" : "s");
+	for (unsigned i = 0; i < n; i++) {
+		const struct ld_kernel *k = ld_kernel_at(co, i);
+		printf("kernel %s (descriptor %s at 0x%llx)\n", k->name, k->symbol,
+		       (unsigned long long)k->kd_vaddr);
+		printf("  resources: %u VGPRs, %u SGPRs, %u bytes LDS, %u bytes scratch, wave%u, "
+		       "at most %u work-items per workgroup", k->vgpr_count, k->sgpr_count,
+		       k->group_segment_size, k->private_segment_size, k->wavefront_size,
+		       k->max_flat_workgroup_size);
+		if (k->vgpr_spill_count || k->sgpr_spill_count)
+			printf(", spills %u VGPR %u SGPR", k->vgpr_spill_count, k->sgpr_spill_count);
+		printf("\n");
+		if (k->nrdna3) {
+			printf("  rdna3:");
+			for (unsigned j = 0; j < k->nrdna3; j++) {
+				if (k->rdna3[j].is_str)
+					printf(" %s=%s", k->rdna3[j].key, k->rdna3[j].str);
+				else
+					printf(" %s=%lld", k->rdna3[j].key, (long long)k->rdna3[j].ival);
+			}
+			printf("\n");
+		}
+		printf("  arguments (%u bytes):\n", k->kernarg_size);
+		for (unsigned j = 0; j < k->nargs; j++) {
+			const struct ld_arg *a = &k->args[j];
+			if (a->kind == LD_ARG_HIDDEN)
+				continue;
+			printf("    %-12s offset %3u size %u %s%s\n", a->name[0] ? a->name : "(unnamed)",
+			       a->offset, a->size, a->value_kind, a->is_const ? " const" : "");
+		}
+		unsigned hidden = 0;
+		for (unsigned j = 0; j < k->nargs; j++)
+			hidden += k->args[j].kind == LD_ARG_HIDDEN;
+		if (hidden)
+			printf("    (%u hidden arguments, filled at launch)\n", hidden);
+	}
+}
+
+void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop)
+{
+	if (st->has_counts) {
+		printf("%s: %llu wave-instructions (VALU %llu of which FMA %llu, VOPD %llu, SALU %llu, "
+		       "SMEM %llu, VMEM %llu, LDS %llu, branch %llu, wait %llu), %llu workgroups, "
+		       "%llu waves\n", b->name, (unsigned long long)st->wave_insts,
+		       (unsigned long long)st->valu, (unsigned long long)st->valu_fma,
+		       (unsigned long long)st->vopd, (unsigned long long)st->salu,
+		       (unsigned long long)st->smem, (unsigned long long)st->vmem,
+		       (unsigned long long)st->lds, (unsigned long long)st->branch,
+		       (unsigned long long)st->wait, (unsigned long long)st->workgroups,
+		       (unsigned long long)st->waves);
+		printf("%s: wall time %.3f ms (best of %u)\n", b->name, st->best_ms, st->runs);
+		return;
+	}
+	printf("%s: time %.4f ms best, %.4f ms mean of %u launch%s", b->name, st->best_ms,
+	       st->mean_ms, st->runs, st->runs == 1 ? "" : "es");
+	if (flop > 0 && st->best_ms > 0)
+		printf(", %.1f GFLOP/s", flop / (st->best_ms * 1e6));
+	printf("\n");
+}
+
+int run_write_file(const char *path, const void *p, size_t n)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+		run_error("%s: path too long", path);
+		return -1;
+	}
+	FILE *f = fopen(tmp, "wb");
+	if (!f) {
+		run_error("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	bool ok = fwrite(p, 1, n, f) == n;
+	ok = (fclose(f) == 0) && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		run_error("%s: write failed: %s", path, strerror(errno));
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* --buffer fills: zero, random (floats in [-1, 1)), iota (float i), or a
+ * number (every float). */
+static bool fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed)
+{
+	size_t nf = bytes / 4;
+	float *f = (float *)(void *)p;
+	if (!how || !strcmp(how, "zero")) {
+		memset(p, 0, bytes);
+	} else if (!strcmp(how, "random")) {
+		uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+		for (size_t i = 0; i < nf; i++) {
+			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+			f[i] = (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
+		}
+	} else if (!strcmp(how, "iota")) {
+		for (size_t i = 0; i < nf; i++)
+			f[i] = (float)i;
+	} else {
+		float v;
+		if (!parse_float(how, &v))
+			return false;
+		for (size_t i = 0; i < nf; i++)
+			f[i] = v;
+	}
+	return true;
+}
+
+struct gbuf {
+	const char *name;
+	uint64_t addr;
+	size_t bytes;
+};
+
+static int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
+		       const struct ld_kernel *k)
+{
+	char err[256];
+	int status = RUN_EXIT_FAIL;
+	struct gbuf bufs[RUN_MAX_NAMED];
+	unsigned nb = 0;
+	struct ld_kargs ka;
+	if (ld_kargs_init(&ka, k, err, sizeof err)) {
+		run_error("%s", err);
+		return RUN_EXIT_FAIL;
+	}
+	uint32_t block[3];
+	if (o->have_block) {
+		memcpy(block, o->block, sizeof block);
+	} else if (k->reqd_workgroup_size[0]) {
+		memcpy(block, k->reqd_workgroup_size, sizeof block);
+	} else {
+		run_error("kernel %s: give --block (its metadata names no workgroup size)", k->name);
+		status = RUN_EXIT_USAGE;
+		goto out;
+	}
+	if (ld_check_dispatch(k, o->grid, block, err, sizeof err)) {
+		run_error("%s", err);
+		goto out;
+	}
+	for (unsigned i = 0; i < o->nbuffers; i++) {
+		const char *spec = o->buffers[i].value, *colon = strchr(spec, ':');
+		char num[32];
+		size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+		uint64_t bytes;
+		if (len >= sizeof num) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
+			goto out;
+		}
+		memcpy(num, spec, len);
+		num[len] = 0;
+		if (!parse_u64(num, &bytes) || !bytes || bytes > ((uint64_t)1 << 34)) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
+			goto out;
+		}
+		for (unsigned j = 0; j < nb; j++)
+			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
+				run_error("--buffer %s given twice", o->buffers[i].name);
+				goto out;
+			}
+		uint8_t *host = malloc(bytes);
+		if (!host) {
+			run_error("out of memory for --buffer %s", o->buffers[i].name);
+			goto out;
+		}
+		if (!fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
+			run_error("--buffer %s: bad fill '%s' (zero, random, iota or a number)",
+				  o->buffers[i].name, colon + 1);
+			free(host);
+			goto out;
+		}
+		uint64_t addr = 0;
+		int rc = ld_kargs_set_ptr(&ka, o->buffers[i].name, 0, err, sizeof err);
+		if (!rc)
+			rc = ld_alloc(b, bytes, &addr, err, sizeof err);
+		if (!rc)
+			rc = ld_write(b, addr, host, bytes, err, sizeof err);
+		free(host);
+		if (addr)
+			bufs[nb++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
+		if (!rc)
+			rc = ld_kargs_set_ptr(&ka, o->buffers[i].name, addr, err, sizeof err);
+		if (rc) {
+			run_error("%s", err);
+			goto out;
+		}
+	}
+	for (unsigned i = 0; i < o->nargs; i++)
+		if (ld_kargs_set_text(&ka, o->args[i].name, o->args[i].value, err, sizeof err)) {
+			run_error("%s", err);
+			goto out;
+		}
+	for (unsigned i = 0; i < o->ndumps; i++) {
+		bool found = false;
+		for (unsigned j = 0; j < nb; j++)
+			found |= !strcmp(bufs[j].name, o->dumps[i].name);
+		if (!found) {
+			run_error("--dump %s: no --buffer of that name", o->dumps[i].name);
+			goto out;
+		}
+	}
+	if (ld_kargs_finish(&ka, o->grid, block, err, sizeof err)) {
+		run_error("%s", err);
+		goto out;
+	}
+	struct ld_run_stats st;
+	if (ld_launch(b, module, k, &ka, o->grid, block, o->bench ? o->bench : 1, &st, err,
+		      sizeof err)) {
+		run_error("%s", err);
+		goto out;
+	}
+	printf("ran %s: grid %u,%u,%u block %u,%u,%u\n", k->name, o->grid[0], o->grid[1], o->grid[2],
+	       block[0], block[1], block[2]);
+	run_print_stats(b, &st, 0);
+	for (unsigned i = 0; i < o->ndumps; i++)
+		for (unsigned j = 0; j < nb; j++) {
+			if (strcmp(bufs[j].name, o->dumps[i].name))
+				continue;
+			uint8_t *host = malloc(bufs[j].bytes);
+			int rc = host ? ld_read(b, host, bufs[j].addr, bufs[j].bytes, err, sizeof err)
+				      : LD_E_NOMEM;
+			if (rc) {
+				run_error("--dump %s: %s", bufs[j].name, host ? err : "out of memory");
+				free(host);
+				goto out;
+			}
+			rc = run_write_file(o->dumps[i].value, host, bufs[j].bytes);
+			free(host);
+			if (rc)
+				goto out;
+		}
+	status = RUN_EXIT_OK;
+out:
+	for (unsigned j = 0; j < nb; j++)
+		ld_free(b, bufs[j].addr);
+	ld_kargs_free(&ka);
+	return status;
+}
+
+static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, const struct run_opts *o)
+{
+	unsigned n = ld_kernel_count(co);
+	if (o->kernel) {
+		const struct ld_kernel *k = ld_kernel_find(co, o->kernel);
+		if (!k) {
+			char names[256] = "";
+			for (unsigned i = 0; i < n && strlen(names) < 200; i++)
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+					 i ? ", " : "", ld_kernel_at(co, i)->name);
+			run_error("%s: no kernel '%s' (it has: %s)", o->file, o->kernel,
+				  n ? names : "none");
+		}
+		return k;
+	}
+	if (n == 1)
+		return ld_kernel_at(co, 0);
+	if (n == 0)
+		run_error("%s has no kernels", o->file);
+	else
+		run_error("%s has %u kernels: name one with --kernel (first: %s)", o->file, n,
+			  ld_kernel_at(co, 0)->name);
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	struct run_opts o;
+	int status = parse_args(argc, argv, &o);
+	if (status >= 0)
+		goto done;
+	char err[256];
+	struct ld_code_object *co = NULL;
+	if (ld_open_file(o.file, &co, err, sizeof err)) {
+		run_error("%s", err);
+		status = RUN_EXIT_FAIL;
+		goto done;
+	}
+	if (o.list) {
+		list_kernels(co, o.file);
+		status = RUN_EXIT_OK;
+		if (!o.gemm && !o.have_grid)
+			goto close;
+	}
+	const struct ld_kernel *k = pick_kernel(co, &o);
+	if (!k) {
+		status = RUN_EXIT_FAIL;
+		goto close;
+	}
+	struct ld_emu_options eo = { .threads = o.threads, .checks = o.strict ? 0x7u : 0 };
+	struct ld_backend *b = NULL;
+	int rc = ld_backend_open(o.backend, &eo, &b, err, sizeof err);
+	if (rc) {
+		run_error("%s", err);
+		status = rc == LD_E_NODEVICE ? RUN_EXIT_NODEVICE : RUN_EXIT_FAIL;
+		goto close;
+	}
+	if (!strcmp(o.backend, "auto"))
+		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", b->name, b->device,
+			err[0] ? ": " : "", err[0] ? err : "");
+	void *module = NULL;
+	if (ld_load(b, co, &module, err, sizeof err)) {
+		run_error("%s", err);
+		status = RUN_EXIT_FAIL;
+	} else {
+		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
+		ld_unload(b, module);
+	}
+	ld_backend_close(b);
+close:
+	ld_close(co);
+done:
+	free_named(o.args, o.nargs);
+	free_named(o.buffers, o.nbuffers);
+	free_named(o.dumps, o.ndumps);
+	return status;
+}

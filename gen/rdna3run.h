@@ -1,0 +1,59 @@
+/* rdna3run.h — private to the rdna3run CLI (gen/rdna3run*.c): options and
+ * the GEMM mode, so that rdna3run.c keeps only parsing and the generic mode. */
+#ifndef RDNA3_RDNA3RUN_H
+#define RDNA3_RDNA3RUN_H
+
+#include "loader/loader.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Exit statuses (docs/rdna3run.md). */
+enum {
+	RUN_EXIT_OK = 0,
+	RUN_EXIT_FAIL = 1,      /* bad file, kernel, arguments, fault, failed check */
+	RUN_EXIT_USAGE = 2,     /* bad command line */
+	RUN_EXIT_NODEVICE = 3,  /* --backend hip and no HIP device */
+};
+
+enum run_fill { FILL_RANDOM, FILL_SEED };
+
+struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
+	const char *name, *value;
+};
+
+#define RUN_MAX_NAMED 64
+
+struct run_opts {
+	const char *file, *kernel, *backend;
+	bool list, check, strict;
+	unsigned bench;                  /* 0: one launch, untimed beyond wall time */
+	uint64_t seed;
+	enum run_fill fill;
+	unsigned threads;
+	bool have_grid, have_block;
+	uint32_t grid[3], block[3];
+	/* GEMM mode */
+	bool gemm;
+	uint32_t m, n, k, lda, ldb, ldc; /* ld*: 0 = packed */
+	float alpha, beta;
+	char layout[3];                  /* "" = the kernel's, else NN */
+	/* generic mode */
+	unsigned nargs, nbuffers, ndumps;
+	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];
+};
+
+/* One line "rdna3run: ..." on stderr. */
+void run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print a launch's timing (and counters) on stdout; flop = 0 for no GFLOP/s. */
+void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop);
+
+/* Write n bytes to path atomically (temporary file, then rename). */
+int run_write_file(const char *path, const void *p, size_t n);
+
+/* GEMM mode: returns a RUN_EXIT_* status. */
+int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
+	     const struct ld_kernel *k);
+
+#endif

@@ -1,0 +1,15 @@
+# rdna3run: the CLI (gen/rdna3run*.c) and libld_emu.a, the emulator backend that
+# joins loader/ and emu/ (dependencies: libld_emu.a -> libloader.a, libemu.a).
+LIBS += $(BUILD)/libld_emu.a
+$(BUILD)/libld_emu.a: $(BUILD)/gen/rdna3run_emu.o
+
+RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o
+RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
+# Link order: libld_emu.a before the libraries it uses.
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libloader.a $(BUILD)/libemu.a
+# (only once the emulator has its fragment: libemu.a has no rule before)
+ifneq ($(wildcard emu/emu.mk),)
+BINS += $(BUILD)/rdna3run
+endif
+$(BUILD)/rdna3run: $(RDNA3RUN_OBJS) $(RDNA3RUN_LIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(RDNA3RUN_LDLIBS) $(LDLIBS)
