@@ -1,0 +1,176 @@
+/* vgpr_alloc_test — allocator unit tests.  Expected placements are written
+ * beside the builder calls ("-> v2" = the range lands at v2). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vgpr_alloc/vgpr_alloc.h"
+
+static int failures;
+
+static void check(int ok, const char *name, const char *why)
+{
+	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
+	failures += !ok;
+}
+
+static struct ao_kernel *kernel(void)
+{
+	struct ao_kernel_info info = { .name = "t", .block_threads = 64, .wgid = { true } };
+	return ao_kernel_new(&info);
+}
+
+static void expect_phys(struct ra_ctx *ra, int id, int want, const char *what)
+{
+	char name[128], why[128];
+	snprintf(name, sizeof name, "%s -> v%d", what, want);
+	snprintf(why, sizeof why, "got v%d", ra_info(ra, (unsigned)id)->phys);
+	check(ra_info(ra, (unsigned)id)->phys == want, name, why);
+}
+
+static void expect_text(struct ao_kernel *k, unsigned i, const char *want)
+{
+	char got[128], name[200], why[200];
+	ao_print_inst(k, i, got, sizeof got);
+	snprintf(name, sizeof name, "rewritten: %s", want);
+	snprintf(why, sizeof why, "got '%s'", got);
+	check(strcmp(got, want) == 0, name, why);
+}
+
+/* Straight-line code: ranges whose lives do not overlap share registers. */
+static void test_reuse(void)
+{
+	struct ao_kernel *k = kernel();
+	struct ra_ctx *ra = ra_new();
+	int tid = ra_vreg(ra, "tid", 1), a = ra_vreg(ra, "a", 1), b = ra_vreg(ra, "b", 2),
+	    c = ra_vreg(ra, "c", 1);
+	ra_pin(ra, (unsigned)tid, 0);                                              /* -> v0 */
+	AO_I(k, AO_OP(v_lshlrev_b32), ra_op(ra, a), ao_int(2), ra_op(ra, tid));   /* a -> v1 */
+	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, b), ao_null(), ra_op(ra, a), ao_s(2), ao_int(0)); /* b -> v[2:3] */
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, c), ra_reg(ra, b, 1));  /* a dead: c -> v0 (tid dead too) */
+	AO_I(k, AO_OP(global_store_b32), ra_op(ra, b), ra_op(ra, c), ao_off());
+	AO_I0(k, AO_OP(s_endpgm));
+	char err[200] = "";
+	unsigned need = 0;
+	int rc = ra_allocate(ra, k, 0, &need, err, sizeof err);
+	check(rc == 0, "allocate straight line", err);
+	expect_phys(ra, tid, 0, "tid (pinned)");
+	expect_phys(ra, a, 1, "a");
+	expect_phys(ra, b, 2, "b (2 registers)");
+	expect_phys(ra, c, 0, "c reuses v0 after tid and a die");
+	check(need == 4, "needs 4 VGPRs", "");
+	expect_text(k, 1, "v_mad_u64_u32 v[2:3], null, v1, s2, 0");
+	expect_text(k, 2, "v_mov_b32_e32 v0, v3");
+	ra_free(ra);
+	ao_kernel_free(k);
+}
+
+/* A value live into a loop stays live to the loop's end; a value read at the
+ * loop top before being written (carried) too. */
+static void test_loop(void)
+{
+	struct ao_kernel *k = kernel();
+	struct ra_ctx *ra = ra_new();
+	int acc = ra_vreg(ra, "acc", 1), x = ra_vreg(ra, "x", 1), t = ra_vreg(ra, "t", 1),
+	    after = ra_vreg(ra, "after", 1);
+	int top = ao_label(k, "top");
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, acc), ao_int(0));               /* 0: acc -> v1 (v0 fixed) */
+	ao_bind(k, (unsigned)top);
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, t), ao_v(0));                   /* 1: t -> v2 */
+	AO_I(k, AO_OP(v_add_f32), ra_op(ra, acc), ra_op(ra, acc), ra_op(ra, t)); /* 2: t dies here... */
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, x), ra_op(ra, acc));            /* 3: x -> v2, t is dead */
+	AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));              /* 4: loop back */
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, after), ra_op(ra, x));          /* 5: after -> v1 (acc died at 4) */
+	AO_I0(k, AO_OP(s_endpgm));
+	char err[200] = "";
+	int rc = ra_allocate(ra, k, 0, NULL, err, sizeof err);
+	check(rc == 0, "allocate loop", err);
+	expect_phys(ra, acc, 1, "acc (v0 named directly)");
+	expect_phys(ra, t, 2, "t");
+	/* x is defined at 3 and used at 5; t's interval is [1, 3): x may reuse v2 */
+	expect_phys(ra, x, 2, "x reuses t's register");
+	expect_phys(ra, after, 1, "after reuses acc's register");
+	const struct ra_vreg_info *ia = ra_info(ra, (unsigned)acc);
+	check(ia->live.start == 0 && ia->live.end == 5, "acc live over the whole loop [0, 5)", "");
+	ra_free(ra);
+	ao_kernel_free(k);
+
+	/* carried: y is read at the loop top before its write at the bottom */
+	k = kernel();
+	ra = ra_new();
+	int y = ra_vreg(ra, "y", 1), z = ra_vreg(ra, "z", 1);
+	top = ao_label(k, "top");
+	ao_bind(k, (unsigned)top);
+	AO_I(k, AO_OP(v_mov_b32), ao_v(0), ra_op(ra, y));                   /* 0: read y */
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, z), ao_int(1));                 /* 1: z */
+	AO_I(k, AO_OP(v_add_f32), ra_op(ra, y), ra_op(ra, z), ra_op(ra, z)); /* 2: write y */
+	AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));              /* 3 */
+	AO_I0(k, AO_OP(s_endpgm));
+	rc = ra_allocate(ra, k, 0, NULL, err, sizeof err);
+	check(rc == 0, "allocate carried loop", err);
+	const struct ra_vreg_info *iy = ra_info(ra, (unsigned)y);
+	check(iy->live.start == 0 && iy->live.end == 4, "carried y live over the whole loop [0, 4)", "");
+	check(ra_info(ra, (unsigned)y)->phys != ra_info(ra, (unsigned)z)->phys, "y and z apart", "");
+	ra_free(ra);
+	ao_kernel_free(k);
+}
+
+static void test_limit(void)
+{
+	struct ao_kernel *k = kernel();
+	struct ra_ctx *ra = ra_new();
+	int big[5];
+	for (int i = 0; i < 5; i++) {
+		big[i] = ra_vreg(ra, "big", 64);
+		AO_I(k, AO_OP(v_mov_b32), ra_sub(ra, (unsigned)big[i], 0, 1), ao_int(0));
+	}
+	for (int i = 0; i < 5; i++)
+		AO_I(k, AO_OP(v_mov_b32), ao_v(0), ra_sub(ra, (unsigned)big[i], 63, 1));
+	AO_I0(k, AO_OP(s_endpgm));
+	char err[200] = "";
+	unsigned need = 0;
+	int rc = ra_allocate(ra, k, 0, &need, err, sizeof err);
+	check(rc == RA_E_LIMIT && need == 321 && strstr(err, "321"), "5 x 64 live + v0: needs 321, refused", err);
+	ra_free(ra);
+	ao_kernel_free(k);
+
+	k = kernel();
+	ra = ra_new();
+	int p = ra_vreg(ra, "p", 2);
+	ra_pin(ra, (unsigned)p, 4);
+	AO_I(k, AO_OP(v_mov_b32), ao_v(5), ao_int(0));
+	AO_I(k, AO_OP(v_mov_b32), ra_sub(ra, (unsigned)p, 0, 1), ao_int(0));
+	AO_I0(k, AO_OP(s_endpgm));
+	rc = ra_allocate(ra, k, 0, NULL, err, sizeof err);
+	check(rc == RA_E_PIN, "pin over a directly named register refused", err);
+	ra_free(ra);
+	ao_kernel_free(k);
+}
+
+static void test_report(void)
+{
+	struct ao_kernel *k = kernel();
+	struct ra_ctx *ra = ra_new();
+	int a = ra_vreg(ra, "acc", 4);
+	ra_vreg(ra, "unused", 1);
+	AO_I(k, AO_OP(v_mov_b32), ra_sub(ra, (unsigned)a, 3, 1), ao_int(0));
+	AO_I0(k, AO_OP(s_endpgm));
+	char err[200] = "";
+	ra_allocate(ra, k, 0, NULL, err, sizeof err);
+	char *rep = ra_report(ra);
+	check(rep && strstr(rep, "acc") && strstr(rep, "v[0:3]") && strstr(rep, "unused"),
+	      "report names ranges and registers", rep ? rep : "NULL");
+	free(rep);
+	expect_text(k, 0, "v_mov_b32_e32 v3, 0");
+	ra_free(ra);
+	ao_kernel_free(k);
+}
+
+int main(void)
+{
+	test_reuse();
+	test_loop();
+	test_limit();
+	test_report();
+	return failures ? 1 : 0;
+}

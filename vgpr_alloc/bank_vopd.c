@@ -1,0 +1,218 @@
+/* VOPD (dual issue) opcode rows and the pair legality predicate.
+ * Opcode numbers checked with llvm-mc-19 -mcpu=gfx1100 --show-encoding. */
+#include "vgpr_alloc/banks.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define ROW(id, nm, x, y, v1, acc, k, vcc) \
+	[id] = { .name = nm, .opx = x, .opy = y, .has_vsrc1 = v1, \
+		 .dst_is_src2 = acc, .has_k = k, .reads_vcc = vcc }
+const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS] = {
+	ROW(RA_VOPD_FMAC_F32,         "fmac_f32",          0,  0, 1, 1, 0, 0),
+	ROW(RA_VOPD_FMAAK_F32,        "fmaak_f32",         1,  1, 1, 0, 1, 0),
+	ROW(RA_VOPD_FMAMK_F32,        "fmamk_f32",         2,  2, 1, 0, 1, 0),
+	ROW(RA_VOPD_MUL_F32,          "mul_f32",           3,  3, 1, 0, 0, 0),
+	ROW(RA_VOPD_ADD_F32,          "add_f32",           4,  4, 1, 0, 0, 0),
+	ROW(RA_VOPD_SUB_F32,          "sub_f32",           5,  5, 1, 0, 0, 0),
+	ROW(RA_VOPD_SUBREV_F32,       "subrev_f32",        6,  6, 1, 0, 0, 0),
+	ROW(RA_VOPD_MUL_DX9_ZERO_F32, "mul_dx9_zero_f32",  7,  7, 1, 0, 0, 0),
+	ROW(RA_VOPD_MOV_B32,          "mov_b32",           8,  8, 0, 0, 0, 0),
+	ROW(RA_VOPD_CNDMASK_B32,      "cndmask_b32",       9,  9, 1, 0, 0, 1),
+	ROW(RA_VOPD_MAX_F32,          "max_f32",          10, 10, 1, 0, 0, 0),
+	ROW(RA_VOPD_MIN_F32,          "min_f32",          11, 11, 1, 0, 0, 0),
+	ROW(RA_VOPD_DOT2ACC_F32_F16,  "dot2acc_f32_f16",  12, 12, 1, 1, 0, 0),
+	ROW(RA_VOPD_ADD_NC_U32,       "add_nc_u32",       -1, 16, 1, 0, 0, 0),
+	ROW(RA_VOPD_LSHLREV_B32,      "lshlrev_b32",      -1, 17, 1, 0, 0, 0),
+	ROW(RA_VOPD_AND_B32,          "and_b32",          -1, 18, 1, 0, 0, 0),
+};
+#undef ROW
+
+static bool src0_vgpr(const struct ra_vopd_half *h)
+{
+	return h->src0.kind == RA_OPND_VGPR;
+}
+
+static bool regs_in_range(const struct ra_vopd_half *h)
+{
+	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
+	if (h->dst >= RA_VGPR_MAX)
+		return false;
+	if (o->has_vsrc1 && h->vsrc1 >= RA_VGPR_MAX)
+		return false;
+	if (src0_vgpr(h) && h->src0.val >= RA_VGPR_MAX)
+		return false;
+	return true;
+}
+
+/* Does half h read VGPR v through any slot? */
+static bool reads_vgpr(const struct ra_vopd_half *h, unsigned v)
+{
+	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
+	if (src0_vgpr(h) && h->src0.val == v)
+		return true;
+	if (o->has_vsrc1 && h->vsrc1 == v)
+		return true;
+	return o->dst_is_src2 && h->dst == v;
+}
+
+/* Literal values used by h (at most two: src0 literal and K). */
+static int literals(const struct ra_vopd_half *h, uint32_t out[2])
+{
+	int n = 0;
+	if (h->src0.kind == RA_OPND_LITERAL)
+		out[n++] = h->src0.val;
+	if (ra_vopd_ops[h->op].has_k)
+		out[n++] = h->k;
+	return n;
+}
+
+static int add_unique(uint32_t *set, int n, uint32_t v)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == v)
+			return n;
+	set[n] = v;
+	return n + 1;
+}
+
+#define FAIL(msg) do { if (why) *why = (msg); return false; } while (0)
+
+bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
+		const char **why)
+{
+	if (why)
+		*why = NULL;
+	if ((unsigned)x->op >= RA_VOPD_NOPS || (unsigned)y->op >= RA_VOPD_NOPS)
+		FAIL("unknown VOPD opcode");
+	const struct ra_vopd_op_info *ox = &ra_vopd_ops[x->op];
+	const struct ra_vopd_op_info *oy = &ra_vopd_ops[y->op];
+	if (ox->opx < 0)
+		FAIL("opcode exists only as the Y half");
+	if (!regs_in_range(x) || !regs_in_range(y))
+		FAIL("VGPR index out of range");
+
+	/* Bank rules: only VGPR-vs-VGPR slots are compared (LLVM's masks:
+	 * dst and src2 by parity, src0 and vsrc1 by full bank). */
+	if (ra_bank_parity(x->dst) == ra_bank_parity(y->dst))
+		FAIL("one dst register must be even and the other odd");
+	if (src0_vgpr(x) && src0_vgpr(y) &&
+	    ra_bank(x->src0.val) == ra_bank(y->src0.val))
+		FAIL("src0 operands must use different VGPR banks");
+	if (ox->has_vsrc1 && oy->has_vsrc1 &&
+	    ra_bank(x->vsrc1) == ra_bank(y->vsrc1))
+		FAIL("src1 operands must use different VGPR banks");
+	if (ox->dst_is_src2 && oy->dst_is_src2 &&
+	    ra_bank_parity(x->dst) == ra_bank_parity(y->dst))
+		FAIL("src2 operands must use different VGPR banks");
+
+	/* One unique literal, shared by both halves if equal. */
+	uint32_t lit[4], lx[2], ly[2];
+	int nlit = 0, nx = literals(x, lx), ny = literals(y, ly);
+	for (int i = 0; i < nx; i++)
+		nlit = add_unique(lit, nlit, lx[i]);
+	for (int i = 0; i < ny; i++)
+		nlit = add_unique(lit, nlit, ly[i]);
+	if (nlit > 1)
+		FAIL("only one unique literal operand is allowed");
+
+	/* Constant bus: unique SGPRs (implicit VCC included) + literal <= 2. */
+	uint32_t sg[4];
+	int nsg = 0;
+	const struct ra_vopd_half *h2[2] = { x, y };
+	for (int i = 0; i < 2; i++) {
+		if (h2[i]->src0.kind == RA_OPND_SGPR)
+			nsg = add_unique(sg, nsg, h2[i]->src0.val);
+		if (ra_vopd_ops[h2[i]->op].reads_vcc)
+			nsg = add_unique(sg, nsg, RA_SGPR_VCC_LO);
+	}
+	if (nsg + nlit > 2)
+		FAIL("invalid operand (violates constant bus restrictions)");
+
+	/* ISA rule, unchecked by LLVM: X's result must not feed Y. */
+	if (reads_vgpr(y, x->dst))
+		FAIL("X writes a VGPR that Y reads");
+	return true;
+}
+
+/* Inline constants by their 9-bit source encoding. */
+static int inline_str(char *buf, size_t size, uint32_t code)
+{
+	static const char *const fp[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0",
+					   "-2.0", "4.0", "-4.0", "0.15915494" };
+	if (code >= 128 && code <= 192)
+		return snprintf(buf, size, "%u", (unsigned)(code - 128));
+	if (code >= 193 && code <= 208)
+		return snprintf(buf, size, "-%u", (unsigned)(code - 192));
+	if (code >= 240 && code <= 248)
+		return snprintf(buf, size, "%s", fp[code - 240]);
+	return snprintf(buf, size, "?");
+}
+
+static int opnd_str(char *buf, size_t size, const struct ra_opnd *o)
+{
+	switch (o->kind) {
+	case RA_OPND_VGPR: return snprintf(buf, size, "v%u", (unsigned)o->val);
+	case RA_OPND_SGPR: return snprintf(buf, size, "s%u", (unsigned)o->val);
+	case RA_OPND_INLINE: return inline_str(buf, size, o->val);
+	case RA_OPND_LITERAL: return snprintf(buf, size, "0x%x", (unsigned)o->val);
+	}
+	return snprintf(buf, size, "?");
+}
+
+int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h)
+{
+	if ((unsigned)h->op >= RA_VOPD_NOPS)
+		return snprintf(buf, size, "v_dual_?");
+	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
+	char s0[24];
+	opnd_str(s0, sizeof s0, &h->src0);
+	if (!o->has_vsrc1)
+		return snprintf(buf, size, "v_dual_%s v%u, %s", o->name, h->dst, s0);
+	if (h->op == RA_VOPD_FMAMK_F32)
+		return snprintf(buf, size, "v_dual_%s v%u, %s, 0x%x, v%u", o->name,
+				h->dst, s0, (unsigned)h->k, h->vsrc1);
+	if (o->has_k)
+		return snprintf(buf, size, "v_dual_%s v%u, %s, v%u, 0x%x", o->name,
+				h->dst, s0, h->vsrc1, (unsigned)h->k);
+	return snprintf(buf, size, "v_dual_%s v%u, %s, v%u", o->name, h->dst, s0,
+			h->vsrc1);
+}
+
+static void access_half(struct ra_access *acc, int i, const struct ra_vopd_half *h)
+{
+	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
+	if (src0_vgpr(h))
+		acc->read[i][RA_SLOT_SRC0] = (int16_t)h->src0.val;
+	if (o->has_vsrc1)
+		acc->read[i][RA_SLOT_SRC1] = (int16_t)h->vsrc1;
+	if (o->dst_is_src2)
+		acc->read[i][RA_SLOT_SRC2] = (int16_t)h->dst;
+	acc->write[i] = (int16_t)h->dst;
+	acc->write_n[i] = 1;
+}
+
+void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,
+			 const struct ra_vopd_half *y)
+{
+	for (int i = 0; i < 2; i++) {
+		for (int s = 0; s < RA_SLOTS; s++)
+			acc->read[i][s] = -1;
+		acc->write[i] = -1;
+		acc->write_n[i] = 0;
+	}
+	acc->dual = y != NULL;
+	access_half(acc, 0, x);
+	if (y)
+		access_half(acc, 1, y);
+}
+
+int ra_op_str(char *buf, size_t size, const struct ra_op *op)
+{
+	char x[64], y[64];
+	ra_vopd_half_str(x, sizeof x, &op->half[0]);
+	if (!op->dual)  /* VOP2 form of the same fields: drop "dual_" */
+		return snprintf(buf, size, "v_%s", x + strlen("v_dual_"));
+	ra_vopd_half_str(y, sizeof y, &op->half[1]);
+	return snprintf(buf, size, "%s :: %s", x, y);
+}
