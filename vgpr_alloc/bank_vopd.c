@@ -1,59 +1,70 @@
 /* VOPD (dual issue) opcode rows and the pair legality predicate.
- * Opcode numbers checked with llvm-mc-19 -mcpu=gfx1100 --show-encoding. */
+ * Opcode numbers checked with llvm-mc-19 -mcpu=gfx1100 --show-encoding;
+ * the slot rules follow LLVM's VOPD component operands: fmamk's literal
+ * takes the src1 position, so its vsrc1 VGPR is compared as src2. */
 #include "vgpr_alloc/banks.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#define S1 RA_SLOT_SRC1
+#define S2 RA_SLOT_SRC2
 #define ROW(id, nm, x, y, v1, acc, k, vcc) \
-	[id] = { .name = nm, .opx = x, .opy = y, .has_vsrc1 = v1, \
+	[id] = { .name = nm, .opx = x, .opy = y, .vsrc1_slot = v1, \
 		 .dst_is_src2 = acc, .has_k = k, .reads_vcc = vcc }
 const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS] = {
-	ROW(RA_VOPD_FMAC_F32,         "fmac_f32",          0,  0, 1, 1, 0, 0),
-	ROW(RA_VOPD_FMAAK_F32,        "fmaak_f32",         1,  1, 1, 0, 1, 0),
-	ROW(RA_VOPD_FMAMK_F32,        "fmamk_f32",         2,  2, 1, 0, 1, 0),
-	ROW(RA_VOPD_MUL_F32,          "mul_f32",           3,  3, 1, 0, 0, 0),
-	ROW(RA_VOPD_ADD_F32,          "add_f32",           4,  4, 1, 0, 0, 0),
-	ROW(RA_VOPD_SUB_F32,          "sub_f32",           5,  5, 1, 0, 0, 0),
-	ROW(RA_VOPD_SUBREV_F32,       "subrev_f32",        6,  6, 1, 0, 0, 0),
-	ROW(RA_VOPD_MUL_DX9_ZERO_F32, "mul_dx9_zero_f32",  7,  7, 1, 0, 0, 0),
-	ROW(RA_VOPD_MOV_B32,          "mov_b32",           8,  8, 0, 0, 0, 0),
-	ROW(RA_VOPD_CNDMASK_B32,      "cndmask_b32",       9,  9, 1, 0, 0, 1),
-	ROW(RA_VOPD_MAX_F32,          "max_f32",          10, 10, 1, 0, 0, 0),
-	ROW(RA_VOPD_MIN_F32,          "min_f32",          11, 11, 1, 0, 0, 0),
-	ROW(RA_VOPD_DOT2ACC_F32_F16,  "dot2acc_f32_f16",  12, 12, 1, 1, 0, 0),
-	ROW(RA_VOPD_ADD_NC_U32,       "add_nc_u32",       -1, 16, 1, 0, 0, 0),
-	ROW(RA_VOPD_LSHLREV_B32,      "lshlrev_b32",      -1, 17, 1, 0, 0, 0),
-	ROW(RA_VOPD_AND_B32,          "and_b32",          -1, 18, 1, 0, 0, 0),
+	ROW(RA_VOPD_FMAC_F32,         "fmac_f32",          0,  0, S1, 1, 0, 0),
+	ROW(RA_VOPD_FMAAK_F32,        "fmaak_f32",         1,  1, S1, 0, 1, 0),
+	ROW(RA_VOPD_FMAMK_F32,        "fmamk_f32",         2,  2, S2, 0, 1, 0),
+	ROW(RA_VOPD_MUL_F32,          "mul_f32",           3,  3, S1, 0, 0, 0),
+	ROW(RA_VOPD_ADD_F32,          "add_f32",           4,  4, S1, 0, 0, 0),
+	ROW(RA_VOPD_SUB_F32,          "sub_f32",           5,  5, S1, 0, 0, 0),
+	ROW(RA_VOPD_SUBREV_F32,       "subrev_f32",        6,  6, S1, 0, 0, 0),
+	ROW(RA_VOPD_MUL_DX9_ZERO_F32, "mul_dx9_zero_f32",  7,  7, S1, 0, 0, 0),
+	ROW(RA_VOPD_MOV_B32,          "mov_b32",           8,  8, -1, 0, 0, 0),
+	ROW(RA_VOPD_CNDMASK_B32,      "cndmask_b32",       9,  9, S1, 0, 0, 1),
+	ROW(RA_VOPD_MAX_F32,          "max_f32",          10, 10, S1, 0, 0, 0),
+	ROW(RA_VOPD_MIN_F32,          "min_f32",          11, 11, S1, 0, 0, 0),
+	ROW(RA_VOPD_DOT2ACC_F32_F16,  "dot2acc_f32_f16",  12, 12, S1, 1, 0, 0),
+	ROW(RA_VOPD_ADD_NC_U32,       "add_nc_u32",       -1, 16, S1, 0, 0, 0),
+	ROW(RA_VOPD_LSHLREV_B32,      "lshlrev_b32",      -1, 17, S1, 0, 0, 0),
+	ROW(RA_VOPD_AND_B32,          "and_b32",          -1, 18, S1, 0, 0, 0),
 };
 #undef ROW
+#undef S1
+#undef S2
 
-static bool src0_vgpr(const struct ra_vopd_half *h)
+/* VGPR read through each slot by half h (-1: none or not a VGPR). */
+static void slot_regs(const struct ra_vopd_half *h, int r[RA_SLOTS])
 {
-	return h->src0.kind == RA_OPND_VGPR;
+	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
+	r[RA_SLOT_SRC0] = h->src0.kind == RA_OPND_VGPR ? (int)h->src0.val : -1;
+	r[RA_SLOT_SRC1] = r[RA_SLOT_SRC2] = -1;
+	if (o->dst_is_src2)
+		r[RA_SLOT_SRC2] = (int)h->dst;
+	if (o->vsrc1_slot >= 0)
+		r[o->vsrc1_slot] = (int)h->vsrc1;
 }
 
 static bool regs_in_range(const struct ra_vopd_half *h)
 {
-	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
-	if (h->dst >= RA_VGPR_MAX)
-		return false;
-	if (o->has_vsrc1 && h->vsrc1 >= RA_VGPR_MAX)
-		return false;
-	if (src0_vgpr(h) && h->src0.val >= RA_VGPR_MAX)
-		return false;
-	return true;
+	int r[RA_SLOTS];
+	slot_regs(h, r);
+	for (int s = 0; s < RA_SLOTS; s++)
+		if (r[s] >= RA_VGPR_MAX)
+			return false;
+	return h->dst < RA_VGPR_MAX;
 }
 
 /* Does half h read VGPR v through any slot? */
 static bool reads_vgpr(const struct ra_vopd_half *h, unsigned v)
 {
-	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
-	if (src0_vgpr(h) && h->src0.val == v)
-		return true;
-	if (o->has_vsrc1 && h->vsrc1 == v)
-		return true;
-	return o->dst_is_src2 && h->dst == v;
+	int r[RA_SLOTS];
+	slot_regs(h, r);
+	for (int s = 0; s < RA_SLOTS; s++)
+		if (r[s] == (int)v)
+			return true;
+	return false;
 }
 
 /* Literal values used by h (at most two: src0 literal and K). */
@@ -86,25 +97,32 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 	if ((unsigned)x->op >= RA_VOPD_NOPS || (unsigned)y->op >= RA_VOPD_NOPS)
 		FAIL("unknown VOPD opcode");
 	const struct ra_vopd_op_info *ox = &ra_vopd_ops[x->op];
-	const struct ra_vopd_op_info *oy = &ra_vopd_ops[y->op];
 	if (ox->opx < 0)
 		FAIL("opcode exists only as the Y half");
 	if (!regs_in_range(x) || !regs_in_range(y))
 		FAIL("VGPR index out of range");
 
-	/* Bank rules: only VGPR-vs-VGPR slots are compared (LLVM's masks:
-	 * dst and src2 by parity, src0 and vsrc1 by full bank). */
+	/* Bank rules: only slots holding a VGPR in both halves are compared;
+	 * dst and src2 by parity, src0 and src1 by bank (LLVM's masks). */
 	if (ra_bank_parity(x->dst) == ra_bank_parity(y->dst))
 		FAIL("one dst register must be even and the other odd");
-	if (src0_vgpr(x) && src0_vgpr(y) &&
-	    ra_bank(x->src0.val) == ra_bank(y->src0.val))
-		FAIL("src0 operands must use different VGPR banks");
-	if (ox->has_vsrc1 && oy->has_vsrc1 &&
-	    ra_bank(x->vsrc1) == ra_bank(y->vsrc1))
-		FAIL("src1 operands must use different VGPR banks");
-	if (ox->dst_is_src2 && oy->dst_is_src2 &&
-	    ra_bank_parity(x->dst) == ra_bank_parity(y->dst))
-		FAIL("src2 operands must use different VGPR banks");
+	static const char *const slot_msg[RA_SLOTS] = {
+		"src0 operands must use different VGPR banks",
+		"src1 operands must use different VGPR banks",
+		"src2 operands must use different VGPR banks",
+	};
+	int rx[RA_SLOTS], ry[RA_SLOTS];
+	slot_regs(x, rx);
+	slot_regs(y, ry);
+	for (int s = 0; s < RA_SLOTS; s++) {
+		if (rx[s] < 0 || ry[s] < 0)
+			continue;
+		bool same = s == RA_SLOT_SRC2
+			    ? ra_bank_parity((unsigned)rx[s]) == ra_bank_parity((unsigned)ry[s])
+			    : ra_bank((unsigned)rx[s]) == ra_bank((unsigned)ry[s]);
+		if (same)
+			FAIL(slot_msg[s]);
+	}
 
 	/* One unique literal, shared by both halves if equal. */
 	uint32_t lit[4], lx[2], ly[2];
@@ -167,7 +185,7 @@ int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h)
 	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
 	char s0[24];
 	opnd_str(s0, sizeof s0, &h->src0);
-	if (!o->has_vsrc1)
+	if (o->vsrc1_slot < 0)
 		return snprintf(buf, size, "v_dual_%s v%u, %s", o->name, h->dst, s0);
 	if (h->op == RA_VOPD_FMAMK_F32)
 		return snprintf(buf, size, "v_dual_%s v%u, %s, 0x%x, v%u", o->name,
@@ -181,13 +199,10 @@ int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h)
 
 static void access_half(struct ra_access *acc, int i, const struct ra_vopd_half *h)
 {
-	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
-	if (src0_vgpr(h))
-		acc->read[i][RA_SLOT_SRC0] = (int16_t)h->src0.val;
-	if (o->has_vsrc1)
-		acc->read[i][RA_SLOT_SRC1] = (int16_t)h->vsrc1;
-	if (o->dst_is_src2)
-		acc->read[i][RA_SLOT_SRC2] = (int16_t)h->dst;
+	int r[RA_SLOTS];
+	slot_regs(h, r);
+	for (int s = 0; s < RA_SLOTS; s++)
+		acc->read[i][s] = (int16_t)r[s];
 	acc->write[i] = (int16_t)h->dst;
 	acc->write_n[i] = 1;
 }

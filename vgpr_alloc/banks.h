@@ -23,6 +23,11 @@ static inline unsigned ra_bank_parity(unsigned vgpr) { return ra_bank(vgpr) % 2;
 
 /* ---- VOPD halves and the legality predicate --------------------------- */
 
+/* Operand slots: the read ports of each bank's cache, and the component
+ * operands LLVM compares between the halves of a VOPD (src0, src1 by bank,
+ * src2 by parity). */
+enum ra_slot { RA_SLOT_SRC0, RA_SLOT_SRC1, RA_SLOT_SRC2, RA_SLOTS };
+
 /* VOPD opcodes of gfx11 (LLVM 19, gfx1100), one row each in ra_vopd_ops[]. */
 enum ra_vopd_op {
 	RA_VOPD_FMAC_F32, RA_VOPD_FMAAK_F32, RA_VOPD_FMAMK_F32, RA_VOPD_MUL_F32,
@@ -37,7 +42,9 @@ struct ra_vopd_op_info {
 	const char *name;  /* mnemonic without the v_dual_ prefix */
 	int8_t opx;        /* 4-bit X opcode, -1 when the op exists only as Y */
 	int8_t opy;        /* 5-bit Y opcode */
-	bool has_vsrc1;    /* second source (always a VGPR) */
+	int8_t vsrc1_slot; /* slot the VGPR of the vsrc1 field is read through:
+			   * RA_SLOT_SRC1, RA_SLOT_SRC2 (fmamk: the addend) or
+			   * -1 (no vsrc1) */
 	bool dst_is_src2;  /* destination is also read (accumulator) */
 	bool has_k;        /* carries a 32-bit literal K (fmaak, fmamk) */
 	bool reads_vcc;    /* implicit VCC read (cndmask) */
@@ -80,9 +87,6 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h);
 
 /* ---- Bank-cache model ------------------------------------------------- */
-
-/* Operand slots: the read ports of each bank's cache. */
-enum ra_slot { RA_SLOT_SRC0, RA_SLOT_SRC1, RA_SLOT_SRC2, RA_SLOTS };
 
 /* One instruction as the model sees it: VGPRs read through each slot by
  * each half (-1 = none; a non-dual instruction uses half 0 only) and the
