@@ -49,7 +49,7 @@ static unsigned align_up4(unsigned v)
 static bool push_op(struct ra_bank_out *o, uint32_t fx, bool ax, int64_t fy,
 		    bool ay, enum ra_single_why why)
 {
-	struct ra_op *op = &o->ops[o->n_ops++];
+	struct ra_fma_op *op = &o->ops[o->n_ops++];
 	memset(op, 0, sizeof *op);
 	op->dual = fy >= 0;
 	op->why = op->dual ? RA_PAIRED : why;
@@ -69,7 +69,7 @@ static bool push_op(struct ra_bank_out *o, uint32_t fx, bool ax, int64_t fy,
 static void fill_operands(const struct ra_bank_in *in, struct ra_bank_out *o)
 {
 	for (size_t i = 0; i < o->n_ops; i++) {
-		struct ra_op *op = &o->ops[i];
+		struct ra_fma_op *op = &o->ops[i];
 		for (int h = 0; h < (op->dual ? 2 : 1); h++) {
 			const struct ra_fma *f = &in->fma[op->fma[h]];
 			unsigned va = o->a_vgpr[f->a], vb = o->b_vgpr[f->b];
@@ -134,13 +134,13 @@ static int assign_grid_accs(const struct ra_bank_in *in, struct ra_bank_out *o)
 	if (!seq || !sc) {
 		free(seq);
 		free(sc);
-		return RA_E_NOMEM;
+		return RA_BANK_E_NOMEM;
 	}
 	/* Multiplicand misses per bank (accumulators do not change them: they
 	 * are other registers, each read once). */
 	fill_operands(in, o);
 	for (size_t i = 0; i < n; i++) {
-		const struct ra_op *op = &o->ops[i];
+		const struct ra_fma_op *op = &o->ops[i];
 		ra_access_from_vopd(&seq[i], &op->half[0], op->dual ? &op->half[1] : NULL);
 		for (int h = 0; h < 2; h++) {
 			seq[i].read[h][RA_SLOT_SRC2] = -1;
@@ -153,7 +153,7 @@ static int assign_grid_accs(const struct ra_bank_in *in, struct ra_bank_out *o)
 	size_t pairs_left = o->n_dual;
 	int prev_e = -1, prev_o = -1;
 	for (size_t i = 0; i < n; i++) {
-		struct ra_op *op = &o->ops[i];
+		struct ra_fma_op *op = &o->ops[i];
 		const uint8_t *miss = sc[i].miss_bank;
 		unsigned rem_even = quota[0] - used[0] + quota[2] - used[2];
 		unsigned rem_odd = quota[1] - used[1] + quota[3] - used[3];
@@ -204,7 +204,7 @@ static int assign_grid_accs(const struct ra_bank_in *in, struct ra_bank_out *o)
 	}
 	free(seq);
 	free(sc);
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 /* ---- Phases 3-4, general input ----------------------------------------- */
@@ -217,7 +217,7 @@ static int split_parity(const struct ra_bank_in *in, const unsigned *uses,
 	size_t total = in->n_fma, na = in->n_acc, w = total + 1;
 	uint8_t *reach = calloc((na + 1) * w, 1);
 	if (!reach)
-		return RA_E_NOMEM;
+		return RA_BANK_E_NOMEM;
 	reach[0] = 1;  /* reach[c * w + s]: first c accumulators can sum to s */
 	for (size_t c = 0; c < na; c++)
 		for (size_t s = 0; s <= total; s++)
@@ -241,7 +241,7 @@ static int split_parity(const struct ra_bank_in *in, const unsigned *uses,
 		}
 	}
 	free(reach);
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 /* Accumulator registers for general input: the parity split, then even
@@ -255,7 +255,7 @@ static int general_accs(const struct ra_bank_in *in, struct ra_bank_out *o,
 	*uses_out = uses;
 	*odd_out = odd;
 	if (!uses || !odd)
-		return RA_E_NOMEM;
+		return RA_BANK_E_NOMEM;
 	for (size_t i = 0; i < in->n_fma; i++)
 		uses[in->fma[i].acc]++;
 	size_t e;
@@ -272,7 +272,7 @@ static int general_accs(const struct ra_bank_in *in, struct ra_bank_out *o,
 	}
 	unsigned span_e = ne ? 2 * ne - 1 : 0, span_o = 2 * no;
 	o->acc_hi = o->acc_lo + (span_e > span_o ? span_e : span_o);
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 /* Even-accumulator uses zipped with odd-accumulator uses, each list in
@@ -284,7 +284,7 @@ static int general_pairs(const struct ra_bank_in *in, struct ra_bank_out *o,
 	if (!ev || !od) {
 		free(ev);
 		free(od);
-		return RA_E_NOMEM;
+		return RA_BANK_E_NOMEM;
 	}
 	size_t n_ev = 0, n_od = 0;
 	for (size_t i = 0; i < in->n_fma; i++) {
@@ -310,7 +310,7 @@ static int general_pairs(const struct ra_bank_in *in, struct ra_bank_out *o,
 		push_op(o, od[t], true, -1, true, why);
 	free(ev);
 	free(od);
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 /* ---- Driver ------------------------------------------------------------ */
@@ -318,25 +318,25 @@ static int general_pairs(const struct ra_bank_in *in, struct ra_bank_out *o,
 static int check_input(const struct ra_bank_in *in, struct ra_diag *d)
 {
 	if (!in->fma || in->n_fma == 0)
-		return fail(d, RA_E_INPUT, "no FMAs given");
+		return fail(d, RA_BANK_E_INPUT, "no FMAs given");
 	if (in->n_fma > RA_MAX_FMA)
-		return fail(d, RA_E_INPUT, "%zu FMAs: at most %u per k-step",
+		return fail(d, RA_BANK_E_INPUT, "%zu FMAs: at most %u per k-step",
 			    in->n_fma, RA_MAX_FMA);
 	if (!in->n_acc || !in->n_a || !in->n_b)
-		return fail(d, RA_E_INPUT, "empty register pool (acc %u, a %u, b %u)",
+		return fail(d, RA_BANK_E_INPUT, "empty register pool (acc %u, a %u, b %u)",
 			    in->n_acc, in->n_a, in->n_b);
 	if (in->n_acc > RA_VGPR_MAX || in->n_a > RA_VGPR_MAX || in->n_b > RA_VGPR_MAX)
-		return fail(d, RA_E_INPUT, "pool larger than %d VGPRs", RA_VGPR_MAX);
+		return fail(d, RA_BANK_E_INPUT, "pool larger than %d VGPRs", RA_VGPR_MAX);
 	if (in->base >= RA_VGPR_MAX || in->budget > RA_VGPR_MAX - in->base)
-		return fail(d, RA_E_INPUT, "base v%u with budget %u exceeds v%d",
+		return fail(d, RA_BANK_E_INPUT, "base v%u with budget %u exceeds v%d",
 			    in->base, in->budget, RA_VGPR_MAX - 1);
 	for (size_t i = 0; i < in->n_fma; i++) {
 		const struct ra_fma *f = &in->fma[i];
 		if (f->acc >= in->n_acc || f->a >= in->n_a || f->b >= in->n_b)
-			return fail(d, RA_E_INPUT, "FMA %zu (acc %u, a %u, b %u) "
+			return fail(d, RA_BANK_E_INPUT, "FMA %zu (acc %u, a %u, b %u) "
 				    "outside its pools", i, f->acc, f->a, f->b);
 	}
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 /* Full outer product: every (a, b) once, every accumulator once.  Fills
@@ -389,13 +389,13 @@ static int finish(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 	fill_operands(in, o);
 	for (size_t i = 0; i < o->n_ops; i++) {
 		const char *why;
-		const struct ra_op *op = &o->ops[i];
+		const struct ra_fma_op *op = &o->ops[i];
 		if (op->dual && !ra_vopd_ok(&op->half[0], &op->half[1], &why))
-			return fail(d, RA_E_INTERNAL, "pair %zu rejected: %s", i, why);
+			return fail(d, RA_BANK_E_INTERNAL, "pair %zu rejected: %s", i, why);
 	}
 	o->end = o->frag_hi > o->acc_hi ? o->frag_hi : o->acc_hi;
 	if (o->end - in->base > in->budget)
-		return fail(d, RA_E_BUDGET, "needs %u VGPRs from v%u (v%u..v%u), budget %u",
+		return fail(d, RA_BANK_E_BUDGET, "needs %u VGPRs from v%u (v%u..v%u), budget %u",
 			    o->end - in->base, in->base, in->base, o->end - 1, in->budget);
 	uint8_t used[RA_VGPR_MAX] = { 0 };
 	for (unsigned k = 0; k < in->n_acc; k++)
@@ -418,7 +418,7 @@ static int finish(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		snprintf(o->note, sizeof o->note, "accumulator uses split at best "
 			 "%zu even / %zu odd: %zu pairs, %zu singles",
 			 o->max_pairs, n - o->max_pairs, o->max_pairs, o->n_single);
-	return RA_OK;
+	return RA_BANK_OK;
 }
 
 void ra_bank_free(struct ra_bank_out *o)
@@ -452,7 +452,7 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 	o->free_vgpr = calloc(RA_VGPR_MAX, sizeof *o->free_vgpr);
 	if (!fma_of || !seen || !o->acc_vgpr || !o->a_vgpr || !o->b_vgpr ||
 	    !o->ops || !o->a_runs || !o->b_runs || !o->free_vgpr) {
-		rc = fail(d, RA_E_NOMEM, "out of memory");
+		rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
 		goto out;
 	}
 	o->grid = is_grid(in, fma_of, seen);
@@ -466,7 +466,7 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		schedule_grid(in, o, fma_of);
 		o->max_pairs = in->n_fma / 2;
 		if (assign_grid_accs(in, o)) {
-			rc = fail(d, RA_E_NOMEM, "out of memory");
+			rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
 			goto out;
 		}
 	} else {
@@ -487,7 +487,7 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		}
 	}
 	if (o->frag_hi > RA_VGPR_MAX || o->acc_hi > RA_VGPR_MAX) {
-		rc = fail(d, RA_E_BUDGET, "needs VGPRs beyond v%d", RA_VGPR_MAX - 1);
+		rc = fail(d, RA_BANK_E_BUDGET, "needs VGPRs beyond v%d", RA_VGPR_MAX - 1);
 		goto out;
 	}
 	rc = finish(in, o, d);
@@ -502,7 +502,7 @@ out:
 void ra_bank_accesses(const struct ra_bank_out *o, struct ra_access *seq)
 {
 	for (size_t i = 0; i < o->n_ops; i++) {
-		const struct ra_op *op = &o->ops[i];
+		const struct ra_fma_op *op = &o->ops[i];
 		ra_access_from_vopd(&seq[i], &op->half[0], op->dual ? &op->half[1] : NULL);
 	}
 }

@@ -222,7 +222,7 @@ void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,
 		access_half(acc, 1, y);
 }
 
-int ra_op_str(char *buf, size_t size, const struct ra_op *op)
+int ra_fma_op_str(char *buf, size_t size, const struct ra_fma_op *op)
 {
 	char x[64], y[64];
 	ra_vopd_half_str(x, sizeof x, &op->half[0]);

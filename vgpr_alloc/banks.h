@@ -162,7 +162,7 @@ extern const char *const ra_single_why_str[];
 
 /* One instruction of the k-step.  dual: half[0] is X, half[1] is Y;
  * otherwise half[0] is a v_fmac_f32 (VOP2: same fields). */
-struct ra_op {
+struct ra_fma_op {
 	bool dual;
 	enum ra_single_why why;      /* RA_PAIRED when dual */
 	uint32_t fma[2];             /* indices into ra_bank_in.fma */
@@ -178,7 +178,7 @@ struct ra_run {
 
 struct ra_bank_out {
 	unsigned *acc_vgpr, *a_vgpr, *b_vgpr;  /* physical VGPR per index */
-	struct ra_op *ops;
+	struct ra_fma_op *ops;
 	size_t n_ops, n_dual, n_single;
 	size_t max_pairs;              /* upper bound proven for this input */
 	struct ra_run *a_runs, *b_runs;
@@ -196,12 +196,14 @@ struct ra_diag {
 	char msg[160];
 };
 
-enum ra_err {
-	RA_OK = 0,
-	RA_E_INPUT,    /* malformed input (index out of range, empty pool...) */
-	RA_E_BUDGET,   /* does not fit in the budget */
-	RA_E_NOMEM,
-	RA_E_INTERNAL  /* a produced pair failed ra_vopd_ok: a bug */
+/* Negative like vgpr_alloc.h's RA_E_* (same numbers where the meaning is
+ * the same: ARG, NOMEM, LIMIT), so the two fold into one enum later. */
+enum ra_bank_err {
+	RA_BANK_OK = 0,
+	RA_BANK_E_INPUT = -1,    /* malformed input (index out of range, empty pool) */
+	RA_BANK_E_NOMEM = -2,
+	RA_BANK_E_BUDGET = -3,   /* does not fit in the budget */
+	RA_BANK_E_INTERNAL = -5  /* a produced pair failed ra_vopd_ok: a bug */
 };
 
 /* Allocates physical VGPRs and orders the k-step.  Deterministic.  On
@@ -213,7 +215,7 @@ void ra_bank_free(struct ra_bank_out *out);
 
 /* One line of assembly for op: "v_dual_fmac_f32 ... :: v_dual_fmac_f32 ..."
  * or "v_fmac_f32 vD, src0, vsrc1" for a single.  Returns snprintf's count. */
-int ra_op_str(char *buf, size_t size, const struct ra_op *op);
+int ra_fma_op_str(char *buf, size_t size, const struct ra_fma_op *op);
 
 /* The access records of out->ops (n_ops entries written to seq). */
 void ra_bank_accesses(const struct ra_bank_out *out, struct ra_access *seq);

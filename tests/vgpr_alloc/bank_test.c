@@ -241,7 +241,7 @@ static const char *verify(const struct ra_bank_in *in, const struct ra_bank_out 
 	/* Every FMA exactly once, operands as declared, pairs legal. */
 	size_t dual = 0;
 	for (size_t i = 0; i < o->n_ops; i++) {
-		const struct ra_op *op = &o->ops[i];
+		const struct ra_fma_op *op = &o->ops[i];
 		for (int h = 0; h < (op->dual ? 2 : 1); h++) {
 			const struct ra_fma *f = &in->fma[op->fma[h]];
 			const struct ra_vopd_half *x = &op->half[h];
@@ -285,7 +285,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	struct ra_bank_out o, o2;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
-	if (!CHECK(rc == RA_OK, "alloc %ux%u%s%s", tm, tn, rc ? ": " : "", rc ? d.msg : ""))
+	if (!CHECK(rc == RA_BANK_OK, "alloc %ux%u%s%s", tm, tn, rc ? ": " : "", rc ? d.msg : ""))
 		return;
 	const char *bad = verify(&in, &o);
 	CHECK(!bad, "alloc %ux%u verified%s%s", tm, tn, bad ? ": " : "", bad ? bad : "");
@@ -293,7 +293,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	      "alloc %ux%u pairs %zu/%zu singles %zu", tm, tn, o.n_dual, n / 2, o.n_single);
 	CHECK(o.acc_hi - o.acc_lo == n, "alloc %ux%u accumulators contiguous", tm, tn);
 	rc = ra_bank_alloc(&in, &o2, &d);
-	CHECK(rc == RA_OK && same_out(&o, &o2, &in), "alloc %ux%u deterministic", tm, tn);
+	CHECK(rc == RA_BANK_OK && same_out(&o, &o2, &in), "alloc %ux%u deterministic", tm, tn);
 	ra_bank_free(&o2);
 
 	/* Bank spread and pattern: with even TM and TN every pair reads each
@@ -383,7 +383,7 @@ static void test_shapes(void)
 	struct ra_bank_out o;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_E_BUDGET && d.msg[0], "alloc 16x16 refused: %s", d.msg);
+	CHECK(rc == RA_BANK_E_BUDGET && d.msg[0], "alloc 16x16 refused: %s", d.msg);
 	ra_bank_free(&o);
 }
 
@@ -395,7 +395,7 @@ static void test_seed_comparison(void)
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
 	struct ra_bank_out o;
 	struct ra_diag d;
-	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_OK, "alloc 8x16 for seed comparison"))
+	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "alloc 8x16 for seed comparison"))
 		return;
 	struct ra_access seq[64];
 	struct ra_cache_stats st;
@@ -439,7 +439,7 @@ static void test_general(void)
 		struct ra_bank_out o;
 		struct ra_diag d;
 		int rc = ra_bank_alloc(&in, &o, &d);
-		if (!CHECK(rc == RA_OK, "general %s%s%s", c[i].name, rc ? ": " : "", rc ? d.msg : ""))
+		if (!CHECK(rc == RA_BANK_OK, "general %s%s%s", c[i].name, rc ? ": " : "", rc ? d.msg : ""))
 			continue;
 		const char *bad = verify(&in, &o);
 		CHECK(!bad, "general %s verified%s%s", c[i].name, bad ? ": " : "", bad ? bad : "");
@@ -474,21 +474,21 @@ static void test_errors(void)
 	struct ra_diag d;
 	struct ra_bank_in in = { 64, 8, 8, f, n, 0, 50 };
 	int rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_E_BUDGET && strstr(d.msg, "budget"), "error budget: %s", d.msg);
+	CHECK(rc == RA_BANK_E_BUDGET && strstr(d.msg, "budget"), "error budget: %s", d.msg);
 	ra_bank_free(&o);
 	f[3].a = 9;
 	in.budget = 200;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_E_INPUT && strstr(d.msg, "FMA 3"), "error index: %s", d.msg);
+	CHECK(rc == RA_BANK_E_INPUT && strstr(d.msg, "FMA 3"), "error index: %s", d.msg);
 	in.n_fma = 0;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_E_INPUT, "error empty: %s", d.msg);
+	CHECK(rc == RA_BANK_E_INPUT, "error empty: %s", d.msg);
 	in.n_fma = n;
 	f[3].a = 3;
 	in.base = 250;
 	in.budget = 10;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_E_INPUT, "error base+budget: %s", d.msg);
+	CHECK(rc == RA_BANK_E_INPUT, "error base+budget: %s", d.msg);
 }
 
 /* ---- write-back -------------------------------------------------------- */
@@ -520,11 +520,11 @@ static void test_writeback(void)
 	size_t nm, cyc;
 	struct ra_diag d;
 	int rc = ra_writeback(cur, want, 5, 30, &mv, &nm, &cyc, &d);
-	CHECK(rc == RA_OK && nm == 5 && cyc == 1 && simulate(cur, want, 5, mv, nm),
+	CHECK(rc == RA_BANK_OK && nm == 5 && cyc == 1 && simulate(cur, want, 5, mv, nm),
 	      "writeback hand case: %zu moves %zu cycles (want 5 1)", nm, cyc);
 	free(mv);
 	rc = ra_writeback(cur, want, 5, 12, &mv, &nm, &cyc, &d);
-	CHECK(rc == RA_E_INPUT, "writeback refuses a busy scratch: %s", d.msg);
+	CHECK(rc == RA_BANK_E_INPUT, "writeback refuses a busy scratch: %s", d.msg);
 
 	/* Pseudo-random permutations: moves = moved values + cycles. */
 	uint32_t seed = 12345;
@@ -557,7 +557,7 @@ static void test_writeback(void)
 		size_t moved = 0;
 		for (unsigned i = 0; i < nv; i++)
 			moved += c2[i] != w2[i];
-		all &= rc == RA_OK && nm == moved + cyc && simulate(c2, w2, nv, mv, nm);
+		all &= rc == RA_BANK_OK && nm == moved + cyc && simulate(c2, w2, nv, mv, nm);
 		free(mv);
 	}
 	CHECK(all, "writeback 200 random permutations: correct and moved + cycles moves");
@@ -568,7 +568,7 @@ static void test_writeback(void)
 	size_t n = grid_fmas(f, 8, 16);
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
 	struct ra_bank_out o;
-	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_OK, "writeback 8x16 alloc"))
+	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "writeback 8x16 alloc"))
 		return;
 	unsigned wantr[128], idx[128], width[32];
 	for (unsigned i = 0; i < 128; i++) {
@@ -584,7 +584,7 @@ static void test_writeback(void)
 	size_t moved = 0;
 	for (unsigned i = 0; i < 128; i++)
 		moved += o.acc_vgpr[i] != wantr[i];
-	CHECK(rc == RA_OK && simulate(o.acc_vgpr, wantr, 128, mv, nm) && nm == moved + cyc,
+	CHECK(rc == RA_BANK_OK && simulate(o.acc_vgpr, wantr, 128, mv, nm) && nm == moved + cyc,
 	      "writeback 8x16: %zu v_mov_b32 (%zu values move, %zu cycles)", nm, moved, cyc);
 	free(mv);
 	ra_bank_free(&o);
@@ -607,7 +607,7 @@ static int dump(unsigned tm, unsigned tn)
 	}
 	char line[160];
 	for (size_t i = 0; i < o.n_ops; i++) {
-		ra_op_str(line, sizeof line, &o.ops[i]);
+		ra_fma_op_str(line, sizeof line, &o.ops[i]);
 		printf("%s\n", line);
 	}
 	ra_bank_free(&o);
@@ -669,11 +669,11 @@ int main(int argc, char **argv)
 	if (argc == 2 && !strcmp(argv[1], "--vopd-cases"))
 		return vopd_cases();
 	if (argc == 2 && !strcmp(argv[1], "--dump-broken")) {
-		struct ra_op op = { .dual = true };
+		struct ra_fma_op op = { .dual = true };
 		op.half[0] = FMAC(4, 2, 0);
 		op.half[1] = FMAC(6, 3, 1);  /* both destinations even */
 		char line[160];
-		ra_op_str(line, sizeof line, &op);
+		ra_fma_op_str(line, sizeof line, &op);
 		printf("%s\n", line);
 		return ra_vopd_ok(&op.half[0], &op.half[1], NULL) ? 1 : 0;
 	}
