@@ -1,0 +1,504 @@
+/* exec_mem.c — memory: SMEM (scalar loads), GLOBAL/FLAT, SCRATCH and DS (LDS).
+ *
+ * Every access is checked: a global address must lie inside one registered
+ * buffer (read-only buffers refuse writes) and be aligned to its element (a
+ * dword for 4 bytes and more); LDS addresses must lie inside the descriptor's
+ * group segment; scratch inside the lane's private segment.  All lanes are read
+ * before any destination register is written, so an address register may also
+ * be the destination.
+ */
+#include "emu/fmath.h"
+#include "emu/machine.h"
+
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+/* Bytes per lane of each memory op, and whether a narrow load sign-extends. */
+struct mem_kind {
+	uint8_t bytes;
+	uint8_t sext;
+};
+
+static const struct mem_kind kinds[EMU_OP_COUNT] = {
+	[EMU_OP_flat_load_b32] = { 4, 0 },
+	[EMU_OP_flat_store_b32] = { 4, 0 },
+	[EMU_OP_global_load_u8] = { 1, 0 },
+	[EMU_OP_global_load_i8] = { 1, 1 },
+	[EMU_OP_global_load_u16] = { 2, 0 },
+	[EMU_OP_global_load_i16] = { 2, 1 },
+	[EMU_OP_global_load_b32] = { 4, 0 },
+	[EMU_OP_global_load_b64] = { 8, 0 },
+	[EMU_OP_global_load_b96] = { 12, 0 },
+	[EMU_OP_global_load_b128] = { 16, 0 },
+	[EMU_OP_global_store_b8] = { 1, 0 },
+	[EMU_OP_global_store_b16] = { 2, 0 },
+	[EMU_OP_global_store_b32] = { 4, 0 },
+	[EMU_OP_global_store_b64] = { 8, 0 },
+	[EMU_OP_global_store_b96] = { 12, 0 },
+	[EMU_OP_global_store_b128] = { 16, 0 },
+	[EMU_OP_global_atomic_add_u32] = { 4, 0 },
+	[EMU_OP_global_atomic_add_f32] = { 4, 0 },
+	[EMU_OP_scratch_load_b32] = { 4, 0 },
+	[EMU_OP_scratch_load_b64] = { 8, 0 },
+	[EMU_OP_scratch_load_b96] = { 12, 0 },
+	[EMU_OP_scratch_load_b128] = { 16, 0 },
+	[EMU_OP_scratch_store_b32] = { 4, 0 },
+	[EMU_OP_scratch_store_b64] = { 8, 0 },
+	[EMU_OP_scratch_store_b96] = { 12, 0 },
+	[EMU_OP_scratch_store_b128] = { 16, 0 },
+	[EMU_OP_ds_add_u32] = { 4, 0 },
+	[EMU_OP_ds_store_b32] = { 4, 0 },
+	[EMU_OP_ds_store_2addr_b32] = { 4, 0 },
+	[EMU_OP_ds_store_2addr_stride64_b32] = { 4, 0 },
+	[EMU_OP_ds_store_b8] = { 1, 0 },
+	[EMU_OP_ds_store_b16] = { 2, 0 },
+	[EMU_OP_ds_add_rtn_u32] = { 4, 0 },
+	[EMU_OP_ds_load_b32] = { 4, 0 },
+	[EMU_OP_ds_load_2addr_b32] = { 4, 0 },
+	[EMU_OP_ds_load_2addr_stride64_b32] = { 4, 0 },
+	[EMU_OP_ds_load_u8] = { 1, 0 },
+	[EMU_OP_ds_load_u16] = { 2, 0 },
+	[EMU_OP_ds_store_b64] = { 8, 0 },
+	[EMU_OP_ds_store_2addr_b64] = { 8, 0 },
+	[EMU_OP_ds_store_2addr_stride64_b64] = { 8, 0 },
+	[EMU_OP_ds_load_b64] = { 8, 0 },
+	[EMU_OP_ds_load_2addr_b64] = { 8, 0 },
+	[EMU_OP_ds_load_2addr_stride64_b64] = { 8, 0 },
+	[EMU_OP_ds_store_b96] = { 12, 0 },
+	[EMU_OP_ds_store_b128] = { 16, 0 },
+	[EMU_OP_ds_load_b96] = { 12, 0 },
+	[EMU_OP_ds_load_b128] = { 16, 0 },
+};
+
+static u64 sreg64(const struct emu_wave *w, unsigned code)
+{
+	return (u64)w->s[(code + 1) & 255] << 32 | w->s[code & 255];
+}
+
+/* ---- global memory ----------------------------------------------------------------- */
+static EMU_COLD uint8_t *gmem_slow(struct emu_wave *w, unsigned lane, u64 addr, unsigned n, bool write)
+{
+	const struct emu_buf *b = emu_mem_find(w->g->run->dev, addr);
+	if (!b || n > b->size - (addr - b->addr)) {
+		emu_fault(w, lane, EMU_E_FAULT, "%u-byte %s at 0x%llx is outside every buffer%s", n,
+			  write ? "write" : "read", (unsigned long long)addr,
+			  b ? " (runs past the end of one)" : "");
+		return NULL;
+	}
+	w->mc_lo = b->addr;
+	w->mc_hi = b->addr + b->size;
+	w->mc_host = b->host;
+	w->mc_ro = b->flags & EMU_MEM_READONLY;
+	if (write && w->mc_ro) {
+		emu_fault(w, lane, EMU_E_FAULT, "write to read-only buffer at 0x%llx", (unsigned long long)addr);
+		return NULL;
+	}
+	return b->host + (addr - b->addr);
+}
+
+uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, u64 addr, unsigned n, bool write)
+{
+	unsigned align = n >= 4 ? 4 : n;
+	if (EMU_UNLIKELY(addr & (align - 1))) {
+		emu_fault(w, lane, EMU_E_FAULT, "misaligned %u-byte %s at 0x%llx", n, write ? "write" : "read",
+			  (unsigned long long)addr);
+		return NULL;
+	}
+	if (EMU_LIKELY(addr >= w->mc_lo && addr + n <= w->mc_hi && addr + n > addr && !(write && w->mc_ro)))
+		return w->mc_host + (addr - w->mc_lo);
+	return gmem_slow(w, lane, addr, n, write);
+}
+
+/* Per-lane address of a GLOBAL/FLAT instruction. */
+static inline u64 vaddr(const struct emu_wave *w, const struct emu_inst *in, unsigned l)
+{
+	if (in->saddr != EMU_OPND_NONE)
+		return sreg64(w, in->saddr) + w->v[in->addr - EMU_OPND_VGPR0][l] + (int64_t)in->offset;
+	unsigned a = in->addr - EMU_OPND_VGPR0;
+	return ((u64)w->v[a + 1][l] << 32 | w->v[a][l]) + (int64_t)in->offset;
+}
+
+static void write_dwords(struct emu_wave *w, unsigned code, unsigned ndw, u32 data[][EMU_LANES])
+{
+	for (unsigned k = 0; k < ndw; k++)
+		emu_vwrite(w, code + k, data[k]);
+}
+
+static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct mem_kind *k = &kinds[in->op];
+	unsigned ndw = (k->bytes + 3) / 4;
+	u32 data[4][EMU_LANES];
+	u32 exec = emu_exec_mask(w);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		const uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), k->bytes, false);
+		if (!p)
+			return;
+		if (k->bytes >= 4) {
+			for (unsigned d = 0; d < ndw; d++)
+				memcpy(&data[d][l], p + 4 * d, 4);
+		} else if (k->bytes == 2) {
+			uint16_t h;
+			memcpy(&h, p, 2);
+			data[0][l] = k->sext ? (u32)(int32_t)(int16_t)h : h;
+		} else {
+			data[0][l] = k->sext ? (u32)(int32_t)(int8_t)p[0] : p[0];
+		}
+	}
+	write_dwords(w, in->dst, ndw, data);
+	w->g->st.vmem++;
+}
+
+static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct mem_kind *k = &kinds[in->op];
+	u32 exec = emu_exec_mask(w);
+	unsigned dat = in->data0 - EMU_OPND_VGPR0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), k->bytes, true);
+		if (!p)
+			return;
+		if (k->bytes >= 4) {
+			for (unsigned d = 0; d < k->bytes / 4; d++)
+				memcpy(p + 4 * d, &w->v[dat + d][l], 4);
+		} else {
+			memcpy(p, &w->v[dat][l], k->bytes); /* little-endian low bytes */
+		}
+	}
+	w->g->st.vmem++;
+}
+
+/* Atomics without return.  Lanes apply in lane order: deterministic. */
+static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 exec = emu_exec_mask(w);
+	unsigned dat = in->data0 - EMU_OPND_VGPR0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), 4, true);
+		if (!p)
+			return;
+		u32 old, v = w->v[dat][l];
+		memcpy(&old, p, 4);
+		u32 nv = in->op == EMU_OP_global_atomic_add_f32 ? emu_u(emu_f(old) + emu_f(v)) : old + v;
+		memcpy(p, &nv, 4);
+	}
+	w->g->st.vmem++;
+}
+
+/* ---- scratch: per-lane private memory ------------------------------------------------- */
+static uint8_t *scratch_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n)
+{
+	u32 priv = w->g->run->kd.private_segment_size;
+	u64 off = (u64)(int64_t)in->offset;
+	if (in->saddr != EMU_OPND_NONE)
+		off += w->s[in->saddr & 255];
+	if (in->addr != EMU_OPND_NONE)
+		off += w->v[in->addr - EMU_OPND_VGPR0][l];
+	off &= 0xffffffffu;
+	if (off + n > priv) {
+		emu_fault(w, l, EMU_E_FAULT, "scratch access of %u bytes at offset 0x%llx is outside the %u-byte private segment",
+			  n, (unsigned long long)off, priv);
+		return NULL;
+	}
+	if (off & (n >= 4 ? 3 : n - 1)) {
+		emu_fault(w, l, EMU_E_FAULT, "misaligned scratch access at offset 0x%llx", (unsigned long long)off);
+		return NULL;
+	}
+	return w->scratch + (size_t)l * priv + off;
+}
+
+static void ex_scratch(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct mem_kind *k = &kinds[in->op];
+	bool store = emu_ops[in->op].flags & EMU_F_STORE;
+	unsigned ndw = k->bytes / 4;
+	u32 data[4][EMU_LANES];
+	u32 exec = emu_exec_mask(w);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		uint8_t *p = scratch_at(w, in, l, k->bytes);
+		if (!p)
+			return;
+		for (unsigned d = 0; d < ndw; d++) {
+			if (store)
+				memcpy(p + 4 * d, &w->v[in->data0 - EMU_OPND_VGPR0 + d][l], 4);
+			else
+				memcpy(&data[d][l], p + 4 * d, 4);
+		}
+	}
+	if (!store)
+		write_dwords(w, in->dst, ndw, data);
+	w->g->st.vmem++;
+}
+
+/* ---- SMEM ------------------------------------------------------------------------------ */
+static void ex_smem(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	w->g->st.smem++;
+	if (!oi->dst)
+		return; /* cache invalidations */
+	u64 base = sreg64(w, in->sbase) & 0xffffffffffffull;
+	u64 addr = base + (int64_t)in->offset + (in->soffset != EMU_OPND_NONE ? w->s[in->soffset & 255] : 0);
+	unsigned n = oi->dst * 4u;
+	if (oi->src0 == 4) { /* s_buffer_load: sbase is a buffer descriptor; check num_records */
+		u32 num = w->s[(in->sbase + 2) & 255];
+		u64 off = addr - base;
+		if (off + n > num) {
+			emu_fault(w, ~0u, EMU_E_FAULT, "s_buffer_load at offset 0x%llx beyond the buffer's %u bytes",
+				  (unsigned long long)off, num);
+			return;
+		}
+	}
+	const uint8_t *p = emu_gmem(w, ~0u, addr, n, false);
+	if (!p)
+		return;
+	u32 v[16];
+	memcpy(v, p, n);
+	for (unsigned d = 0; d < oi->dst; d++)
+		emu_swrite(w, in->dst + d, v[d]);
+}
+
+/* ---- DS (LDS) ---------------------------------------------------------------------------- */
+static inline uint8_t *lds_at(struct emu_wave *w, unsigned l, u32 addr, unsigned n, bool write, bool atomic)
+{
+	struct emu_group *g = w->g;
+	unsigned align = n >= 4 ? 4 : n;
+	if (EMU_UNLIKELY((u64)addr + n > g->lds_size)) {
+		emu_fault(w, l, EMU_E_FAULT, "LDS %s of %u bytes at 0x%x is beyond the %u bytes allocated",
+			  write ? "write" : "read", n, addr, g->lds_size);
+		return NULL;
+	}
+	if (EMU_UNLIKELY(addr & (align - 1))) {
+		emu_fault(w, l, EMU_E_FAULT, "misaligned LDS access of %u bytes at 0x%x", n, addr);
+		return NULL;
+	}
+	if ((g->run->checks & EMU_CHECK_LDS_RACE) && !atomic) {
+		emu_hz_lds(w, l, addr, n, write);
+		if (w->halt)
+			return NULL;
+	}
+	return g->lds + addr;
+}
+
+/* Two-address forms: element offsets, scaled by the element size (x64 for stride64). */
+static void ds_addrs(const struct emu_inst *in, unsigned size, u32 base, u32 *a0, u32 *a1)
+{
+	unsigned scale = size * ((in->op == EMU_OP_ds_store_2addr_stride64_b32 || in->op == EMU_OP_ds_store_2addr_stride64_b64 ||
+				 in->op == EMU_OP_ds_load_2addr_stride64_b32 || in->op == EMU_OP_ds_load_2addr_stride64_b64) ? 64 : 1);
+	*a0 = base + in->offset0 * scale;
+	*a1 = base + in->offset1 * scale;
+}
+
+static bool ds_2addr(unsigned op)
+{
+	return op == EMU_OP_ds_store_2addr_b32 || op == EMU_OP_ds_store_2addr_stride64_b32 ||
+	       op == EMU_OP_ds_store_2addr_b64 || op == EMU_OP_ds_store_2addr_stride64_b64 ||
+	       op == EMU_OP_ds_load_2addr_b32 || op == EMU_OP_ds_load_2addr_stride64_b32 ||
+	       op == EMU_OP_ds_load_2addr_b64 || op == EMU_OP_ds_load_2addr_stride64_b64;
+}
+
+static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct mem_kind *k = &kinds[in->op];
+	bool two = ds_2addr(in->op);
+	unsigned ndw = (k->bytes + 3) / 4, per = ndw;
+	u32 data[4][EMU_LANES];
+	u32 exec = emu_exec_mask(w);
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		u32 a0, a1;
+		if (two)
+			ds_addrs(in, k->bytes, av[l], &a0, &a1);
+		else
+			a0 = av[l] + (u32)in->offset, a1 = 0;
+		const uint8_t *p = lds_at(w, l, a0, k->bytes, false, false);
+		if (!p)
+			return;
+		if (k->bytes >= 4) {
+			memcpy(&data[0][l], p, 4);
+			for (unsigned d = 1; d < per; d++)
+				memcpy(&data[d][l], p + 4 * d, 4);
+		} else {
+			data[0][l] = k->bytes == 2 ? (u32)(p[0] | p[1] << 8) : p[0];
+		}
+		if (two) {
+			const uint8_t *q = lds_at(w, l, a1, k->bytes, false, false);
+			if (!q)
+				return;
+			for (unsigned d = 0; d < per; d++)
+				memcpy(&data[per + d][l], q + 4 * d, 4);
+		}
+	}
+	write_dwords(w, in->dst, two ? 2 * per : per, data);
+	w->g->st.lds++;
+}
+
+static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct mem_kind *k = &kinds[in->op];
+	bool two = ds_2addr(in->op);
+	u32 exec = emu_exec_mask(w);
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	unsigned d0 = in->data0 - EMU_OPND_VGPR0, d1 = two ? in->data1 - EMU_OPND_VGPR0 : 0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		u32 a0, a1;
+		if (two)
+			ds_addrs(in, k->bytes, av[l], &a0, &a1);
+		else
+			a0 = av[l] + (u32)in->offset, a1 = 0;
+		uint8_t *p = lds_at(w, l, a0, k->bytes, true, false);
+		if (!p)
+			return;
+		if (k->bytes >= 4) {
+			for (unsigned d = 0; d < k->bytes / 4; d++)
+				memcpy(p + 4 * d, &w->v[d0 + d][l], 4);
+		} else {
+			memcpy(p, &w->v[d0][l], k->bytes);
+		}
+		if (two) {
+			uint8_t *q = lds_at(w, l, a1, k->bytes, true, false);
+			if (!q)
+				return;
+			for (unsigned d = 0; d < k->bytes / 4; d++)
+				memcpy(q + 4 * d, &w->v[d1 + d][l], 4);
+		}
+	}
+	w->g->st.lds++;
+}
+
+static void ex_ds_add(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 exec = emu_exec_mask(w), ret[EMU_LANES];
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	unsigned d0 = in->data0 - EMU_OPND_VGPR0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		uint8_t *p = lds_at(w, l, av[l] + (u32)in->offset, 4, true, true);
+		if (!p)
+			return;
+		u32 old;
+		memcpy(&old, p, 4);
+		ret[l] = old;
+		old += w->v[d0][l];
+		memcpy(p, &old, 4);
+	}
+	if (in->op == EMU_OP_ds_add_rtn_u32)
+		emu_vwrite(w, in->dst, ret);
+	w->g->st.lds++;
+}
+
+/* Cross-lane ops that use the LDS crossbar but not LDS memory. */
+static void ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 exec = emu_exec_mask(w), r[EMU_LANES] = { 0 };
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	if (in->op == EMU_OP_ds_swizzle_b32) {
+		const u32 *src = av;
+		unsigned off = (unsigned)in->offset & 0xffff;
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			unsigned s;
+			if (off & 0x8000) /* quad permute */
+				s = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
+			else
+				s = ((l & (off & 0x1f)) | ((off >> 5) & 0x1f)) ^ ((off >> 10) & 0x1f);
+			r[l] = (exec >> s & 1) ? src[s & 31] : 0;
+		}
+	} else {
+		const u32 *data = w->v[in->data0 - EMU_OPND_VGPR0];
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			if (!(exec >> l & 1))
+				continue;
+			unsigned sel = ((av[l] + (u32)in->offset) >> 2) & 31;
+			if (in->op == EMU_OP_ds_bpermute_b32)
+				r[l] = (exec >> sel & 1) ? data[sel] : 0;
+			else
+				r[sel] = data[l];
+		}
+	}
+	emu_vwrite(w, in->dst, r);
+	w->g->st.lds++;
+}
+
+static const emu_exec_fn mem_tab[EMU_OP_COUNT] = {
+	[EMU_OP_s_load_b32] = ex_smem,
+	[EMU_OP_s_load_b64] = ex_smem,
+	[EMU_OP_s_load_b128] = ex_smem,
+	[EMU_OP_s_load_b256] = ex_smem,
+	[EMU_OP_s_load_b512] = ex_smem,
+	[EMU_OP_s_buffer_load_b32] = ex_smem,
+	[EMU_OP_s_buffer_load_b64] = ex_smem,
+	[EMU_OP_s_buffer_load_b128] = ex_smem,
+	[EMU_OP_s_gl1_inv] = ex_smem,
+	[EMU_OP_s_dcache_inv] = ex_smem,
+	[EMU_OP_flat_load_b32] = ex_global_load,
+	[EMU_OP_flat_store_b32] = ex_global_store,
+	[EMU_OP_global_load_u8] = ex_global_load,
+	[EMU_OP_global_load_i8] = ex_global_load,
+	[EMU_OP_global_load_u16] = ex_global_load,
+	[EMU_OP_global_load_i16] = ex_global_load,
+	[EMU_OP_global_load_b32] = ex_global_load,
+	[EMU_OP_global_load_b64] = ex_global_load,
+	[EMU_OP_global_load_b96] = ex_global_load,
+	[EMU_OP_global_load_b128] = ex_global_load,
+	[EMU_OP_global_store_b8] = ex_global_store,
+	[EMU_OP_global_store_b16] = ex_global_store,
+	[EMU_OP_global_store_b32] = ex_global_store,
+	[EMU_OP_global_store_b64] = ex_global_store,
+	[EMU_OP_global_store_b96] = ex_global_store,
+	[EMU_OP_global_store_b128] = ex_global_store,
+	[EMU_OP_global_atomic_add_u32] = ex_global_atomic,
+	[EMU_OP_global_atomic_add_f32] = ex_global_atomic,
+	[EMU_OP_scratch_load_b32] = ex_scratch,
+	[EMU_OP_scratch_load_b64] = ex_scratch,
+	[EMU_OP_scratch_load_b96] = ex_scratch,
+	[EMU_OP_scratch_load_b128] = ex_scratch,
+	[EMU_OP_scratch_store_b32] = ex_scratch,
+	[EMU_OP_scratch_store_b64] = ex_scratch,
+	[EMU_OP_scratch_store_b96] = ex_scratch,
+	[EMU_OP_scratch_store_b128] = ex_scratch,
+	[EMU_OP_ds_add_u32] = ex_ds_add,
+	[EMU_OP_ds_add_rtn_u32] = ex_ds_add,
+	[EMU_OP_ds_store_b32] = ex_ds_store,
+	[EMU_OP_ds_store_2addr_b32] = ex_ds_store,
+	[EMU_OP_ds_store_2addr_stride64_b32] = ex_ds_store,
+	[EMU_OP_ds_store_b8] = ex_ds_store,
+	[EMU_OP_ds_store_b16] = ex_ds_store,
+	[EMU_OP_ds_store_b64] = ex_ds_store,
+	[EMU_OP_ds_store_2addr_b64] = ex_ds_store,
+	[EMU_OP_ds_store_2addr_stride64_b64] = ex_ds_store,
+	[EMU_OP_ds_store_b96] = ex_ds_store,
+	[EMU_OP_ds_store_b128] = ex_ds_store,
+	[EMU_OP_ds_swizzle_b32] = ex_ds_lanes,
+	[EMU_OP_ds_permute_b32] = ex_ds_lanes,
+	[EMU_OP_ds_bpermute_b32] = ex_ds_lanes,
+	[EMU_OP_ds_load_b32] = ex_ds_load,
+	[EMU_OP_ds_load_2addr_b32] = ex_ds_load,
+	[EMU_OP_ds_load_2addr_stride64_b32] = ex_ds_load,
+	[EMU_OP_ds_load_u8] = ex_ds_load,
+	[EMU_OP_ds_load_u16] = ex_ds_load,
+	[EMU_OP_ds_load_b64] = ex_ds_load,
+	[EMU_OP_ds_load_2addr_b64] = ex_ds_load,
+	[EMU_OP_ds_load_2addr_stride64_b64] = ex_ds_load,
+	[EMU_OP_ds_load_b96] = ex_ds_load,
+	[EMU_OP_ds_load_b128] = ex_ds_load,
+};
+
+emu_exec_fn emu_mem_lookup(unsigned op)
+{
+	return op < EMU_OP_COUNT ? mem_tab[op] : NULL;
+}

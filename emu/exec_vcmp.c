@@ -1,0 +1,355 @@
+/* exec_vcmp.c — VALU ops with a lane-mask or scalar side: compares (VOPC,
+ * v_cmpx), carry chains, 64-bit integer/f64 ops, and cross-lane moves
+ * (readfirstlane, readlane, writelane).
+ *
+ * Lane masks are wave32: one SGPR; bits of lanes EXEC disables are written 0.
+ * Compare predicates come from the opcode field, as the hardware lays them
+ * out: f32 0x10-0x1f (16 predicates), i32 0x40, u32 0x48, i64 0x50, u64 0x58
+ * (8 predicates each); v_cmpx is the same plus 0x80.
+ */
+#include "emu/fmath.h"
+#include "emu/machine.h"
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+#define LANES for (unsigned l = 0; l < EMU_LANES; l++)
+
+/* f32 predicate p (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 LG, 6 GE, 7 O, 8 U, 9 NGE,
+ * 10 NLG, 11 NGT, 12 NLE, 13 NEQ, 14 NLT, 15 T) is itself the set of relations it
+ * accepts: bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered. */
+static bool fcmp(unsigned p, float a, float b)
+{
+	unsigned rel = isnan(a) || isnan(b) ? 8u : a < b ? 1u : a == b ? 2u : 4u;
+	return (p & rel) != 0;
+}
+
+/* integer predicate p (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE, 7 T) */
+static bool icmp(unsigned p, int sgn, u64 a, u64 b, int bits)
+{
+	int c;
+	if (bits == 32) {
+		if (sgn)
+			c = (int32_t)a < (int32_t)b ? -1 : (int32_t)a > (int32_t)b;
+		else
+			c = (u32)a < (u32)b ? -1 : (u32)a > (u32)b;
+	} else {
+		if (sgn)
+			c = (int64_t)a < (int64_t)b ? -1 : (int64_t)a > (int64_t)b;
+		else
+			c = a < b ? -1 : a > b;
+	}
+	switch (p) {
+	case 0: return false;
+	case 1: return c < 0;
+	case 2: return c == 0;
+	case 3: return c <= 0;
+	case 4: return c > 0;
+	case 5: return c != 0;
+	case 6: return c >= 0;
+	default: return true;
+	}
+}
+
+/* 32-bit source lanes with float modifiers. */
+static const u32 *src32(struct emu_wave *w, const struct emu_inst *in, unsigned i, u32 tmp[EMU_LANES])
+{
+	const u32 *p = emu_vsrc(w, in->src[i], tmp);
+	if (EMU_UNLIKELY((in->abs | in->neg) >> i & 1)) {
+		u32 clr = (in->abs >> i & 1) ? 0x7fffffffu : 0xffffffffu, flip = (in->neg >> i & 1) ? 0x80000000u : 0;
+		LANES tmp[l] = (p[l] & clr) ^ flip;
+		return tmp;
+	}
+	return p;
+}
+
+/* 64-bit source lanes: VGPR pair, SGPR pair, or a constant widened as the op's type wants. */
+static void src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, u64 out[EMU_LANES])
+{
+	unsigned code = in->src[i];
+	if (code >= EMU_OPND_VGPR0) {
+		const u32 *lo = w->v[code - EMU_OPND_VGPR0], *hi = w->v[code - EMU_OPND_VGPR0 + 1];
+		LANES out[l] = (u64)hi[l] << 32 | lo[l];
+	} else {
+		u64 v;
+		if (code < 128)
+			v = (u64)w->s[code + 1] << 32 | w->s[code];
+		else if (code == EMU_OPND_LITERAL)
+			v = f64 ? (u64)in->lit << 32 : (u64)in->lit;
+		else if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
+			v = f64 ? emu_ud(code == EMU_OPND_F_INV2PI ? 0.15915494309189535 : (double)emu_f(w->s[code]))
+				: w->s[code];
+		else
+			v = (u64)(int64_t)(int32_t)w->s[code & 255];
+		LANES out[l] = v;
+	}
+	if (EMU_UNLIKELY((in->abs | in->neg) >> i & 1)) {
+		u64 clr = (in->abs >> i & 1) ? ~(1ull << 63) : ~0ull, flip = (in->neg >> i & 1) ? 1ull << 63 : 0;
+		LANES out[l] = (out[l] & clr) ^ flip;
+	}
+}
+
+static void vwrite64(struct emu_wave *w, unsigned code, const u64 r[EMU_LANES])
+{
+	u32 lo[EMU_LANES], hi[EMU_LANES];
+	LANES {
+		lo[l] = (u32)r[l];
+		hi[l] = (u32)(r[l] >> 32);
+	}
+	emu_vwrite(w, code, lo);
+	emu_vwrite(w, code + 1, hi);
+}
+
+static unsigned mask_dst(const struct emu_inst *in)
+{
+	return in->sdst != EMU_OPND_NONE ? in->sdst : EMU_OPND_VCC_LO;
+}
+
+/* ---- compares -------------------------------------------------------------------- */
+static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	unsigned opc = oi->opcode & 0x7f, exec = emu_exec_mask(w);
+	u32 mask = 0;
+	if (opc >= 0x10 && opc < 0x20) {
+		u32 ta[EMU_LANES], tb[EMU_LANES];
+		const u32 *a = src32(w, in, 0, ta), *b = src32(w, in, 1, tb);
+		bool ftz = w->g->run->ftz;
+		LANES {
+			u32 x = ftz ? emu_ftz32(a[l]) : a[l], y = ftz ? emu_ftz32(b[l]) : b[l];
+			mask |= (u32)fcmp(opc & 15, emu_f(x), emu_f(y)) << l;
+		}
+	} else if (opc >= 0x40 && opc < 0x50) {
+		u32 ta[EMU_LANES], tb[EMU_LANES];
+		const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
+		LANES mask |= (u32)icmp(opc & 7, opc < 0x48, a[l], b[l], 32) << l;
+	} else if (opc >= 0x50 && opc < 0x60) {
+		u64 a[EMU_LANES], b[EMU_LANES];
+		src64(w, in, 0, false, a);
+		src64(w, in, 1, false, b);
+		LANES mask |= (u32)icmp(opc & 7, opc < 0x58, a[l], b[l], 64) << l;
+	} else { /* 0x7e: v_cmp_class_f32 */
+		u32 ta[EMU_LANES], tb[EMU_LANES];
+		const u32 *a = src32(w, in, 0, ta), *b = emu_vsrc(w, in->src[1], tb);
+		LANES {
+			u32 x = a[l], ax = x & 0x7fffffffu, neg = x >> 31;
+			unsigned cls = ax > 0x7f800000u ? (x & 0x00400000u ? 1u : 0u)
+				     : ax == 0x7f800000u ? (neg ? 2u : 9u)
+				     : ax >= 0x00800000u ? (neg ? 3u : 8u)
+				     : ax ? (neg ? 4u : 7u) : (neg ? 5u : 6u);
+			mask |= (b[l] >> cls & 1) << l;
+		}
+	}
+	mask &= exec;
+	if (oi->flags & EMU_F_WEXEC)
+		w->s[EMU_OPND_EXEC_LO] = mask;
+	else
+		emu_swrite(w, mask_dst(in), mask);
+	w->g->st.valu++;
+}
+
+/* ---- carry chains ----------------------------------------------------------------- */
+static void ex_carry(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 ta[EMU_LANES], tb[EMU_LANES], r[EMU_LANES];
+	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
+	u32 cin = in->src[2] != EMU_OPND_NONE ? w->s[in->src[2] & 255] : 0;
+	u32 exec = emu_exec_mask(w), cout = 0;
+	unsigned op = in->op;
+	LANES {
+		u64 x = a[l], y = b[l], c = cin >> l & 1;
+		u64 s;
+		if (op == EMU_OP_v_add_co_u32 || op == EMU_OP_v_add_co_ci_u32)
+			s = x + y + c;
+		else if (op == EMU_OP_v_sub_co_u32 || op == EMU_OP_v_sub_co_ci_u32)
+			s = x - y - c;
+		else
+			s = y - x - c;
+		r[l] = (u32)s;
+		cout |= (u32)(s >> 32 & 1) << l; /* carry, or borrow (wrapped high bit) */
+	}
+	emu_vwrite(w, in->dst, r);
+	emu_swrite(w, mask_dst(in), cout & exec);
+	w->g->st.valu++;
+}
+
+static void ex_mad64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 ta[EMU_LANES], tb[EMU_LANES];
+	u64 c[EMU_LANES], r[EMU_LANES];
+	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
+	src64(w, in, 2, false, c);
+	u32 cout = 0;
+	bool sgn = in->op == EMU_OP_v_mad_i64_i32;
+	LANES {
+		if (sgn) {
+			int64_t p = (int64_t)(int32_t)a[l] * (int32_t)b[l];
+			__int128 s = (__int128)p + (int64_t)c[l];
+			r[l] = (u64)s;
+			cout |= (u32)(s != (__int128)(int64_t)s) << l;
+		} else {
+			unsigned __int128 s = (unsigned __int128)((u64)a[l] * b[l]) + c[l];
+			r[l] = (u64)s;
+			cout |= (u32)(s >> 64) << l;
+		}
+	}
+	vwrite64(w, in->dst, r);
+	emu_swrite(w, mask_dst(in), cout & emu_exec_mask(w));
+	w->g->st.valu++;
+}
+
+static void ex_shift64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 ta[EMU_LANES];
+	u64 b[EMU_LANES], r[EMU_LANES];
+	const u32 *a = emu_vsrc(w, in->src[0], ta);
+	src64(w, in, 1, false, b);
+	LANES {
+		unsigned s = a[l] & 63;
+		r[l] = in->op == EMU_OP_v_lshlrev_b64 ? b[l] << s
+		     : in->op == EMU_OP_v_lshrrev_b64 ? b[l] >> s
+		     : (u64)((int64_t)b[l] >> s);
+	}
+	vwrite64(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+static u64 nan64(u64 r, const u64 *in, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if ((in[i] & ~(1ull << 63)) > 0x7ff0000000000000ull)
+			return in[i] | (1ull << 51);
+	return (r & ~(1ull << 63)) > 0x7ff0000000000000ull ? 0x7ff8000000000000ull : r;
+}
+
+static void ex_f64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u64 a[EMU_LANES], b[EMU_LANES], c[EMU_LANES], r[EMU_LANES];
+	src64(w, in, 0, true, a);
+	if (in->src[1] != EMU_OPND_NONE)
+		src64(w, in, 1, true, b);
+	if (in->src[2] != EMU_OPND_NONE)
+		src64(w, in, 2, true, c);
+	LANES {
+		double x = emu_d(a[l]), y = emu_d(b[l]);
+		u64 o;
+		if (in->op == EMU_OP_v_fma_f64)
+			o = emu_ud(fma(x, y, emu_d(c[l])));
+		else if (in->op == EMU_OP_v_add_f64)
+			o = emu_ud(x + y);
+		else
+			o = emu_ud(x * y);
+		u64 ins[3] = { a[l], b[l], c[l] };
+		if ((o & ~(1ull << 63)) > 0x7ff0000000000000ull)
+			o = nan64(o, ins, in->op == EMU_OP_v_fma_f64 ? 3 : 2);
+		r[l] = o;
+	}
+	vwrite64(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+static void ex_cvt_f64_f32(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 ta[EMU_LANES];
+	u64 r[EMU_LANES];
+	const u32 *a = src32(w, in, 0, ta);
+	LANES {
+		float f = emu_f(w->g->run->ftz ? emu_ftz32(a[l]) : a[l]);
+		r[l] = isnan(f) ? (0x7ff8000000000000ull | (u64)(a[l] >> 31) << 63 | (u64)(a[l] & 0x3fffff) << 29) : emu_ud((double)f);
+	}
+	vwrite64(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+static void ex_cvt_f32_f64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u64 a[EMU_LANES];
+	u32 r[EMU_LANES];
+	src64(w, in, 0, true, a);
+	LANES {
+		double d = emu_d(a[l]);
+		u32 o = emu_u((float)d);
+		if (isnan(d))
+			o = (u32)(a[l] >> 63) << 31 | 0x7fc00000u | (u32)(a[l] >> 29 & 0x3fffff);
+		r[l] = w->g->run->ftz ? emu_ftz32(o) : o;
+	}
+	emu_vwrite(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+/* v_div_scale_f32 without scaling: returns its first source and a zero flag
+ * mask; v_div_fmas then does no rescaling.  Exact for operands whose quotient
+ * and reciprocal stay inside the normal range. */
+static void ex_div_scale(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 ta[EMU_LANES];
+	const u32 *a = src32(w, in, 0, ta);
+	emu_vwrite(w, in->dst, a);
+	emu_swrite(w, mask_dst(in), 0);
+	w->g->st.valu++;
+}
+
+/* ---- cross-lane ------------------------------------------------------------------- */
+static void ex_readfirstlane(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 exec = emu_exec_mask(w);
+	unsigned lane = exec ? (unsigned)__builtin_ctz(exec) : 0;
+	u32 v = in->src[0] >= EMU_OPND_VGPR0 ? w->v[in->src[0] - EMU_OPND_VGPR0][lane] : w->s[in->src[0] & 255];
+	emu_swrite(w, in->dst, v);
+	w->g->st.valu++;
+}
+
+static void ex_readlane(struct emu_wave *w, const struct emu_inst *in)
+{
+	unsigned lane = w->s[in->src[1] & 255] & 31;
+	u32 v = in->src[0] >= EMU_OPND_VGPR0 ? w->v[in->src[0] - EMU_OPND_VGPR0][lane] : w->s[in->src[0] & 255];
+	emu_swrite(w, in->dst, v);
+	w->g->st.valu++;
+}
+
+static void ex_writelane(struct emu_wave *w, const struct emu_inst *in)
+{
+	unsigned lane = w->s[in->src[1] & 255] & 31;
+	w->v[in->dst - EMU_OPND_VGPR0][lane] = w->s[in->src[0] & 255];
+	w->g->st.valu++;
+}
+
+static void ex_vnop(struct emu_wave *w, const struct emu_inst *in)
+{
+	(void)in;
+	w->g->st.valu++;
+}
+
+static const emu_exec_fn vcmp_tab[EMU_OP_COUNT] = {
+	[EMU_OP_v_nop] = ex_vnop,
+	[EMU_OP_v_add_co_ci_u32] = ex_carry,
+	[EMU_OP_v_sub_co_ci_u32] = ex_carry,
+	[EMU_OP_v_subrev_co_ci_u32] = ex_carry,
+	[EMU_OP_v_add_co_u32] = ex_carry,
+	[EMU_OP_v_sub_co_u32] = ex_carry,
+	[EMU_OP_v_subrev_co_u32] = ex_carry,
+	[EMU_OP_v_mad_u64_u32] = ex_mad64,
+	[EMU_OP_v_mad_i64_i32] = ex_mad64,
+	[EMU_OP_v_lshlrev_b64] = ex_shift64,
+	[EMU_OP_v_lshrrev_b64] = ex_shift64,
+	[EMU_OP_v_ashrrev_i64] = ex_shift64,
+	[EMU_OP_v_fma_f64] = ex_f64,
+	[EMU_OP_v_add_f64] = ex_f64,
+	[EMU_OP_v_mul_f64] = ex_f64,
+	[EMU_OP_v_cvt_f64_f32] = ex_cvt_f64_f32,
+	[EMU_OP_v_cvt_f32_f64] = ex_cvt_f32_f64,
+	[EMU_OP_v_div_scale_f32] = ex_div_scale,
+	[EMU_OP_v_readfirstlane_b32] = ex_readfirstlane,
+	[EMU_OP_v_readlane_b32] = ex_readlane,
+	[EMU_OP_v_writelane_b32] = ex_writelane,
+};
+
+emu_exec_fn emu_vcmp_lookup(unsigned op)
+{
+	if (op >= EMU_OP_COUNT)
+		return NULL;
+	if (vcmp_tab[op])
+		return vcmp_tab[op];
+	if (emu_ops[op].enc == EMU_ENC_VOPC)
+		return ex_vcmp;
+	return NULL;
+}

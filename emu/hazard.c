@@ -1,0 +1,258 @@
+/* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD operand
+ * conflicts, registers beyond the descriptor's allocation.  Each check is listed
+ * in emu/HAZARDS.md with its trigger, rule and test.
+ *
+ * The emulator performs every memory access when the instruction issues, so a
+ * program with a missing wait still computes the right answer here; the
+ * counters below model when the hardware could deliver the data, and a read of
+ * a register whose load is not yet proven complete is a fault.
+ *
+ * Counter rules (gfx11): vmcnt counts loads and returns them in order; vscnt
+ * counts stores (s_waitcnt_vscnt); lgkmcnt counts LDS and SMEM: LDS in order
+ * among themselves, SMEM in any order.  After "counter <= N":
+ *   in-order op: complete iff at least N ops of its kind were issued after it;
+ *   SMEM op: complete only when N = 0.
+ */
+#include "emu/machine.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void add_r(struct emu_hzinfo *h, unsigned code, unsigned n)
+{
+	if (code == EMU_OPND_NONE || n == 0 || (code >= 128 && code < EMU_OPND_VGPR0) || code == EMU_OPND_NULL)
+		return;
+	if (h->nr < EMU_HZ_MAXR)
+		h->r[h->nr++] = (struct emu_regs){ (uint16_t)code, (uint8_t)n };
+}
+
+static void add_w(struct emu_hzinfo *h, unsigned code, unsigned n)
+{
+	if (code == EMU_OPND_NONE || n == 0 || (code >= 128 && code < EMU_OPND_VGPR0) || code == EMU_OPND_NULL)
+		return;
+	if (h->nw < EMU_HZ_MAXW)
+		h->w[h->nw++] = (struct emu_regs){ (uint16_t)code, (uint8_t)n };
+}
+
+static bool vgpr_over(const struct emu_hzinfo *h, unsigned limit)
+{
+	for (unsigned i = 0; i < h->nr; i++)
+		if (h->r[i].code >= EMU_OPND_VGPR0 && (unsigned)(h->r[i].code - EMU_OPND_VGPR0 + h->r[i].n) > limit)
+			return true;
+	for (unsigned i = 0; i < h->nw; i++)
+		if (h->w[i].code >= EMU_OPND_VGPR0 && (unsigned)(h->w[i].code - EMU_OPND_VGPR0 + h->w[i].n) > limit)
+			return true;
+	return false;
+}
+
+static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
+{
+	add_r(h, x->src0, 1);
+	add_r(h, x->src1, 1);
+	add_r(h, x->src2, 1);
+	add_w(h, x->dst, 1);
+}
+
+static bool half_reads(const struct emu_vopd_half *y, unsigned code)
+{
+	return y->src0 == code || y->src1 == code || y->src2 == code;
+}
+
+/* Register ranges, asynchronous destination, counter; refusals found once. */
+void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
+{
+	const struct emu_inst *in = &d->in;
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	struct emu_hzinfo *h = &d->hz;
+	memset(h, 0, sizeof *h);
+	h->async_w = 0xff;
+	switch (in->enc) {
+	case EMU_ENC_VOPD:
+		vopd_half(h, &in->x);
+		vopd_half(h, &in->y);
+		if ((run->checks & EMU_CHECK_VOPD) && half_reads(&in->y, in->x.dst))
+			d->bad = EMU_BAD_VOPD;
+		break;
+	case EMU_ENC_SMEM:
+		add_r(h, in->sbase, oi->src0);
+		add_r(h, in->soffset, 1);
+		if (oi->dst) {
+			h->async_w = h->nw;
+			add_w(h, in->dst, oi->dst);
+		}
+		h->counter = EMU_CNT_SMEM;
+		break;
+	case EMU_ENC_DS:
+		add_r(h, in->addr, oi->src0);
+		add_r(h, in->data0, oi->src1);
+		add_r(h, in->data1, oi->src2);
+		if (oi->dst && (oi->flags & EMU_F_LOAD)) {
+			h->async_w = h->nw;
+			add_w(h, in->dst, oi->dst);
+		}
+		h->counter = EMU_CNT_LDS;
+		break;
+	case EMU_ENC_GLOBAL:
+	case EMU_ENC_SCRATCH:
+	case EMU_ENC_FLAT:
+		add_r(h, in->addr, in->saddr == EMU_OPND_NONE ? (in->enc == EMU_ENC_SCRATCH ? 1 : 2) : 1);
+		add_r(h, in->saddr, in->enc == EMU_ENC_SCRATCH ? 1 : 2);
+		add_r(h, in->data0, oi->src1);
+		if (oi->dst && (oi->flags & EMU_F_LOAD)) {
+			h->async_w = h->nw;
+			add_w(h, in->dst, oi->dst);
+		}
+		h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
+		break;
+	default: {
+		static const uint8_t one = 1;
+		const uint8_t sz[3] = { oi->src0, oi->src1, oi->src2 };
+		for (unsigned i = 0; i < 3; i++)
+			add_r(h, in->src[i], sz[i] ? sz[i] : (in->src[i] != EMU_OPND_NONE ? one : 0));
+		add_w(h, in->dst, oi->dst);
+		add_w(h, in->sdst, 1);
+		if (oi->flags & EMU_F_WEXEC)
+			add_w(h, EMU_OPND_EXEC_LO, 1);
+		if (oi->flags & EMU_F_RVCC)
+			add_r(h, EMU_OPND_VCC_LO, 1);
+		break;
+	}
+	}
+	if (vgpr_over(h, run->kd.vgprs))
+		d->bad = EMU_BAD_VGPR;
+}
+
+static inline bool retired(const struct emu_wave *w, const struct emu_pending *p)
+{
+	return p->seq <= w->done[p->counter];
+}
+
+static const char *cnt_name(unsigned c)
+{
+	switch (c) {
+	case EMU_CNT_VM: return "vmcnt";
+	case EMU_CNT_LDS:
+	case EMU_CNT_SMEM: return "lgkmcnt";
+	default: return "vscnt";
+	}
+}
+
+static void reg_name(unsigned code, char *buf, size_t n)
+{
+	if (code >= EMU_OPND_VGPR0)
+		snprintf(buf, n, "v%u", code - EMU_OPND_VGPR0);
+	else if (code <= EMU_OPND_SGPR_MAX)
+		snprintf(buf, n, "s%u", code);
+	else
+		snprintf(buf, n, "operand %u", code);
+}
+
+static EMU_COLD void missing_wait(struct emu_wave *w, unsigned code, const struct emu_pending *p, const char *what)
+{
+	char r[16];
+	reg_name(code, r, sizeof r);
+	emu_fault(w, ~0u, EMU_E_FAULT,
+		  "missing s_waitcnt: %s %s before the load at pc 0x%llx returned (needs %s)", what, r,
+		  (unsigned long long)(w->g->run->code->addr + p->load_pc_lo), cnt_name(p->counter));
+}
+
+/* A register is pending; resolve it or report it.  Returns false on a fault. */
+static bool settle(struct emu_wave *w, unsigned code, const char *what)
+{
+	struct emu_pending *p = &w->pend[code];
+	if (!p->seq)
+		return true;
+	if (retired(w, p)) {
+		p->seq = 0;
+		w->npending--;
+		return true;
+	}
+	missing_wait(w, code, p, what);
+	return false;
+}
+
+void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d)
+{
+	const struct emu_hzinfo *h = &d->hz;
+	if (w->npending) {
+		for (unsigned i = 0; i < h->nr; i++)
+			for (unsigned k = 0; k < h->r[i].n; k++)
+				if (!settle(w, h->r[i].code + k, "reads"))
+					return;
+		for (unsigned i = 0; i < h->nw; i++) {
+			if (i == h->async_w)
+				continue;
+			for (unsigned k = 0; k < h->w[i].n; k++)
+				if (!settle(w, h->w[i].code + k, "overwrites"))
+					return;
+		}
+	}
+	if (!h->counter)
+		return;
+	uint32_t seq = ++w->issued[h->counter];
+	if (h->async_w == 0xff)
+		return;
+	const struct emu_regs *r = &h->w[h->async_w];
+	for (unsigned k = 0; k < r->n; k++) {
+		struct emu_pending *p = &w->pend[r->code + k];
+		if (p->seq && !retired(w, p) && !(p->counter == h->counter && h->counter != EMU_CNT_SMEM)) {
+			/* Two loads racing for one register, on different or unordered counters. */
+			missing_wait(w, r->code + k, p, "a second load overwrites");
+			return;
+		}
+		if (!p->seq)
+			w->npending++;
+		p->seq = seq;
+		p->counter = h->counter;
+		p->load_pc_lo = (uint32_t)(w->pc - w->g->run->code->addr);
+	}
+}
+
+void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)
+{
+	if (w->issued[EMU_CNT_VM] > vm && w->issued[EMU_CNT_VM] - vm > w->done[EMU_CNT_VM])
+		w->done[EMU_CNT_VM] = w->issued[EMU_CNT_VM] - vm;
+	if (w->issued[EMU_CNT_VS] > vs && w->issued[EMU_CNT_VS] - vs > w->done[EMU_CNT_VS])
+		w->done[EMU_CNT_VS] = w->issued[EMU_CNT_VS] - vs;
+	if (w->issued[EMU_CNT_LDS] > lgkm && w->issued[EMU_CNT_LDS] - lgkm > w->done[EMU_CNT_LDS])
+		w->done[EMU_CNT_LDS] = w->issued[EMU_CNT_LDS] - lgkm;
+	if (lgkm == 0)
+		w->done[EMU_CNT_SMEM] = w->issued[EMU_CNT_SMEM];
+}
+
+void emu_hz_barrier(struct emu_group *g)
+{
+	(void)g; /* epochs advance in the scheduler; nothing else to settle */
+}
+
+/* LDS race: between two barriers (one epoch), a dword written by one wave must
+ * not be read or written by another. */
+void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t addr, unsigned n, bool write)
+{
+	struct emu_group *g = w->g;
+	uint32_t e = g->epoch, me = w->id, bit = 1u << me;
+	for (uint32_t dw = addr >> 2; dw <= (addr + n - 1) >> 2; dw++) {
+		struct emu_lds_shadow *s = &g->shadow[dw];
+		if (s->w_epoch == e && s->writer != me) {
+			emu_fault(w, lane, EMU_E_FAULT,
+				  "LDS race: %s of LDS byte 0x%x, written by wave %u since the last s_barrier",
+				  write ? "write" : "read", dw * 4, s->writer);
+			return;
+		}
+		if (write) {
+			if (s->r_epoch == e && (s->readers & ~bit)) {
+				emu_fault(w, lane, EMU_E_FAULT,
+					  "LDS race: write of LDS byte 0x%x, read by wave %u since the last s_barrier",
+					  dw * 4, (unsigned)__builtin_ctz(s->readers & ~bit));
+				return;
+			}
+			s->w_epoch = e;
+			s->writer = (uint8_t)me;
+		} else if (s->r_epoch == e) {
+			s->readers |= bit;
+		} else {
+			s->r_epoch = e;
+			s->readers = bit;
+		}
+	}
+}

@@ -1,0 +1,579 @@
+/* launch.c — a dispatch: validate, set up waves as the dispatcher does, run
+ * workgroups on a thread pool, merge statistics, report the first fault.
+ *
+ * Determinism: workgroups are independent; a worker takes the next workgroup
+ * index from an atomic counter, and when workgroups fault, the one with the
+ * lowest index is reported (indices below a fault are always still run), so the
+ * report and all results are the same for every thread count.
+ */
+#include "emu/machine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EMU_BUDGET_DEFAULT 1000000000000ull
+#define EMU_BUDGET_SLICE 4096u
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- instruction fetch through the decode cache ------------------------------ */
+
+void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n)
+{
+	const struct emu_buf *b = run->code;
+	if (!b || pc < b->addr || pc - b->addr >= b->size) {
+		snprintf(out, n, "<pc outside code>");
+		return;
+	}
+	uint64_t off = pc - b->addr;
+	if (emu_disasm(b->host + off, (size_t)(b->size - off), pc, out, n) < 0)
+		snprintf(out, n, "<invalid encoding %08x>", *(const uint32_t *)(const void *)(b->host + (off & ~3ull)));
+}
+
+static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
+{
+	pthread_mutex_lock(&run->icache_lock);
+	if (!atomic_load_explicit(&d->ready, memory_order_relaxed)) {
+		const struct emu_buf *b = run->code;
+		size_t off = idx * 4;
+		int len = emu_decode(b->host + off, (size_t)(b->size - off), &d->in);
+		if (len < 0) {
+			d->bad = EMU_BAD_DECODE;
+			d->words = 1;
+		} else {
+			d->words = (uint8_t)(len / 4);
+			d->fn = d->in.op == EMU_OP_v_dual ? emu_exec_vopd : emu_exec_lookup(d->in.op);
+			if (!d->fn)
+				d->bad = EMU_BAD_UNSUPPORTED;
+			else
+				emu_hz_decode(run, d);
+		}
+		atomic_store_explicit(&d->ready, 1, memory_order_release);
+	}
+	pthread_mutex_unlock(&run->icache_lock);
+}
+
+static EMU_COLD const struct emu_dinst *fetch_slow(struct emu_wave *w, uint64_t pc)
+{
+	struct emu_run *run = w->g->run;
+	const struct emu_buf *b = run->code;
+	w->pc = pc;
+	if ((pc & 3) || pc < b->addr || pc - b->addr >= b->size) {
+		emu_fault(w, ~0u, EMU_E_FAULT, "program counter 0x%llx is outside the code buffer",
+			  (unsigned long long)pc);
+		return NULL;
+	}
+	size_t idx = (size_t)((pc - b->addr) >> 2);
+	struct emu_dinst *d = &run->icache[idx];
+	if (!atomic_load_explicit(&d->ready, memory_order_acquire))
+		fill(run, d, idx);
+	w->cur = d;
+	switch (d->bad) {
+	case EMU_BAD_NONE:
+		return d;
+	case EMU_BAD_DECODE:
+		emu_fault(w, ~0u, EMU_E_DECODE, "invalid or unknown instruction encoding");
+		return NULL;
+	case EMU_BAD_UNSUPPORTED:
+		emu_fault(w, ~0u, EMU_E_DECODE, "instruction %s is not supported by the emulator",
+			  emu_ops[d->in.op].name);
+		return NULL;
+	case EMU_BAD_VGPR:
+		emu_fault(w, ~0u, EMU_E_FAULT, "uses a VGPR beyond the %u the kernel descriptor allocates",
+			  run->kd.vgprs);
+		return NULL;
+	default:
+		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: the X half writes a register the Y half reads");
+		return NULL;
+	}
+}
+
+static inline const struct emu_dinst *fetch(struct emu_wave *w, uint64_t pc)
+{
+	struct emu_run *run = w->g->run;
+	uint64_t off = pc - run->code->addr;
+	if (EMU_LIKELY(off < run->code->size && !(off & 3))) {
+		const struct emu_dinst *d = &run->icache[off >> 2];
+		if (EMU_LIKELY(atomic_load_explicit(&d->ready, memory_order_acquire) && !d->bad))
+			return d;
+	}
+	return fetch_slow(w, pc);
+}
+
+/* ---- faults -------------------------------------------------------------------- */
+
+void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...)
+{
+	struct emu_group *g = w->g;
+	struct emu_run *run = g->run;
+	w->halt = 1;
+	w->state = EMU_WAVE_DONE;
+	if (g->faulted)
+		return;
+	g->faulted = true;
+	char why[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	struct emu_fault f = { .wg = { g->id[0], g->id[1], g->id[2] }, .wave = w->id, .lane = lane, .pc = w->pc };
+	emu_inst_text(run, w->pc, f.text, sizeof f.text);
+	pthread_mutex_lock(&run->fault_lock);
+	if (g->index < atomic_load(&run->fault_wg)) {
+		atomic_store(&run->fault_wg, g->index);
+		run->fault = f;
+		run->fault_code = code;
+		char lanebuf[24] = "";
+		if (lane != ~0u)
+			snprintf(lanebuf, sizeof lanebuf, " lane %u", lane);
+		const struct emu_buf *cb = run->code;
+		snprintf(run->fault_msg, sizeof run->fault_msg,
+			 "%s: workgroup (%u,%u,%u) wave %u%s pc 0x%llx (+0x%llx) `%s`: %s",
+			 run->launch->kernel_name ? run->launch->kernel_name : "kernel", f.wg[0], f.wg[1], f.wg[2],
+			 w->id, lanebuf, (unsigned long long)w->pc,
+			 (unsigned long long)(w->pc - run->entry + (cb ? 0 : 0)), f.text, why);
+	}
+	pthread_mutex_unlock(&run->fault_lock);
+}
+
+/* ---- waves --------------------------------------------------------------------- */
+
+static const uint32_t inline_f32[9] = {
+	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
+	0x3e22f983, /* 1/(2*pi) */
+};
+
+static void wave_init_constants(struct emu_wave *w)
+{
+	memset(w->s, 0, sizeof w->s);
+	for (unsigned i = 0; i <= 64; i++)
+		w->s[EMU_OPND_INT0 + i] = i;
+	for (unsigned i = 1; i <= 16; i++)
+		w->s[192 + i] = (uint32_t)-(int32_t)i;
+	for (unsigned i = 0; i < 9; i++)
+		w->s[EMU_OPND_F_HALF + i] = inline_f32[i];
+}
+
+static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
+{
+	struct emu_run *run = g->run;
+	const struct emu_kd *kd = &run->kd;
+	const struct emu_launch *L = run->launch;
+	memset(w->s, 0, 128 * sizeof w->s[0]);
+	w->s[EMU_OPND_SCC] = 0;
+	w->id = id;
+	w->g = g;
+	w->halt = 0;
+	w->state = EMU_WAVE_RUN;
+	w->pc = run->entry;
+	w->mc_lo = 1;
+	w->mc_hi = 0;
+	memset(w->issued, 0, sizeof w->issued);
+	memset(w->done, 0, sizeof w->done);
+	if (w->npending)
+		memset(w->pend, 0, sizeof w->pend);
+	w->npending = 0;
+
+	/* User SGPRs in their fixed order, then the system SGPRs. */
+	unsigned s = 0;
+	if (kd->user_dispatch_ptr) {
+		w->s[s++] = (uint32_t)run->dispatch_addr;
+		w->s[s++] = (uint32_t)(run->dispatch_addr >> 32);
+	}
+	if (kd->user_queue_ptr) {
+		w->s[s++] = (uint32_t)run->queue_addr;
+		w->s[s++] = (uint32_t)(run->queue_addr >> 32);
+	}
+	if (kd->user_kernarg_ptr) {
+		w->s[s++] = (uint32_t)run->kernarg_addr;
+		w->s[s++] = (uint32_t)(run->kernarg_addr >> 32);
+	}
+	if (kd->user_dispatch_id) {
+		w->s[s++] = 0;
+		w->s[s++] = 0;
+	}
+	if (kd->user_private_segment_size)
+		w->s[s++] = kd->private_segment_size;
+	s = kd->user_sgprs;
+	if (kd->wgid_x)
+		w->s[s++] = g->id[0];
+	if (kd->wgid_y)
+		w->s[s++] = g->id[1];
+	if (kd->wgid_z)
+		w->s[s++] = g->id[2];
+	if (kd->wg_info)
+		w->s[s++] = 0;
+	if (kd->private_segment)
+		w->s[s++] = 0; /* wave scratch offset: scratch is addressed per lane here */
+
+	/* v0: packed work-item ids; EXEC: the lanes that exist. */
+	unsigned bx = L->block[0], by = L->block[1];
+	uint32_t exec = 0;
+	memset(w->v, 0, (size_t)kd->vgprs * sizeof w->v[0]);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		unsigned t = id * EMU_LANES + l;
+		if (t >= run->block_threads)
+			break;
+		exec |= 1u << l;
+		unsigned x = t % bx, y = (t / bx) % by, z = t / (bx * by);
+		uint32_t v0 = x;
+		if (kd->vgpr_workitem_ids >= 1)
+			v0 |= y << 10;
+		if (kd->vgpr_workitem_ids >= 2)
+			v0 |= z << 20;
+		w->v[0][l] = v0;
+	}
+	w->s[EMU_OPND_EXEC_LO] = exec;
+	if (run->scratch)
+		memset(w->scratch, 0, (size_t)kd->private_segment_size * EMU_LANES);
+}
+
+/* Charge the budget in slices so the step loop only decrements a local counter. */
+static EMU_COLD bool budget_refill(struct emu_wave *w)
+{
+	struct emu_group *g = w->g;
+	struct emu_run *run = g->run;
+	uint64_t used = atomic_fetch_add(&run->used, EMU_BUDGET_SLICE) + EMU_BUDGET_SLICE;
+	if (used > run->budget) {
+		emu_fault(w, ~0u, EMU_E_BUDGET,
+			  "instruction budget of %llu wave-instructions exhausted (runaway kernel?)",
+			  (unsigned long long)run->budget);
+		return false;
+	}
+	g->budget_left = EMU_BUDGET_SLICE;
+	return true;
+}
+
+/* The step loop: run one wave until it ends, waits at a barrier or faults. */
+static void run_wave(struct emu_wave *w)
+{
+	struct emu_group *g = w->g;
+	const bool checks = g->run->checks & EMU_CHECK_WAITCNT;
+	const struct emu_dinst *d = fetch(w, w->pc);
+	uint64_t n = 0;
+	w->halt = 0;
+	while (d) {
+		w->cur = d;
+		w->s[EMU_OPND_LITERAL] = d->in.lit;
+		uint64_t next = w->pc + d->in.len;
+		w->next_pc = next;
+		if (checks && (w->npending || d->hz.counter))
+			emu_hz_check(w, d);
+		d->fn(w, &d->in);
+		n++;
+		if (EMU_UNLIKELY(w->halt)) {
+			if (w->state == EMU_WAVE_BARRIER)
+				w->pc = w->next_pc;
+			break;
+		}
+		if (EMU_UNLIKELY(--g->budget_left == 0) && !budget_refill(w))
+			break;
+		if (EMU_LIKELY(w->next_pc == next)) {
+			const struct emu_dinst *nd = d + d->words;
+			w->pc = next;
+			if (EMU_LIKELY((size_t)(nd - g->run->icache) < g->run->icache_n &&
+				       atomic_load_explicit(&nd->ready, memory_order_acquire) && !nd->bad)) {
+				d = nd;
+				continue;
+			}
+		}
+		d = fetch(w, w->next_pc);
+	}
+	w->insts += n;
+	g->st.wave_insts += n;
+}
+
+/* All waves of a workgroup, interleaved at barriers. */
+static void run_group(struct emu_group *g, uint64_t index)
+{
+	struct emu_run *run = g->run;
+	const struct emu_launch *L = run->launch;
+	g->index = index;
+	g->id[0] = (uint32_t)(index % L->grid[0]);
+	g->id[1] = (uint32_t)(index / L->grid[0] % L->grid[1]);
+	g->id[2] = (uint32_t)(index / ((uint64_t)L->grid[0] * L->grid[1]));
+	g->faulted = false;
+	g->epoch++;
+	if (g->lds_size)
+		memset(g->lds, 0, g->lds_size);
+	for (unsigned i = 0; i < g->nwaves; i++)
+		wave_setup(g, &g->waves[i], i);
+	g->st.workgroups++;
+	g->st.waves += g->nwaves;
+	for (;;) {
+		unsigned waiting = 0, live = 0;
+		for (unsigned i = 0; i < g->nwaves; i++) {
+			struct emu_wave *w = &g->waves[i];
+			if (w->state == EMU_WAVE_RUN)
+				run_wave(w);
+			if (g->faulted)
+				return;
+			if (w->state == EMU_WAVE_BARRIER)
+				waiting++;
+			if (w->state != EMU_WAVE_DONE)
+				live++;
+		}
+		if (!live)
+			return;
+		/* Every live wave is at the barrier: release them together. */
+		if (run->checks)
+			emu_hz_barrier(g);
+		g->epoch++;
+		for (unsigned i = 0; i < g->nwaves; i++)
+			if (g->waves[i].state == EMU_WAVE_BARRIER)
+				g->waves[i].state = EMU_WAVE_RUN;
+		(void)waiting;
+	}
+}
+
+/* ---- thread pool ------------------------------------------------------------------ */
+
+static void group_free(struct emu_group *g)
+{
+	if (!g)
+		return;
+	free(g->vmem);
+	free(g->lds);
+	free(g->shadow);
+	free(g->scratch);
+	free(g);
+}
+
+static struct emu_group *group_new(struct emu_run *run)
+{
+	struct emu_group *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->run = run;
+	g->nwaves = run->nwaves;
+	g->lds_size = run->kd.group_segment_size;
+	size_t priv = (size_t)run->kd.private_segment_size * EMU_LANES;
+	g->vmem = calloc((size_t)g->nwaves * run->kd.vgprs, sizeof g->vmem[0]);
+	g->lds = calloc(1, g->lds_size + 16);
+	g->shadow = calloc(g->lds_size / 4 + 4, sizeof g->shadow[0]);
+	g->scratch = run->scratch ? calloc(g->nwaves, priv) : NULL;
+	if (!g->vmem || !g->lds || !g->shadow || (run->scratch && !g->scratch)) {
+		group_free(g);
+		return NULL;
+	}
+	for (unsigned i = 0; i < g->nwaves; i++) {
+		struct emu_wave *w = &g->waves[i];
+		wave_init_constants(w);
+		w->v = g->vmem + (size_t)i * run->kd.vgprs;
+		w->scratch = g->scratch ? g->scratch + i * priv : NULL;
+		w->g = g;
+	}
+	return g;
+}
+
+static void *worker(void *arg)
+{
+	struct emu_group *g = arg;
+	struct emu_run *run = g->run;
+	for (;;) {
+		uint64_t i = atomic_fetch_add(&run->next_wg, 1);
+		if (i >= run->nwg || i > atomic_load(&run->fault_wg))
+			break;
+		run_group(g, i);
+	}
+	return NULL;
+}
+
+static unsigned default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (unsigned)n : 1;
+}
+
+static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n)
+{
+	uint64_t a = emu_alloc(dev, n ? n : 4, EMU_MEM_READONLY);
+	if (a && n)
+		emu_write(dev, a, src, n);
+	return a;
+}
+
+int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats *stats, char *err, size_t errlen)
+{
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	if (!dev || !L)
+		return fail(err, errlen, EMU_E_ARG, "emu_launch: no device or launch");
+	const char *name = L->kernel_name ? L->kernel_name : "kernel";
+	for (int i = 0; i < 3; i++)
+		if (!L->grid[i] || !L->block[i] || L->block[i] > 1024)
+			return fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
+				    L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
+	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
+	if (threads > 1024)
+		return fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most 1024)", name,
+			    (unsigned long long)threads);
+
+	struct emu_run *run = calloc(1, sizeof *run);
+	if (!run)
+		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+	run->dev = dev;
+	run->launch = L;
+	pthread_mutex_init(&run->icache_lock, NULL);
+	pthread_mutex_init(&run->fault_lock, NULL);
+	atomic_store(&run->fault_wg, UINT64_MAX);
+	int rc = EMU_OK;
+	uint8_t raw[64];
+	char kerr[200];
+	struct emu_group **groups = NULL;
+	pthread_t *tids = NULL;
+	unsigned nthreads = 0;
+
+	/* Kernarg segment, AQL dispatch packet and a zeroed queue, all read-only.  Made
+	 * before any buffer is looked up: allocating may move the buffer table. */
+	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size);
+	uint8_t pkt[64] = { 0 }, queue[256] = { 0 };
+	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt);
+	run->queue_addr = alloc_copy(dev, queue, sizeof queue);
+	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr) {
+		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
+		goto out;
+	}
+
+	if (emu_read(dev, L->kd_addr, raw, 64) != EMU_OK || (L->kd_addr & 63)) {
+		rc = fail(err, errlen, EMU_E_ARG, "%s: kernel descriptor address 0x%llx is not 64 aligned bytes of device memory",
+			  name, (unsigned long long)L->kd_addr);
+		goto out;
+	}
+	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK) {
+		fail(err, errlen, rc, "%s: %s", name, kerr);
+		goto out;
+	}
+	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
+	run->code = emu_mem_find(dev, run->entry);
+	if (!run->code || (run->entry & 255)) {
+		rc = fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
+			  name, (unsigned long long)run->entry);
+		goto out;
+	}
+	if (L->kernarg_size < run->kd.kernarg_size || (L->kernarg_size && !L->kernarg)) {
+		rc = fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
+			  name, L->kernarg_size, run->kd.kernarg_size);
+		goto out;
+	}
+	run->checks = dev->opts.checks & EMU_CHECK_ALL;
+	run->budget = dev->opts.inst_budget ? dev->opts.inst_budget : EMU_BUDGET_DEFAULT;
+	run->block_threads = (unsigned)threads;
+	run->nwaves = (unsigned)((threads + EMU_LANES - 1) / EMU_LANES);
+	run->nwg = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+	run->scratch = run->kd.private_segment_size > 0;
+	run->icache_n = (size_t)(run->code->size / 4);
+	run->icache = calloc(run->icache_n + 1, sizeof run->icache[0]);
+	if (!run->icache) {
+		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		goto out;
+	}
+
+	/* The AQL dispatch packet: sizes, kernel object, kernarg address. */
+	uint16_t setup = L->grid[2] * L->block[2] > 1 ? 3 : L->grid[1] * L->block[1] > 1 ? 2 : 1;
+	memcpy(pkt + 2, &setup, 2);
+	for (int i = 0; i < 3; i++) {
+		uint16_t ws = (uint16_t)L->block[i];
+		uint32_t gs = L->grid[i] * L->block[i];
+		memcpy(pkt + 4 + 2 * i, &ws, 2);
+		memcpy(pkt + 12 + 4 * i, &gs, 4);
+	}
+	memcpy(pkt + 24, &run->kd.private_segment_size, 4);
+	memcpy(pkt + 28, &run->kd.group_segment_size, 4);
+	memcpy(pkt + 32, &L->kd_addr, 8);
+	memcpy(pkt + 40, &run->kernarg_addr, 8);
+	emu_write(dev, run->dispatch_addr, pkt, sizeof pkt);
+
+	nthreads = dev->opts.threads ? dev->opts.threads : default_threads();
+	if (nthreads > run->nwg)
+		nthreads = (unsigned)run->nwg;
+	groups = calloc(nthreads, sizeof *groups);
+	tids = calloc(nthreads, sizeof *tids);
+	if (!groups || !tids) {
+		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		goto out;
+	}
+	for (unsigned i = 0; i < nthreads; i++) {
+		groups[i] = group_new(run);
+		if (!groups[i]) {
+			rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for workgroup state", name);
+			goto out;
+		}
+		groups[i]->budget_left = 1;
+	}
+	double t0 = now();
+	unsigned started = 0;
+	for (unsigned i = 1; i < nthreads; i++) {
+		if (pthread_create(&tids[i], NULL, worker, groups[i]) != 0)
+			break;
+		started = i;
+	}
+	worker(groups[0]);
+	for (unsigned i = 1; i <= started; i++)
+		pthread_join(tids[i], NULL);
+	double t1 = now();
+
+	if (stats) {
+		for (unsigned i = 0; i < nthreads; i++) {
+			const struct emu_stats *s = &groups[i]->st;
+			stats->wave_insts += s->wave_insts;
+			stats->valu += s->valu;
+			stats->valu_fma += s->valu_fma;
+			stats->vopd += s->vopd;
+			stats->salu += s->salu;
+			stats->smem += s->smem;
+			stats->vmem += s->vmem;
+			stats->lds += s->lds;
+			stats->branch += s->branch;
+			stats->wait += s->wait;
+			stats->workgroups += s->workgroups;
+			stats->waves += s->waves;
+		}
+		stats->seconds = t1 - t0;
+	}
+	if (atomic_load(&run->fault_wg) != UINT64_MAX) {
+		rc = run->fault_code ? run->fault_code : EMU_E_FAULT;
+		fail(err, errlen, rc, "%s", run->fault_msg);
+		if (stats) {
+			stats->faulted = true;
+			stats->fault = run->fault;
+		}
+	}
+out:
+	if (groups)
+		for (unsigned i = 0; i < nthreads; i++)
+			group_free(groups[i]);
+	free(groups);
+	free(tids);
+	if (run->kernarg_addr)
+		emu_free(dev, run->kernarg_addr);
+	if (run->dispatch_addr)
+		emu_free(dev, run->dispatch_addr);
+	if (run->queue_addr)
+		emu_free(dev, run->queue_addr);
+	free(run->icache);
+	pthread_mutex_destroy(&run->icache_lock);
+	pthread_mutex_destroy(&run->fault_lock);
+	free(run);
+	return rc;
+}

@@ -1,0 +1,239 @@
+/* machine.h — the emulator's inside: device, waves, workgroups, the decoded
+ * instruction cache and the executor interface.  Private to the emu/ sources.
+ *
+ * Register file.  A wave's scalar operand space is one array s[256] indexed by
+ * the 9-bit operand code of decode.h: SGPRs, vcc, m0, exec, and also the inline
+ * constants (filled once), SCC (s[253], 0 or 1) and the literal (s[255], stored
+ * by the step loop before each instruction).  Reading any scalar source is then
+ * one load.  VGPRs are v[n][lane].
+ */
+#ifndef RDNA3_EMU_MACHINE_H
+#define RDNA3_EMU_MACHINE_H
+
+#include "emu/decode.h"
+#include "emu/emu.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define EMU_LANES 32
+#define EMU_LDS_MAX 65536u
+#define EMU_SCRATCH_MAX 65536u       /* private bytes per lane we agree to model */
+#define EMU_MAX_WAVES 32u            /* 1024 work-items per workgroup */
+#define EMU_MAX_VGPRS 256u
+
+#if defined(__GNUC__)
+#define EMU_LIKELY(x) __builtin_expect(!!(x), 1)
+#define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define EMU_COLD __attribute__((cold, noinline))
+#else
+#define EMU_LIKELY(x) (x)
+#define EMU_UNLIKELY(x) (x)
+#define EMU_COLD
+#endif
+
+/* ---- device memory ---------------------------------------------------------- */
+struct emu_buf {
+	uint64_t addr, size;
+	uint8_t *host;
+	unsigned flags;
+};
+
+struct emu_dev {
+	struct emu_opts opts;
+	struct emu_buf *bufs;        /* sorted by addr */
+	unsigned nbufs, cap;
+	uint64_t next_addr;
+};
+
+const struct emu_buf *emu_mem_find(const struct emu_dev *dev, uint64_t addr);
+
+/* ---- decoded instruction cache ---------------------------------------------- */
+struct emu_wave;
+typedef void (*emu_exec_fn)(struct emu_wave *w, const struct emu_inst *in);
+
+/* A register range touched by an instruction, in operand codes (0..511). */
+struct emu_regs {
+	uint16_t code;
+	uint8_t n;                   /* dwords */
+};
+
+#define EMU_HZ_MAXR 8
+#define EMU_HZ_MAXW 3
+
+/* What the hazard checker needs to know about one instruction, computed once. */
+struct emu_hzinfo {
+	uint8_t nr, nw;
+	uint8_t counter;             /* enum emu_counter: which counter an async load bumps */
+	uint8_t async_w;             /* index of the write range returned asynchronously, or 0xff */
+	struct emu_regs r[EMU_HZ_MAXR];
+	struct emu_regs w[EMU_HZ_MAXW];
+};
+
+enum emu_counter { EMU_CNT_NONE, EMU_CNT_VM, EMU_CNT_VS, EMU_CNT_LDS, EMU_CNT_SMEM, EMU_CNT_N };
+
+struct emu_dinst {
+	struct emu_inst in;
+	emu_exec_fn fn;
+	uint8_t words;               /* length in dwords */
+	uint8_t bad;                 /* 0, or an enum emu_bad reason (decode-time refusal) */
+	_Atomic uint8_t ready;
+	struct emu_hzinfo hz;
+};
+
+enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD };
+
+/* ---- launch, workgroup, wave -------------------------------------------------- */
+struct emu_run {
+	struct emu_dev *dev;
+	const struct emu_launch *launch;
+	struct emu_kd kd;
+	unsigned checks;
+	uint64_t entry;              /* device address of the first instruction */
+	uint64_t kernarg_addr, dispatch_addr, queue_addr;
+	const struct emu_buf *code;  /* the buffer holding the code */
+	struct emu_dinst *icache;    /* one slot per code dword of that buffer */
+	size_t icache_n;
+	pthread_mutex_t icache_lock;
+	unsigned block_threads, nwaves;
+	uint64_t nwg;
+	uint64_t budget;
+	_Atomic uint64_t used;       /* wave-instructions charged against the budget */
+	_Atomic uint64_t next_wg;
+	_Atomic uint64_t fault_wg;   /* lowest faulting workgroup index, or UINT64_MAX */
+	pthread_mutex_t fault_lock;
+	int fault_code;
+	char fault_msg[512];
+	struct emu_fault fault;
+	bool scratch;
+	bool ftz;                    /* f32 denormals flushed (FLOAT_DENORM_MODE_32 = 0) */
+	bool ieee;                   /* IEEE mode: min/max quiet signaling NaNs */
+};
+
+struct emu_lds_shadow {
+	uint32_t w_epoch, r_epoch;   /* barrier epoch of the last write / of the readers */
+	uint32_t readers;            /* waves that read in r_epoch */
+	uint8_t writer;              /* wave that wrote in w_epoch */
+};
+
+enum emu_wave_state { EMU_WAVE_RUN, EMU_WAVE_BARRIER, EMU_WAVE_DONE };
+
+struct emu_pending {
+	uint32_t seq;                /* issue number on its counter; 0 = nothing pending */
+	uint8_t counter;
+	uint32_t load_pc_lo;         /* low bits of the load's pc, for the report */
+};
+
+struct emu_group;
+
+struct emu_wave {
+	uint32_t s[256];             /* scalar operand space, see top of file */
+	uint32_t (*v)[EMU_LANES];    /* VGPRs */
+	uint64_t pc, next_pc;
+	const struct emu_dinst *cur;
+	struct emu_group *g;
+	uint8_t halt;                /* set by executors to leave the step loop */
+	uint8_t state;               /* enum emu_wave_state */
+	unsigned id;
+	uint8_t *scratch;            /* lane-major private memory, priv bytes per lane */
+	/* memory lookup cache: last buffer hit */
+	uint64_t mc_lo, mc_hi;
+	uint8_t *mc_host;
+	bool mc_ro;
+	/* waitcnt model (hazard.c) */
+	uint32_t issued[EMU_CNT_N], done[EMU_CNT_N];
+	unsigned npending;           /* registers with a pending load */
+	struct emu_pending pend[512];
+	/* LDS stores not yet waited for (lgkmcnt), as [lo, hi) dword ranges */
+	uint32_t lds_st_seq_lo;      /* first LDS issue number that was a store still unproven */
+	uint64_t insts;
+};
+
+struct emu_group {
+	struct emu_run *run;
+	uint32_t id[3];
+	uint64_t index;
+	unsigned nwaves;
+	struct emu_wave waves[EMU_MAX_WAVES];
+	uint32_t (*vmem)[EMU_LANES];
+	uint8_t *lds;
+	unsigned lds_size;
+	struct emu_lds_shadow *shadow;
+	uint32_t epoch;              /* barrier generation; grows across workgroups */
+	uint8_t *scratch;
+	struct emu_stats st;
+	uint64_t budget_left;        /* local slice of the launch budget */
+	bool faulted;
+};
+
+/* ---- executors ------------------------------------------------------------------ */
+/* Each family file exports its part of the dispatch table (designated initializers
+ * by op id); exec.c merges them.  Ops no file implements are "unsupported". */
+emu_exec_fn emu_salu_lookup(unsigned op);
+emu_exec_fn emu_valu_lookup(unsigned op);
+emu_exec_fn emu_vcmp_lookup(unsigned op);
+emu_exec_fn emu_mem_lookup(unsigned op);
+emu_exec_fn emu_prog_lookup(unsigned op);
+void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
+bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */
+emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
+
+/* Faults: record the first one of the wave, stop the wave.  lane = ~0u if none. */
+void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 4, 5), cold))
+#endif
+	;
+
+/* Operand helpers */
+static inline uint32_t emu_exec_mask(const struct emu_wave *w) { return w->s[EMU_OPND_EXEC_LO]; }
+static inline bool emu_opnd_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < EMU_OPND_VGPR0 + 256; }
+
+/* 32 lanes of a source: VGPR storage, or a scalar broadcast into tmp. */
+static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32_t tmp[EMU_LANES])
+{
+	if (code >= EMU_OPND_VGPR0)
+		return w->v[code - EMU_OPND_VGPR0];
+	uint32_t x = w->s[code & 255];
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		tmp[l] = x;
+	return tmp;
+}
+
+/* Write r into the lanes of VGPR code that EXEC enables. */
+static inline void emu_vwrite(struct emu_wave *w, unsigned code, const uint32_t r[EMU_LANES])
+{
+	uint32_t *d = w->v[code - EMU_OPND_VGPR0];
+	uint32_t exec = emu_exec_mask(w);
+	if (exec == 0xffffffffu) {
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			d[l] = r[l];
+	} else {
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			d[l] = (exec >> l & 1) ? r[l] : d[l];
+	}
+}
+
+/* Scalar destination write: null discards, SCC/constants are not destinations. */
+static inline void emu_swrite(struct emu_wave *w, unsigned code, uint32_t v)
+{
+	if (code < EMU_OPND_NULL || code == EMU_OPND_M0 || code == EMU_OPND_EXEC_LO || code == EMU_OPND_EXEC_HI)
+		w->s[code] = v;
+}
+
+/* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
+uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);
+
+/* Hazard checks (hazard.c) */
+void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d);
+void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d);
+void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs);
+void emu_hz_barrier(struct emu_group *g);
+void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned n, bool write);
+
+/* Disassembly for reports (decode.c / disasm.c) */
+void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);
+
+#endif

@@ -1,0 +1,130 @@
+/* harness.c — see harness.h. */
+#include "tests/emu/harness.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int th_failed;
+
+void th_ok(int cond, const char *name, const char *fmt, ...)
+{
+	if (cond) {
+		printf("ok %s\n", name);
+		return;
+	}
+	char why[1024] = "";
+	if (fmt) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(why, sizeof why, fmt, ap);
+		va_end(ap);
+	}
+	printf("not ok %s: %s\n", name, why);
+	th_failed = 1;
+}
+
+const char *th_tmpdir(void)
+{
+	static char dir[256];
+	if (!dir[0]) {
+		const char *b = getenv("BUILD");
+		snprintf(dir, sizeof dir, "%s/tests/emu/tmp.%ld", b ? b : "build", (long)getpid());
+		char cmd[400];
+		snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+		if (system(cmd) != 0)
+			snprintf(dir, sizeof dir, "/tmp");
+	}
+	return dir;
+}
+
+static const char *tool(const char *env, const char *def)
+{
+	const char *v = getenv(env);
+	return v && *v ? v : def;
+}
+
+int th_build(const char *src, const char *out, const char *defs, char *err, size_t errlen)
+{
+	char cmd[2048], log[600];
+	snprintf(log, sizeof log, "%s.log", out);
+	snprintf(cmd, sizeof cmd,
+		 "%s -target amdgcn-amd-amdhsa -mcpu=gfx1100 %s -c '%s' -o '%s.o' >'%s' 2>&1 && %s -shared '%s.o' -o '%s' >>'%s' 2>&1",
+		 tool("CLANG", "clang-19"), defs ? defs : "", src, out, log, tool("LLD", "ld.lld-19"), out, out, log);
+	if (system(cmd) != 0) {
+		FILE *f = fopen(log, "r");
+		char line[300] = "";
+		if (f) {
+			if (!fgets(line, sizeof line, f))
+				line[0] = 0;
+			fclose(f);
+		}
+		line[strcspn(line, "\n")] = 0;
+		snprintf(err, errlen, "building %s failed: %s", src, line);
+		return -1;
+	}
+	return 0;
+}
+
+int th_build_text(const char *name, const char *text, char *out, size_t outlen, char *err, size_t errlen)
+{
+	char src[512];
+	snprintf(src, sizeof src, "%s/%s.s", th_tmpdir(), name);
+	snprintf(out, outlen, "%s/%s.hsaco", th_tmpdir(), name);
+	FILE *f = fopen(src, "w");
+	if (!f || fputs(text, f) < 0) {
+		if (f)
+			fclose(f);
+		snprintf(err, errlen, "cannot write %s", src);
+		return -1;
+	}
+	fclose(f);
+	return th_build(src, out, NULL, err, errlen);
+}
+
+int th_open(struct th *t, const char *hsaco, const struct emu_opts *opts)
+{
+	memset(t, 0, sizeof *t);
+	if (ld_open_file(hsaco, &t->co, t->err, sizeof t->err) != 0)
+		return -1;
+	t->dev = emu_dev_new(opts);
+	size_t n = ld_image_size(t->co);
+	void *img = calloc(1, n);
+	t->base = t->dev && img ? emu_alloc(t->dev, n, EMU_MEM_READONLY) : 0;
+	if (!t->base || ld_image(t->co, t->base, img, n, t->err, sizeof t->err) != 0 ||
+	    emu_write(t->dev, t->base, img, n) != 0) {
+		if (!t->err[0])
+			snprintf(t->err, sizeof t->err, "cannot place %s in emulator memory", hsaco);
+		free(img);
+		return -1;
+	}
+	free(img);
+	return 0;
+}
+
+void th_close(struct th *t)
+{
+	emu_dev_free(t->dev);
+	ld_close(t->co);
+	t->dev = NULL;
+	t->co = NULL;
+}
+
+int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
+	   const uint32_t block[3])
+{
+	const struct ld_kernel *k = ld_kernel_find(t->co, name);
+	if (!k) {
+		snprintf(t->err, sizeof t->err, "no kernel %s", name);
+		return EMU_E_ARG;
+	}
+	struct emu_launch L = { .kernel_name = name, .kd_addr = t->base + k->kd_vaddr, .kernarg = kernarg,
+				.kernarg_size = n };
+	memcpy(L.grid, grid, sizeof L.grid);
+	memcpy(L.block, block, sizeof L.block);
+	t->err[0] = 0;
+	return emu_launch(t->dev, &L, &t->st, t->err, sizeof t->err);
+}

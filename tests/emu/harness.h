@@ -1,0 +1,35 @@
+/* harness.h — shared by the emulator tests and bench: build a .s into a .hsaco
+ * with clang-19/ld.lld-19, place it in emulator memory through the loader, launch. */
+#ifndef RDNA3_TESTS_EMU_HARNESS_H
+#define RDNA3_TESTS_EMU_HARNESS_H
+
+#include "emu/emu.h"
+#include "loader/loader.h"
+
+struct th {
+	struct emu_dev *dev;
+	struct ld_code_object *co;
+	uint64_t base;              /* device address of the loaded image */
+	char err[1024];
+	struct emu_stats st;
+};
+
+/* Assemble src (.s) into out (.hsaco); defs: extra assembler flags or NULL. */
+int th_build(const char *src, const char *out, const char *defs, char *err, size_t errlen);
+/* Write text to a fresh .s file under the test temp dir and build it. */
+int th_build_text(const char *name, const char *text, char *out, size_t outlen, char *err, size_t errlen);
+int th_open(struct th *t, const char *hsaco, const struct emu_opts *opts);
+void th_close(struct th *t);
+/* Launch kernel `name` with kernarg bytes; 0 on success, else EMU_E_* (t->err). */
+int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
+	   const uint32_t block[3]);
+const char *th_tmpdir(void);
+
+extern int th_failed;
+void th_ok(int cond, const char *name, const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+
+#endif
