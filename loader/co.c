@@ -416,6 +416,50 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 	return LD_OK;
 }
 
+int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t errlen)
+{
+	static const uint8_t magic[4] = { 0x7f, 'E', 'L', 'F' };
+	Elf64_Ehdr eh;
+	if (!p || !out)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_open_image: no image");
+	*out = NULL;
+	if (memcmp(p, magic, 4) != 0)
+		return ld_fail(err, errlen, LD_E_ELF, "not an ELF image");
+	memcpy(&eh, p, sizeof eh);
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return ld_fail(err, errlen, LD_E_ELF, "not an ELF64 image");
+	if ((eh.e_shnum && eh.e_shentsize != sizeof(Elf64_Shdr)) ||
+	    (eh.e_phnum && eh.e_phentsize != sizeof(Elf64_Phdr)) ||
+	    eh.e_shoff > LD_IMAGE_MAX || eh.e_phoff > LD_IMAGE_MAX)
+		return ld_fail(err, errlen, LD_E_ELF, "bad ELF header tables");
+	/* The file ends after the last of: the header tables, each section's
+	 * bytes, each segment's file bytes. */
+	uint64_t end = sizeof eh;
+	uint64_t t = eh.e_shoff + (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr);
+	end = t > end ? t : end;
+	t = eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr);
+	end = t > end ? t : end;
+	const uint8_t *b = p;
+	for (unsigned i = 0; i < eh.e_shnum; i++) {
+		Elf64_Shdr sh;
+		memcpy(&sh, b + eh.e_shoff + (uint64_t)i * sizeof sh, sizeof sh);
+		if (sh.sh_type != SHT_NOBITS && sh.sh_offset <= LD_IMAGE_MAX &&
+		    sh.sh_size <= LD_IMAGE_MAX && sh.sh_offset + sh.sh_size > end)
+			end = sh.sh_offset + sh.sh_size;
+	}
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph;
+		memcpy(&ph, b + eh.e_phoff + (uint64_t)i * sizeof ph, sizeof ph);
+		if (ph.p_offset <= LD_IMAGE_MAX && ph.p_filesz <= LD_IMAGE_MAX &&
+		    ph.p_offset + ph.p_filesz > end)
+			end = ph.p_offset + ph.p_filesz;
+	}
+	if (end > LD_IMAGE_MAX)
+		return ld_fail(err, errlen, LD_E_ELF, "image larger than %llu MiB",
+			       (unsigned long long)(LD_IMAGE_MAX >> 20));
+	return ld_open_mem(p, (size_t)end, out, err, errlen);
+}
+
 void ld_close(struct ld_code_object *co)
 {
 	if (!co)

@@ -84,6 +84,10 @@ struct ld_code_object;
 int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_t errlen);
 int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *err, size_t errlen);
 void ld_close(struct ld_code_object *co);   /* safe on NULL and on partial state */
+/* For hosts that have only a pointer (hipModuleLoadData): the file size is
+ * taken from the ELF header, section and program header tables at p, which
+ * must be a whole ELF64 file in readable memory. */
+int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t errlen);
 
 unsigned ld_kernel_count(const struct ld_code_object *co);
 const struct ld_kernel *ld_kernel_at(const struct ld_code_object *co, unsigned i);

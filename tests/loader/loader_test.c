@@ -312,6 +312,30 @@ static void test_bad_reloc(void)
 	free(orig);
 }
 
+/* ld_open_image finds the file's end by itself (hipModuleLoadData has no size). */
+static void test_open_image(void)
+{
+	size_t n;
+	uint8_t *orig = slurp("saxpy.hsaco", &n);
+	if (!orig)
+		return;
+	uint8_t *big = calloc(1, n + 4096); /* trailing bytes must not matter */
+	memcpy(big, orig, n);
+	memset(big + n, 0xa5, 4096);
+	struct ld_code_object *co = NULL;
+	char err[256] = "";
+	int rc = ld_open_image(big, &co, err, sizeof err);
+	size_t got = 0;
+	ld_elf_bytes(co, &got);
+	CHECK("open_image_size", rc == LD_OK && got == n && ld_kernel_count(co) == 2,
+	      "rc %d (%s), %zu bytes of %zu", rc, err, got, n);
+	ld_close(co);
+	rc = ld_open_image("MZ\x90\0", &co, err, sizeof err);
+	CHECK("open_image_not_elf", rc == LD_E_ELF, "rc %d", rc);
+	free(big);
+	free(orig);
+}
+
 int main(void)
 {
 	const char *b = getenv("BUILD");
@@ -321,5 +345,6 @@ int main(void)
 	test_hip();
 	test_bad();
 	test_bad_reloc();
+	test_open_image();
 	return failures != 0;
 }

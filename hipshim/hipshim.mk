@@ -1,0 +1,22 @@
+# hipshim: libamdhip64.so.6 (and a .so.5 name) implementing HIP's module API on
+# the emulator.  A shared library needs position-independent objects, so the
+# loader and emulator sources are compiled again into $(BUILD)/pic/.
+HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
+HIPSHIM_PIC_SRCS := hipshim/shim.c $(wildcard loader/*.c) $(wildcard emu/*.c)
+HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+$(BUILD)/pic/loader/hip.o $(BUILD)/pic/hipshim/shim.o: CFLAGS += $(HIP_INCFLAGS)
+
+$(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libamdhip64.so.6 -Wl,--no-undefined $^ -o $@ \
+		-lelf -lmsgpackc -ldl $(LDLIBS)
+	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so.5
+	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so
+
+ifneq ($(wildcard emu/emu.mk),)
+LIBS += $(HIPSHIM_SO)
+endif
