@@ -28,10 +28,7 @@ int main(void)
 	for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
 		unsigned tm = shapes[s][0], tn = shapes[s][1];
 		struct ra_fma f[256];
-		size_t n = 0;
-		for (unsigned i = 0; i < tm; i++)
-			for (unsigned j = 0; j < tn; j++)
-				f[n++] = (struct ra_fma){ (uint16_t)(i * tn + j), (uint16_t)i, (uint16_t)j };
+		size_t n = ra_bank_grid(f, tm, tn);
 		struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, RA_VGPR_MAX };
 		double t[REPS];
 		int rc = 0;

@@ -506,3 +506,12 @@ void ra_bank_accesses(const struct ra_bank_out *o, struct ra_access *seq)
 		ra_access_from_vopd(&seq[i], &op->half[0], op->dual ? &op->half[1] : NULL);
 	}
 }
+
+size_t ra_bank_grid(struct ra_fma *f, unsigned tm, unsigned tn)
+{
+	size_t n = 0;
+	for (unsigned i = 0; i < tm; i++)
+		for (unsigned j = 0; j < tn; j++)
+			f[n++] = (struct ra_fma){ (uint16_t)(i * tn + j), (uint16_t)i, (uint16_t)j };
+	return n;
+}

@@ -38,15 +38,8 @@ static struct ra_vopd_half H(enum ra_vopd_op op, unsigned dst, enum ra_opnd_kind
 				      .vsrc1 = v1, .k = 0 };
 }
 #define FMAC(d, s0, v1) H(RA_VOPD_FMAC_F32, d, RA_OPND_VGPR, s0, v1)
-
-static size_t grid_fmas(struct ra_fma *f, unsigned tm, unsigned tn)
-{
-	size_t n = 0;
-	for (unsigned i = 0; i < tm; i++)
-		for (unsigned j = 0; j < tn; j++)
-			f[n++] = (struct ra_fma){ (uint16_t)(i * tn + j), (uint16_t)i, (uint16_t)j };
-	return n;
-}
+#define FMAMK(d, s0, v1) ((struct ra_vopd_half){ .op = RA_VOPD_FMAMK_F32, .dst = d, \
+	.src0 = { RA_OPND_VGPR, s0 }, .vsrc1 = v1, .k = 0x1234 })
 
 /* ---- ra_vopd_ok against hand-written cases ----------------------------- */
 
@@ -90,6 +83,9 @@ static void test_vopd_rules(void)
 		{ "X writes Y src0 (ISA rule)", FMAC(0, 1, 8), FMAC(1, 0, 9), "X writes" },
 		{ "X writes Y vsrc1 (ISA rule)", FMAC(10, 1, 8), FMAC(1, 6, 10), "X writes" },
 		{ "Y writes X src0 is fine", FMAC(0, 1, 8), FMAC(1, 6, 9), NULL },
+		/* fmamk: K takes the src1 position, its vsrc1 VGPR is compared as src2 */
+		{ "fmamk vsrc1 not compared as src1", FMAC(4, 8, 7), FMAMK(11, 1, 7), NULL },
+		{ "fmamk vsrc1 parity vs fmac accumulator", FMAC(3, 5, 8), FMAMK(0, 4, 11), "src2" },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
 		const char *why = NULL;
@@ -280,7 +276,7 @@ out:
 static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 {
 	struct ra_fma f[256];
-	size_t n = grid_fmas(f, tm, tn);
+	size_t n = ra_bank_grid(f, tm, tn);
 	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 2, 254 };
 	struct ra_bank_out o, o2;
 	struct ra_diag d;
@@ -378,7 +374,7 @@ static void test_shapes(void)
 
 	/* 16x16 needs 256 accumulators plus fragments: more than a wave has. */
 	struct ra_fma f[256];
-	size_t n = grid_fmas(f, 16, 16);
+	size_t n = ra_bank_grid(f, 16, 16);
 	struct ra_bank_in in = { 256, 16, 16, f, n, 0, 256 };
 	struct ra_bank_out o;
 	struct ra_diag d;
@@ -391,7 +387,7 @@ static void test_shapes(void)
 static void test_seed_comparison(void)
 {
 	struct ra_fma f[128];
-	size_t n = grid_fmas(f, 8, 16);
+	size_t n = ra_bank_grid(f, 8, 16);
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
 	struct ra_bank_out o;
 	struct ra_diag d;
@@ -469,7 +465,7 @@ static void test_general(void)
 static void test_errors(void)
 {
 	struct ra_fma f[64];
-	size_t n = grid_fmas(f, 8, 8);
+	size_t n = ra_bank_grid(f, 8, 8);
 	struct ra_bank_out o;
 	struct ra_diag d;
 	struct ra_bank_in in = { 64, 8, 8, f, n, 0, 50 };
@@ -565,7 +561,7 @@ static void test_writeback(void)
 	/* 8x16 accumulators from the allocator to row-major store order
 	 * (acc (i, j) -> acc_lo + 16 i + j, global_store_b128 per 4 columns). */
 	struct ra_fma f[128];
-	size_t n = grid_fmas(f, 8, 16);
+	size_t n = ra_bank_grid(f, 8, 16);
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
 	struct ra_bank_out o;
 	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "writeback 8x16 alloc"))
@@ -597,7 +593,7 @@ static int dump(unsigned tm, unsigned tn)
 	struct ra_fma f[256];
 	if (tm * tn > 256)
 		return 2;
-	size_t n = grid_fmas(f, tm, tn);
+	size_t n = ra_bank_grid(f, tm, tn);
 	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256 };
 	struct ra_bank_out o;
 	struct ra_diag d;
