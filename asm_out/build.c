@@ -37,14 +37,14 @@ static int grow(void **arr, unsigned *cap, unsigned need, size_t sz)
 	return 0;
 }
 
-static bool ident_ok(const char *s, bool allow_dot)
+static bool ident_ok(const char *s, bool value)
 {
 	if (!s || !*s || strlen(s) > 100)
 		return false;
 	for (const char *p = s; *p; p++) {
 		char c = *p;
 		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-			  (p != s && c >= '0' && c <= '9') || (allow_dot && c == '.');
+			  ((p != s || value) && c >= '0' && c <= '9') || (value && (c == '.' || c == '-'));
 		if (!ok)
 			return false;
 	}

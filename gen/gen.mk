@@ -1,0 +1,8 @@
+# rdna3gen: the generator CLI (gen/main.c, gen/config.c).  gen/rdna3run* has
+# its own fragment.
+YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+RDNA3GEN_OBJS := $(BUILD)/gen/main.o $(BUILD)/gen/config.o
+RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
+BINS += $(BUILD)/rdna3gen
+$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(RDNA3GEN_LIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(YAML_LIBS) $(LDLIBS)

@@ -1,0 +1,272 @@
+/* registry.c — the template table, parameter parsing and range checks. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "templates/templates.h"
+
+static const struct tpl_template *const all[] = { &tpl_scale, &tpl_sgemm_naive };
+
+const struct tpl_param tpl_common_params[TPL_C_COUNT] = {
+	[TPL_C_MODE] = { "mode", TPL_ENUM, 0, 0, 1, "cu|wgp",
+			 "workgroup placement: one CU, or a WGP (two CUs sharing LDS)" },
+	[TPL_C_CODE_OBJECT] = { "code-object", TPL_INT, 5, 4, 6, NULL,
+				"code object version (metadata and ELF ABI version)" },
+	[TPL_C_VERSION_DIRECTIVE] = { "version-directive", TPL_BOOL, 1, 0, 1, NULL,
+				      "write .amdhsa_code_object_version (some ROCm clang builds reject it)" },
+};
+
+unsigned tpl_count(void) { return sizeof all / sizeof all[0]; }
+const struct tpl_template *tpl_at(unsigned i) { return i < tpl_count() ? all[i] : NULL; }
+
+const struct tpl_template *tpl_find(const char *name)
+{
+	for (unsigned i = 0; i < tpl_count(); i++)
+		if (strcmp(all[i]->name, name) == 0)
+			return all[i];
+	return NULL;
+}
+
+void tpl_defaults(const struct tpl_template *t, struct tpl_values *v)
+{
+	memset(v, 0, sizeof *v);
+	v->tpl = t;
+	for (unsigned i = 0; i < t->nparams && i < TPL_MAX_PARAMS; i++)
+		v->v[i] = t->params[i].def;
+	for (unsigned i = 0; i < TPL_C_COUNT; i++)
+		v->c[i] = tpl_common_params[i].def;
+}
+
+/* names match with '_' and '-' taken as the same */
+static bool same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		char x = *a == '_' ? '-' : *a, y = *b == '_' ? '-' : *b;
+		if (x != y)
+			return false;
+	}
+	return *a == *b;
+}
+
+int tpl_param_find(const struct tpl_template *t, const char *name, bool *common)
+{
+	for (unsigned i = 0; i < t->nparams; i++)
+		if (same_name(t->params[i].name, name)) {
+			*common = false;
+			return (int)i;
+		}
+	for (unsigned i = 0; i < TPL_C_COUNT; i++)
+		if (same_name(tpl_common_params[i].name, name)) {
+			*common = true;
+			return (int)i;
+		}
+	return -1;
+}
+
+const struct tpl_param *tpl_param_at(const struct tpl_template *t, int idx, bool common)
+{
+	if (idx < 0)
+		return NULL;
+	if (common)
+		return idx < TPL_C_COUNT ? &tpl_common_params[idx] : NULL;
+	return (unsigned)idx < t->nparams ? &t->params[idx] : NULL;
+}
+
+float tpl_float(long stored)
+{
+	unsigned u = (unsigned)stored;
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
+{
+	switch (p->type) {
+	case TPL_INT: snprintf(buf, n, "%ld..%ld", p->min, p->max); break;
+	case TPL_BOOL: snprintf(buf, n, "true|false"); break;
+	case TPL_ENUM: snprintf(buf, n, "%s", p->choices); break;
+	case TPL_FLOAT: snprintf(buf, n, "float"); break;
+	}
+}
+
+void tpl_param_value(const struct tpl_param *p, long value, char *buf, size_t n)
+{
+	switch (p->type) {
+	case TPL_INT: snprintf(buf, n, "%ld", value); break;
+	case TPL_BOOL: snprintf(buf, n, "%s", value ? "true" : "false"); break;
+	case TPL_FLOAT: snprintf(buf, n, "%g", tpl_float(value)); break;
+	case TPL_ENUM: {
+		const char *s = p->choices;
+		for (long i = 0; i < value && s; i++) {
+			s = strchr(s, '|');
+			if (s)
+				s++;
+		}
+		if (!s) {
+			snprintf(buf, n, "?");
+			break;
+		}
+		const char *e = strchr(s, '|');
+		snprintf(buf, n, "%.*s", e ? (int)(e - s) : (int)strlen(s), s);
+		break;
+	}
+	}
+}
+
+static int parse_value(const struct tpl_param *p, const char *text, long *out, char *err, size_t errlen)
+{
+	char range[128];
+	tpl_param_range(p, range, sizeof range);
+	switch (p->type) {
+	case TPL_INT: {
+		char *end;
+		errno = 0;
+		long long x = strtoll(text, &end, 0);
+		if (!*text || *end || errno) {
+			snprintf(err, errlen, "%s: '%s' is not an integer (range %s)", p->name, text, range);
+			return TPL_E_ARG;
+		}
+		if (x < p->min || x > p->max) {
+			snprintf(err, errlen, "%s: %lld is out of range %s", p->name, x, range);
+			return TPL_E_ARG;
+		}
+		*out = (long)x;
+		return 0;
+	}
+	case TPL_BOOL: {
+		static const char *const yes[] = { "true", "yes", "on", "1" }, *const no[] = { "false", "no", "off", "0" };
+		for (int i = 0; i < 4; i++) {
+			if (strcasecmp(text, yes[i]) == 0) { *out = 1; return 0; }
+			if (strcasecmp(text, no[i]) == 0) { *out = 0; return 0; }
+		}
+		snprintf(err, errlen, "%s: '%s' is not a boolean (true|false)", p->name, text);
+		return TPL_E_ARG;
+	}
+	case TPL_FLOAT: {
+		char *end;
+		float f = strtof(text, &end);
+		if (!*text || *end || !isfinite(f)) {
+			snprintf(err, errlen, "%s: '%s' is not a finite number", p->name, text);
+			return TPL_E_ARG;
+		}
+		unsigned u;
+		memcpy(&u, &f, 4);
+		*out = (long)u;
+		return 0;
+	}
+	case TPL_ENUM: {
+		long i = 0;
+		size_t tl = strlen(text);
+		for (const char *s = p->choices; s; i++) {
+			const char *e = strchr(s, '|');
+			size_t l = e ? (size_t)(e - s) : strlen(s);
+			if (l == tl && strncmp(s, text, l) == 0) {
+				*out = i;
+				return 0;
+			}
+			s = e ? e + 1 : NULL;
+		}
+		snprintf(err, errlen, "%s: '%s' is not one of %s", p->name, text, range);
+		return TPL_E_ARG;
+	}
+	}
+	return TPL_E_ARG;
+}
+
+int tpl_set(struct tpl_values *v, const char *name, const char *text, char *err, size_t errlen)
+{
+	bool common;
+	int idx = tpl_param_find(v->tpl, name, &common);
+	if (idx < 0) {
+		snprintf(err, errlen, "unknown parameter '%s' for template %s (see: rdna3gen list)", name,
+			 v->tpl->name);
+		return TPL_E_ARG;
+	}
+	const struct tpl_param *p = tpl_param_at(v->tpl, idx, common);
+	long x;
+	int rc = parse_value(p, text, &x, err, errlen);
+	if (rc)
+		return rc;
+	if (common)
+		v->c[idx] = x;
+	else
+		v->v[idx] = x;
+	return 0;
+}
+
+int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t errlen)
+{
+	const struct tpl_template *t = v->tpl;
+	for (unsigned i = 0; i < t->npresets; i++) {
+		if (strcmp(t->presets[i].name, preset) != 0)
+			continue;
+		char buf[1024];
+		snprintf(buf, sizeof buf, "%s", t->presets[i].values);
+		for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+			char *eq = strchr(tok, '=');
+			if (!eq) {
+				snprintf(err, errlen, "preset %s: bad entry '%s'", preset, tok);
+				return TPL_E_BUILD;
+			}
+			*eq = '\0';
+			int rc = tpl_set(v, tok, eq + 1, err, errlen);
+			if (rc)
+				return TPL_E_BUILD;   /* a preset the table itself rejects is our bug */
+		}
+		v->preset = t->presets[i].name;
+		return 0;
+	}
+	if (t->npresets == 0) {
+		snprintf(err, errlen, "template %s has no presets", t->name);
+	} else {
+		size_t n = (size_t)snprintf(err, errlen, "unknown preset '%s' for %s (one of:", preset, t->name);
+		for (unsigned i = 0; i < t->npresets && n < errlen; i++)
+			n += (size_t)snprintf(err + n, errlen - n, " %s", t->presets[i].name);
+		if (n < errlen)
+			snprintf(err + n, errlen - n, ")");
+	}
+	return TPL_E_ARG;
+}
+
+struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v)
+{
+	struct ao_emit_opts o = { .code_object = (unsigned)v->c[TPL_C_CODE_OBJECT],
+				  .no_version_directive = !v->c[TPL_C_VERSION_DIRECTIVE] };
+	return o;
+}
+
+int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	const struct tpl_template *t = v->tpl;
+	if (t->check) {
+		int rc = t->check(v, err, errlen);
+		if (rc)
+			return rc;
+	}
+	struct ao_kernel_info info;
+	memset(&info, 0, sizeof info);
+	t->kernel_info(v, &info);
+	info.wgp_mode = v->c[TPL_C_MODE] == 1;
+	struct ao_kernel *k = ao_kernel_new(&info);
+	if (!k) {
+		snprintf(err, errlen, "%s: cannot create the kernel", t->name);
+		return TPL_E_NOMEM;
+	}
+	ao_meta_str(k, "template", t->name);
+	int rc = t->build(v, k, err, errlen);
+	if (rc == 0 && ao_error(k)) {
+		snprintf(err, errlen, "%s: %s", t->name, ao_error(k));
+		rc = TPL_E_BUILD;
+	}
+	if (rc) {
+		ao_kernel_free(k);
+		return rc;
+	}
+	*out = k;
+	return 0;
+}

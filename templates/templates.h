@@ -1,0 +1,111 @@
+/* templates.h — the kernel templates and the table of their parameters.
+ *
+ * Every template declares its parameters once (name, type, default, range,
+ * help) and, optionally, named presets.  The CLI's `list`, its flag and YAML
+ * parsing, range checks and --help are all driven from these tables, so a new
+ * template only adds a table, a check and a build function.
+ *
+ * Values are applied in a fixed order: defaults, then a preset (--preset or
+ * `preset:` in YAML), then the YAML file, then command-line flags.  Parameter
+ * names are lower case with '-' between words; '_' is accepted for '-'.
+ *
+ * Errors: TPL_E_ARG means the user's input is wrong (the message names the
+ * parameter and the limit); TPL_E_BUILD means the template itself failed.
+ */
+#ifndef RDNA3_TEMPLATES_H
+#define RDNA3_TEMPLATES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "asm_out/asm_out.h"
+
+enum tpl_err { TPL_OK = 0, TPL_E_ARG = -1, TPL_E_BUILD = -2, TPL_E_NOMEM = -3 };
+
+enum tpl_type {
+	TPL_INT,     /* integer in [min, max] */
+	TPL_BOOL,    /* 0/1; text: true false yes no on off 1 0 */
+	TPL_ENUM,    /* index into choices ("cu|wgp") */
+	TPL_FLOAT,   /* value stored as float bits; min/max ignored */
+};
+
+struct tpl_param {
+	const char *name;
+	enum tpl_type type;
+	long def, min, max;
+	const char *choices;     /* TPL_ENUM: alternatives separated by '|' */
+	const char *help;
+};
+
+/* A preset: "name=value name=value ..." over the template's parameters. */
+struct tpl_preset {
+	const char *name;
+	const char *values;
+	const char *help;
+};
+
+#define TPL_MAX_PARAMS 48
+
+/* Parameters every template has (stored apart from the template's own). */
+enum tpl_common {
+	TPL_C_MODE,              /* cu | wgp */
+	TPL_C_CODE_OBJECT,       /* 4 | 5 | 6 */
+	TPL_C_VERSION_DIRECTIVE, /* write .amdhsa_code_object_version */
+	TPL_C_COUNT
+};
+extern const struct tpl_param tpl_common_params[TPL_C_COUNT];
+
+struct tpl_values;
+
+struct tpl_template {
+	const char *name;            /* CLI name, e.g. "sgemm-naive" */
+	const char *summary;         /* one line */
+	const struct tpl_param *params;
+	unsigned nparams;
+	const struct tpl_preset *presets;
+	unsigned npresets;
+	/* Constraints between parameters; message names the parameter and the limit. */
+	int (*check)(const struct tpl_values *v, char *err, size_t errlen);
+	/* Build into k (created by tpl_build with the template's kernel info). */
+	int (*build)(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
+	/* Kernel info for these values (name, workgroup size, ids). */
+	void (*kernel_info)(const struct tpl_values *v, struct ao_kernel_info *info);
+};
+
+struct tpl_values {
+	const struct tpl_template *tpl;
+	long v[TPL_MAX_PARAMS];          /* the template's parameters, table order */
+	long c[TPL_C_COUNT];             /* common parameters */
+	const char *preset;              /* applied preset name, or NULL */
+};
+
+/* Registry */
+unsigned tpl_count(void);
+const struct tpl_template *tpl_at(unsigned i);
+const struct tpl_template *tpl_find(const char *name);
+
+/* Values */
+void tpl_defaults(const struct tpl_template *t, struct tpl_values *v);
+/* The parameter called name: *common tells which table; returns its index or -1. */
+int tpl_param_find(const struct tpl_template *t, const char *name, bool *common);
+const struct tpl_param *tpl_param_at(const struct tpl_template *t, int idx, bool common);
+/* Parse text for parameter name, range-check, store. */
+int tpl_set(struct tpl_values *v, const char *name, const char *text, char *err, size_t errlen);
+int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t errlen);
+/* "1..1024", "cu|wgp", "bool": the accepted range, for messages and `list`. */
+void tpl_param_range(const struct tpl_param *p, char *buf, size_t n);
+/* The value as text ("256", "cu", "true", "1.5"). */
+void tpl_param_value(const struct tpl_param *p, long value, char *buf, size_t n);
+float tpl_float(long stored);
+
+/* Check the values, build the kernel and allocate its registers.  On success
+ * *out is a finished kernel ready for ao_print (caller frees). */
+int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, size_t errlen);
+/* The ao_print options the common parameters ask for. */
+struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
+
+/* Templates (one file each) */
+extern const struct tpl_template tpl_scale;
+extern const struct tpl_template tpl_sgemm_naive;
+
+#endif
