@@ -83,61 +83,172 @@ static void fill_operands(const struct ra_bank_in *in, struct ra_bank_out *o)
 	}
 }
 
-/* ---- Phase 3, grid: 2x2 blocks in snake order -------------------------- */
+/* ---- Phase 3, grid: 2x2 blocks along an Euler trail --------------------- */
 
 /* Block (p, q) covers A elements 2p, 2p+1 and B elements 2q, 2q+1.  Its
  * full form is two pairs, (a0 b0 | a1 b1) and (a0 b1 | a1 b0): with A in
  * src0 on banks 2/3 and B in vsrc1 on banks 0/1 both are legal, and the
- * second reads exactly what the first read, through the same ports.  Walking
- * the blocks as a snake (rows of blocks alternately left-right and
- * right-left) makes consecutive blocks share one fragment pair, so only two
- * of four multiplicand reads of a block's first pair miss. */
-static void schedule_grid(const struct ra_bank_in *in, struct ra_bank_out *o,
-			  const uint32_t *fma_of)
+ * second reads exactly what the first read, through the same ports.
+ *
+ * Consecutive blocks share one fragment pair, so a block's first pair
+ * misses on two reads only.  Which pair changes decides which banks miss
+ * (A: 2, 3; B: 0, 1).  Alternating the two spreads the misses evenly over
+ * the four banks.  Blocks are the edges of the complete bipartite graph
+ * K(P, Q) (A pairs x B pairs); a walk that alternates is a trail of that
+ * graph, so an Euler trail (every edge once) is a full alternating order.
+ * It exists when at most two vertices have odd degree; otherwise rows of
+ * blocks are walked as a snake (still one shared pair per step, but most
+ * steps change B). */
+
+struct block { unsigned p, q; };
+
+/* Hierholzer's algorithm on K(np, nq), lowest free neighbour first.
+ * Vertices 0..np-1 are A pairs, np.. are B pairs.  Fills blk[np * nq];
+ * false when no Euler trail exists or memory runs out. */
+static bool euler_blocks(unsigned np, unsigned nq, struct block *blk)
 {
-	unsigned ta = in->n_a, tb = in->n_b;
-	unsigned np = (ta + 1) / 2, nq = (tb + 1) / 2;
-#define F(a, b) ((int64_t)fma_of[(size_t)(a) * tb + (b)])
-	for (unsigned p = 0; p < np; p++) {
-		for (unsigned qi = 0; qi < nq; qi++) {
-			unsigned q = p % 2 == 0 ? qi : nq - 1 - qi;
-			unsigned a0 = 2 * p, a1 = a0 + 1, b0 = 2 * q, b1 = b0 + 1;
-			bool ha = a1 < ta, hb = b1 < tb;
-			if (ha && hb) {
-				push_op(o, (uint32_t)F(a0, b0), true, F(a1, b1), true, RA_PAIRED);
-				push_op(o, (uint32_t)F(a0, b1), true, F(a1, b0), true, RA_PAIRED);
-			} else if (ha) {
-				/* One B value: Y takes it through src0 (bank 0/1 vs
-				 * X's bank 2/3 src0), A through vsrc1. */
-				push_op(o, (uint32_t)F(a0, b0), true, F(a1, b0), false, RA_PAIRED);
-			} else if (hb) {
-				push_op(o, (uint32_t)F(a0, b0), true, F(a0, b1), false, RA_PAIRED);
-			} else {
-				push_op(o, (uint32_t)F(a0, b0), true, -1, true, RA_SINGLE_ODD);
-			}
+	unsigned nv = np + nq, odd = 0, start = 0;
+	for (unsigned v = nv; v-- > 0;) {
+		unsigned deg = v < np ? nq : np;
+		if (deg % 2) {
+			odd++;
+			start = v;
 		}
 	}
+	if (odd > 2)
+		return false;
+	size_t ne = (size_t)np * nq;
+	uint8_t *used = calloc(ne, 1);
+	unsigned *next = calloc(nv, sizeof *next);
+	unsigned *stack = malloc((ne + 1) * sizeof *stack);
+	unsigned *trail = malloc((ne + 1) * sizeof *trail);
+	bool ok = used && next && stack && trail;
+	if (ok) {
+		size_t sp = 0, nt = 0;
+		stack[sp++] = start;
+		while (sp) {
+			unsigned v = stack[sp - 1], deg = v < np ? nq : np;
+			/* Lowest neighbour whose edge is unused. */
+			while (next[v] < deg) {
+				unsigned w = next[v];
+				size_t e = v < np ? (size_t)v * nq + w : (size_t)w * nq + (v - np);
+				if (!used[e])
+					break;
+				next[v]++;
+			}
+			if (next[v] < deg) {
+				unsigned w = next[v]++;
+				size_t e = v < np ? (size_t)v * nq + w : (size_t)w * nq + (v - np);
+				used[e] = 1;
+				stack[sp++] = v < np ? np + w : w;
+			} else {
+				trail[nt++] = v;
+				sp--;
+			}
+		}
+		/* trail holds ne + 1 vertices (reversed, which is still a trail). */
+		for (size_t i = 0; i < ne; i++) {
+			unsigned u = trail[i], w = trail[i + 1];
+			blk[i] = u < np ? (struct block){ u, w - np } : (struct block){ w, u - np };
+		}
+	}
+	free(used);
+	free(next);
+	free(stack);
+	free(trail);
+	return ok;
+}
+
+static void snake_blocks(unsigned np, unsigned nq, struct block *blk)
+{
+	size_t k = 0;
+	for (unsigned p = 0; p < np; p++)
+		for (unsigned qi = 0; qi < nq; qi++)
+			blk[k++] = (struct block){ p, p % 2 == 0 ? qi : nq - 1 - qi };
+}
+
+static int schedule_grid(const struct ra_bank_in *in, struct ra_bank_out *o,
+			 const uint32_t *fma_of)
+{
+	unsigned ta = in->n_a, tb = in->n_b;
+	unsigned np = ta / 2, nq = tb / 2;  /* full 2x2 blocks */
+	size_t nfull = (size_t)np * nq;
+	struct block *blk = malloc((nfull + 1) * sizeof *blk);
+	if (!blk)
+		return RA_BANK_E_NOMEM;
+	if (nfull && !euler_blocks(np, nq, blk))
+		snake_blocks(np, nq, blk);
+#define F(a, b) ((int64_t)fma_of[(size_t)(a) * tb + (b)])
+	for (size_t k = 0; k < nfull; k++) {
+		unsigned a0 = 2 * blk[k].p, a1 = a0 + 1, b0 = 2 * blk[k].q, b1 = b0 + 1;
+		push_op(o, (uint32_t)F(a0, b0), true, F(a1, b1), true, RA_PAIRED);
+		push_op(o, (uint32_t)F(a0, b1), true, F(a1, b0), true, RA_PAIRED);
+	}
+	/* Edges of an odd extent.  A lone B value (odd TB) pairs two A values:
+	 * Y takes the B value through src0 (bank 0/1 against X's bank 2/3) and
+	 * its A value through vsrc1.  A lone A value (odd TA) likewise.  The
+	 * walk starts at the end nearest the last full block. */
+	unsigned last_p = nfull ? blk[nfull - 1].p : 0, last_q = nfull ? blk[nfull - 1].q : 0;
+	if (tb % 2) {
+		unsigned b = tb - 1;
+		for (unsigned i = 0; i < np; i++) {
+			unsigned p = 2 * last_p >= np ? np - 1 - i : i;
+			push_op(o, (uint32_t)F(2 * p, b), true, F(2 * p + 1, b), false, RA_PAIRED);
+		}
+	}
+	if (ta % 2) {
+		unsigned a = ta - 1;
+		for (unsigned i = 0; i < nq; i++) {
+			unsigned q = 2 * last_q >= nq ? nq - 1 - i : i;
+			push_op(o, (uint32_t)F(a, 2 * q), true, F(a, 2 * q + 1), false, RA_PAIRED);
+		}
+	}
+	if (ta % 2 && tb % 2)  /* odd count: the corner issues alone */
+		push_op(o, (uint32_t)F(ta - 1, tb - 1), true, -1, true, RA_SINGLE_ODD);
 #undef F
+	free(blk);
+	return RA_BANK_OK;
 }
 
 /* ---- Phase 4, grid: accumulator banks per instruction ------------------ */
 
+/* Bank pairs an instruction's two accumulators may take (even, odd). */
+static const unsigned acc_cand[4][2] = { { 0, 1 }, { 2, 3 }, { 0, 3 }, { 2, 1 } };
+
+struct acc_plan {
+	unsigned quota[RA_VGPR_BANKS], taken[RA_VGPR_BANKS];
+	int *choice;                            /* candidate (pair) or bank (single) */
+};
+
+static bool cand_free(const struct acc_plan *pl, int c)
+{
+	return pl->taken[acc_cand[c][0]] < pl->quota[acc_cand[c][0]] &&
+	       pl->taken[acc_cand[c][1]] < pl->quota[acc_cand[c][1]];
+}
+
+static void take(struct acc_plan *pl, size_t i, int c)
+{
+	pl->choice[i] = c;
+	pl->taken[acc_cand[c][0]]++;
+	pl->taken[acc_cand[c][1]]++;
+}
+
+/* Accumulator reads always miss (each is read once per k-step), so each
+ * goes to a bank where the instruction's multiplicands do not miss.  Pass
+ * 1 serves the instructions with exactly one conflict-free choice; pass 2
+ * the rest, preferring banks the neighbours do not use (every bank written
+ * within two instructions), then the banks with most registers left.  Then
+ * registers are numbered in instruction order, bank by bank. */
 static int assign_grid_accs(const struct ra_bank_in *in, struct ra_bank_out *o)
 {
 	size_t n = o->n_ops;
 	struct ra_access *seq = calloc(n ? n : 1, sizeof *seq);
 	struct ra_access_score *sc = calloc(n ? n : 1, sizeof *sc);
-	unsigned quota[RA_VGPR_BANKS], used[RA_VGPR_BANKS] = { 0 };
-	unsigned nacc = in->n_acc;
-	for (unsigned b = 0; b < RA_VGPR_BANKS; b++)
-		quota[b] = nacc / RA_VGPR_BANKS + (b < nacc % RA_VGPR_BANKS);
-	if (!seq || !sc) {
-		free(seq);
-		free(sc);
-		return RA_BANK_E_NOMEM;
-	}
-	/* Multiplicand misses per bank (accumulators do not change them: they
-	 * are other registers, each read once). */
+	uint8_t (*miss)[RA_VGPR_BANKS] = calloc(n ? n : 1, sizeof *miss);
+	int *choice = malloc((n ? n : 1) * sizeof *choice);
+	int rc = RA_BANK_E_NOMEM;
+	if (!seq || !sc || !miss || !choice)
+		goto out;
 	fill_operands(in, o);
 	for (size_t i = 0; i < n; i++) {
 		const struct ra_fma_op *op = &o->ops[i];
@@ -149,62 +260,95 @@ static int assign_grid_accs(const struct ra_bank_in *in, struct ra_bank_out *o)
 	}
 	struct ra_cache_stats st;
 	ra_cache_score(seq, n, NULL, &st, sc);
-
-	size_t pairs_left = o->n_dual;
-	int prev_e = -1, prev_o = -1;
+	struct acc_plan pl = { .choice = choice };
 	for (size_t i = 0; i < n; i++) {
-		struct ra_fma_op *op = &o->ops[i];
-		const uint8_t *miss = sc[i].miss_bank;
-		unsigned rem_even = quota[0] - used[0] + quota[2] - used[2];
-		unsigned rem_odd = quota[1] - used[1] + quota[3] - used[3];
-		if (op->dual) {
-			/* Candidates (even bank, odd bank); cost: banks that already
-			 * miss, then repeating the previous banks, then imbalance. */
-			static const unsigned cand[4][2] = { { 0, 1 }, { 2, 3 }, { 0, 3 }, { 2, 1 } };
-			int best = -1;
-			long best_cost = 0;
+		memcpy(miss[i], sc[i].miss_bank, sizeof miss[i]);
+		choice[i] = -1;
+	}
+	for (unsigned b = 0; b < RA_VGPR_BANKS; b++)
+		pl.quota[b] = in->n_acc / RA_VGPR_BANKS + (b < in->n_acc % RA_VGPR_BANKS);
+
+	for (size_t i = 0; i < n; i++) {          /* pass 1 */
+		if (!o->ops[i].dual)
+			continue;
+		int only = -1, zero = 0;
+		for (int c = 0; c < 4; c++)
+			if (!miss[i][acc_cand[c][0]] && !miss[i][acc_cand[c][1]]) {
+				only = c;
+				zero++;
+			}
+		if (zero == 1 && cand_free(&pl, only))
+			take(&pl, i, only);
+	}
+	size_t pairs_open = 0;
+	for (size_t i = 0; i < n; i++)
+		pairs_open += o->ops[i].dual && choice[i] < 0;
+	for (size_t i = 0; i < n; i++) {          /* pass 2 */
+		if (choice[i] >= 0)
+			continue;
+		unsigned near[RA_VGPR_BANKS] = { 0 };
+		for (int d = -1; d <= 1; d += 2) {
+			size_t j = i + (size_t)d;
+			if ((d < 0 && i == 0) || j >= n || choice[j] < 0)
+				continue;
+			if (o->ops[j].dual) {
+				near[acc_cand[choice[j]][0]]++;
+				near[acc_cand[choice[j]][1]]++;
+			} else {
+				near[choice[j]]++;
+			}
+		}
+		int best = -1;
+		long best_cost = 0;
+		if (o->ops[i].dual) {
 			for (int c = 0; c < 4; c++) {
-				unsigned e = cand[c][0], d = cand[c][1];
-				if (used[e] >= quota[e] || used[d] >= quota[d])
+				unsigned e = acc_cand[c][0], d = acc_cand[c][1];
+				if (!cand_free(&pl, c))
 					continue;
-				long cost = 1000L * (miss[e] + miss[d]);
-				cost += 100L * (((int)e == prev_e) + ((int)d == prev_o));
-				cost -= (long)(quota[e] - used[e] + quota[d] - used[d]);
+				long cost = 1000L * (miss[i][e] + miss[i][d]) + 100L * (near[e] + near[d]) -
+					    (long)(pl.quota[e] - pl.taken[e] + pl.quota[d] - pl.taken[d]);
 				if (best < 0 || cost < best_cost) {
 					best = c;
 					best_cost = cost;
 				}
 			}
-			/* best >= 0: even and odd quotas each cover the pairs left. */
-			unsigned e = cand[best][0], d = cand[best][1];
-			unsigned fx = in->fma[op->fma[0]].acc, fy = in->fma[op->fma[1]].acc;
-			o->acc_vgpr[fx] = o->acc_lo + RA_VGPR_BANKS * used[e]++ + e;
-			o->acc_vgpr[fy] = o->acc_lo + RA_VGPR_BANKS * used[d]++ + d;
-			prev_e = (int)e;
-			prev_o = (int)d;
-			pairs_left--;
+			/* best >= 0: even and odd quotas each cover the open pairs. */
+			take(&pl, i, best);
+			pairs_open--;
 		} else {
 			/* A single may only take a parity with registers to spare. */
-			int best = -1;
-			long best_cost = 0;
+			unsigned rem[2] = { 0, 0 };
+			for (unsigned b = 0; b < RA_VGPR_BANKS; b++)
+				rem[ra_bank_parity(b)] += pl.quota[b] - pl.taken[b];
 			for (unsigned b = 0; b < RA_VGPR_BANKS; b++) {
-				unsigned rem = ra_bank_parity(b) ? rem_odd : rem_even;
-				if (used[b] >= quota[b] || rem <= pairs_left)
+				if (pl.taken[b] >= pl.quota[b] || rem[ra_bank_parity(b)] <= pairs_open)
 					continue;
-				long cost = 1000L * miss[b] - (long)(quota[b] - used[b]);
+				long cost = 1000L * miss[i][b] + 100L * near[b] -
+					    (long)(pl.quota[b] - pl.taken[b]);
 				if (best < 0 || cost < best_cost) {
 					best = (int)b;
 					best_cost = cost;
 				}
 			}
-			unsigned b = (unsigned)best;
-			o->acc_vgpr[in->fma[op->fma[0]].acc] =
-				o->acc_lo + RA_VGPR_BANKS * used[b]++ + b;
+			choice[i] = best;
+			pl.taken[best]++;
 		}
 	}
+	unsigned next[RA_VGPR_BANKS] = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		const struct ra_fma_op *op = &o->ops[i];
+		for (int h = 0; h < (op->dual ? 2 : 1); h++) {
+			unsigned b = op->dual ? acc_cand[choice[i]][h] : (unsigned)choice[i];
+			o->acc_vgpr[in->fma[op->fma[h]].acc] = o->acc_lo + RA_VGPR_BANKS * next[b]++ + b;
+		}
+	}
+	rc = RA_BANK_OK;
+out:
 	free(seq);
 	free(sc);
-	return RA_BANK_OK;
+	free(miss);
+	free(choice);
+	return rc;
 }
 
 /* ---- Phases 3-4, general input ----------------------------------------- */
@@ -463,7 +607,10 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		o->acc_hi = o->acc_lo + in->n_acc;
 		o->frag_lo = align_up4(o->acc_hi);
 		place_fragments(in, o);
-		schedule_grid(in, o, fma_of);
+		if (schedule_grid(in, o, fma_of)) {
+			rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
+			goto out;
+		}
 		o->max_pairs = in->n_fma / 2;
 		if (assign_grid_accs(in, o)) {
 			rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
