@@ -287,12 +287,12 @@ static void clear(struct emu_inst *in)
 	in->y.dst = in->y.src0 = in->y.src1 = in->y.src2 = EMU_OPND_NONE;
 }
 
-/* Source codes the decoder does not accept: DPP/SDWA markers and reserved values.
- * 250 (dpp16), 233/234 (dpp8) select a DPP form; 249 (sdwa) does not exist on gfx11. */
+/* Source codes the decoder does not accept: reserved values, DPP markers (250
+ * dpp16, 233/234 dpp8: not modelled), 249 (SDWA, absent on gfx11), and what LLVM
+ * refuses on gfx11 (239 pops_exiting_wave_id, 251/252 vccz/execz, 254 lds_direct). */
 static inline int bad_src(unsigned c)
 {
-	return (c >= 209 && c <= 239) || c == 249 || c == 250 || c == 251 || c == 252 ||
-	       c == 254 || (c >= 108 && c <= 123);
+	return (c >= 209 && c <= 234) || c == 239 || (c >= 249 && c <= 252) || c == 254;
 }
 
 /* Reads the literal dword after `base` bytes when needed.  Returns the new
@@ -359,6 +359,8 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		in->enc = EMU_ENC_SOPP;
 		r = &emu_ops[in->op];
 		in->simm16 = (int32_t)f_SOPP_SIMM16(w);
+		if ((r->flags & EMU_F_NOIMM) && in->simm16)
+			return EMU_E_DECODE;
 		if (r->cls == EMU_CLS_BRANCH)
 			in->branch = sext((uint32_t)in->simm16, 16) * 4;
 		if (in->op == EMU_OP_s_waitcnt) {
@@ -480,6 +482,10 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	if (r->src0) in->src[0] = (uint16_t)f_VOP3_SRC0(w);
 	if (r->src1) in->src[1] = (uint16_t)f_VOP3_SRC1(w);
 	if (r->src2) in->src[2] = (uint16_t)f_VOP3_SRC2(w);
+	/* Source modifiers exist only on float operands; LLVM refuses the rest. */
+	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
+	if ((in->neg | in->abs) & ~fmods)
+		return EMU_E_DECODE;
 	if (r->flags & EMU_F_ACC)
 		in->src[2] = in->dst;
 	for (int i = 0; i < 3; i++)
@@ -578,7 +584,8 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	in->dlc = (uint8_t)f_FLAT_DLC(w);
 	in->sve = (uint8_t)f_FLAT_SVE(w);
 	unsigned off = f_FLAT_OFFSET(w);
-	in->offset = seg == 0 ? (int32_t)(off & 0xfff) : sext(off, 13);
+	/* FLAT: unsigned, as LLVM reads it (it assembles only 12 bits); others signed */
+	in->offset = seg == 0 ? (int32_t)off : sext(off, 13);
 	unsigned sa = f_FLAT_SADDR(w);
 	if (seg != 0 && sa != EMU_OPND_NULL)
 		in->saddr = (uint16_t)sa;

@@ -88,7 +88,13 @@ enum emu_opflag {
 	EMU_F_SIMM = 1u << 17,    /* SOPK/SOPP immediate is signed (prints in decimal) */
 	EMU_F_NODST = 1u << 18,   /* SOPK/SOP1 row whose sdst field is not a destination */
 	EMU_F_WVDST = 1u << 19,   /* scalar result of a VALU op goes to an SGPR (readlane) */
-	EMU_F_TRANS = 1u << 20,   /* transcendental VALU op */
+	EMU_F_FP = 1u << 20,      /* float op: VOP3 neg/abs/omod apply (LLVM rejects them elsewhere) */
+	EMU_F_OPSEL = 1u << 21,   /* VOP3 op_sel is an operand of this op (16-bit halves) */
+	EMU_F_PK16 = 1u << 22,    /* packed 2 x f16 operands (constants print as f16 pairs) */
+	EMU_F_BARE = 1u << 23,    /* printed without _e32/_e64 in either form (v_nop) */
+	EMU_F_NOIMM = 1u << 24,   /* SOPP whose simm16 must be 0 (LLVM refuses others) */
+	EMU_F_FP0 = 1u << 25,     /* neg/abs apply to src0 only (v_cmp_class, v_ldexp) */
+	EMU_F_TRANS = 1u << 26,   /* unused by rows: the class TRANS says it */
 };
 
 /* ---- the opcode table ------------------------------------------------------- */
@@ -172,6 +178,10 @@ struct emu_inst {
  * and fills *out, or EMU_E_DECODE (-5) for an unknown or truncated encoding.
  * Never reads code[n] or beyond. */
 int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out);
+
+/* Print a decoded instruction as llvm-objdump-19 does (emu_disasm without the
+ * decode step).  Returns the length of the text, truncated to fit outlen. */
+size_t emu_format_inst(const struct emu_inst *in, char *out, size_t outlen);
 
 /* Operand code helpers */
 static inline int emu_opnd_is_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < 512; }

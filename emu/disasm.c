@@ -1,0 +1,608 @@
+/* disasm.c — emu_disasm: one instruction printed exactly as llvm-objdump-19
+ * prints it for gfx1100 (the text before its "//" comment).
+ *
+ * Names and operand sizes come from the opcode table; this file only knows
+ * the operand syntax.  Every rule here is exercised by tests/emu/corpus/.
+ */
+#include "emu/decode.h"
+#include "emu/emu.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+struct out {
+	char *buf;
+	size_t cap, len;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...)
+{
+	if (o->len >= o->cap)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		o->len = o->len + (size_t)k < o->cap ? o->len + (size_t)k : o->cap - 1;
+}
+
+/* ---- constants ---------------------------------------------------------------- */
+static const char *const inline_f32[9] = {
+	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
+};
+static const uint32_t inline_f32_bits[9] = {
+	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000,
+	0x40800000, 0xc0800000, 0x3e22f983,
+};
+static const uint16_t inline_f16_bits[9] = {
+	0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
+};
+/* high dwords of the f64 constants (the low dwords are 0 except 1/(2*pi)) */
+static const uint32_t inline_f64_hi[8] = {
+	0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000, 0x40000000, 0xc0000000,
+	0x40100000, 0xc0100000,
+};
+
+enum optype { T_B32, T_B64, T_F64, T_F16, T_PK16 };
+
+static enum optype src_type(const struct emu_opinfo *r, unsigned size)
+{
+	if (r->flags & EMU_F_PK16)
+		return T_PK16;
+	if (r->flags & EMU_F_F16)
+		return T_F16;
+	if (size == 2)
+		return (r->flags & EMU_F_F64) ? T_F64 : T_B64;
+	return T_B32;
+}
+
+/* Literal dwords print as the inline constant they equal, else in hex. */
+static void put_literal(struct out *o, uint32_t v, enum optype t)
+{
+	switch (t) {
+	case T_F16:
+	case T_PK16: {
+		uint32_t h = (t == T_F16) ? (v & 0xffff) : v;
+		if (h <= 0xffff) {
+			int16_t s = (int16_t)h;
+			if (s >= -16 && s <= 64) { put(o, "%d", s); return; }
+			for (int i = 0; i < 9; i++)
+				if (h == inline_f16_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+		}
+		if (t == T_PK16 && (int32_t)v >= -16 && (int32_t)v <= 64) {
+			put(o, "%d", (int32_t)v);
+			return;
+		}
+		put(o, "0x%x", h);
+		return;
+	}
+	case T_F64:
+		/* the literal is the high dword of the double */
+		if (v == 0) { put(o, "0"); return; }
+		for (int i = 0; i < 8; i++)
+			if (v == inline_f64_hi[i]) { put(o, "%s", inline_f32[i]); return; }
+		put(o, "0x%x", v);
+		return;
+	case T_B64:
+		if (v <= 64) { put(o, "%u", v); return; }
+		put(o, "0x%x", v);
+		return;
+	case T_B32:
+		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
+		for (int i = 0; i < 9; i++)
+			if (v == inline_f32_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+		put(o, "0x%x", v);
+		return;
+	}
+}
+
+static void put_regs(struct out *o, const char *pfx, unsigned first, unsigned size)
+{
+	if (size <= 1)
+		put(o, "%s%u", pfx, first);
+	else
+		put(o, "%s[%u:%u]", pfx, first, first + size - 1);
+}
+
+/* Any operand code, `size` dwords wide. */
+static void put_opnd(struct out *o, unsigned c, unsigned size, enum optype t, uint32_t lit)
+{
+	if (size == 0)
+		size = 1;
+	if (c >= EMU_OPND_VGPR0 && c < 512) { put_regs(o, "v", c - EMU_OPND_VGPR0, size); return; }
+	if (c <= EMU_OPND_SGPR_MAX) { put_regs(o, "s", c, size); return; }
+	if (c >= 108 && c <= 123) { put_regs(o, "ttmp", c - 108, size); return; }
+	if (c >= 128 && c <= 192) { put(o, "%u", c - 128); return; }
+	if (c >= 193 && c <= 208) { put(o, "-%u", c - 192); return; }
+	if (c >= 240 && c <= 248) {
+		if (c == 248 && t == T_F64)
+			put(o, "0.15915494309189532");
+		else
+			put(o, "%s", inline_f32[c - 240]);
+		return;
+	}
+	switch (c) {
+	case EMU_OPND_VCC_LO: put(o, size == 2 ? "vcc" : "vcc_lo"); return;
+	case EMU_OPND_VCC_HI: put(o, "vcc_hi"); return;
+	case EMU_OPND_NULL: put(o, "null"); return;
+	case EMU_OPND_M0: put(o, "m0"); return;
+	case EMU_OPND_EXEC_LO: put(o, size == 2 ? "exec" : "exec_lo"); return;
+	case EMU_OPND_EXEC_HI: put(o, "exec_hi"); return;
+	case 235: put(o, "src_shared_base"); return;
+	case 236: put(o, "src_shared_limit"); return;
+	case 237: put(o, "src_private_base"); return;
+	case 238: put(o, "src_private_limit"); return;
+	case EMU_OPND_SCC: put(o, "src_scc"); return;
+	case EMU_OPND_LITERAL: put_literal(o, lit, t); return;
+	default: put(o, "<bad %u>", c); return;
+	}
+}
+
+/* ---- scalar immediates ---------------------------------------------------------- */
+enum simm_fmt {
+	S_HEX = 0,     /* 0x%x (SOPK default) */
+	S_NONE,        /* no operand */
+	S_DEC,         /* unsigned decimal */
+	S_DEC_NZ,      /* decimal, omitted when 0 (s_endpgm) */
+	S_IMM,         /* decimal up to 64, else 0x%x */
+	S_VERSION,     /* s_version: decimal | UC_VERSION_* flags */
+	S_WAITCNT, S_DELAY, S_SENDMSG, S_DEPCTR, S_HWREG,
+};
+
+static const uint8_t simm_fmt[EMU_OP_COUNT] = {
+	[EMU_OP_s_nop] = S_IMM, [EMU_OP_s_setkill] = S_IMM, [EMU_OP_s_sleep] = S_IMM,
+	[EMU_OP_s_clause] = S_HEX, [EMU_OP_s_set_inst_prefetch_distance] = S_HEX,
+	[EMU_OP_s_delay_alu] = S_DELAY, [EMU_OP_s_waitcnt_depctr] = S_DEPCTR,
+	[EMU_OP_s_waitcnt] = S_WAITCNT, [EMU_OP_s_wait_idle] = S_NONE,
+	[EMU_OP_s_trap] = S_IMM, [EMU_OP_s_round_mode] = S_HEX, [EMU_OP_s_denorm_mode] = S_IMM,
+	[EMU_OP_s_code_end] = S_NONE, [EMU_OP_s_endpgm] = S_DEC_NZ,
+	[EMU_OP_s_branch] = S_DEC, [EMU_OP_s_cbranch_scc0] = S_DEC, [EMU_OP_s_cbranch_scc1] = S_DEC,
+	[EMU_OP_s_cbranch_vccz] = S_DEC, [EMU_OP_s_cbranch_vccnz] = S_DEC,
+	[EMU_OP_s_cbranch_execz] = S_DEC, [EMU_OP_s_cbranch_execnz] = S_DEC,
+	[EMU_OP_s_setprio] = S_IMM, [EMU_OP_s_sendmsg] = S_SENDMSG, [EMU_OP_s_sendmsghalt] = S_SENDMSG,
+	[EMU_OP_s_icache_inv] = S_NONE, [EMU_OP_s_barrier] = S_NONE,
+	[EMU_OP_s_version] = S_VERSION, [EMU_OP_s_call_b64] = S_DEC,
+	[EMU_OP_s_getreg_b32] = S_HWREG, [EMU_OP_s_setreg_b32] = S_HWREG,
+	[EMU_OP_s_setreg_imm32_b32] = S_HWREG,
+};
+
+static void put_waitcnt(struct out *o, const struct emu_inst *in)
+{
+	/* Counters at their maximum are left out, unless all are. */
+	int all = in->vmcnt == 63 && in->expcnt == 7 && in->lgkmcnt == 63;
+	const char *sep = "";
+	if (all || in->vmcnt != 63) { put(o, "vmcnt(%u)", in->vmcnt); sep = " "; }
+	if (all || in->expcnt != 7) { put(o, "%sexpcnt(%u)", sep, in->expcnt); sep = " "; }
+	if (all || in->lgkmcnt != 63) put(o, "%slgkmcnt(%u)", sep, in->lgkmcnt);
+}
+
+static void put_delay(struct out *o, unsigned v)
+{
+	static const char *const id[12] = {
+		"NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4",
+		"TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+		"SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3",
+	};
+	static const char *const skip[6] = { "SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4" };
+	unsigned id0 = v & 0xf, sk = (v >> 4) & 7, id1 = (v >> 7) & 0xf;
+	const char *sep = "";
+	if (id0) {
+		put(o, "instid0(%s)", id0 < 12 ? id[id0] : "/* invalid instid value */");
+		sep = " | ";
+	}
+	if (sk) {
+		put(o, "%sinstskip(%s)", sep, sk < 6 ? skip[sk] : "/* invalid instskip value */");
+		sep = " | ";
+	}
+	if (id1)
+		put(o, "%sinstid1(%s)", sep, id1 < 12 ? id[id1] : "/* invalid instid value */");
+	if (!id0 && !sk && !id1)
+		put(o, "0");
+}
+
+static void put_sendmsg(struct out *o, unsigned v)
+{
+	static const struct { unsigned id; const char *name; } msgs[] = {
+		{ 1, "MSG_INTERRUPT" }, { 2, "MSG_HS_TESSFACTOR" }, { 3, "MSG_DEALLOC_VGPRS" },
+		{ 0x80, "MSG_RTN_GET_DOORBELL" }, { 0x81, "MSG_RTN_GET_DDID" },
+		{ 0x82, "MSG_RTN_GET_TMA" }, { 0x83, "MSG_RTN_GET_REALTIME" },
+		{ 0x84, "MSG_RTN_SAVE_WAVE" }, { 0x85, "MSG_RTN_GET_TBA" },
+	};
+	unsigned id = v & 0xff;
+	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++)
+		if (msgs[i].id == id) { put(o, "sendmsg(%s)", msgs[i].name); return; }
+	put(o, "sendmsg(%u, %u, %u)", id, (v >> 4) & 7, (v >> 8) & 3);
+}
+
+/* s_waitcnt_depctr: symbolic only when the unused bits 5..6 are clear; fields
+ * at their default are left out unless all are. */
+static void put_depctr(struct out *o, unsigned v)
+{
+	static const struct { const char *name; uint8_t lo, width; } f[] = {
+		{ "depctr_hold_cnt", 7, 1 }, { "depctr_sa_sdst", 0, 1 }, { "depctr_va_vdst", 12, 4 },
+		{ "depctr_va_sdst", 9, 3 }, { "depctr_va_ssrc", 8, 1 }, { "depctr_va_vcc", 1, 1 },
+		{ "depctr_vm_vsrc", 2, 3 },
+	};
+	if (v & 0x60) { put(o, "0x%x", v); return; }
+	int any = 0;
+	for (int pass = 0; pass < 2 && !any; pass++) {
+		const char *sep = "";
+		for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+			unsigned m = (1u << f[i].width) - 1, x = (v >> f[i].lo) & m;
+			if (pass == 0 && x == m)
+				continue;
+			put(o, "%s%s(%u)", sep, f[i].name, x);
+			sep = " ";
+			any = 1;
+		}
+	}
+}
+
+static void put_hwreg(struct out *o, unsigned v)
+{
+	static const char *const names[32] = {
+		[1] = "HW_REG_MODE", [2] = "HW_REG_STATUS", [3] = "HW_REG_TRAPSTS",
+		[5] = "HW_REG_GPR_ALLOC", [6] = "HW_REG_LDS_ALLOC", [7] = "HW_REG_IB_STS",
+		[15] = "HW_REG_SH_MEM_BASES", [18] = "HW_REG_PERF_SNAPSHOT_PC_LO",
+		[19] = "HW_REG_PERF_SNAPSHOT_PC_HI", [20] = "HW_REG_FLAT_SCR_LO",
+		[21] = "HW_REG_FLAT_SCR_HI", [23] = "HW_REG_HW_ID1", [24] = "HW_REG_HW_ID2",
+		[27] = "HW_REG_PERF_SNAPSHOT_DATA", [29] = "HW_REG_SHADER_CYCLES",
+	};
+	unsigned id = v & 0x3f, off = (v >> 6) & 0x1f, size = ((v >> 11) & 0x1f) + 1;
+	if (id < 32 && names[id])
+		put(o, "hwreg(%s", names[id]);
+	else
+		put(o, "hwreg(%u", id);
+	if (off != 0 || size != 32)
+		put(o, ", %u, %u", off, size);
+	put(o, ")");
+}
+
+/* s_version: an 8-bit version with UC_VERSION_W64/W32/MDP flags in bits 13..15 */
+static void put_version(struct out *o, unsigned imm)
+{
+	static const char *const flag[3] = { "UC_VERSION_W64_BIT", "UC_VERSION_W32_BIT", "UC_VERSION_MDP_BIT" };
+	if (imm & 0x1f00) {
+		put(o, "0x%x", imm);
+		return;
+	}
+	unsigned nflags = 0;
+	for (int i = 0; i < 3; i++)
+		nflags += (imm >> (13 + i)) & 1;
+	for (unsigned i = 1; i < nflags; i++)
+		put(o, "(");
+	put(o, "%u", imm & 0xff);
+	unsigned done = 0;
+	for (int i = 0; i < 3; i++) {
+		if (!((imm >> (13 + i)) & 1))
+			continue;
+		put(o, "|%s", flag[i]);
+		if (++done < nflags)
+			put(o, ")");
+	}
+}
+
+static void dis_scalar(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	unsigned imm = (unsigned)in->simm16 & 0xffff;
+	switch (in->enc) {
+	case EMU_ENC_SOP1:
+		if (r->dst) {
+			put_opnd(o, in->dst, r->dst, T_B32, in->lit);
+			if (r->src0) put(o, ", ");
+		}
+		if (r->src0) put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
+		return;
+	case EMU_ENC_SOP2:
+		put_opnd(o, in->dst, r->dst, T_B32, in->lit);
+		put(o, ", ");
+		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
+		put(o, ", ");
+		put_opnd(o, in->src[1], r->src1, src_type(r, r->src1), in->lit);
+		return;
+	case EMU_ENC_SOPC:
+		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
+		put(o, ", ");
+		put_opnd(o, in->src[1], r->src1, src_type(r, r->src1), in->lit);
+		return;
+	case EMU_ENC_SOPK:
+		switch (simm_fmt[in->op]) {
+		case S_HWREG:
+			if (in->op == EMU_OP_s_getreg_b32) {
+				put_opnd(o, in->dst, 1, T_B32, 0);
+				put(o, ", ");
+				put_hwreg(o, imm);
+			} else if (in->op == EMU_OP_s_setreg_b32) {
+				put_hwreg(o, imm);
+				put(o, ", ");
+				put_opnd(o, in->src[0], 1, T_B32, 0);
+			} else {
+				put_hwreg(o, imm);
+				put(o, ", %u", in->lit);
+			}
+			return;
+		case S_VERSION:
+			put_version(o, imm);
+			return;
+		case S_DEC:
+			if (in->op == EMU_OP_s_call_b64) {
+				put_opnd(o, in->dst, 2, T_B32, 0);
+				put(o, ", ");
+			}
+			put(o, "%u", imm);
+			return;
+		default:
+			put_opnd(o, (r->flags & EMU_F_NODST) ? in->src[0] : in->dst, 1, T_B32, 0);
+			put(o, ", 0x%x", imm);
+			return;
+		}
+	case EMU_ENC_SOPP:
+		switch (simm_fmt[in->op]) {
+		case S_NONE: return;
+		case S_DEC: put(o, "%u", imm); return;
+		case S_DEC_NZ: if (imm) put(o, "%u", imm); return;
+		case S_IMM: put(o, imm <= 64 ? "%u" : "0x%x", imm); return;
+		case S_WAITCNT: put_waitcnt(o, in); return;
+		case S_DELAY: put_delay(o, imm); return;
+		case S_SENDMSG: put_sendmsg(o, imm); return;
+		case S_DEPCTR: put_depctr(o, imm); return;
+		default: put(o, "0x%x", imm); return;
+		}
+	default:
+		return;
+	}
+}
+
+static void put_sep_space(struct out *o, int *first)
+{
+	put(o, *first ? " " : ", ");
+	*first = 0;
+}
+
+static void dis_smem(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (!r->dst)
+		return;
+	put_opnd(o, in->dst, r->dst, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->sbase, r->src0, T_B32, 0);
+	put(o, ", ");
+	if (in->soffset != EMU_OPND_NONE) {
+		put_opnd(o, in->soffset, 1, T_B32, 0);
+		if (in->offset)
+			put(o, " offset:%s0x%x", in->offset < 0 ? "-" : "",
+			    (unsigned)(in->offset < 0 ? -in->offset : in->offset));
+	} else if (in->offset == 0) {
+		put(o, "null");
+	} else {
+		put(o, "%s0x%x", in->offset < 0 ? "-" : "",
+		    (unsigned)(in->offset < 0 ? -in->offset : in->offset));
+	}
+	if (in->glc) put(o, " glc");
+	if (in->dlc) put(o, " dlc");
+}
+
+/* A VALU source with its VOP3 modifiers. */
+static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r,
+		     int i, unsigned size)
+{
+	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+	if (neg) put(o, "-");
+	if (abs) put(o, "|");
+	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
+	if (abs) put(o, "|");
+}
+
+static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	const unsigned sz[3] = { r->src0, r->src1, r->src2 };
+	int e64 = in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD;
+	int first = 1;
+	int nsrc = 3;
+
+	/* destinations */
+	if (r->enc == EMU_ENC_VOPC) {
+		if (!(r->flags & EMU_F_WEXEC)) {
+			put_sep_space(o, &first);
+			put_opnd(o, in->dst, 1, T_B32, 0);
+		}
+	} else if (r->dst) {
+		put_sep_space(o, &first);
+		put_opnd(o, in->dst, r->dst, T_B32, 0);
+	}
+	if (in->sdst != EMU_OPND_NONE && (e64 || (r->flags & EMU_F_WVCC))) {
+		put_sep_space(o, &first);
+		put_opnd(o, in->sdst, 1, T_B32, 0);
+	}
+
+	/* sources: VOP2 fmac's src2 (= dst) is implicit in _e32 and absent in _e64 */
+	if (r->flags & EMU_F_ACC)
+		nsrc = 2;
+	for (int i = 0; i < nsrc; i++) {
+		if (in->src[i] == EMU_OPND_NONE || !sz[i])
+			continue;
+		if (in->op == EMU_OP_v_fmamk_f32 && i == 1)
+			put(o, ", 0x%x", in->lit); /* K always prints in hex */
+		put_sep_space(o, &first);
+		put_vsrc(o, in, r, i, sz[i]);
+	}
+	if (in->op == EMU_OP_v_fmaak_f32)
+		put(o, ", 0x%x", in->lit);
+
+	if (!e64)
+		return;
+	if ((r->flags & EMU_F_OPSEL) && in->opsel) {
+		int n = (r->src2 ? 3 : r->src1 ? 2 : 1);
+		put(o, " op_sel:[");
+		for (int i = 0; i < n; i++)
+			put(o, "%u,", (in->opsel >> i) & 1);
+		put(o, "%u]", (in->opsel >> 3) & 1);
+	}
+	if (in->clamp) put(o, " clamp");
+	static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
+	put(o, "%s", omod[in->omod & 3]);
+}
+
+static void dis_vopd_half(struct out *o, const struct emu_vopd_half *h, uint32_t lit)
+{
+	const struct emu_opinfo *r = &emu_ops[h->op];
+	const char *name = emu_vopd_name(h->op);
+	put(o, "%s ", name ? name : "?");
+	put_opnd(o, h->dst, 1, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, h->src0, 1, (r->flags & EMU_F_PK16) ? T_PK16 : T_B32, lit);
+	if (h->op == EMU_OP_v_fmamk_f32)
+		put(o, ", 0x%x", lit);
+	if (h->src1 != EMU_OPND_NONE) {
+		put(o, ", ");
+		put_opnd(o, h->src1, 1, T_B32, 0);
+	}
+	if (h->op == EMU_OP_v_fmaak_f32)
+		put(o, ", 0x%x", lit);
+}
+
+static const char *ds_swizzle_ids[] = { "QUAD_PERM", "BITMASK_PERM", "SWAP", "REVERSE", "BROADCAST" };
+
+static int is_pow2(unsigned v) { return v && !(v & (v - 1)); }
+
+static void put_swizzle(struct out *o, unsigned imm)
+{
+	if ((imm & 0xff00) == 0x8000) {
+		put(o, " offset:swizzle(%s,%u,%u,%u,%u)", ds_swizzle_ids[0], imm & 3, (imm >> 2) & 3,
+		    (imm >> 4) & 3, (imm >> 6) & 3);
+		return;
+	}
+	if (imm & 0x8000) {
+		put(o, " offset:%u", imm);
+		return;
+	}
+	unsigned and_m = imm & 0x1f, or_m = (imm >> 5) & 0x1f, xor_m = (imm >> 10) & 0x1f;
+	if (and_m == 0x1f && or_m == 0 && is_pow2(xor_m)) {
+		put(o, " offset:swizzle(%s,%u)", ds_swizzle_ids[2], xor_m);
+	} else if (and_m == 0x1f && or_m == 0 && xor_m > 0 && is_pow2(xor_m + 1)) {
+		put(o, " offset:swizzle(%s,%u)", ds_swizzle_ids[3], xor_m + 1);
+	} else if (0x20 - and_m > 1 && is_pow2(0x20 - and_m) && or_m < 0x20 - and_m && xor_m == 0) {
+		put(o, " offset:swizzle(%s,%u,%u)", ds_swizzle_ids[4], 0x20 - and_m, or_m);
+	} else {
+		unsigned p0 = (0 | or_m) ^ xor_m, p1 = ((0x1f & and_m) | or_m) ^ xor_m;
+		put(o, " offset:swizzle(%s,\"", ds_swizzle_ids[1]);
+		for (unsigned m = 0x10; m; m >>= 1) {
+			unsigned b0 = p0 & m, b1 = p1 & m;
+			put(o, "%c", b0 && b1 ? '1' : !b0 && !b1 ? '0' : !b0 ? 'p' : 'i');
+		}
+		put(o, "\")");
+	}
+}
+
+static void dis_ds(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	int first = 1;
+	if (r->dst) { put_sep_space(o, &first); put_opnd(o, in->dst, r->dst, T_B32, 0); }
+	if (r->src0) { put_sep_space(o, &first); put_opnd(o, in->addr, 1, T_B32, 0); }
+	if (r->src1) { put_sep_space(o, &first); put_opnd(o, in->data0, r->src1, T_B32, 0); }
+	if (r->src2) { put_sep_space(o, &first); put_opnd(o, in->data1, r->src2, T_B32, 0); }
+	if (in->op == EMU_OP_ds_swizzle_b32) {
+		if (in->offset)
+			put_swizzle(o, (unsigned)in->offset);
+	} else if (r->src2 || in->op == EMU_OP_ds_load_2addr_b32 || in->op == EMU_OP_ds_load_2addr_b64 ||
+		   in->op == EMU_OP_ds_load_2addr_stride64_b32 || in->op == EMU_OP_ds_load_2addr_stride64_b64) {
+		if (in->offset0) put(o, " offset0:%u", in->offset0);
+		if (in->offset1) put(o, " offset1:%u", in->offset1);
+	} else if (in->offset) {
+		put(o, " offset:%u", (unsigned)in->offset);
+	}
+	if (in->gds) put(o, " gds");
+}
+
+static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	int first = 1;
+	int wide = in->enc == EMU_ENC_FLAT || (in->enc == EMU_ENC_GLOBAL && in->saddr == EMU_OPND_NONE);
+	if (in->dst != EMU_OPND_NONE) { put_sep_space(o, &first); put_opnd(o, in->dst, r->dst ? r->dst : r->src1, T_B32, 0); }
+	put_sep_space(o, &first);
+	if (in->addr == EMU_OPND_NONE)
+		put(o, "off");
+	else
+		put_opnd(o, in->addr, wide ? 2 : 1, T_B32, 0);
+	if (r->src1) { put(o, ", "); put_opnd(o, in->data0, r->src1, T_B32, 0); }
+	if (in->enc != EMU_ENC_FLAT) {
+		put(o, ", ");
+		if (in->saddr == EMU_OPND_NONE)
+			put(o, "off");
+		else
+			put_opnd(o, in->saddr, in->enc == EMU_ENC_GLOBAL ? 2 : 1, T_B32, 0);
+	}
+	if (in->offset) put(o, " offset:%d", in->offset);
+	if (in->glc) put(o, " glc");
+	if (in->slc) put(o, " slc");
+	if (in->dlc) put(o, " dlc");
+}
+
+static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
+		return "";
+	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
+		return "";
+	return (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD) ? "_e64" : "_e32";
+}
+
+/* Print a decoded instruction (see emu/decode.h). */
+size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
+{
+	struct out o = { buf, cap, 0 };
+	if (cap)
+		buf[0] = 0;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (in->op == EMU_OP_v_dual) {
+		dis_vopd_half(&o, &in->x, in->lit);
+		put(&o, " :: ");
+		dis_vopd_half(&o, &in->y, in->lit);
+		return o.len;
+	}
+	put(&o, "%s%s", r->name, suffix(in, r));
+	size_t name_len = o.len;
+	switch (in->enc) {
+	case EMU_ENC_SOP1: case EMU_ENC_SOP2: case EMU_ENC_SOPC: case EMU_ENC_SOPK: case EMU_ENC_SOPP:
+		put(&o, " ");
+		dis_scalar(&o, in, r);
+		break;
+	case EMU_ENC_SMEM:
+		put(&o, " ");
+		dis_smem(&o, in, r);
+		break;
+	case EMU_ENC_DS:
+		dis_ds(&o, in, r);
+		break;
+	case EMU_ENC_GLOBAL: case EMU_ENC_SCRATCH: case EMU_ENC_FLAT:
+		dis_flat(&o, in, r);
+		break;
+	default:
+		dis_valu(&o, in, r);
+		break;
+	}
+	/* operand-less forms leave a trailing blank */
+	if (o.len == name_len + 1 && cap > o.len) {
+		o.len = name_len;
+		buf[o.len] = 0;
+	}
+	return o.len;
+}
+
+int emu_disasm(const uint8_t *code, size_t n, uint64_t pc, char *out, size_t outlen)
+{
+	(void)pc; /* llvm-objdump prints branch offsets, not targets, in the text */
+	struct emu_inst in;
+	int len = emu_decode(code, n, &in);
+	if (len < 0) {
+		if (out && outlen)
+			snprintf(out, outlen, "<invalid encoding>");
+		return EMU_E_DECODE;
+	}
+	if (out && outlen)
+		emu_format_inst(&in, out, outlen);
+	return len;
+}

@@ -1,0 +1,306 @@
+/* isa_test — unit tests of emu_decode's fields and of emu_disasm's edges.
+ *
+ * Encodings are the ones llvm-mc-19 -mcpu=gfx1100 --show-encoding printed for
+ * the text beside them; every buffer is allocated at its exact size so a read
+ * past n is an ASan error.
+ */
+#include "emu/decode.h"
+#include "emu/emu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(name, cond)                                                  \
+	do {                                                               \
+		if (cond)                                                  \
+			printf("ok %s\n", name);                           \
+		else {                                                     \
+			printf("not ok %s: %s (line %d)\n", name, #cond, __LINE__); \
+			failures++;                                        \
+		}                                                          \
+	} while (0)
+
+/* Decodes `bytes` (exactly n bytes in a heap buffer) and checks the text. */
+static int dec(const char *name, const uint8_t *bytes, size_t n, const char *text, struct emu_inst *in)
+{
+	uint8_t *buf = malloc(n);
+	if (!buf)
+		return -1;
+	memcpy(buf, bytes, n);
+	int len = emu_decode(buf, n, in);
+	char out[128];
+	int dl = emu_disasm(buf, n, 0, out, sizeof out);
+	free(buf);
+	if (len != (int)n || dl != len || strcmp(out, text) != 0) {
+		printf("not ok %s: decoded %d bytes of %zu as \"%s\", want \"%s\"\n", name, len, n,
+		       dl >= 0 ? out : "<error>", text);
+		failures++;
+		return -1;
+	}
+	return 0;
+}
+
+#define B(...) (const uint8_t[]){ __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ })
+
+static void test_fields(void)
+{
+	struct emu_inst in;
+
+	if (!dec("vopd", B(0x04, 0x11, 0x00, 0xc8, 0x05, 0x13, 0x00, 0x00),
+		 "v_dual_fmac_f32 v0, v4, v8 :: v_dual_fmac_f32 v1, v5, v9", &in))
+		CHECK("vopd halves", in.op == EMU_OP_v_dual && in.enc == EMU_ENC_VOPD &&
+		      in.x.op == EMU_OP_v_fmac_f32 && in.x.dst == 256 && in.x.src0 == 260 &&
+		      in.x.src1 == 264 && in.x.src2 == 256 && in.y.op == EMU_OP_v_fmac_f32 &&
+		      in.y.dst == 257 && in.y.src0 == 261 && in.y.src1 == 265 && in.y.src2 == 257);
+
+	/* vdstY's low bit is the inverse of vdstX's */
+	if (!dec("vopd even x", B(0x00, 0x01, 0x24, 0xca, 0x01, 0x05, 0xfe, 0xfe),
+		 "v_dual_mov_b32 v254, v0 :: v_dual_and_b32 v255, v1, v2", &in))
+		CHECK("vopd dst parity", in.x.dst == 256 + 254 && in.y.dst == 256 + 255 &&
+		      in.x.op == EMU_OP_v_mov_b32 && in.x.src1 == EMU_OPND_NONE &&
+		      in.y.op == EMU_OP_v_and_b32);
+
+	if (!dec("vopd literal", B(0x01, 0x05, 0x50, 0xc8, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x41),
+		 "v_dual_fmaak_f32 v0, v1, v2, 0x41000000 :: v_dual_mov_b32 v1, 0x41000000", &in))
+		CHECK("vopd literal fields", in.len == 12 && in.lit == 0x41000000 &&
+		      in.x.op == EMU_OP_v_fmaak_f32 && in.y.src0 == EMU_OPND_LITERAL);
+
+	if (!dec("vopd cndmask", B(0x01, 0x05, 0x52, 0xca, 0x02, 0x07, 0x00, 0x00),
+		 "v_dual_cndmask_b32 v0, v1, v2 :: v_dual_cndmask_b32 v1, v2, v3", &in))
+		CHECK("vopd cndmask reads vcc", in.x.src2 == EMU_OPND_VCC_LO && in.y.src2 == EMU_OPND_VCC_LO);
+
+	if (!dec("ds_load_b128", B(0x00, 0x01, 0xfc, 0xdb, 0x04, 0x00, 0x00, 0x00),
+		 "ds_load_b128 v[0:3], v4 offset:256", &in))
+		CHECK("ds_load_b128 fields", in.op == EMU_OP_ds_load_b128 && in.dst == 256 &&
+		      in.addr == 260 && in.offset == 256 && in.data0 == EMU_OPND_NONE &&
+		      emu_ops[in.op].dst == 4 && (emu_ops[in.op].flags & EMU_F_LGKMCNT));
+
+	if (!dec("ds_store_b128", B(0x10, 0x00, 0x7c, 0xdb, 0x04, 0x00, 0x00, 0x00),
+		 "ds_store_b128 v4, v[0:3] offset:16", &in))
+		CHECK("ds_store_b128 fields", in.addr == 260 && in.data0 == 256 && in.offset == 16 &&
+		      in.dst == EMU_OPND_NONE);
+
+	if (!dec("ds 2addr", B(0x04, 0xff, 0xdc, 0xd8, 0x01, 0x00, 0x00, 0x00),
+		 "ds_load_2addr_b32 v[0:1], v1 offset0:4 offset1:255", &in))
+		CHECK("ds 2addr offsets", in.offset0 == 4 && in.offset1 == 255 && in.dst == 256);
+
+	if (!dec("global saddr", B(0x40, 0x00, 0x52, 0xdc, 0x00, 0x00, 0x02, 0x01),
+		 "global_load_b32 v1, v0, s[2:3] offset:64", &in))
+		CHECK("global saddr fields", in.enc == EMU_ENC_GLOBAL && in.dst == 257 && in.addr == 256 &&
+		      in.saddr == 2 && in.offset == 64 && (emu_ops[in.op].flags & EMU_F_VMCNT));
+
+	if (!dec("global off", B(0x00, 0x00, 0x52, 0xdc, 0x02, 0x00, 0x7c, 0x01),
+		 "global_load_b32 v1, v[2:3], off", &in))
+		CHECK("global 64-bit vaddr", in.saddr == EMU_OPND_NONE && in.addr == 258);
+
+	if (!dec("global negative offset", B(0xf0, 0xff, 0x52, 0xdc, 0x01, 0x00, 0x02, 0x00),
+		 "global_load_b32 v0, v1, s[2:3] offset:-16 glc slc dlc", &in))
+		CHECK("global offset sign and cache bits", in.offset == -16 && in.glc && in.slc && in.dlc);
+
+	if (!dec("scratch no vaddr", B(0x10, 0x00, 0x51, 0xdc, 0x00, 0x00, 0x02, 0x00),
+		 "scratch_load_b32 v0, off, s2 offset:16", &in))
+		CHECK("scratch sve=0 has no address", in.enc == EMU_ENC_SCRATCH && in.addr == EMU_OPND_NONE &&
+		      in.saddr == 2 && in.offset == 16 && !in.sve);
+
+	if (!dec("global atomic return", B(0x00, 0x40, 0xd6, 0xdc, 0x01, 0x02, 0x02, 0x00),
+		 "global_atomic_add_u32 v0, v1, v2, s[2:3] glc", &in))
+		CHECK("atomic with glc returns", in.dst == 256 && in.addr == 257 && in.data0 == 258);
+
+	if (!dec("s_load_b128", B(0x00, 0x01, 0x08, 0xf4, 0x10, 0x00, 0x00, 0xf8),
+		 "s_load_b128 s[4:7], s[0:1], 0x10", &in))
+		CHECK("s_load_b128 fields", in.dst == 4 && in.sbase == 0 && in.offset == 16 &&
+		      in.soffset == EMU_OPND_NONE && emu_ops[in.op].dst == 4);
+
+	if (!dec("s_load soffset", B(0x00, 0x00, 0x00, 0xf4, 0xfc, 0xff, 0x1f, 0xd3),
+		 "s_load_b32 s0, s[0:1], s105 offset:-0x4", &in))
+		CHECK("s_load soffset fields", in.soffset == 105 && in.offset == -4);
+
+	if (!dec("s_waitcnt", B(0x10, 0x08, 0x89, 0xbf), "s_waitcnt vmcnt(2) expcnt(0) lgkmcnt(1)", &in))
+		CHECK("s_waitcnt counters", in.vmcnt == 2 && in.expcnt == 0 && in.lgkmcnt == 1);
+
+	if (!dec("s_waitcnt_vscnt", B(0x00, 0x00, 0x7c, 0xbc), "s_waitcnt_vscnt null, 0x0", &in))
+		CHECK("s_waitcnt_vscnt fields", in.src[0] == EMU_OPND_NULL && in.simm16 == 0 &&
+		      in.dst == EMU_OPND_NONE);
+
+	if (!dec("s_barrier", B(0x00, 0x00, 0xbd, 0xbf), "s_barrier", &in))
+		CHECK("s_barrier class", emu_ops[in.op].cls == EMU_CLS_BARRIER);
+	if (!dec("s_endpgm", B(0x00, 0x00, 0xb0, 0xbf), "s_endpgm", &in))
+		CHECK("s_endpgm op", in.op == EMU_OP_s_endpgm);
+
+	if (!dec("branch back", B(0xfd, 0xff, 0xa2, 0xbf), "s_cbranch_scc1 65533", &in))
+		CHECK("branch displacement in bytes", in.branch == -12 && (emu_ops[in.op].flags & EMU_F_RSCC));
+	if (!dec("s_call", B(0x02, 0x00, 0x1e, 0xba), "s_call_b64 s[30:31], 2", &in))
+		CHECK("s_call fields", in.dst == 30 && in.branch == 8);
+
+	if (!dec("s_delay_alu", B(0x91, 0x00, 0x87, 0xbf),
+		 "s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)", &in))
+		CHECK("s_delay_alu imm", in.simm16 == 0x91);
+
+	if (!dec("s_addk", B(0xfb, 0xff, 0x80, 0xb7), "s_addk_i32 s0, 0xfffb", &in))
+		CHECK("s_addk reads its dst", in.dst == 0 && in.src[0] == 0 && in.simm16 == 0xfffb);
+
+	if (!dec("sop2 literal", B(0x01, 0xff, 0x00, 0x8b, 0xff, 0xff, 0x00, 0x00), "s_and_b32 s0, s1, 0xffff", &in))
+		CHECK("sop2 literal fields", in.src[0] == 1 && in.src[1] == EMU_OPND_LITERAL && in.lit == 0xffff);
+
+	if (!dec("v_fmac e32", B(0x01, 0x05, 0x00, 0x56), "v_fmac_f32_e32 v0, v1, v2", &in))
+		CHECK("fmac accumulator is src2", in.dst == 256 && in.src[0] == 257 && in.src[1] == 258 &&
+		      in.src[2] == 256 && in.enc == EMU_ENC_VOP2);
+
+	if (!dec("v_fmac e64", B(0x00, 0x00, 0x2b, 0xd5, 0x01, 0x05, 0x02, 0x00), "v_fmac_f32_e64 v0, v1, v2", &in))
+		CHECK("fmac e64 accumulator is src2", in.src[2] == 256 && in.enc == EMU_ENC_VOP3);
+
+	if (!dec("v_cndmask e32", B(0x01, 0x05, 0x00, 0x02), "v_cndmask_b32_e32 v0, v1, v2, vcc_lo", &in))
+		CHECK("cndmask e32 mask", in.src[2] == EMU_OPND_VCC_LO);
+	if (!dec("v_cndmask e64", B(0x00, 0x00, 0x01, 0xd5, 0x01, 0x05, 0x12, 0x00),
+		 "v_cndmask_b32_e64 v0, v1, v2, s4", &in))
+		CHECK("cndmask e64 mask", in.src[2] == 4);
+
+	if (!dec("add_co_ci e32", B(0x01, 0x05, 0x00, 0x40), "v_add_co_ci_u32_e32 v0, vcc_lo, v1, v2, vcc_lo", &in))
+		CHECK("add_co_ci e32 carries", in.sdst == EMU_OPND_VCC_LO && in.src[2] == EMU_OPND_VCC_LO);
+	if (!dec("add_co_ci e64", B(0x00, 0x04, 0x20, 0xd5, 0x01, 0x05, 0x1a, 0x00),
+		 "v_add_co_ci_u32_e64 v0, s4, v1, v2, s6", &in))
+		CHECK("add_co_ci e64 carries", in.enc == EMU_ENC_VOP3SD && in.sdst == 4 && in.src[2] == 6);
+
+	if (!dec("mad_u64_u32", B(0x00, 0x7c, 0xfe, 0xd6, 0x01, 0x05, 0x12, 0x04),
+		 "v_mad_u64_u32 v[0:1], null, v1, v2, v[4:5]", &in))
+		CHECK("mad_u64_u32 fields", in.enc == EMU_ENC_VOP3SD && in.dst == 256 &&
+		      in.sdst == EMU_OPND_NULL && in.src[0] == 257 && in.src[1] == 258 && in.src[2] == 260 &&
+		      emu_ops[in.op].dst == 2 && emu_ops[in.op].src2 == 2);
+
+	if (!dec("v_cmp e32", B(0x00, 0x03, 0x94, 0x7c), "v_cmp_eq_u32_e32 vcc_lo, v0, v1", &in))
+		CHECK("v_cmp e32 writes vcc_lo", in.dst == EMU_OPND_VCC_LO && in.src[0] == 256 && in.src[1] == 257);
+	if (!dec("v_cmp e64", B(0x04, 0x00, 0x4a, 0xd4, 0x00, 0x03, 0x02, 0x00), "v_cmp_eq_u32_e64 s4, v0, v1", &in))
+		CHECK("v_cmp e64 writes sdst", in.dst == 4);
+	if (!dec("v_cmpx e64", B(0x7e, 0x00, 0xca, 0xd4, 0x00, 0x03, 0x02, 0x00), "v_cmpx_eq_u32_e64 v0, v1", &in))
+		CHECK("v_cmpx writes exec", in.dst == EMU_OPND_EXEC_LO && (emu_ops[in.op].flags & EMU_F_WEXEC));
+
+	if (!dec("vop1 literal", B(0xff, 0x02, 0x00, 0x7e, 0x78, 0x56, 0x34, 0x12), "v_mov_b32_e32 v0, 0x12345678", &in))
+		CHECK("vop1 literal fields", in.src[0] == EMU_OPND_LITERAL && in.lit == 0x12345678 && in.len == 8);
+	if (!dec("vop3 literal", B(0x00, 0x00, 0x13, 0xd6, 0x01, 0xff, 0x0d, 0x04, 0x00, 0x00, 0x00, 0x41),
+		 "v_fma_f32 v0, v1, 0x41000000, v3", &in))
+		CHECK("vop3 literal fields", in.len == 12 && in.src[1] == EMU_OPND_LITERAL && in.lit == 0x41000000);
+
+	if (!dec("vop3 modifiers", B(0x00, 0x83, 0x03, 0xd5, 0x01, 0x05, 0x02, 0x28),
+		 "v_add_f32_e64 v0, -|v1|, |v2| clamp mul:2", &in))
+		CHECK("vop3 modifier fields", in.neg == 1 && in.abs == 3 && in.clamp == 1 && in.omod == 1);
+
+	if (!dec("readfirstlane", B(0x01, 0x05, 0x00, 0x7e), "v_readfirstlane_b32 s0, v1", &in))
+		CHECK("readfirstlane writes an SGPR", in.dst == 0 && in.src[0] == 257);
+
+	if (!dec("fmamk", B(0x01, 0x05, 0x00, 0x58, 0x00, 0x00, 0x00, 0x41), "v_fmamk_f32 v0, v1, 0x41000000, v2", &in))
+		CHECK("fmamk K", in.lit == 0x41000000 && in.src[0] == 257 && in.src[1] == 258 && in.len == 8);
+}
+
+/* Every prefix shorter than the instruction must be refused, without reading
+ * past it (ASan checks the exact-size buffers). */
+static void test_truncation(void)
+{
+	static const struct { uint8_t b[12]; unsigned n; } v[] = {
+		{ { 0x04, 0x11, 0x00, 0xc8, 0x05, 0x13, 0x00, 0x00 }, 8 },
+		{ { 0x01, 0x05, 0x50, 0xc8, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x41 }, 12 },
+		{ { 0x00, 0x00, 0x13, 0xd6, 0x01, 0xff, 0x0d, 0x04, 0x00, 0x00, 0x00, 0x41 }, 12 },
+		{ { 0xff, 0x02, 0x00, 0x7e, 0x78, 0x56, 0x34, 0x12 }, 8 },
+		{ { 0x01, 0xff, 0x00, 0x8b, 0xff, 0xff, 0x00, 0x00 }, 8 },
+		{ { 0x00, 0x01, 0x08, 0xf4, 0x10, 0x00, 0x00, 0xf8 }, 8 },
+		{ { 0x00, 0x01, 0xfc, 0xdb, 0x04, 0x00, 0x00, 0x00 }, 8 },
+		{ { 0x40, 0x00, 0x52, 0xdc, 0x00, 0x00, 0x02, 0x01 }, 8 },
+		{ { 0x01, 0xf8, 0x80, 0xb9, 0x03, 0x00, 0x00, 0x00 }, 8 },
+		{ { 0x01, 0x05, 0x00, 0x58, 0x00, 0x00, 0x00, 0x41 }, 8 },
+	};
+	int bad = 0;
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		for (unsigned n = 0; n <= v[i].n; n++) {
+			uint8_t *buf = malloc(n ? n : 1);
+			if (!buf)
+				return;
+			memcpy(buf, v[i].b, n);
+			struct emu_inst in;
+			char text[64];
+			int len = emu_decode(buf, n, &in);
+			int dl = emu_disasm(buf, n, 0, text, sizeof text);
+			free(buf);
+			int want = n == v[i].n ? (int)n : EMU_E_DECODE;
+			if (len != want || dl != want) {
+				printf("not ok truncation: vector %zu with %u bytes gave %d/%d, want %d\n", i, n, len,
+				       dl, want);
+				bad++;
+			}
+		}
+	}
+	failures += bad;
+	if (!bad)
+		printf("ok truncated encodings refused\n");
+}
+
+static void test_invalid(void)
+{
+	static const struct { const char *what; uint8_t b[8]; } v[] = {
+		{ "unknown SOP1 opcode", { 0x01, 0xff, 0x80, 0xbe } },
+		{ "VOP2 opcode outside the table (0x37, an f16 op)", { 0x01, 0x05, 0x00, 0x6e } },
+		{ "MUBUF", { 0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x00, 0x00 } },
+		{ "DPP16 source", { 0xfa, 0x02, 0x00, 0x7e, 0x01, 0xe4, 0x00, 0xff } },
+		{ "DPP8 source", { 0xe9, 0x02, 0x00, 0x7e, 0x01, 0x00, 0x00, 0x00 } },
+		{ "neg on an integer op", { 0x00, 0x00, 0x25, 0xd5, 0x01, 0x05, 0x02, 0x60 } },
+		{ "s_barrier with an immediate", { 0x01, 0x00, 0xbd, 0xbf } },
+		{ "fmaak in VOP3", { 0x00, 0x00, 0x2d, 0xd5, 0x01, 0x05, 0x02, 0x00 } },
+		{ "flat segment 3", { 0x00, 0x00, 0x53, 0xdc, 0x00, 0x00, 0x7c, 0x00 } },
+		{ "VOPD unused Y opcode", { 0x01, 0x01, 0x3e, 0xca, 0x02, 0x07, 0x00, 0x00 } },
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		struct emu_inst in;
+		char name[96], text[64] = "x";
+		snprintf(name, sizeof name, "invalid: %s", v[i].what);
+		int len = emu_decode(v[i].b, sizeof v[i].b, &in);
+		int dl = emu_disasm(v[i].b, sizeof v[i].b, 0, text, sizeof text);
+		CHECK(name, len == EMU_E_DECODE && dl == EMU_E_DECODE && strcmp(text, "<invalid encoding>") == 0);
+	}
+	struct emu_inst in;
+	CHECK("invalid: NULL code", emu_decode(NULL, 4, &in) == EMU_E_DECODE);
+}
+
+static void test_small_output(void)
+{
+	static const uint8_t b[] = { 0x04, 0x11, 0x00, 0xc8, 0x05, 0x13, 0x00, 0x00 };
+	char out[16];
+	memset(out, 'x', sizeof out);
+	int len = emu_disasm(b, sizeof b, 0, out, 10);
+	CHECK("small output buffer is truncated and terminated",
+	      len == 8 && strlen(out) == 9 && strncmp(out, "v_dual_fm", 9) == 0 && out[10] == 'x');
+	CHECK("NULL output buffer", emu_disasm(b, sizeof b, 0, NULL, 0) == 8);
+}
+
+static void test_table(void)
+{
+	int dup = 0;
+	for (unsigned a = 1; a < EMU_OP_COUNT; a++)
+		for (unsigned b = a + 1; b < EMU_OP_COUNT; b++)
+			if (strcmp(emu_ops[a].name, emu_ops[b].name) == 0) {
+				printf("not ok table: %s appears twice\n", emu_ops[a].name);
+				dup++;
+			}
+	failures += dup;
+	if (!dup)
+		printf("ok table: %d unique mnemonics\n", EMU_OP_COUNT - 1);
+	CHECK("vopd names", strcmp(emu_vopd_name(EMU_OP_v_fmac_f32), "v_dual_fmac_f32") == 0 &&
+	      strcmp(emu_vopd_name(EMU_OP_v_add_nc_u32), "v_dual_add_nc_u32") == 0 &&
+	      emu_vopd_name(EMU_OP_v_fma_f32) == NULL);
+	CHECK("vopd Y-only ops are not X ops", emu_vopd_y_op[16] == EMU_OP_v_add_nc_u32 &&
+	      emu_vopd_x_op[8] == EMU_OP_v_mov_b32 && emu_vopd_x_op[13] == EMU_OP_INVALID);
+	CHECK("row attributes", emu_ops[EMU_OP_s_add_u32].cls == EMU_CLS_SALU &&
+	      (emu_ops[EMU_OP_s_add_u32].flags & EMU_F_WSCC) && emu_ops[EMU_OP_v_rcp_f32].cls == EMU_CLS_TRANS &&
+	      emu_ops[EMU_OP_global_store_b128].src1 == 4 &&
+	      (emu_ops[EMU_OP_global_store_b128].flags & EMU_F_VSCNT));
+}
+
+int main(void)
+{
+	test_fields();
+	test_truncation();
+	test_invalid();
+	test_small_output();
+	test_table();
+	return failures ? 1 : 0;
+}
