@@ -453,15 +453,17 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 		run_error("%s", err);
 		goto out;
 	}
+	/* One launch whose results are dumped, then --bench REPS timed ones (which
+	 * may keep changing the buffers: only the first launch's output counts). */
 	struct ld_run_stats st;
-	if (ld_launch(b, module, k, &ka, o->grid, block, o->bench ? o->bench : 1, &st, err,
-		      sizeof err)) {
+	if (ld_launch(b, module, k, &ka, o->grid, block, 1, &st, err, sizeof err)) {
 		run_error("%s", err);
 		goto out;
 	}
 	printf("ran %s: grid %u,%u,%u block %u,%u,%u\n", k->name, o->grid[0], o->grid[1], o->grid[2],
 	       block[0], block[1], block[2]);
-	run_print_stats(b, &st, 0);
+	if (!o->bench)
+		run_print_stats(b, &st, 0);
 	for (unsigned i = 0; i < o->ndumps; i++)
 		for (unsigned j = 0; j < nb; j++) {
 			if (strcmp(bufs[j].name, o->dumps[i].name))
@@ -479,6 +481,13 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 			if (rc)
 				goto out;
 		}
+	if (o->bench) {
+		if (ld_launch(b, module, k, &ka, o->grid, block, o->bench, &st, err, sizeof err)) {
+			run_error("%s", err);
+			goto out;
+		}
+		run_print_stats(b, &st, 0);
+	}
 	status = RUN_EXIT_OK;
 out:
 	for (unsigned j = 0; j < nb; j++)

@@ -13,3 +13,9 @@ BINS += $(BUILD)/rdna3run
 endif
 $(BUILD)/rdna3run: $(RDNA3RUN_OBJS) $(RDNA3RUN_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(RDNA3RUN_LDLIBS) $(LDLIBS)
+
+# Tests: tests/run/*.sh use $(BUILD)/rdna3run, the shim and the loader fixtures.
+ifneq ($(wildcard emu/emu.mk),)
+TEST_SCRIPTS += tests/run/rdna3run.sh
+all: $(LOADER_FIXTURES)
+endif

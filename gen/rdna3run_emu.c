@@ -128,9 +128,12 @@ static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel 
 	for (unsigned r = 0; r < reps; r++) {
 		struct emu_stats es;
 		memset(&es, 0, sizeof es);
-		int erc = emu_launch(eb->dev, &l, &es, err, errlen);
-		if (erc)
+		char msg[240] = "";
+		int erc = emu_launch(eb->dev, &l, &es, msg, sizeof msg);
+		if (erc) {
+			snprintf(err, errlen, "emu: %s%s", erc == EMU_E_FAULT ? "kernel fault: " : "", msg);
 			return emu_rc(erc, LD_E_BACKEND);
+		}
 		double ms = es.seconds * 1e3;
 		if (r == 0 || ms < st->best_ms)
 			st->best_ms = ms;

@@ -32,3 +32,4 @@ $(BUILD)/loader/hip.o: CFLAGS += $(HIP_INCFLAGS)
 TEST_BINS += $(BUILD)/tests/args_test
 $(BUILD)/tests/args_test: $(BUILD)/tests/loader/args_test.o $(BUILD)/libloader.a | $(LOADER_FIXTURES)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)
+TEST_SCRIPTS += tests/loader/fuzz_smoke.sh

@@ -1,0 +1,138 @@
+#!/bin/sh
+# rdna3run end to end: --list, the generic mode on the emulator, the hip backend
+# through the shim (bit-identical to emu), backend choice, and bad input: each
+# a one-line error and the documented exit status, never a crash.
+# Env: BUILD, RDNA3RUN (tests/run.sh).
+set -u
+R="$RDNA3RUN"
+FX="$BUILD/tests/loader"
+SHIM="$BUILD/hipshim"
+T="$BUILD/tests/run.tmp"
+rm -rf "$T"; mkdir -p "$T"
+fail=0
+ok() { echo "ok $1"; }
+nok() { echo "not ok $1: $2"; fail=1; }
+
+# expect NAME STATUS CMD...: exit status, exactly one stderr line "rdna3run: ..."
+# (or "hipshim: ..." lines before it), no sanitizer report.
+expect() {
+	name=$1 want=$2; shift 2
+	"$@" >"$T/$name.out" 2>"$T/$name.err"
+	rc=$?
+	lines=$(grep -c '^rdna3run: ' "$T/$name.err")
+	other=$(grep -v -c -e '^rdna3run: ' -e '^hipshim: ' "$T/$name.err")
+	if [ "$rc" -ne "$want" ]; then
+		nok "$name" "exit $rc, want $want: $(head -n 3 "$T/$name.err" | tr '\n' ' ')"
+	elif [ "$want" -ne 0 ] && { [ "$lines" -ne 1 ] || [ "$other" -ne 0 ]; }; then
+		nok "$name" "want one error line, got: $(head -n 5 "$T/$name.err" | tr '\n' '|')"
+	else
+		ok "$name"
+	fi
+}
+
+# --- listing -------------------------------------------------------------------
+expect list 0 "$R" "$FX/saxpy.hsaco" --list
+if grep -q '^kernel scale' "$T/list.out" && grep -q 'count .*offset  12 size 4 by_value' "$T/list.out" &&
+	grep -q '13 hidden arguments' "$T/list.out"; then
+	ok list_content
+else
+	nok list_content "$(head -n 20 "$T/list.out" | tr '\n' '|')"
+fi
+expect list_rdna3_keys 0 "$R" "$FX/add1.hsaco" --list
+grep -q 'rdna3: block_threads=128 layout=NT tile_m=64 tile_n=32' "$T/list_rdna3_keys.out" &&
+	ok list_rdna3_line || nok list_rdna3_line "$(cat "$T/list_rdna3_keys.out" | tr '\n' '|')"
+
+# --- generic mode on the emulator ---------------------------------------------------
+# add1: buf[i] += 1 for i < count; 128 floats 0..127, count 100.
+expect generic_emu 0 "$R" "$FX/add1.hsaco" --backend emu --grid 2 --block 64 \
+	--buffer buf=512:iota --arg count=100 --dump buf="$T/emu.bin"
+if od -An -v -f -w4 "$T/emu.bin" | awk '{ want = (NR <= 100) ? NR : NR - 1; if ($1 != want) bad++ }
+	END { exit !(NR == 128 && bad == 0) }'; then
+	ok generic_emu_result
+else
+	nok generic_emu_result "$(od -An -f "$T/emu.bin" | head -n 3 | tr '\n' ' ')"
+fi
+grep -q '^emu: [0-9]* wave-instructions' "$T/generic_emu.out" && ok generic_emu_counts ||
+	nok generic_emu_counts "$(cat "$T/generic_emu.out")"
+
+# A HIP C++ kernel whose block size comes from hidden arguments (code object v5).
+expect hidden_args_emu 0 "$R" "$FX/saxpy.hsaco" --kernel scale --backend emu --grid 3 --block 32 \
+	--buffer y=384:iota --arg a=2.0 --arg count=90 --dump y="$T/scale.bin"
+if od -An -v -f -w4 "$T/scale.bin" | awk '{ i = NR - 1; want = (i < 90) ? 2 * i : i; if ($1 != want) bad++ }
+	END { exit !(NR == 96 && bad == 0) }'; then
+	ok hidden_args_result
+else
+	nok hidden_args_result "$(od -An -f "$T/scale.bin" | head -n 3 | tr '\n' ' ')"
+fi
+
+# --- the hip backend through the shim ------------------------------------------------
+if [ -e "$SHIM/libamdhip64.so.6" ] && [ -e "$SHIM/libamdhip64.so.5" ]; then
+	expect generic_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --backend hip \
+		--grid 2 --block 64 --buffer buf=512:iota --arg count=100 --dump buf="$T/hip.bin" --bench 3
+	cmp -s "$T/emu.bin" "$T/hip.bin" && ok hip_shim_bit_identical || nok hip_shim_bit_identical "dumps differ"
+	grep -q '^hip: time .* of 3 launches' "$T/generic_hip_shim.out" && ok hip_shim_timing ||
+		nok hip_shim_timing "$(cat "$T/generic_hip_shim.out")"
+	expect hidden_args_hip_shim 0 env RDNA3_HIP_LIB="$SHIM/libamdhip64.so.5" "$R" "$FX/saxpy.hsaco" \
+		--kernel scale --backend hip --grid 3 --block 32 --buffer y=384:iota --arg a=2.0 \
+		--arg count=90 --dump y="$T/scale_hip.bin"
+	cmp -s "$T/scale.bin" "$T/scale_hip.bin" && ok hidden_args_hip_identical ||
+		nok hidden_args_hip_identical "dumps differ"
+	expect auto_picks_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --grid 1 --block 64 \
+		--buffer buf=256 --arg count=64
+	grep -q '^rdna3run: backend hip (AMD Radeon RX 7900 XTX (rdna3gen emulator)' "$T/auto_picks_shim.err" &&
+		ok auto_says_hip || nok auto_says_hip "$(cat "$T/auto_picks_shim.err")"
+	expect fault_hip_shim 1 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --backend hip \
+		--grid 4 --block 64 --buffer buf=256 --arg count=256
+else
+	nok hip_shim "$SHIM/libamdhip64.so.6 not built"
+fi
+
+# --- backend choice without a device ---------------------------------------------------
+# No GPU here: --backend hip must exit 3 naming the HIP error (or the missing runtime).
+expect hip_without_device 3 "$R" "$FX/add1.hsaco" --backend hip --grid 1 --block 64 \
+	--buffer buf=256 --arg count=64
+grep -q -e 'hipError[A-Za-z]*' -e 'no HIP runtime' "$T/hip_without_device.err" && ok hip_error_named ||
+	nok hip_error_named "$(cat "$T/hip_without_device.err")"
+expect hip_no_runtime 3 env RDNA3_HIP_LIB=/nonexistent/libamdhip64.so.6 "$R" "$FX/add1.hsaco" \
+	--backend hip --grid 1 --block 64 --buffer buf=256 --arg count=64
+expect auto_falls_back 0 "$R" "$FX/add1.hsaco" --grid 1 --block 64 --buffer buf=256 --arg count=64
+grep -q '^rdna3run: backend emu (gfx1100 emulator)' "$T/auto_falls_back.err" && ok auto_says_emu ||
+	nok auto_says_emu "$(cat "$T/auto_falls_back.err")"
+
+# --- bad input ---------------------------------------------------------------------------
+run_add1() { "$R" "$@" --backend emu --grid 1 --block 64 --buffer buf=256 --arg count=64; }
+expect missing_file 1 run_add1 "$T/nonexistent.hsaco"
+head -c 700 "$FX/add1.hsaco" >"$T/trunc.hsaco"
+expect truncated_file 1 run_add1 "$T/trunc.hsaco"
+printf 'this is not a code object\n' >"$T/text.hsaco"
+expect corrupt_file 1 run_add1 "$T/text.hsaco"
+expect non_amdgpu_file 1 run_add1 /bin/sh
+cp "$FX/add1.hsaco" "$T/gfx1101.hsaco"
+printf 'F' | dd of="$T/gfx1101.hsaco" bs=1 seek=48 conv=notrunc 2>/dev/null # e_flags = 0x46
+expect wrong_arch 1 run_add1 "$T/gfx1101.hsaco"
+grep -q 'gfx1101, not gfx1100' "$T/wrong_arch.err" && ok wrong_arch_named || nok wrong_arch_named "$(cat "$T/wrong_arch.err")"
+expect unknown_kernel 1 run_add1 "$FX/add1.hsaco" --kernel nosuch
+expect arg_unknown_name 1 run_add1 "$FX/add1.hsaco" --arg nosuch=1
+expect arg_type_mismatch 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --arg buf=1 --arg count=1
+expect arg_size_mismatch 1 run_add1 "$FX/add1.hsaco" --arg count=4294967296
+expect arg_missing 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256
+expect arg_not_number 1 run_add1 "$FX/add1.hsaco" --arg count=seven
+expect buffer_not_pointer 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer count=64 \
+	--buffer buf=256 --arg count=1
+expect block_over_limit 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 128 --buffer buf=512 --arg count=1
+# The kernel runs past its 256-byte buffer: the emulator's fault, one line, no dump written.
+rm -f "$T/fault.bin"
+expect kernel_fault 1 "$R" "$FX/add1.hsaco" --backend emu --grid 4 --block 64 --buffer buf=256 \
+	--arg count=256 --dump buf="$T/fault.bin"
+[ ! -e "$T/fault.bin" ] && ok fault_no_output || nok fault_no_output "dump written after a fault"
+expect not_gemm_kernel 1 "$R" "$FX/add1.hsaco" --backend emu --gemm 64 64 64
+# usage errors: status 2
+expect usage_nothing 2 "$R"
+expect usage_no_action 2 "$R" "$FX/add1.hsaco"
+expect usage_bad_option 2 "$R" "$FX/add1.hsaco" --frobnicate
+expect usage_bad_grid 2 "$R" "$FX/add1.hsaco" --grid 0,1
+expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
+expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
+expect help 0 "$R" --help
+grep -q '^usage: rdna3run' "$T/help.out" && ok help_text || nok help_text "no usage line"
+exit $fail
