@@ -207,8 +207,7 @@ static void access_half(struct ra_access *acc, int i, const struct ra_vopd_half 
 	acc->write_n[i] = 1;
 }
 
-void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,
-			 const struct ra_vopd_half *y)
+void ra_access_clear(struct ra_access *acc)
 {
 	for (int i = 0; i < 2; i++) {
 		for (int s = 0; s < RA_SLOTS; s++)
@@ -216,6 +215,13 @@ void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,
 		acc->write[i] = -1;
 		acc->write_n[i] = 0;
 	}
+	acc->dual = false;
+}
+
+void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,
+			 const struct ra_vopd_half *y)
+{
+	ra_access_clear(acc);
 	acc->dual = y != NULL;
 	access_half(acc, 0, x);
 	if (y)

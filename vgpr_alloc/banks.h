@@ -130,6 +130,10 @@ void ra_cache_score(const struct ra_access *seq, size_t n,
 		    const struct ra_cache_model *m, struct ra_cache_stats *st,
 		    struct ra_access_score *per);
 
+/* An empty record: no reads, no writes, not dual.  Fill the slots of a
+ * foreign instruction after this (VOP2/VOP3: half 0; ds_load: write range). */
+void ra_access_clear(struct ra_access *acc);
+
 /* The access record of a VOPD pair (y may be NULL for one VALU op written
  * with the same fields, e.g. v_fmac_f32). */
 void ra_access_from_vopd(struct ra_access *acc, const struct ra_vopd_half *x,

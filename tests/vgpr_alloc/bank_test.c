@@ -159,11 +159,9 @@ static void test_cache_model(void)
 	ra_access_from_vopd(&seq[0], &f0, NULL);
 	ra_access_from_vopd(&seq[1], &f1, NULL);
 	ra_access_from_vopd(&seq[2], &f2, NULL);
-	memset(&seq[3], 0xff, sizeof seq[3]);  /* all reads -1 */
-	seq[3].dual = false;
+	ra_access_clear(&seq[3]);
 	seq[3].write[0] = 4;
 	seq[3].write_n[0] = 1;
-	seq[3].write_n[1] = 0;
 	ra_access_from_vopd(&seq[4], &f4, NULL);
 	ra_access_from_vopd(&seq[5], &x5, &y5);
 	ra_cache_score(seq, 6, &(struct ra_cache_model){ 0 }, &st, NULL);
@@ -321,11 +319,9 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	}
 	/* Two k-steps with the fragment loads (writes) before each. */
 	struct ra_access ld;
-	memset(&ld, 0xff, sizeof ld);
-	ld.dual = false;
+	ra_access_clear(&ld);
 	ld.write[0] = (int16_t)o.frag_lo;
 	ld.write_n[0] = (uint8_t)(o.frag_hi - o.frag_lo);
-	ld.write_n[1] = 0;
 	size_t k = o.n_ops;
 	memmove(seq + 1, seq, k * sizeof *seq);
 	seq[0] = ld;
