@@ -19,3 +19,14 @@ ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/rdna3run.sh
 all: $(LOADER_FIXTURES)
 endif
+
+# A GEMM kernel compiled from HIP C++ (independent of rdna3gen) for tests/run/gemm.sh.
+RUN_FIXTURES := $(BUILD)/tests/run/gemm_ref.hsaco
+$(BUILD)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
+	@mkdir -p $(dir $@)
+	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
+		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
+ifneq ($(wildcard emu/emu.mk),)
+TEST_SCRIPTS += tests/run/gemm.sh
+all: $(RUN_FIXTURES)
+endif

@@ -1,0 +1,90 @@
+#!/bin/sh
+# rdna3run --gemm end to end: a GEMM kernel compiled from HIP C++ and rdna3gen's
+# sgemm-naive, checked against OpenBLAS on the emulator, the same through the
+# HIP shim (bit-identical), the example HIP host on the shim, and GEMM-shaped
+# bad input.  Env: BUILD, RDNA3GEN, RDNA3RUN (tests/run.sh).
+set -u
+R="$RDNA3RUN"
+SHIM="$BUILD/hipshim"
+REF="$BUILD/tests/run/gemm_ref.hsaco"
+T="$BUILD/tests/gemm.tmp"
+rm -rf "$T"; mkdir -p "$T"
+fail=0
+ok() { echo "ok $1"; }
+nok() { echo "not ok $1: $2"; fail=1; }
+
+# run NAME STATUS CMD...: the exit status, and for failures one "rdna3run:" line.
+run() {
+	name=$1 want=$2; shift 2
+	"$@" >"$T/$name.out" 2>"$T/$name.err"
+	rc=$?
+	if [ "$rc" -ne "$want" ]; then
+		nok "$name" "exit $rc, want $want: $(grep -h -e '^rdna3run' -e '^check' -e '^sgemm' "$T/$name.err" "$T/$name.out" | head -n 3 | tr '\n' '|')"
+		return 1
+	fi
+	if [ "$want" -ne 0 ] && [ "$(grep -c '^rdna3run: ' "$T/$name.err")" -ne 1 ]; then
+		nok "$name" "want one error line: $(head -n 4 "$T/$name.err" | tr '\n' '|')"
+		return 1
+	fi
+	ok "$name"
+}
+passed() { grep -q '^check: PASSED' "$T/$1.out" && ok "$1_passed" || nok "$1_passed" "$(grep '^check' "$T/$1.out" | tr '\n' '|')"; }
+
+# --- a HIP C++ kernel: grid given by hand (it records no tile shape) --------------------------
+G="--kernel sgemm_ref --grid 2,100 --block 64"
+run ref_emu 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu --dump C="$T/ref_emu.bin" && passed ref_emu
+run ref_emu_beta 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --beta 0.5 --check --backend emu && passed ref_emu_beta
+run ref_emu_ld 0 "$R" "$REF" $G --gemm 100 70 33 --lda 40 --ldb 80 --ldc 75 --check --backend emu && passed ref_emu_ld
+run ref_seed_fill 0 "$R" "$REF" $G --gemm 100 70 33 --fill seed --check --backend emu && passed ref_seed_fill
+run ref_bench_counts 0 "$R" "$REF" $G --gemm 100 70 33 --bench 2 --backend emu
+grep -q '^emu: [0-9]* wave-instructions' "$T/ref_bench_counts.out" && grep -q 'best of 2' "$T/ref_bench_counts.out" &&
+	ok ref_bench_output || nok ref_bench_output "$(cat "$T/ref_bench_counts.out" | tr '\n' '|')"
+# a kernel wrong in one element must fail the check
+run ref_wrong_kernel 1 "$R" "$REF" --kernel sgemm_off_by_one --grid 2,100 --block 64 --gemm 100 70 33 --check --backend emu
+grep -q 'FAILED: 1 of 7000' "$T/ref_wrong_kernel.out" && ok ref_wrong_one_element ||
+	nok ref_wrong_one_element "$(grep check "$T/ref_wrong_kernel.out" | tr '\n' '|')"
+# buffers too small for the shape
+run lda_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
+run ldc_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
+run no_tile_shape 1 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
+run dump_unknown 1 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
+if [ -e "$SHIM/libamdhip64.so.6" ]; then
+	run ref_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check \
+		--backend hip --bench 3 --dump C="$T/ref_hip.bin" && passed ref_hip_shim
+	cmp -s "$T/ref_emu.bin" "$T/ref_hip.bin" && ok ref_hip_bit_identical || nok ref_hip_bit_identical "C differs"
+	grep -q 'GFLOP/s' "$T/ref_hip_shim.out" && ok ref_hip_gflops || nok ref_hip_gflops "$(cat "$T/ref_hip_shim.out" | tr '\n' '|')"
+else
+	nok hip_shim "not built"
+fi
+
+# --- rdna3gen's sgemm-naive: grid from the metadata ---------------------------------------
+if [ ! -x "$RDNA3GEN" ]; then
+	nok rdna3gen "$RDNA3GEN not built"
+	exit 1
+fi
+K="$T/sgemm_naive.hsaco"
+if "$RDNA3GEN" sgemm-naive -o "$K" >"$T/gen.out" 2>&1; then ok gen_sgemm_naive; else
+	nok gen_sgemm_naive "$(cat "$T/gen.out")"; exit 1; fi
+run naive_emu 0 "$R" "$K" --gemm 64 48 40 --check --backend emu --dump C="$T/naive_emu.bin" && passed naive_emu
+grep -q 'grid 3,4,1 block 256,1,1' "$T/naive_emu.out" && ok naive_grid_from_metadata ||
+	nok naive_grid_from_metadata "$(head -n 1 "$T/naive_emu.out")"
+run naive_emu_ragged 0 "$R" "$K" --gemm 37 29 19 --alpha -2 --beta 0.25 --check --backend emu && passed naive_emu_ragged
+run naive_layout_mismatch 1 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
+if [ -e "$SHIM/libamdhip64.so.6" ]; then
+	run naive_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$K" --gemm 64 48 40 --check --backend hip \
+		--dump C="$T/naive_hip.bin" && passed naive_hip_shim
+	cmp -s "$T/naive_emu.bin" "$T/naive_hip.bin" && ok naive_hip_bit_identical || nok naive_hip_bit_identical "C differs"
+	# the example host: plain C against the HIP API, both argument paths
+	EX="$BUILD/examples/sgemm_host"
+	if [ -x "$EX" ]; then
+		run example_kernelparams 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 48 16 16
+		grep -q ', 0 wrong elements' "$T/example_kernelparams.out" && ok example_kernelparams_result ||
+			nok example_kernelparams_result "$(cat "$T/example_kernelparams.out" | tr '\n' '|')"
+		run example_extra 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 40 16 16 extra
+		grep -q 'extra.*, 0 wrong elements' "$T/example_extra.out" && ok example_extra_result ||
+			nok example_extra_result "$(cat "$T/example_extra.out" | tr '\n' '|')"
+	else
+		nok example_host "$EX not built"
+	fi
+fi
+exit $fail
