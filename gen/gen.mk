@@ -6,3 +6,9 @@ RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libas
 BINS += $(BUILD)/rdna3gen
 $(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(RDNA3GEN_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(YAML_LIBS) $(LDLIBS)
+
+# tests/gen: LLVM round trip of every template, CLI behaviour
+TEST_BINS += $(BUILD)/tests/gen_roundtrip_test
+$(BUILD)/tests/gen_roundtrip_test: $(BUILD)/tests/gen/roundtrip_test.o $(RDNA3GEN_LIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+TEST_SCRIPTS += tests/gen/cli.sh

@@ -180,6 +180,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_int(k, "tile_m", by);
 	ao_meta_int(k, "tile_n", bx);
 	ao_meta_str(k, "layout", "NN");
+	ao_meta_int(k, "guarded", 1);   /* any M, N, K: edges are masked, not required to be multiples */
 
 	int rc = 0;
 	if (ao_error(k)) {

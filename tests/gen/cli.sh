@@ -1,0 +1,113 @@
+#!/bin/sh
+# CLI behaviour of rdna3gen: listing, help, parameters from flags and YAML,
+# outputs, and every bad-input case (exit 2, one-line message, nothing
+# written, an existing output left untouched).
+set -u
+G=${RDNA3GEN:-build/rdna3gen}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cli_XXXXXX")
+trap 'rm -rf "$T"' EXIT
+fails=0
+ok() { echo "ok $1"; }
+no() { echo "not ok $1: $2"; fails=$((fails + 1)); }
+
+# ---- good runs
+out=$("$G" list 2>&1) && echo "$out" | grep -q '^scale:' && echo "$out" | grep -q '^sgemm-naive:' &&
+	echo "$out" | grep -q -- '--bx .*1\.\.1024 .*default 16' && ok "list shows templates, ranges, defaults" ||
+	no "list" "$out"
+out=$("$G" --help 2>&1) && echo "$out" | grep -q '^usage: rdna3gen list' && ok "--help" || no "--help" "$out"
+out=$("$G" --version 2>&1) && echo "$out" | grep -Eq '^rdna3gen [0-9]+\.[0-9]+' && ok "--version" || no "--version" "$out"
+out=$("$G" sgemm-naive --help 2>&1) && echo "$out" | grep -q -- '--by' && echo "$out" | grep -q 'preset k1' &&
+	ok "TEMPLATE --help lists its parameters and presets" || no "TEMPLATE --help" "$out"
+
+"$G" scale -o "$T/a.s" 2>"$T/err" && grep -q '^scale:' "$T/a.s" && grep -q '.amdhsa_code_object_version 5' "$T/a.s" &&
+	ok "scale -o a.s writes assembly (code object v5 by default)" || no "scale -o a.s" "$(cat "$T/err")"
+
+cat >"$T/cfg.yaml" <<'EOF'
+# comment
+block: 128
+items: 2
+mode: wgp
+EOF
+"$G" scale --config "$T/cfg.yaml" --items 3 -o "$T/b.s" 2>"$T/err" &&
+	grep -q -- '--block 128 --items 3 --mode wgp' "$T/b.s" && grep -q 'workgroup_processor_mode 1' "$T/b.s" &&
+	ok "YAML values used, flags override them" || no "YAML + flags" "$(cat "$T/err"; head -2 "$T/b.s")"
+printf 'preset: wide\nblock: 64\n' >"$T/p.yaml"
+"$G" scale --config "$T/p.yaml" -o "$T/p.s" 2>"$T/err" && grep -q -- 'preset wide' "$T/p.s" &&
+	grep -q -- '--block 64 --items 4' "$T/p.s" && ok "preset from YAML, then YAML values over it" ||
+	no "YAML preset" "$(cat "$T/err")"
+"$G" sgemm-naive --preset k1 --by 8 -o "$T/k1.s" 2>"$T/err" && grep -q -- '--bx 32 --by 8' "$T/k1.s" &&
+	ok "--preset then flags" || no "--preset" "$(cat "$T/err")"
+"$G" sgemm-naive --bx=8 --by=4 --cu -o "$T/eq.s" 2>"$T/err" && grep -q -- '--bx 8 --by 4 --mode cu' "$T/eq.s" &&
+	ok "--name=value form" || no "--name=value" "$(cat "$T/err")"
+"$G" scale --no-version-directive --code-object 4 -o "$T/nv.s" 2>"$T/err" &&
+	! grep -q 'amdhsa_code_object_version' "$T/nv.s" && grep -q 'amdhsa.version: \[ 1, 1 \]' "$T/nv.s" &&
+	ok "--no-version-directive, --code-object 4" || no "--no-version-directive" "$(cat "$T/err")"
+
+"$G" sgemm-naive -o "$T/k.hsaco" --keep-s -v 2>"$T/err" && [ -s "$T/k.hsaco" ] && [ -s "$T/k.s" ] &&
+	grep -q 'clang-[0-9]* -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c' "$T/err" &&
+	grep -q 'ld.lld-[0-9]* -shared' "$T/err" && ok "-o k.hsaco --keep-s -v: both files, commands logged" ||
+	no "hsaco build" "$(cat "$T/err")"
+for co in 4 5 6; do
+	"$G" scale --code-object $co -o "$T/co$co.hsaco" 2>"$T/err" && [ -s "$T/co$co.hsaco" ] &&
+		ok "--code-object $co builds" || no "--code-object $co" "$(cat "$T/err")"
+done
+out=$("$G" sgemm-naive --summary -o "$T/sum.s" 2>&1) && echo "$out" | grep -q 'VGPRs [0-9]*, SGPRs' &&
+	ok "--summary" || no "--summary" "$out"
+out=$(RDNA3_CLANG=clang-14 "$G" scale -o "$T/old.hsaco" 2>&1)
+rc=$?
+if command -v clang-14 >/dev/null 2>&1; then
+	[ $rc -eq 1 ] && echo "$out" | grep -q 'LLVM 14' && [ ! -e "$T/old.hsaco" ] &&
+		ok "RDNA3_CLANG=clang-14 refused with the reason" || no "old clang" "rc $rc: $out"
+fi
+
+# ---- bad input: exit 2, one line naming the problem, nothing written, old output kept
+bad() { # NAME PATTERN ARGS... (output file $T/x.s)
+	name=$1 pat=$2
+	shift 2
+	echo "keep me" >"$T/x.s"
+	rm -f "$T/y.s" "$T/y.hsaco"
+	"$G" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	lines=$(wc -l <"$T/err")
+	if [ $rc -ne 2 ]; then
+		no "$name" "exit $rc, want 2: $(cat "$T/err")"
+	elif [ "$lines" -ne 1 ] || ! grep -q "$pat" "$T/err"; then
+		no "$name" "message: $(cat "$T/err")"
+	elif [ "$(cat "$T/x.s")" != "keep me" ] || [ -e "$T/y.s" ] || [ -e "$T/y.hsaco" ]; then
+		no "$name" "an output was written"
+	elif ls -a "$T" | grep -q 'tmp'; then
+		no "$name" "temporary file left"
+	else
+		ok "$name: exit 2, '$(cat "$T/err")'"
+	fi
+}
+bad "unknown template" "unknown template 'sgemm-fast'" sgemm-fast -o "$T/x.s"
+bad "unknown parameter" "unknown parameter '--blocks'" scale --blocks 64 -o "$T/x.s"
+bad "parameter of another template" "unknown parameter '--bx'" scale --bx 16 -o "$T/x.s"
+bad "value above range" "block: 2048 is out of range 32..1024" scale --block 2048 -o "$T/x.s"
+bad "value below range" "items: 0 is out of range 1..16" scale --items 0 -o "$T/x.s"
+bad "not a number" "block: 'big' is not an integer" scale --block big -o "$T/x.s"
+bad "constraint between values" "not a multiple of 32" scale --block 48 -o "$T/x.s"
+bad "bx not a power of two" "bx: 24 is not a power of two" sgemm-naive --bx 24 -o "$T/x.s"
+bad "workgroup too large" "at most 1024" sgemm-naive --bx 64 --by 32 -o "$T/x.s"
+bad "bad enum" "mode: 'big' is not one of cu|wgp" scale --mode big -o "$T/x.s"
+bad "bad code object" "code-object: 3 is out of range 4..6" scale --code-object 3 -o "$T/x.s"
+bad "unknown preset" "unknown preset 'k9'" sgemm-naive --preset k9 -o "$T/x.s"
+bad "missing value" "needs a value" scale -o "$T/x.s" --block
+bad "no output" "no output" scale --block 64
+bad "bad output name" "must end in .s or .hsaco" scale -o "$T/y.txt"
+printf 'block: 64\nitems: [1, 2]\n' >"$T/list.yaml"
+bad "YAML list value" "list.yaml:2: value of 'items' must be a single value" scale --config "$T/list.yaml" -o "$T/x.s"
+printf 'block: 64\n  items: 2\n' >"$T/indent.yaml"
+bad "malformed YAML" "indent.yaml:2: malformed YAML" scale --config "$T/indent.yaml" -o "$T/x.s"
+printf 'block: 64\nitems: 99\n' >"$T/range.yaml"
+bad "YAML value out of range" "range.yaml:2: items: 99 is out of range" scale --config "$T/range.yaml" -o "$T/x.s"
+printf 'block: 64\nwarp: 2\n' >"$T/unk.yaml"
+bad "YAML unknown parameter" "unk.yaml:2: unknown parameter 'warp'" scale --config "$T/unk.yaml" -o "$T/x.s"
+printf 'block: 64\nblock: 128\n' >"$T/dup.yaml"
+bad "YAML duplicate key" "dup.yaml:2: 'block' given twice" scale --config "$T/dup.yaml" -o "$T/x.s"
+bad "missing YAML file" "cannot open" scale --config "$T/none.yaml" -o "$T/x.s"
+bad "bad value overwrites nothing" "out of range" scale --block 4096 -o "$T/x.s"
+bad "bad value, hsaco output" "out of range" scale --items 17 -o "$T/y.hsaco"
+
+[ $fails -eq 0 ]
