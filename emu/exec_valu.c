@@ -24,6 +24,16 @@ typedef void (*lane_fn)(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 	{                                                                                        \
 		u32 bad = 0;                                                                     \
 		(void)B; (void)C; (void)K;                                                       \
+		if (!ftz) {                                                                      \
+			LANES {                                                                  \
+				float x = emu_f(A[l]), y = emu_f(B[l]), z = emu_f(C[l]), k = emu_f(K); \
+				(void)x; (void)y; (void)z; (void)k;                              \
+				u32 o = emu_u(EXPR);                                             \
+				r[l] = o;                                                        \
+				bad |= emu_isnan32(o);                                           \
+			}                                                                        \
+			return bad;                                                              \
+		}                                                                                \
 		LANES {                                                                          \
 			float x = emu_f(A[l]), y = emu_f(B[l]), z = emu_f(C[l]), k = emu_f(K);   \
 			(void)x; (void)y; (void)z; (void)k;                                      \
@@ -32,7 +42,7 @@ typedef void (*lane_fn)(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 			u32 in = emu_special32(A[l]);                                            \
 			if (NARG > 1) in |= emu_special32(B[l]);                                 \
 			if (NARG > 2) in |= emu_special32(C[l]);                                 \
-			bad |= emu_isnan32(o) | (ftz & (in | emu_special32(o)));                 \
+			bad |= emu_isnan32(o) | in | emu_special32(o);                           \
 		}                                                                                \
 		return bad;                                                                      \
 	}                                                                                        \
@@ -53,9 +63,9 @@ typedef void (*lane_fn)(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 	}                                                                                        \
 	static void NAME(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) \
 	{                                                                                        \
-		bool ftz = w->g->run->ftz;                                                       \
+		bool ftz = w->g->run->ftz, ftz_sw = w->g->run->ftz_sw;                          \
 		u32 K = w->s[EMU_OPND_LITERAL];                                                  \
-		if (NAME##_fast(r, a, b, c, ftz, K))                                             \
+		if (NAME##_fast(r, a, b, c, ftz_sw, K))                                          \
 			NAME##_exact(r, a, b, c, ftz, K);                                        \
 	}
 
@@ -501,7 +511,7 @@ static void ex_fmac(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- VOPD: both halves read everything before either writes ---------------------- */
-void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
+static void vopd_generic(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 rx[EMU_LANES], ry[EMU_LANES];
 	u32 t0[EMU_LANES], t1[EMU_LANES], t2[EMU_LANES];
@@ -513,7 +523,38 @@ void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 			h->src2 == EMU_OPND_NONE ? zeros : emu_vsrc(w, h->src2, t2));
 	emu_vwrite(w, in->x.dst, rx);
 	emu_vwrite(w, in->y.dst, ry);
+}
+
+/* v_dual_fmac_f32 :: v_dual_fmac_f32, the GEMM inner loop: one pass over the
+ * lanes for both halves.  Returns nonzero when a lane produced a NaN. */
+EMU_SIMD static u32 fmac2_fast(u32 *restrict rx, u32 *restrict ry, const u32 *ax, const u32 *bx, const u32 *dx,
+			       const u32 *ay, const u32 *by, const u32 *dy)
+{
+	u32 bad = 0;
+	LANES {
+		u32 ox = emu_u(fmaf(emu_f(ax[l]), emu_f(bx[l]), emu_f(dx[l])));
+		u32 oy = emu_u(fmaf(emu_f(ay[l]), emu_f(by[l]), emu_f(dy[l])));
+		rx[l] = ox;
+		ry[l] = oy;
+		bad |= emu_isnan32(ox) | emu_isnan32(oy);
+	}
+	return bad;
+}
+
+void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
+{
 	w->g->st.vopd++;
+	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !w->g->run->ftz_sw) {
+		u32 rx[EMU_LANES], ry[EMU_LANES], t0[EMU_LANES], t1[EMU_LANES];
+		const u32 *ax = emu_vsrc(w, in->x.src0, t0), *ay = emu_vsrc(w, in->y.src0, t1);
+		if (!fmac2_fast(rx, ry, ax, w->v[in->x.src1 - EMU_OPND_VGPR0], w->v[in->x.dst - EMU_OPND_VGPR0], ay,
+				w->v[in->y.src1 - EMU_OPND_VGPR0], w->v[in->y.dst - EMU_OPND_VGPR0])) {
+			emu_vwrite(w, in->x.dst, rx);
+			emu_vwrite(w, in->y.dst, ry);
+			return;
+		}
+	}
+	vopd_generic(w, in);
 }
 
 bool emu_vopd_half_ok(unsigned op) { return op < EMU_OP_COUNT && lane_tab[op] != NULL; }

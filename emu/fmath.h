@@ -17,12 +17,28 @@
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 /* Lane loops compiled twice; the CPU picks the AVX2+FMA copy when it has one. */
-#define EMU_SIMD __attribute__((target_clones("arch=haswell", "default")))
+#define EMU_SIMD __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
 #define EMU_SIMD
 #endif
 
 #define EMU_QNAN32 0x7fc00000u
+
+/* The host flushes f32 denormals itself when the kernel asks for it (x86 MXCSR
+ * DAZ+FTZ, set per worker thread for the launch), so the fast lane loops only
+ * look for NaN results.  Elsewhere the loops also check inputs in software. */
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#define EMU_HW_FTZ 1
+static inline unsigned emu_fpmode_flush(void) { unsigned old = _mm_getcsr(); _mm_setcsr(old | 0x8040u); return old; }
+static inline unsigned emu_fpmode_ieee(void) { unsigned old = _mm_getcsr(); _mm_setcsr(old & ~0x8040u); return old; }
+static inline void emu_fpmode_restore(unsigned old) { _mm_setcsr(old); }
+#else
+#define EMU_HW_FTZ 0
+static inline unsigned emu_fpmode_flush(void) { return 0; }
+static inline unsigned emu_fpmode_ieee(void) { return 0; }
+static inline void emu_fpmode_restore(unsigned old) { (void)old; }
+#endif
 
 static inline float emu_f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t emu_u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }

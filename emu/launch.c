@@ -6,6 +6,7 @@
  * lowest index is reported (indices below a fault are always still run), so the
  * report and all results are the same for every thread count.
  */
+#include "emu/fmath.h"
 #include "emu/machine.h"
 
 #include <stdarg.h>
@@ -264,6 +265,23 @@ static EMU_COLD bool budget_refill(struct emu_wave *w)
 	return true;
 }
 
+/* EMU_TRACE=1 in the environment: one line per executed instruction (wave 0 of
+ * workgroup 0 only), with the first two lanes of its first destination. */
+static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
+{
+	if (w->id || w->g->index)
+		return;
+	char text[96];
+	emu_inst_text(w->g->run, w->pc, text, sizeof text);
+	unsigned dst = d->in.dst;
+	if (dst >= EMU_OPND_VGPR0 && dst < 512)
+		fprintf(stderr, "%llx  %-50s exec %08x  v%u = %08x %08x\n", (unsigned long long)w->pc, text,
+			w->s[EMU_OPND_EXEC_LO], dst - 256, w->v[dst - 256][0], w->v[dst - 256][1]);
+	else
+		fprintf(stderr, "%llx  %-50s exec %08x  scc %u\n", (unsigned long long)w->pc, text,
+			w->s[EMU_OPND_EXEC_LO], w->s[EMU_OPND_SCC]);
+}
+
 /* The step loop: run one wave until it ends, waits at a barrier or faults. */
 static void run_wave(struct emu_wave *w)
 {
@@ -280,6 +298,8 @@ static void run_wave(struct emu_wave *w)
 		if (checks && (w->npending || d->hz.counter))
 			emu_hz_check(w, d);
 		d->fn(w, &d->in);
+		if (EMU_UNLIKELY(g->run->trace))
+			trace(w, d);
 		n++;
 		if (EMU_UNLIKELY(w->halt)) {
 			if (w->state == EMU_WAVE_BARRIER)
@@ -297,7 +317,8 @@ static void run_wave(struct emu_wave *w)
 				continue;
 			}
 		}
-		d = fetch(w, w->next_pc);
+		w->pc = w->next_pc;
+		d = fetch(w, w->pc);
 	}
 	w->insts += n;
 	g->st.wave_insts += n;
@@ -390,12 +411,15 @@ static void *worker(void *arg)
 {
 	struct emu_group *g = arg;
 	struct emu_run *run = g->run;
+	unsigned fpmode = run->ftz ? emu_fpmode_flush() : 0;
 	for (;;) {
 		uint64_t i = atomic_fetch_add(&run->next_wg, 1);
 		if (i >= run->nwg || i > atomic_load(&run->fault_wg))
 			break;
 		run_group(g, i);
 	}
+	if (run->ftz)
+		emu_fpmode_restore(fpmode);
 	return NULL;
 }
 
@@ -477,6 +501,11 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 		goto out;
 	}
 	run->checks = dev->opts.checks & EMU_CHECK_ALL;
+	run->ftz = run->kd.float_denorm_32 == 0;
+	run->ftz_sw = run->ftz && !EMU_HW_FTZ;
+	run->ieee = run->kd.ieee_mode;
+	const char *tr = getenv("EMU_TRACE");
+	run->trace = tr && *tr && *tr != '0';
 	run->budget = dev->opts.inst_budget ? dev->opts.inst_budget : EMU_BUDGET_DEFAULT;
 	run->block_threads = (unsigned)threads;
 	run->nwaves = (unsigned)((threads + EMU_LANES - 1) / EMU_LANES);

@@ -109,7 +109,9 @@ struct emu_run {
 	struct emu_fault fault;
 	bool scratch;
 	bool ftz;                    /* f32 denormals flushed (FLOAT_DENORM_MODE_32 = 0) */
+	bool ftz_sw;                 /* ftz, and the host does not flush for us */
 	bool ieee;                   /* IEEE mode: min/max quiet signaling NaNs */
+	bool trace;                  /* EMU_TRACE set: print executed instructions */
 };
 
 struct emu_lds_shadow {

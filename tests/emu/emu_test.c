@@ -1,30 +1,38 @@
-/* emu_test — end-to-end tests of the emulator on real code objects. */
+/* emu_test — end-to-end tests of the emulator on real code objects: a simple
+ * kernel at several thread counts, the LDS-tiled SGEMM (barriers in its loop)
+ * against a CPU reference computed in the same summation order, and
+ * determinism across thread counts. */
 #include "tests/emu/harness.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static char kdir[512];
 
-static const char *kpath(const char *name, char *buf, size_t n)
+/* Build tests/emu/kernels/FILE (with assembler DEFS) and open it. */
+static int open_kernel(struct th *t, const char *file, const char *defs, const char *tag, unsigned threads,
+		       unsigned checks)
 {
-	snprintf(buf, n, "%s/%s", kdir, name);
-	return buf;
+	char src[700], out[700], err[700];
+	snprintf(src, sizeof src, "%s/%s", kdir, file);
+	snprintf(out, sizeof out, "%s/%s.hsaco", th_tmpdir(), tag);
+	if (th_build(src, out, defs, err, sizeof err)) {
+		snprintf(t->err, sizeof t->err, "%s", err);
+		return -1;
+	}
+	struct emu_opts o = { .threads = threads, .checks = checks };
+	return th_open(t, out, &o);
 }
 
 static void test_axpy(unsigned threads)
 {
-	char src[600], out[600], err[600], name[64];
-	snprintf(name, sizeof name, "axpy_j%u", threads);
-	snprintf(out, sizeof out, "%s/axpy.hsaco", th_tmpdir());
-	if (th_build(kpath("axpy.s", src, sizeof src), out, NULL, err, sizeof err)) {
-		th_ok(0, name, "%s", err);
-		return;
-	}
-	struct emu_opts o = { .threads = threads, .checks = EMU_CHECK_ALL };
+	char name[64];
+	snprintf(name, sizeof name, "axpy_threads%u", threads);
 	struct th t;
-	if (th_open(&t, out, &o)) {
+	if (open_kernel(&t, "axpy.s", NULL, name, threads, EMU_CHECK_ALL)) {
 		th_ok(0, name, "%s", t.err);
 		return;
 	}
@@ -33,7 +41,7 @@ static void test_axpy(unsigned threads)
 	for (int i = 0; i < N; i++) {
 		x[i] = (float)i * 0.5f;
 		y[i] = 3.0f - (float)i;
-		want[i] = 2.5f * x[i] + y[i];
+		want[i] = fmaf(2.5f, x[i], y[i]);
 	}
 	uint64_t dx = emu_alloc(t.dev, sizeof x, 0), dy = emu_alloc(t.dev, sizeof y, 0);
 	emu_write(t.dev, dx, x, sizeof x);
@@ -46,8 +54,155 @@ static void test_axpy(unsigned threads)
 	for (int i = 0; i < N && bad < 0; i++)
 		if (memcmp(&y[i], &want[i], 4))
 			bad = i;
-	th_ok(rc == 0 && bad < 0, name, "rc %d %s; first bad %d", rc, t.err, bad);
+	th_ok(rc == 0 && bad < 0, name, "rc %d %s; first wrong element %d", rc, t.err, bad);
 	th_close(&t);
+}
+
+/* C = A*B with one fused multiply-add per k, in k order: what the kernel does. */
+static void sgemm_ref(const float *A, const float *B, float *C, int n)
+{
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n; j++) {
+			float acc = 0.0f;
+			for (int k = 0; k < n; k++)
+				acc = fmaf(A[i * n + k], B[k * n + j], acc);
+			C[i * n + j] = acc;
+		}
+}
+
+static int sgemm_run(unsigned threads, unsigned checks, int n, const float *A, const float *B, float *C,
+		     struct emu_stats *st, char *err, size_t errlen)
+{
+	struct th t;
+	char tag[64];
+	snprintf(tag, sizeof tag, "sgemm_%u_%u", threads, checks);
+	if (open_kernel(&t, "sgemm_lds.s", NULL, tag, threads, checks)) {
+		snprintf(err, errlen, "%s", t.err);
+		return -1;
+	}
+	size_t bytes = (size_t)n * n * 4;
+	uint64_t dA = emu_alloc(t.dev, bytes, EMU_MEM_READONLY), dB = emu_alloc(t.dev, bytes, EMU_MEM_READONLY),
+		 dC = emu_alloc(t.dev, bytes, 0);
+	emu_write(t.dev, dA, A, bytes);
+	emu_write(t.dev, dB, B, bytes);
+	struct { uint64_t a, b, c; uint32_t n; } ka = { dA, dB, dC, (uint32_t)n };
+	uint32_t grid[3] = { (uint32_t)n / 64, (uint32_t)n / 64, 1 }, block[3] = { 256, 1, 1 };
+	int rc = th_run(&t, "sgemm_lds", &ka, 28, grid, block);
+	emu_read(t.dev, dC, C, bytes);
+	*st = t.st;
+	snprintf(err, errlen, "%s", t.err);
+	th_close(&t);
+	return rc;
+}
+
+static void test_sgemm(void)
+{
+	enum { N = 192 };
+	size_t cnt = (size_t)N * N;
+	float *A = malloc(cnt * 4), *B = malloc(cnt * 4), *C1 = calloc(cnt, 4), *C2 = calloc(cnt, 4), *R = malloc(cnt * 4);
+	unsigned seed = 12345;
+	for (size_t i = 0; i < cnt; i++) {
+		seed = seed * 1103515245u + 12345u;
+		A[i] = (float)((int)(seed >> 16 & 0xff) - 128) / 37.0f;
+		seed = seed * 1103515245u + 12345u;
+		B[i] = (float)((int)(seed >> 16 & 0xff) - 128) / 53.0f;
+	}
+	sgemm_ref(A, B, R, N);
+	char err[1024];
+	struct emu_stats st1, st2;
+	int rc1 = sgemm_run(1, EMU_CHECK_ALL, N, A, B, C1, &st1, err, sizeof err);
+	size_t bad = cnt;
+	for (size_t i = 0; i < cnt && bad == cnt; i++)
+		if (memcmp(&C1[i], &R[i], 4))
+			bad = i;
+	th_ok(rc1 == 0 && bad == cnt, "sgemm_lds_192_bit_exact", "rc %d %s; first wrong element %zu (%g vs %g)", rc1, err,
+	      bad, bad < cnt ? C1[bad] : 0.0, bad < cnt ? R[bad] : 0.0);
+	th_ok(rc1 == 0 && st1.workgroups == 9 && st1.waves == 72, "sgemm_lds_dispatch_shape",
+	      "workgroups %llu waves %llu", (unsigned long long)st1.workgroups, (unsigned long long)st1.waves);
+	int rc2 = sgemm_run(2, EMU_CHECK_ALL, N, A, B, C2, &st2, err, sizeof err);
+	th_ok(rc2 == 0 && memcmp(C1, C2, cnt * 4) == 0 && st1.wave_insts == st2.wave_insts,
+	      "sgemm_lds_same_result_any_thread_count", "rc %d %s", rc2, err);
+	int rc3 = sgemm_run(2, 0, N, A, B, C2, &st2, err, sizeof err);
+	th_ok(rc3 == 0 && memcmp(C1, C2, cnt * 4) == 0, "sgemm_lds_unchecked_same_result", "rc %d %s", rc3, err);
+	free(A), free(B), free(C1), free(C2), free(R);
+}
+
+/* ---- bug injection: tests/emu/kernels/bugs.s with one bug switched on -------------- */
+struct bug_case {
+	const char *sym;          /* assembler symbol, NULL for the correct kernel */
+	const char *expect;       /* substring of the report, NULL: must run clean */
+	int rc;                   /* expected return code */
+	unsigned checks;
+};
+
+static const struct bug_case bug_cases[] = {
+	{ NULL, NULL, 0, EMU_CHECK_ALL },
+	{ "BUG_NOWAIT_SMEM", "missing s_waitcnt: reads s4", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_NOWAIT_VM", "missing s_waitcnt: reads v3", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_VMCNT_ORDER", "missing s_waitcnt: reads v8", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_OVERWRITE", "missing s_waitcnt: overwrites v8", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_SMEM_ORDER", "missing s_waitcnt: reads s9", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_MISALIGN", "misaligned 4-byte read", EMU_E_FAULT, 0 },
+	{ "BUG_OOB", "outside every buffer", EMU_E_FAULT, 0 },
+	{ "BUG_READONLY", "write to read-only buffer", EMU_E_FAULT, 0 },
+	{ "BUG_LDS_RACE", "LDS race", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_LDS_OOB", "beyond the 256 bytes allocated", EMU_E_FAULT, 0 },
+	{ "BUG_SCRATCH_OOB", "outside the 16-byte private segment", EMU_E_FAULT, 0 },
+	{ "BUG_VOPD", "VOPD: the X half writes a register the Y half reads", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_VGPR_LIMIT", "VGPR beyond the 16", EMU_E_FAULT, 0 },
+	{ "BUG_INVALID", "invalid or unknown instruction encoding", EMU_E_DECODE, 0 },
+	{ "BUG_RUNAWAY", "instruction budget", EMU_E_BUDGET, 0 },
+	/* With its check switched off, a hazard goes unreported and the result is still right. */
+	{ "BUG_NOWAIT_VM", NULL, 0, 0 },
+	{ "BUG_VOPD", NULL, 0, EMU_CHECK_WAITCNT | EMU_CHECK_LDS_RACE },
+};
+
+static void test_bugs(void)
+{
+	enum { N = 128 };
+	float in[N + 1], want[N], out[N];
+	for (int i = 0; i <= N; i++)
+		in[i] = (float)(i * 3 % 11) - 4.5f;
+	for (int g = 0; g < N; g++)
+		want[g] = 2 * in[g] + 2 * in[(g & ~63) | ((g & 63) ^ 32)];
+	for (size_t c = 0; c < sizeof bug_cases / sizeof bug_cases[0]; c++) {
+		const struct bug_case *bc = &bug_cases[c];
+		char name[96], defs[96] = "", tag[64];
+		snprintf(name, sizeof name, "bug_%s%s", bc->sym ? bc->sym : "none_correct_kernel",
+			 bc->expect ? "_reported" : "_runs_clean");
+		if (bc->sym)
+			snprintf(defs, sizeof defs, "-Wa,-defsym,%s=1", bc->sym);
+		snprintf(tag, sizeof tag, "bugs_%zu", c);
+		struct th t;
+		struct emu_opts o = { .threads = 2, .checks = bc->checks, .inst_budget = 100000 };
+		char src[700], out_path[700], err[700];
+		snprintf(src, sizeof src, "%s/bugs.s", kdir);
+		snprintf(out_path, sizeof out_path, "%s/%s.hsaco", th_tmpdir(), tag);
+		if (th_build(src, out_path, defs, err, sizeof err) || th_open(&t, out_path, &o)) {
+			th_ok(0, name, "%s", err[0] ? err : t.err);
+			continue;
+		}
+		uint64_t din = emu_alloc(t.dev, sizeof in, EMU_MEM_READONLY), dout = emu_alloc(t.dev, sizeof out, 0);
+		emu_write(t.dev, din, in, sizeof in);
+		emu_fill(t.dev, dout, 0, sizeof out);
+		struct { uint64_t in, out; } ka = { din, dout };
+		uint32_t grid[3] = { 2, 1, 1 }, block[3] = { 64, 1, 1 };
+		int rc = th_run(&t, "bugs", &ka, sizeof ka, grid, block);
+		emu_read(t.dev, dout, out, sizeof out);
+		if (bc->expect) {
+			/* The report names kernel, workgroup, wave, pc and the instruction. */
+			bool named = strstr(t.err, "bugs: workgroup (") && strstr(t.err, " wave ") && strstr(t.err, " pc 0x") &&
+				     strchr(t.err, '`');
+			if (getenv("EMU_TEST_VERBOSE"))
+				printf("# %s\n", t.err);
+			th_ok(rc == bc->rc && strstr(t.err, bc->expect) && named && t.st.faulted, name,
+			      "rc %d (want %d), report: %s", rc, bc->rc, t.err);
+		} else {
+			th_ok(rc == 0 && memcmp(out, want, sizeof out) == 0, name, "rc %d %s; out[0] %g want %g", rc, t.err,
+			      out[0], want[0]);
+		}
+		th_close(&t);
+	}
 }
 
 int main(int argc, char **argv)
@@ -55,5 +210,7 @@ int main(int argc, char **argv)
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
 	test_axpy(1);
 	test_axpy(2);
+	test_sgemm();
+	test_bugs();
 	return th_failed;
 }
