@@ -46,6 +46,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #define ROW_GLOBAL(n, o)
 #define ROW_SCRATCH(n, o)
 #define ROW_FLAT(n, o)
+#define ROW_MUBUF(n, o)
 #define SET(n, o) [o] = EMU_OP_##n,
 
 #undef ROW_SOP1
@@ -172,6 +173,18 @@ static const uint16_t ds_op[256] = {
 static const uint16_t flat_op[4][128] = {
 #include "emu/isa_gfx11.def"
 };
+#undef ROW_FLAT
+#undef ROW_SCRATCH
+#undef ROW_GLOBAL
+#define ROW_FLAT(n, o)
+#define ROW_SCRATCH(n, o)
+#define ROW_GLOBAL(n, o)
+
+#undef ROW_MUBUF
+#define ROW_MUBUF SET
+static const uint16_t mubuf_op[256] = {
+#include "emu/isa_gfx11.def"
+};
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -193,6 +206,7 @@ static const uint16_t flat_op[4][128] = {
 #undef ROW_GLOBAL
 #undef ROW_SCRATCH
 #undef ROW_FLAT
+#undef ROW_MUBUF
 
 /* ---- VOPD ------------------------------------------------------------------------- */
 #define OP(n, e, o, c, d, s0, s1, s2, f)
@@ -592,10 +606,19 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	/* Scratch without SVE has no VGPR address at all. */
 	if (seg != 1 || in->sve)
 		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_ADDR(w));
-	if (r->dst) in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w));
+	/* an atomic returns the old value only when glc is set */
+	if (r->dst && (!(r->flags & EMU_F_ATOMIC) || in->glc))
+		in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w));
 	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_DATA(w));
-	if ((r->flags & EMU_F_ATOMIC) && in->glc)
-		in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w)); /* returning atomic */
+	return 8;
+}
+
+static int dec_mubuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mubuf_op[f_MUBUF_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MUBUF;
 	return 8;
 }
 
@@ -614,7 +637,8 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 	case FMT_VOP1: case FMT_VOP2: case FMT_VOPC:
 		len = dec_vop_e32(fmt, d0, code, n, out);
 		break;
-	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT: {
+	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT:
+	case FMT_MUBUF: {
 		if (n < 8)
 			return EMU_E_DECODE;
 		uint64_t w = d0 | (uint64_t)rd32(code + 4) << 32;
@@ -624,6 +648,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		case FMT_VOP3P: len = dec_vop3p(w, code, n, out); break;
 		case FMT_VOPD: len = dec_vopd(w, code, n, out); break;
 		case FMT_DS: len = dec_ds(w, out); break;
+		case FMT_MUBUF: len = dec_mubuf(w, out); break;
 		default: len = dec_flat(w, out); break;
 		}
 		break;

@@ -44,7 +44,7 @@ enum emu_opnd {
 #define EMU_ENCODINGS(X) \
 	X(SOP1) X(SOP2) X(SOPK) X(SOPC) X(SOPP) X(SMEM) \
 	X(VOP1) X(VOP2) X(VOPC) X(VOP3) X(VOP3SD) X(VOP3P) X(VOPD) \
-	X(DS) X(GLOBAL) X(SCRATCH) X(FLAT)
+	X(DS) X(GLOBAL) X(SCRATCH) X(FLAT) X(MUBUF)
 
 enum emu_enc {
 #define EMU_ENC_ENUM_(e) EMU_ENC_##e,
@@ -95,6 +95,8 @@ enum emu_opflag {
 	EMU_F_NOIMM = 1u << 24,   /* SOPP whose simm16 must be 0 (LLVM refuses others) */
 	EMU_F_FP0 = 1u << 25,     /* neg/abs apply to src0 only (v_cmp_class, v_ldexp) */
 	EMU_F_TRANS = 1u << 26,   /* unused by rows: the class TRANS says it */
+	EMU_F_DS2 = 1u << 27,     /* DS 2addr form: offset0/offset1 count elements (x64 for stride64) */
+	EMU_F_I16 = 1u << 28,     /* 16-bit integer operands (constants print as 16-bit ints) */
 };
 
 /* ---- the opcode table ------------------------------------------------------- */

@@ -46,7 +46,7 @@ static const uint32_t inline_f64_hi[8] = {
 	0x40100000, 0xc0100000,
 };
 
-enum optype { T_B32, T_B64, T_F64, T_F16, T_PK16 };
+enum optype { T_B32, T_B64, T_F64, T_F16, T_I16, T_PK16 };
 
 static enum optype src_type(const struct emu_opinfo *r, unsigned size)
 {
@@ -54,6 +54,8 @@ static enum optype src_type(const struct emu_opinfo *r, unsigned size)
 		return T_PK16;
 	if (r->flags & EMU_F_F16)
 		return T_F16;
+	if (r->flags & EMU_F_I16)
+		return T_I16;
 	if (size == 2)
 		return (r->flags & EMU_F_F64) ? T_F64 : T_B64;
 	return T_B32;
@@ -79,6 +81,10 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		put(o, "0x%x", h);
 		return;
 	}
+	case T_I16:
+		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
+		put(o, "0x%x", v & 0xffff);
+		return;
 	case T_F64:
 		/* the literal is the high dword of the double */
 		if (v == 0) { put(o, "0"); return; }
@@ -118,6 +124,10 @@ static void put_opnd(struct out *o, unsigned c, unsigned size, enum optype t, ui
 	if (c >= 128 && c <= 192) { put(o, "%u", c - 128); return; }
 	if (c >= 193 && c <= 208) { put(o, "-%u", c - 192); return; }
 	if (c >= 240 && c <= 248) {
+		if (t == T_I16) { /* an integer operand sees the f16 bit pattern */
+			put(o, "0x%x", inline_f16_bits[c - 240]);
+			return;
+		}
 		if (c == 248 && t == T_F64)
 			put(o, "0.15915494309189532");
 		else
@@ -390,10 +400,31 @@ static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_
 		     int i, unsigned size)
 {
 	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
+	if (in->enc == EMU_ENC_VOP3P)
+		neg = 0; /* printed as neg_lo:[...] */
 	if (neg) put(o, "-");
 	if (abs) put(o, "|");
 	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
 	if (abs) put(o, "|");
+}
+
+/* VOP3P: op_sel, op_sel_hi (default: all set), neg_lo, neg_hi, one entry per source */
+static void put_bits(struct out *o, const char *name, unsigned v, int n)
+{
+	put(o, " %s:[", name);
+	for (int i = 0; i < n; i++)
+		put(o, "%u%s", (v >> i) & 1, i + 1 < n ? "," : "]");
+}
+
+static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	int n = r->src2 ? 3 : r->src1 ? 2 : 1;
+	unsigned all = (1u << n) - 1;
+	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
+	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
+	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
+	if (in->clamp) put(o, " clamp");
 }
 
 static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
@@ -432,6 +463,10 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->op == EMU_OP_v_fmaak_f32)
 		put(o, ", 0x%x", in->lit);
 
+	if (in->enc == EMU_ENC_VOP3P) {
+		put_vop3p_mods(o, in, r);
+		return;
+	}
 	if (!e64)
 		return;
 	if ((r->flags & EMU_F_OPSEL) && in->opsel) {
@@ -507,8 +542,7 @@ static void dis_ds(struct out *o, const struct emu_inst *in, const struct emu_op
 	if (in->op == EMU_OP_ds_swizzle_b32) {
 		if (in->offset)
 			put_swizzle(o, (unsigned)in->offset);
-	} else if (r->src2 || in->op == EMU_OP_ds_load_2addr_b32 || in->op == EMU_OP_ds_load_2addr_b64 ||
-		   in->op == EMU_OP_ds_load_2addr_stride64_b32 || in->op == EMU_OP_ds_load_2addr_stride64_b64) {
+	} else if (r->flags & EMU_F_DS2) {
 		if (in->offset0) put(o, " offset0:%u", in->offset0);
 		if (in->offset1) put(o, " offset1:%u", in->offset1);
 	} else if (in->offset) {
@@ -580,6 +614,8 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 	case EMU_ENC_GLOBAL: case EMU_ENC_SCRATCH: case EMU_ENC_FLAT:
 		dis_flat(&o, in, r);
 		break;
+	case EMU_ENC_MUBUF:
+		break; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
 	default:
 		dis_valu(&o, in, r);
 		break;

@@ -1,11 +1,13 @@
 #!/bin/sh
-# Decoder/disassembler corpus: assemble every tests/emu/corpus/*.s with llvm-mc,
-# disassemble with llvm-objdump, and have isa_corpus compare emu_decode's
-# lengths and emu_disasm's text with objdump's, line by line; then check that
-# every row of emu/isa_gfx11.def is exercised by some corpus line.
+# Decoder/disassembler corpus.  Every tests/emu/corpus/*.s is assembled with
+# llvm-mc and every tests/emu/corpus/*.hip is compiled with clang (-O0 and -O3);
+# each object is disassembled with llvm-objdump and isa_corpus compares
+# emu_decode's lengths and emu_disasm's text with objdump's, line by line.
+# Finally every row of emu/isa_gfx11.def must be exercised by some line.
 set -u
 BUILD=${BUILD:-build}
 MC=${LLVM_MC:-llvm-mc-19}
+CLANG=${CLANG:-clang-19}
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
 dir=$(dirname "$0")/corpus
 tool=$BUILD/tests/isa_corpus
@@ -16,19 +18,36 @@ fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fail=0
+
+check() { # NAME OBJECT
+	if ! "$OBJDUMP" -d "$2" >"$tmp/$1.lst" 2>"$tmp/$1.err"; then
+		echo "not ok corpus/$1: llvm-objdump: $(head -n1 "$tmp/$1.err")"
+		fail=1
+		return
+	fi
+	"$tool" "corpus/$1" <"$tmp/$1.lst" || fail=1
+}
+
 for s in "$dir"/*.s; do
 	n=$(basename "$s" .s)
-	if ! "$MC" -arch=amdgcn -mcpu=gfx1100 -filetype=obj "$s" -o "$tmp/$n.o" 2>"$tmp/$n.err"; then
+	if "$MC" -arch=amdgcn -mcpu=gfx1100 -filetype=obj "$s" -o "$tmp/$n.o" 2>"$tmp/$n.err"; then
+		check "$n" "$tmp/$n.o"
+	else
 		echo "not ok corpus/$n: llvm-mc: $(grep -m1 error "$tmp/$n.err")"
 		fail=1
-		continue
 	fi
-	if ! "$OBJDUMP" -d "$tmp/$n.o" >"$tmp/$n.lst" 2>"$tmp/$n.err"; then
-		echo "not ok corpus/$n: llvm-objdump: $(head -n1 "$tmp/$n.err")"
-		fail=1
-		continue
-	fi
-	"$tool" "corpus/$n" <"$tmp/$n.lst" || fail=1
+done
+for h in "$dir"/*.hip; do
+	for opt in O0 O3; do
+		n=$(basename "$h" .hip).$opt
+		if "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -nogpuinc \
+			-"$opt" --no-gpu-bundle-output -c "$h" -o "$tmp/$n.o" 2>"$tmp/$n.err"; then
+			check "$n" "$tmp/$n.o"
+		else
+			echo "not ok corpus/$n: clang: $(grep -m1 error "$tmp/$n.err")"
+			fail=1
+		fi
+	done
 done
 "$tool" --coverage "$tmp"/*.lst || fail=1
 exit $fail

@@ -60,3 +60,31 @@ ds_permute_b32 v0, v1, v2 offset:16
 .long 0xD8D4003C, 0x00000001
 .long 0xD8D4001E, 0x00000001
 .long 0xD8D40C1F, 0x00000001
+// LDS atomics
+ds_add_f32 v0, v1
+ds_add_rtn_f32 v0, v1, v2 offset:4
+ds_sub_u32 v0, v1
+ds_min_i32 v0, v1
+ds_max_i32 v0, v1
+ds_min_u32 v0, v1
+ds_max_u32 v0, v1
+ds_and_b32 v0, v1
+ds_or_b32 v0, v1
+ds_xor_b32 v0, v1
+ds_min_f32 v0, v1
+ds_max_f32 v0, v1
+ds_cmpstore_b32 v0, v1, v2 offset:8
+ds_cmpstore_rtn_b32 v0, v1, v2, v3
+ds_storexchg_rtn_b32 v0, v1, v2
+ds_sub_rtn_u32 v0, v1, v2
+ds_min_rtn_i32 v0, v1, v2
+ds_max_rtn_i32 v0, v1, v2
+ds_min_rtn_u32 v0, v1, v2
+ds_max_rtn_u32 v0, v1, v2
+ds_and_rtn_b32 v0, v1, v2
+ds_or_rtn_b32 v0, v1, v2
+ds_xor_rtn_b32 v0, v1, v2
+ds_load_i8 v0, v1 offset:3
+ds_load_i16 v0, v1
+ds_add_u64 v0, v[2:3]
+ds_add_rtn_u64 v[0:1], v1, v[2:3] offset:16

@@ -340,3 +340,17 @@ s_trap 0xff
 .long 0xBE8000FF, 0xfffffff0
 .long 0xBE8000FF, 0x3e22f983
 .long 0xBE8000FF, 0xc0800000
+s_and_not1_saveexec_b64 s[0:1], s[2:3]
+s_and_saveexec_b64 s[0:1], s[2:3]
+s_or_saveexec_b64 s[0:1], s[2:3]
+s_nand_b64 s[0:1], s[2:3], s[4:5]
+s_nor_b64 s[0:1], s[2:3], s[4:5]
+s_xnor_b64 s[0:1], s[2:3], s[4:5]
+s_bfe_i64 s[0:1], s[2:3], s4
+s_bfm_b64 s[0:1], s2, s3
+s_brev_b64 s[0:1], s[2:3]
+s_clz_i32_u64 s0, s[2:3]
+s_bitset0_b64 s[0:1], s2
+s_bitset1_b64 s[0:1], s2
+s_bitcmp0_b64 s[0:1], s2
+s_bitcmp1_b64 s[0:1], s2

@@ -1,4 +1,4 @@
-// VOP1: every row in its _e32 and _e64 forms, then operand forms.
+// VOP1: every row in its _e32 and _e64 forms (generated from the table).
 v_nop
 v_nop_e64
 v_mov_b32 v0, v2
@@ -64,3 +64,53 @@ v_frexp_exp_i32_f32 v0, v2
 v_frexp_exp_i32_f32_e64 v0, v2
 v_frexp_mant_f32 v0, v2
 v_frexp_mant_f32_e64 v0, v2
+v_cvt_i32_f64 v0, v[2:3]
+v_cvt_i32_f64_e64 v0, v[2:3]
+v_cvt_f64_i32 v[0:1], v2
+v_cvt_f64_i32_e64 v[0:1], v2
+v_cvt_f32_ubyte1 v0, v2
+v_cvt_f32_ubyte1_e64 v0, v2
+v_cvt_f32_ubyte2 v0, v2
+v_cvt_f32_ubyte2_e64 v0, v2
+v_cvt_f32_ubyte3 v0, v2
+v_cvt_f32_ubyte3_e64 v0, v2
+v_cvt_u32_f64 v0, v[2:3]
+v_cvt_u32_f64_e64 v0, v[2:3]
+v_cvt_f64_u32 v[0:1], v2
+v_cvt_f64_u32_e64 v[0:1], v2
+v_trunc_f64 v[0:1], v[2:3]
+v_trunc_f64_e64 v[0:1], v[2:3]
+v_ceil_f64 v[0:1], v[2:3]
+v_ceil_f64_e64 v[0:1], v[2:3]
+v_rndne_f64 v[0:1], v[2:3]
+v_rndne_f64_e64 v[0:1], v[2:3]
+v_floor_f64 v[0:1], v[2:3]
+v_floor_f64_e64 v[0:1], v[2:3]
+v_rcp_f64 v[0:1], v[2:3]
+v_rcp_f64_e64 v[0:1], v[2:3]
+v_rsq_f64 v[0:1], v[2:3]
+v_rsq_f64_e64 v[0:1], v[2:3]
+v_sqrt_f64 v[0:1], v[2:3]
+v_sqrt_f64_e64 v[0:1], v[2:3]
+v_frexp_exp_i32_f64 v0, v[2:3]
+v_frexp_exp_i32_f64_e64 v0, v[2:3]
+v_frexp_mant_f64 v[0:1], v[2:3]
+v_frexp_mant_f64_e64 v[0:1], v[2:3]
+v_fract_f64 v[0:1], v[2:3]
+v_fract_f64_e64 v[0:1], v[2:3]
+v_cvt_f16_u16 v0, v2
+v_cvt_f16_u16_e64 v0, v2
+v_cvt_f16_i16 v0, v2
+v_cvt_f16_i16_e64 v0, v2
+v_cvt_u16_f16 v0, v2
+v_cvt_u16_f16_e64 v0, v2
+v_cvt_i16_f16 v0, v2
+v_cvt_i16_f16_e64 v0, v2
+v_rcp_f16 v0, v2
+v_rcp_f16_e64 v0, v2
+v_sqrt_f16 v0, v2
+v_sqrt_f16_e64 v0, v2
+v_cvt_i32_i16 v0, v2
+v_cvt_i32_i16_e64 v0, v2
+v_cvt_u32_u16 v0, v2
+v_cvt_u32_u16_e64 v0, v2

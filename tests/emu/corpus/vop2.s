@@ -1,4 +1,4 @@
-// VOP2: every row in its _e32 and _e64 forms, then operand forms.
+// VOP2: every row in its _e32 and _e64 forms (generated from the table).
 v_cndmask_b32 v0, v1, v2, vcc_lo
 v_cndmask_b32_e64 v0, v1, v2, s4
 v_dot2acc_f32_f16 v0, v1, v2
@@ -64,3 +64,17 @@ v_fmamk_f32 v0, v1, 0x41000000, v2
 v_fmaak_f32 v0, v1, v2, 0x41000000
 v_cvt_pk_rtz_f16_f32 v0, v1, v2
 v_cvt_pk_rtz_f16_f32_e64 v0, v1, v2
+v_add_f16 v0, v1, v2
+v_add_f16_e64 v0, v1, v2
+v_sub_f16 v0, v1, v2
+v_sub_f16_e64 v0, v1, v2
+v_mul_f16 v0, v1, v2
+v_mul_f16_e64 v0, v1, v2
+v_fmac_f16 v0, v1, v2
+v_fmac_f16_e64 v0, v1, v2
+v_max_f16 v0, v1, v2
+v_max_f16_e64 v0, v1, v2
+v_min_f16 v0, v1, v2
+v_min_f16_e64 v0, v1, v2
+v_ldexp_f16 v0, v1, v2
+v_ldexp_f16_e64 v0, v1, v2
