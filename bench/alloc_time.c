@@ -29,7 +29,7 @@ int main(void)
 		unsigned tm = shapes[s][0], tn = shapes[s][1];
 		struct ra_fma f[256];
 		size_t n = ra_bank_grid(f, tm, tn);
-		struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, RA_VGPR_MAX };
+		struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, RA_VGPR_MAX, 1 };
 		double t[REPS];
 		int rc = 0;
 		size_t dual = 0;

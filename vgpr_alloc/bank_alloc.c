@@ -471,6 +471,8 @@ static int check_input(const struct ra_bank_in *in, struct ra_diag *d)
 			    in->n_acc, in->n_a, in->n_b);
 	if (in->n_acc > RA_VGPR_MAX || in->n_a > RA_VGPR_MAX || in->n_b > RA_VGPR_MAX)
 		return fail(d, RA_BANK_E_INPUT, "pool larger than %d VGPRs", RA_VGPR_MAX);
+	if (in->frag_sets > 4)
+		return fail(d, RA_BANK_E_INPUT, "%u fragment sets: at most 4", in->frag_sets);
 	if (in->base >= RA_VGPR_MAX || in->budget > RA_VGPR_MAX - in->base)
 		return fail(d, RA_BANK_E_INPUT, "base v%u with budget %u exceeds v%d",
 			    in->base, in->budget, RA_VGPR_MAX - 1);
@@ -518,6 +520,10 @@ static void place_fragments(const struct ra_bank_in *in, struct ra_bank_out *o)
 			hi = o->b_vgpr[k] + 1;
 	}
 	o->frag_hi = hi;
+	unsigned sets = in->frag_sets ? in->frag_sets : 1, size = hi - o->frag_lo;
+	o->frag_sets = sets;
+	o->frag_stride = align_up4(size);
+	o->frag_hi = o->frag_lo + o->frag_stride * (sets - 1) + size;
 	for (unsigned k = 0; k < in->n_a; k += 2) {
 		o->a_runs[o->n_a_runs++] = (struct ra_run){
 			k, o->a_vgpr[k], k + 1 < in->n_a ? 2 : 1 };
@@ -544,10 +550,12 @@ static int finish(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 	uint8_t used[RA_VGPR_MAX] = { 0 };
 	for (unsigned k = 0; k < in->n_acc; k++)
 		used[o->acc_vgpr[k]] = 1;
-	for (unsigned k = 0; k < in->n_a; k++)
-		used[o->a_vgpr[k]] = 1;
-	for (unsigned k = 0; k < in->n_b; k++)
-		used[o->b_vgpr[k]] = 1;
+	for (unsigned s = 0; s < o->frag_sets; s++) {
+		for (unsigned k = 0; k < in->n_a; k++)
+			used[o->a_vgpr[k] + s * o->frag_stride] = 1;
+		for (unsigned k = 0; k < in->n_b; k++)
+			used[o->b_vgpr[k] + s * o->frag_stride] = 1;
+	}
 	o->n_free = 0;
 	for (unsigned v = in->base; v < o->end; v++)
 		if (!used[v])
@@ -661,4 +669,15 @@ size_t ra_bank_grid(struct ra_fma *f, unsigned tm, unsigned tn)
 		for (unsigned j = 0; j < tn; j++)
 			f[n++] = (struct ra_fma){ (uint16_t)(i * tn + j), (uint16_t)i, (uint16_t)j };
 	return n;
+}
+
+void ra_bank_op_for_set(const struct ra_bank_out *o, const struct ra_fma_op *op,
+			unsigned set, struct ra_fma_op *dst)
+{
+	*dst = *op;
+	for (int h = 0; h < (op->dual ? 2 : 1); h++) {
+		/* The allocator's src0 and vsrc1 are always fragment VGPRs. */
+		dst->half[h].src0.val += set * o->frag_stride;
+		dst->half[h].vsrc1 += set * o->frag_stride;
+	}
 }

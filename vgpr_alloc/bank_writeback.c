@@ -119,3 +119,29 @@ bool ra_stores_straight(const unsigned *cur, const unsigned *idx,
 	}
 	return true;
 }
+
+size_t ra_moves_dual(const struct ra_move *mv, size_t n, struct ra_move_op *out)
+{
+	size_t k = 0, i = 0;
+	while (i < n) {
+		struct ra_move_op *op = &out[k++];
+		op->x = mv[i];
+		op->dual = false;
+		if (i + 1 < n) {
+			/* VOPD reads both sources before writing: equal to the two
+			 * moves in order exactly when X does not write Y's source,
+			 * which ra_vopd_ok checks with the bank rules. */
+			struct ra_vopd_half x = { .op = RA_VOPD_MOV_B32, .dst = mv[i].dst,
+						  .src0 = { RA_OPND_VGPR, mv[i].src } };
+			struct ra_vopd_half y = { .op = RA_VOPD_MOV_B32, .dst = mv[i + 1].dst,
+						  .src0 = { RA_OPND_VGPR, mv[i + 1].src } };
+			if (ra_vopd_ok(&x, &y, NULL)) {
+				op->y = mv[i + 1];
+				op->dual = true;
+				i++;
+			}
+		}
+		i++;
+	}
+	return k;
+}

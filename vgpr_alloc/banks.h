@@ -153,6 +153,8 @@ struct ra_bank_in {
 	size_t n_fma;
 	unsigned base;                 /* first VGPR the allocator may use */
 	unsigned budget;               /* VGPRs available from base */
+	unsigned frag_sets;            /* fragment copies (0 or 1: one; 2: prefetch the
+					* next k-step into the other set), at most 4 */
 };
 
 /* Why an FMA issues alone as v_fmac_f32. */
@@ -188,7 +190,9 @@ struct ra_bank_out {
 	struct ra_run *a_runs, *b_runs;
 	size_t n_a_runs, n_b_runs;
 	unsigned acc_lo, acc_hi;       /* accumulator pool [lo, hi) */
-	unsigned frag_lo, frag_hi;     /* fragment region [lo, hi) */
+	unsigned frag_lo, frag_hi;     /* fragment region [lo, hi), all sets */
+	unsigned frag_sets, frag_stride; /* set s = set 0 + s * frag_stride (a
+					  * multiple of 4: banks unchanged) */
 	unsigned *free_vgpr;           /* holes inside [base, end) */
 	size_t n_free;
 	unsigned end;                  /* one past the last VGPR used */
@@ -225,6 +229,11 @@ void ra_bank_free(struct ra_bank_out *out);
  * or "v_fmac_f32 vD, src0, vsrc1" for a single.  Returns snprintf's count. */
 int ra_fma_op_str(char *buf, size_t size, const struct ra_fma_op *op);
 
+/* Copy of op reading fragment set s (a_vgpr, b_vgpr, runs and ops describe
+ * set 0).  Every bank property carries over: the offset is a multiple of 4. */
+void ra_bank_op_for_set(const struct ra_bank_out *out, const struct ra_fma_op *op,
+			unsigned set, struct ra_fma_op *dst);
+
 /* The access records of out->ops (n_ops entries written to seq). */
 void ra_bank_accesses(const struct ra_bank_out *out, struct ra_access *seq);
 
@@ -242,6 +251,17 @@ struct ra_move {
 int ra_writeback(const unsigned *cur, const unsigned *want, size_t n,
 		 unsigned scratch, struct ra_move **moves, size_t *n_moves,
 		 size_t *n_cycles, struct ra_diag *d);
+
+/* One write-back instruction: v_mov_b32, or v_dual_mov_b32 X :: Y. */
+struct ra_move_op {
+	struct ra_move x, y;
+	bool dual;
+};
+
+/* Pairs consecutive moves into v_dual_mov_b32 where legal (ra_vopd_ok)
+ * and equal in effect to the two moves in order.  out needs n entries;
+ * returns the number of instructions written. */
+size_t ra_moves_dual(const struct ra_move *mv, size_t n, struct ra_move_op *out);
 
 /* True when every store group can be stored straight from cur: group g
  * lists width[g] value indices (in memory order) in idx[off..off+width),

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The allocator's pairs and the VOPD predicate against LLVM's assembler.
 #  1. For several tile shapes, every line the allocator produces assembles.
+#     The write-back moves (v_mov_b32, v_dual_mov_b32) assemble too.
 #  2. A deliberately broken pair is rejected (so check 1 can fail).
 #  3. 400 random VOPD pairs: ra_vopd_ok and llvm-mc agree on every one,
 #     except the ISA rule LLVM does not check (X writes a Y source).
@@ -30,6 +31,18 @@ for shape in "4 4" "8 8" "8 16" "16 8" "3 5" "7 7" "1 16" "16 1" "6 10" "12 16";
 		echo "ok llvm-mc $name: $lines instructions ($duals v_dual_fmac_f32) assemble"
 	else
 		echo "not ok llvm-mc $name: $(head -n 1 "$tmp/err")"
+	fi
+done
+
+for shape in "8 16" "16 8" "4 4" "7 5"; do
+	name=$(echo "$shape" | tr ' ' x)
+	"$T" --dump-writeback $shape >"$tmp/wb$name.s"
+	n=$(wc -l <"$tmp/wb$name.s")
+	duals=$(grep -c ' :: ' "$tmp/wb$name.s")
+	if [ "$n" -gt 0 ] && mc "$tmp/wb$name.s" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+		echo "ok llvm-mc write-back $name: $n instructions ($duals v_dual_mov_b32) assemble"
+	else
+		echo "not ok llvm-mc write-back $name: $(head -n 1 "$tmp/err")"
 	fi
 done
 

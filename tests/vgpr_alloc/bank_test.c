@@ -2,6 +2,7 @@
  * the allocator over many tile shapes, the write-back moves.
  * Modes for tests/vgpr_alloc/bank_llvm_mc.sh:
  *   bank_test --dump TM TN      allocator output as assembly lines
+ *   bank_test --dump-writeback TM TN   write-back moves into row-major order
  *   bank_test --dump-broken     one pair with equal destination parity
  *   bank_test --vopd-cases      random VOPD lines, TAB, our verdict */
 #include "vgpr_alloc/banks.h"
@@ -275,7 +276,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 {
 	struct ra_fma f[256];
 	size_t n = ra_bank_grid(f, tm, tn);
-	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 2, 254 };
+	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 2, 254, 1 };
 	struct ra_bank_out o, o2;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
@@ -381,7 +382,7 @@ static void test_shapes(void)
 	/* 16x16 needs 256 accumulators plus fragments: more than a wave has. */
 	struct ra_fma f[256];
 	size_t n = ra_bank_grid(f, 16, 16);
-	struct ra_bank_in in = { 256, 16, 16, f, n, 0, 256 };
+	struct ra_bank_in in = { 256, 16, 16, f, n, 0, 256, 1 };
 	struct ra_bank_out o;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
@@ -394,7 +395,7 @@ static void test_seed_comparison(void)
 {
 	struct ra_fma f[128];
 	size_t n = ra_bank_grid(f, 8, 16);
-	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
+	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 1 };
 	struct ra_bank_out o;
 	struct ra_diag d;
 	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "alloc 8x16 for seed comparison"))
@@ -410,6 +411,54 @@ static void test_seed_comparison(void)
 	CHECK(st.bank_conflicts <= 2, "alloc 8x16 bank conflicts %zu (only the first pair)",
 	      st.bank_conflicts);
 	ra_bank_free(&o);
+}
+
+/* Two fragment sets (prefetch of the next k-step): set 1 is set 0 moved by
+ * a multiple of 4, so its pairs are legal and score the same. */
+static void test_frag_sets(void)
+{
+	struct ra_fma f[128];
+	size_t n = ra_bank_grid(f, 8, 16);
+	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 2 };
+	struct ra_bank_out o;
+	struct ra_diag d = { "" };
+	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "frag sets 8x16 x2 alloc%s%s",
+		   d.msg[0] ? ": " : "", d.msg))
+		return;
+	const char *bad = verify(&in, &o);
+	CHECK(!bad, "frag sets 8x16 x2 verified%s%s", bad ? ": " : "", bad ? bad : "");
+	uint8_t owner[RA_VGPR_MAX] = { 0 };
+	bool ok = o.frag_sets == 2 && o.frag_stride % RA_VGPR_BANKS == 0 && o.end <= 256;
+	for (unsigned k = 0; k < 128; k++)
+		owner[o.acc_vgpr[k]]++;
+	for (unsigned s = 0; s < 2; s++) {
+		for (unsigned k = 0; k < 8; k++)
+			owner[o.a_vgpr[k] + s * o.frag_stride]++;
+		for (unsigned k = 0; k < 16; k++)
+			owner[o.b_vgpr[k] + s * o.frag_stride]++;
+	}
+	for (int v = 0; v < RA_VGPR_MAX; v++)
+		ok &= owner[v] <= 1 && (!owner[v] || ((unsigned)v >= in.base && (unsigned)v < o.end));
+	CHECK(ok, "frag sets 8x16 x2: disjoint registers v%u..v%u, stride %u", in.base, o.end - 1,
+	      o.frag_stride);
+	struct ra_access s0[64], s1[64];
+	struct ra_access_score p0[64], p1[64];
+	struct ra_cache_stats st;
+	bool legal = true;
+	for (size_t i = 0; i < o.n_ops; i++) {
+		struct ra_fma_op op;
+		ra_bank_op_for_set(&o, &o.ops[i], 1, &op);
+		legal &= ra_vopd_ok(&op.half[0], &op.half[1], NULL);
+		ra_access_from_vopd(&s0[i], &o.ops[i].half[0], &o.ops[i].half[1]);
+		ra_access_from_vopd(&s1[i], &op.half[0], &op.half[1]);
+	}
+	ra_cache_score(s0, o.n_ops, NULL, &st, p0);
+	ra_cache_score(s1, o.n_ops, NULL, &st, p1);
+	CHECK(legal && !memcmp(p0, p1, o.n_ops * sizeof *p0),
+	      "frag sets 8x16 x2: set 1 legal, same bank pattern");
+	ra_bank_free(&o);
+	in.frag_sets = 5;
+	CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_E_INPUT, "frag sets 5 refused: %s", d.msg);
 }
 
 /* ---- general (non outer product) input --------------------------------- */
@@ -437,7 +486,7 @@ static void test_general(void)
 		{ "odd count", 3, 2, 2, { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 1, 1 } }, 3, 1, RA_SINGLE_ODD },
 	};
 	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
-		struct ra_bank_in in = { c[i].n_acc, c[i].n_a, c[i].n_b, c[i].f, c[i].n, 0, 64 };
+		struct ra_bank_in in = { c[i].n_acc, c[i].n_a, c[i].n_b, c[i].f, c[i].n, 0, 64, 1 };
 		struct ra_bank_out o;
 		struct ra_diag d;
 		int rc = ra_bank_alloc(&in, &o, &d);
@@ -474,7 +523,7 @@ static void test_errors(void)
 	size_t n = ra_bank_grid(f, 8, 8);
 	struct ra_bank_out o;
 	struct ra_diag d;
-	struct ra_bank_in in = { 64, 8, 8, f, n, 0, 50 };
+	struct ra_bank_in in = { 64, 8, 8, f, n, 0, 50, 1 };
 	int rc = ra_bank_alloc(&in, &o, &d);
 	CHECK(rc == RA_BANK_E_BUDGET && strstr(d.msg, "budget"), "error budget: %s", d.msg);
 	ra_bank_free(&o);
@@ -568,7 +617,7 @@ static void test_writeback(void)
 	 * (acc (i, j) -> acc_lo + 16 i + j, global_store_b128 per 4 columns). */
 	struct ra_fma f[128];
 	size_t n = ra_bank_grid(f, 8, 16);
-	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254 };
+	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 1 };
 	struct ra_bank_out o;
 	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "writeback 8x16 alloc"))
 		return;
@@ -588,6 +637,34 @@ static void test_writeback(void)
 		moved += o.acc_vgpr[i] != wantr[i];
 	CHECK(rc == RA_BANK_OK && simulate(o.acc_vgpr, wantr, 128, mv, nm) && nm == moved + cyc,
 	      "writeback 8x16: %zu v_mov_b32 (%zu values move, %zu cycles)", nm, moved, cyc);
+
+	/* The same moves, paired into v_dual_mov_b32 where legal: executed
+	 * with VOPD semantics (both sources read first) they give the same
+	 * registers. */
+	struct ra_move_op *ops = malloc((nm ? nm : 1) * sizeof *ops);
+	size_t ni = ops ? ra_moves_dual(mv, nm, ops) : 0;
+	int reg[RA_VGPR_MAX];
+	for (int r = 0; r < RA_VGPR_MAX; r++)
+		reg[r] = -1;
+	for (unsigned i = 0; i < 128; i++)
+		reg[o.acc_vgpr[i]] = (int)i;
+	bool legal = ops != NULL;
+	for (size_t k = 0; k < ni; k++) {
+		int vx = reg[ops[k].x.src], vy = ops[k].dual ? reg[ops[k].y.src] : 0;
+		reg[ops[k].x.dst] = vx;
+		if (ops[k].dual) {
+			reg[ops[k].y.dst] = vy;
+			struct ra_vopd_half hx = { .op = RA_VOPD_MOV_B32, .dst = ops[k].x.dst,
+						   .src0 = { RA_OPND_VGPR, ops[k].x.src } };
+			struct ra_vopd_half hy = { .op = RA_VOPD_MOV_B32, .dst = ops[k].y.dst,
+						   .src0 = { RA_OPND_VGPR, ops[k].y.src } };
+			legal &= ra_vopd_ok(&hx, &hy, NULL);
+		}
+	}
+	for (unsigned i = 0; i < 128; i++)
+		legal &= reg[wantr[i]] == (int)i;
+	CHECK(legal && ni < nm, "writeback 8x16 dual moves: %zu instructions for %zu moves", ni, nm);
+	free(ops);
 	free(mv);
 	ra_bank_free(&o);
 }
@@ -600,7 +677,7 @@ static int dump(unsigned tm, unsigned tn)
 	if (tm * tn > 256)
 		return 2;
 	size_t n = ra_bank_grid(f, tm, tn);
-	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256 };
+	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256, 1 };
 	struct ra_bank_out o;
 	struct ra_diag d;
 	if (ra_bank_alloc(&in, &o, &d)) {
@@ -614,6 +691,43 @@ static int dump(unsigned tm, unsigned tn)
 	}
 	ra_bank_free(&o);
 	return 0;
+}
+
+/* The write-back of a TM x TN tile into row-major order, as assembly. */
+static int dump_writeback(unsigned tm, unsigned tn)
+{
+	struct ra_fma f[256];
+	if (tm * tn > 256)
+		return 2;
+	size_t n = ra_bank_grid(f, tm, tn);
+	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256, 1 };
+	struct ra_bank_out o;
+	struct ra_diag d;
+	if (ra_bank_alloc(&in, &o, &d)) {
+		fprintf(stderr, "bank_test: %s\n", d.msg);
+		return 1;
+	}
+	unsigned want[256];
+	for (unsigned i = 0; i < n; i++)
+		want[i] = o.acc_lo + i;
+	struct ra_move *mv;
+	size_t nm;
+	int rc = ra_writeback(o.acc_vgpr, want, n, o.frag_lo, &mv, &nm, NULL, &d);
+	struct ra_move_op *ops = rc ? NULL : malloc((nm ? nm : 1) * sizeof *ops);
+	if (ops) {
+		size_t ni = ra_moves_dual(mv, nm, ops);
+		for (size_t k = 0; k < ni; k++) {
+			if (ops[k].dual)
+				printf("v_dual_mov_b32 v%u, v%u :: v_dual_mov_b32 v%u, v%u\n",
+				       ops[k].x.dst, ops[k].x.src, ops[k].y.dst, ops[k].y.src);
+			else
+				printf("v_mov_b32 v%u, v%u\n", ops[k].x.dst, ops[k].x.src);
+		}
+	}
+	free(ops);
+	free(mv);
+	ra_bank_free(&o);
+	return rc || !ops;
 }
 
 static uint32_t rnd_state = 777;
@@ -668,6 +782,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "--dump"))
 		return dump((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
+	if (argc == 4 && !strcmp(argv[1], "--dump-writeback"))
+		return dump_writeback((unsigned)atoi(argv[2]), (unsigned)atoi(argv[3]));
 	if (argc == 2 && !strcmp(argv[1], "--vopd-cases"))
 		return vopd_cases();
 	if (argc == 2 && !strcmp(argv[1], "--dump-broken")) {
@@ -683,6 +799,7 @@ int main(int argc, char **argv)
 	test_cache_model();
 	test_shapes();
 	test_seed_comparison();
+	test_frag_sets();
 	test_general();
 	test_errors();
 	test_writeback();
