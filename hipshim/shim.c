@@ -23,6 +23,7 @@
 struct shim_alloc {
 	uint64_t addr;
 	size_t size;
+	bool module;              /* a loaded code object: copies yes, hipFree no */
 };
 
 struct ihipModuleSymbol_t {
@@ -97,6 +98,29 @@ static struct shim_alloc *find_alloc(const void *p, size_t n)
 		    n <= allocs[i].size - (a - allocs[i].addr))
 			return &allocs[i];
 	return NULL;
+}
+
+/* Track a range; caller holds the lock. */
+static hipError_t track(uint64_t addr, size_t size, bool module)
+{
+	if (nallocs == cap_allocs) {
+		size_t nc = cap_allocs ? 2 * cap_allocs : 64;
+		struct shim_alloc *na = realloc(allocs, nc * sizeof *na);
+		if (!na)
+			return hipErrorOutOfMemory;
+		allocs = na, cap_allocs = nc;
+	}
+	allocs[nallocs++] = (struct shim_alloc){ addr, size, module };
+	return hipSuccess;
+}
+
+static void untrack(uint64_t addr)
+{
+	for (size_t i = 0; i < nallocs; i++)
+		if (allocs[i].addr == addr) {
+			allocs[i] = allocs[--nallocs];
+			return;
+		}
 }
 
 /* ---- errors --------------------------------------------------------------- */
@@ -318,22 +342,14 @@ SHIM_EXPORT hipError_t hipMalloc(void **ptr, size_t size)
 		return hipSuccess;
 	pthread_mutex_lock(&lock);
 	hipError_t e = device();
-	if (e == hipSuccess && nallocs == cap_allocs) {
-		size_t nc = cap_allocs ? 2 * cap_allocs : 64;
-		struct shim_alloc *na = realloc(allocs, nc * sizeof *na);
-		if (na)
-			allocs = na, cap_allocs = nc;
-		else
-			e = hipErrorOutOfMemory;
-	}
 	if (e == hipSuccess) {
 		uint64_t a = emu_alloc(dev, size, 0);
-		if (a) {
-			allocs[nallocs++] = (struct shim_alloc){ a, size };
-			*ptr = (void *)(uintptr_t)a;
-		} else {
+		if (!a)
 			e = hipErrorOutOfMemory;
-		}
+		else if ((e = track(a, size, false)) != hipSuccess)
+			emu_free(dev, a);
+		else
+			*ptr = (void *)(uintptr_t)a;
 	}
 	pthread_mutex_unlock(&lock);
 	return ret(e);
@@ -346,7 +362,7 @@ SHIM_EXPORT hipError_t hipFree(void *ptr)
 	hipError_t e = hipErrorInvalidDevicePointer;
 	pthread_mutex_lock(&lock);
 	for (size_t i = 0; i < nallocs; i++)
-		if (allocs[i].addr == (uint64_t)(uintptr_t)ptr) {
+		if (allocs[i].addr == (uint64_t)(uintptr_t)ptr && !allocs[i].module) {
 			emu_free(dev, allocs[i].addr);
 			allocs[i] = allocs[--nallocs];
 			e = hipSuccess;
@@ -600,6 +616,8 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 		else if (ld_image(co, m->base, img, size, err, sizeof err) ||
 			 emu_write(dev, m->base, img, size))
 			e = hipErrorInvalidImage;
+		else if ((e = track(m->base, size ? size : 1, true)) != hipSuccess)
+			emu_free(dev, m->base), m->base = 0;
 	}
 	pthread_mutex_unlock(&lock);
 	if (e != hipSuccess)
@@ -669,6 +687,7 @@ SHIM_EXPORT hipError_t hipModuleUnload(hipModule_t m)
 	if (!m)
 		return ret(hipErrorInvalidHandle);
 	pthread_mutex_lock(&lock);
+	untrack(m->base);
 	emu_free(dev, m->base);
 	pthread_mutex_unlock(&lock);
 	ld_close(m->co);
@@ -685,6 +704,38 @@ SHIM_EXPORT hipError_t hipModuleGetFunction(hipFunction_t *f, hipModule_t m, con
 	if (!k)
 		return ret(hipErrorNotFound);
 	*f = &m->funcs[k - ld_kernel_at(m->co, 0)];
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, hipModule_t m,
+					  const char *name)
+{
+	uint64_t vaddr, size;
+	if (!m || !name)
+		return ret(hipErrorInvalidValue);
+	if (ld_symbol_find(m->co, name, &vaddr, &size))
+		return ret(hipErrorNotFound);
+	if (dptr)
+		*dptr = (hipDeviceptr_t)(uintptr_t)(m->base + vaddr);
+	if (bytes)
+		*bytes = (size_t)size;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute attr, hipFunction_t f)
+{
+	if (!value || !f)
+		return ret(hipErrorInvalidValue);
+	const struct ld_kernel *k = f->kernel;
+	switch (attr) {
+	case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = (int)k->max_flat_workgroup_size; break;
+	case HIP_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *value = (int)k->group_segment_size; break;
+	case HIP_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *value = (int)k->private_segment_size; break;
+	case HIP_FUNC_ATTRIBUTE_NUM_REGS: *value = (int)k->vgpr_count; break;
+	case HIP_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *value = 0; break;
+	case HIP_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *value = 0; break;
+	default: return ret(hipErrorInvalidValue);
+	}
 	return hipSuccess;
 }
 

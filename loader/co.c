@@ -145,6 +145,7 @@ static int read_note(struct ld_code_object *co, Elf_Scn *scn, const GElf_Shdr *s
 static int read_symbols(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const GElf_Shdr *sh,
 			char *err, size_t errlen)
 {
+	bool keep_objects = co->nsyms == 0; /* .dynsym and .symtab list the same ones */
 	Elf_Data *d = section_data(co, scn, sh);
 	if (!d)
 		return ld_fail(err, errlen, LD_E_ELF, "symbol table unreadable (truncated?)");
@@ -161,6 +162,19 @@ static int read_symbols(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const
 		const char *name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name)
 			return ld_fail(err, errlen, LD_E_ELF, "symbol %zu: bad name offset", i);
+		if ((GELF_ST_TYPE(sym.st_info) == STT_OBJECT || GELF_ST_TYPE(sym.st_info) == STT_NOTYPE) &&
+		    keep_objects && name[0] &&
+		    range_ok(sym.st_value, sym.st_size, co->image_size)) {
+			struct ld_symbol *ns = realloc(co->syms, (co->nsyms + 1) * sizeof *ns);
+			if (!ns)
+				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+			co->syms = ns;
+			ns[co->nsyms].name = strdup(name);
+			if (!ns[co->nsyms].name)
+				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+			ns[co->nsyms].vaddr = sym.st_value;
+			ns[co->nsyms++].size = sym.st_size;
+		}
 		for (unsigned k = 0; k < co->nkernels; k++) {
 			struct ld_kernel *kn = &co->kernels[k];
 			if (strcmp(kn->symbol, name) != 0 || kn->kd_vaddr)
@@ -465,6 +479,9 @@ void ld_close(struct ld_code_object *co)
 	if (!co)
 		return;
 	ld_kernels_free(co->kernels, co->nkernels);
+	for (size_t i = 0; i < co->nsyms; i++)
+		free(co->syms[i].name);
+	free(co->syms);
 	free(co->relocs);
 	free(co->segs);
 	free(co->bytes);
@@ -499,6 +516,20 @@ const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name)
 		if (strcmp(k->args[i].name, name) == 0)
 			return &k->args[i];
 	return NULL;
+}
+
+int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *vaddr,
+		   uint64_t *size)
+{
+	for (size_t i = 0; co && name && i < co->nsyms; i++)
+		if (strcmp(co->syms[i].name, name) == 0) {
+			if (vaddr)
+				*vaddr = co->syms[i].vaddr;
+			if (size)
+				*size = co->syms[i].size;
+			return LD_OK;
+		}
+	return LD_E_NOKERNEL;
 }
 
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n)

@@ -20,6 +20,12 @@ struct ld_reloc {
 	uint32_t type;
 };
 
+/* A defined data symbol (STT_OBJECT or untyped), for hipModuleGetGlobal. */
+struct ld_symbol {
+	char *name;
+	uint64_t vaddr, size;
+};
+
 struct ld_code_object {
 	uint8_t *bytes;           /* our copy of the ELF file */
 	size_t size;
@@ -33,6 +39,8 @@ struct ld_code_object {
 	struct ld_kernel *kernels;
 	unsigned nkernels;
 	char target[64];          /* amdhsa.target, "" when absent */
+	struct ld_symbol *syms;   /* data symbols of the first symbol table read */
+	size_t nsyms;
 };
 
 /* The largest image we accept: far above any kernel, low enough that a

@@ -106,6 +106,11 @@ const char *ld_kernel_meta_str(const struct ld_kernel *k, const char *key); /* N
 /* The argument called name ("" never matches), or NULL. */
 const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name);
 
+/* A data symbol (a __device__ variable): its address in the image and size.
+ * LD_E_NOKERNEL when there is none by that name. */
+int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *vaddr,
+		   uint64_t *size);
+
 /* The ELF bytes of the code object (our copy; valid until ld_close).  This is
  * what hipModuleLoadData takes. */
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n);
