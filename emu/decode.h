@@ -145,8 +145,10 @@ struct emu_inst {
 	uint8_t len;              /* bytes: 4, 8 or 12 */
 
 	/* Register operands as operand codes (see top of file). */
-	uint16_t dst;             /* sdst / vdst / loaded data; NONE if no dst */
-	uint16_t sdst;            /* carry-out or compare mask (VOP3SD, VOPC, VOP2 carry) */
+	uint16_t dst;             /* sdst / vdst / loaded data; NONE if no dst.  v_cmp: the
+	                             mask SGPR (vcc_lo in _e32); v_cmpx: exec_lo; atomics:
+	                             the returned old value, only when glc is set */
+	uint16_t sdst;            /* carry-out: VOP3SD sdst field, vcc_lo for VOP2 _e32 carry ops */
 	uint16_t src[3];          /* ALU sources; implicit ones made explicit:
 	                             VOP2 cndmask/co_ci src[2] = vcc_lo,
 	                             fmac src[2] = dst */
@@ -169,7 +171,8 @@ struct emu_inst {
 	int32_t offset;           /* SMEM/FLAT/GLOBAL/SCRATCH byte offset; DS offset0|offset1<<8 */
 
 	/* Scalar control */
-	int32_t simm16;           /* SOPK/SOPP immediate (sign-extended when the row is signed) */
+	int32_t simm16;           /* SOPK/SOPP immediate, raw 16 bits (zero-extended); s_addk,
+	                             s_mulk, s_cmpk_*_i32 sign-extend it when executing */
 	int32_t branch;           /* branches: byte displacement from the next instruction */
 	uint8_t vmcnt, expcnt, lgkmcnt; /* s_waitcnt fields */
 
