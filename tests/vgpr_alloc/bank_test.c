@@ -517,6 +517,69 @@ static void test_general(void)
 	}
 }
 
+/* Random FMA lists over small pools (grid or not): every promise holds, the
+ * pair count is the proven maximum, the output is deterministic. */
+static void test_random_inputs(void)
+{
+	uint32_t seed = 4242;
+	int bad_cases = 0, grids = 0, singles = 0;
+	char first[512] = "";
+	for (int t = 0; t < 300; t++) {
+		struct ra_fma f[96];
+		seed = seed * 1103515245u + 12345u;
+		unsigned na = 1 + (seed >> 8) % 9, nb = 1 + (seed >> 12) % 9;
+		unsigned nacc = 1 + (seed >> 16) % 40;
+		size_t n = 1 + (seed >> 20) % 96;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			f[i] = (struct ra_fma){ (uint16_t)((seed >> 8) % nacc),
+						(uint16_t)((seed >> 16) % na),
+						(uint16_t)((seed >> 24) % nb) };
+		}
+		if (t % 10 == 0) {  /* some full outer products */
+			n = ra_bank_grid(f, na, nb);
+			nacc = na * nb;
+		}
+		struct ra_bank_in in = { nacc, na, nb, f, n, (unsigned)t % 7, 200, 1 + (unsigned)t % 2 };
+		struct ra_bank_out o, o2;
+		struct ra_diag d;
+		const char *bad = NULL;
+		if (ra_bank_alloc(&in, &o, &d) != RA_BANK_OK) {
+			bad = d.msg;
+		} else {
+			bad = verify(&in, &o);
+			if (!bad && (ra_bank_alloc(&in, &o2, &d) != RA_BANK_OK || !same_out(&o, &o2, &in)))
+				bad = "not deterministic";
+			else if (!bad)
+				ra_bank_free(&o2);
+			if (!bad && !o.grid && nacc <= 12) {
+				/* Best parity split by brute force. */
+				unsigned uses[12] = { 0 };
+				size_t best = 0;
+				for (size_t i = 0; i < n; i++)
+					uses[f[i].acc]++;
+				for (unsigned m = 0; m < 1u << nacc; m++) {
+					size_t e = 0;
+					for (unsigned c = 0; c < nacc; c++)
+						e += m >> c & 1 ? uses[c] : 0;
+					size_t lo = e < n - e ? e : n - e;
+					best = lo > best ? lo : best;
+				}
+				if (best != o.n_dual)
+					bad = "pair count differs from the brute-force optimum";
+			}
+			grids += o.grid;
+			singles += (int)o.n_single;
+			ra_bank_free(&o);
+		}
+		if (bad && !bad_cases++)
+			snprintf(first, sizeof first, "case %d (%zu FMAs, pools %u/%u/%u): %s", t, n,
+				 nacc, na, nb, bad);
+	}
+	CHECK(bad_cases == 0, "random inputs: 300 cases (%d grids, %d singles)%s%s", grids, singles,
+	      bad_cases ? ", first failure " : "", first);
+}
+
 static void test_errors(void)
 {
 	struct ra_fma f[64];
@@ -801,6 +864,7 @@ int main(int argc, char **argv)
 	test_seed_comparison();
 	test_frag_sets();
 	test_general();
+	test_random_inputs();
 	test_errors();
 	test_writeback();
 	return failures ? 1 : 0;
