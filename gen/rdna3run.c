@@ -524,6 +524,7 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 int main(int argc, char **argv)
 {
 	struct run_opts o;
+	setvbuf(stdout, NULL, _IOLBF, 0); /* keep report lines in order with stderr */
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
