@@ -103,9 +103,9 @@ static void fill_operands(const struct ra_bank_in *in, struct ra_bank_out *o)
 struct block { unsigned p, q; };
 
 /* Hierholzer's algorithm on K(np, nq), lowest free neighbour first.
- * Vertices 0..np-1 are A pairs, np.. are B pairs.  Fills blk[np * nq];
- * false when no Euler trail exists or memory runs out. */
-static bool euler_blocks(unsigned np, unsigned nq, struct block *blk)
+ * Vertices 0..np-1 are A pairs, np.. are B pairs.  Fills blk[np * nq] and
+ * returns 1; 0 when no Euler trail exists; -1 when memory runs out. */
+static int euler_blocks(unsigned np, unsigned nq, struct block *blk)
 {
 	unsigned nv = np + nq, odd = 0, start = 0;
 	for (unsigned v = nv; v-- > 0;) {
@@ -116,7 +116,7 @@ static bool euler_blocks(unsigned np, unsigned nq, struct block *blk)
 		}
 	}
 	if (odd > 2)
-		return false;
+		return 0;
 	size_t ne = (size_t)np * nq;
 	uint8_t *used = calloc(ne, 1);
 	unsigned *next = calloc(nv, sizeof *next);
@@ -156,15 +156,37 @@ static bool euler_blocks(unsigned np, unsigned nq, struct block *blk)
 	free(next);
 	free(stack);
 	free(trail);
-	return ok;
+	return ok ? 1 : -1;
 }
 
-static void snake_blocks(unsigned np, unsigned nq, struct block *blk)
+/* No Euler trail (more than two odd vertices: P or Q odd, and neither is 2
+ * with the other odd): take the largest even part K(P', Q') (P' = P or
+ * P - 1, likewise Q'), whose Euler circuit starts and ends at A pair 0;
+ * then the odd B column (walked down from A pair 0, A changes only), the
+ * corner, and the odd A row (B changes only).  Every step still shares a
+ * pair; only the column and row steps repeat the same kind of change. */
+static int cover_blocks(unsigned np, unsigned nq, struct block *blk)
 {
+	unsigned ep = np - np % 2, eq = nq - nq % 2;
 	size_t k = 0;
-	for (unsigned p = 0; p < np; p++)
-		for (unsigned qi = 0; qi < nq; qi++)
-			blk[k++] = (struct block){ p, p % 2 == 0 ? qi : nq - 1 - qi };
+	if (ep && eq) {
+		int r = euler_blocks(ep, eq, blk);
+		if (r < 0)
+			return RA_BANK_E_NOMEM;
+		k = (size_t)ep * eq;  /* r > 0: all degrees are even */
+	}
+	if (nq % 2)
+		for (unsigned p = 0; p < ep; p++)
+			blk[k++] = (struct block){ p, nq - 1 };
+	if (np % 2) {
+		/* Enter the row through the B pair of the previous block. */
+		unsigned q0 = k ? blk[k - 1].q : 0;
+		blk[k++] = (struct block){ np - 1, q0 };
+		for (unsigned q = 0; q < nq; q++)
+			if (q != q0)
+				blk[k++] = (struct block){ np - 1, q };
+	}
+	return RA_BANK_OK;
 }
 
 static int schedule_grid(const struct ra_bank_in *in, struct ra_bank_out *o,
@@ -176,8 +198,13 @@ static int schedule_grid(const struct ra_bank_in *in, struct ra_bank_out *o,
 	struct block *blk = malloc((nfull + 1) * sizeof *blk);
 	if (!blk)
 		return RA_BANK_E_NOMEM;
-	if (nfull && !euler_blocks(np, nq, blk))
-		snake_blocks(np, nq, blk);
+	int r = nfull ? euler_blocks(np, nq, blk) : 1;
+	if (r == 0)
+		r = cover_blocks(np, nq, blk) == RA_BANK_OK ? 1 : -1;
+	if (r < 0) {
+		free(blk);
+		return RA_BANK_E_NOMEM;
+	}
 #define F(a, b) ((int64_t)fma_of[(size_t)(a) * tb + (b)])
 	for (size_t k = 0; k < nfull; k++) {
 		unsigned a0 = 2 * blk[k].p, a1 = a0 + 1, b0 = 2 * blk[k].q, b1 = b0 + 1;

@@ -332,14 +332,16 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	CHECK(!memcmp(per + 1, per + k + 2, k * sizeof *per),
 	      "alloc %ux%u same bank pattern every k-step", tm, tn);
 	ra_cache_score(seq + 1, k, NULL, &st, NULL);
-	if (tm % 4 == 0 && tn % 4 == 0) {
-		/* Euler trail: A and B changes alternate, misses even over banks. */
+	if (tm % 2 == 0 && tn % 2 == 0 && tm >= 4 && tn >= 4) {
+		/* Euler circuit (TM, TN multiples of 4): A and B changes alternate,
+		 * misses even over banks; otherwise within 20 %. */
 		size_t lo = st.misses_bank[0], hi = lo;
 		for (int b = 1; b < RA_VGPR_BANKS; b++) {
 			lo = st.misses_bank[b] < lo ? st.misses_bank[b] : lo;
 			hi = st.misses_bank[b] > hi ? st.misses_bank[b] : hi;
 		}
-		CHECK(hi - lo <= 1, "alloc %ux%u misses even over banks (%zu %zu %zu %zu)", tm, tn,
+		bool even = tm % 4 == 0 && tn % 4 == 0 ? hi - lo <= 1 : 5 * (hi - lo) <= hi;
+		CHECK(even, "alloc %ux%u misses even over banks (%zu %zu %zu %zu)", tm, tn,
 		      st.misses_bank[0], st.misses_bank[1], st.misses_bank[2], st.misses_bank[3]);
 	}
 	res->fmas += n;
