@@ -1,0 +1,5 @@
+# bench/run.mk: SGEMM through rdna3run on the best backend (bench/run_sgemm.sh).
+.PHONY: run_bench
+bench: run_bench
+run_bench: $(BUILD)/rdna3gen $(BUILD)/rdna3run
+	sh bench/run_sgemm.sh $(BUILD)
