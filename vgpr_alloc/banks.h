@@ -214,13 +214,13 @@ enum ra_bank_err {
 	RA_BANK_E_INTERNAL = -5  /* a produced pair failed ra_vopd_ok: a bug */
 };
 
-/* Allocates physical VGPRs and orders the k-step.  Deterministic.  On
- * error out is left empty (safe to ra_bank_free) and d (may be NULL) holds
- * a one-line message. */
 /* Fills f[0 .. tm*tn) with the outer product of a thread tile, row-major:
  * acc = i*tn + j, a = i, b = j.  Returns tm*tn. */
 size_t ra_bank_grid(struct ra_fma *f, unsigned tm, unsigned tn);
 
+/* Allocates physical VGPRs and orders the k-step.  Deterministic.  On
+ * error out is left empty (safe to ra_bank_free) and d (may be NULL) holds
+ * a one-line message. */
 int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *out,
 		  struct ra_diag *d);
 void ra_bank_free(struct ra_bank_out *out);
