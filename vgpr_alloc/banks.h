@@ -246,7 +246,8 @@ struct ra_move {
 /* Parallel copy: value i sits in cur[i] and is wanted in want[i] (want
  * distinct, cur distinct).  Writes the fewest v_mov_b32 moves: chains
  * first, then each cycle of length L as L + 1 moves through scratch (which
- * must hold no value).  *moves is malloc'ed (free it); *n_moves its count;
+ * must hold no value).  A wanted VGPR that no value of cur occupies must be
+ * free (its old content is overwritten).  *moves is malloc'ed (free it); *n_moves its count;
  * *n_cycles the cycles broken (may be NULL). */
 int ra_writeback(const unsigned *cur, const unsigned *want, size_t n,
 		 unsigned scratch, struct ra_move **moves, size_t *n_moves,
