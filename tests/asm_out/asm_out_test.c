@@ -129,6 +129,12 @@ static void build_sample(struct ao_kernel *k)
 		struct ao_half y3 = { AO_OP(v_mov_b32), 2, { ao_v(19), ao_v(21) } };
 		EXPECT(ao_vopd(k, &x3, &y3), "v_dual_fmaak_f32 v18, v20, v24, 0x40490fdb :: v_dual_mov_b32 v19, v21");
 	}
+	EXPECT(AO_IM(k, AO_OP(v_mov_b32), ao_mf(AO_FORM_E64), ao_v(3), ao_v(4)), "v_mov_b32_e64 v3, v4");
+	EXPECT(AO_I(k, AO_OP(v_cmpx_gt_u32), ao_s(8), ao_v(1)), "v_cmpx_gt_u32_e32 s8, v1");
+	EXPECT(AO_I(k, AO_OP(v_cmpx_gt_u32), ao_v(1), ao_int(7)), "v_cmpx_gt_u32_e64 v1, 7");
+	EXPECT(AO_I(k, AO_OP(s_setprio), ao_int(3)), "s_setprio 3");
+	EXPECT(AO_I(k, AO_OP(v_fmamk_f32), ao_v(7), ao_v(8), ao_f32(2.5f), ao_v(9)), "v_fmamk_f32 v7, v8, 0x40200000, v9");
+	ao_comment(k, "K is always a literal");
 	EXPECT(AO_I(k, AO_OP(s_cmp_lg_u32), ao_s(9), ao_int(0)), "s_cmp_lg_u32 s9, 0");
 	EXPECT(AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)loop)), "s_cbranch_scc1 .L0_loop");
 	EXPECT(AO_I(k, AO_OP(s_mul_i32), ao_s(9), ao_s(2), ao_int(100)), "s_mul_i32 s9, s2, 0x64");
@@ -273,6 +279,39 @@ static void test_errors(void)
 	k = new_kernel("bad7");
 	check(AO_I(k, AO_OP(s_load_b64), ao_sr(3, 2), ao_sr(0, 2)) < 0, "odd SGPR pair refused", "accepted");
 	ao_kernel_free(k);
+
+	/* a kernel that never names vcc: reserve_vcc 0, sgpr_count without the +2 */
+	k = new_kernel("novcc");
+	AO_I(k, AO_OP(v_mov_b32), ao_v(3), ao_s(17));
+	AO_I0(k, AO_OP(s_endpgm));
+	char *text = NULL;
+	size_t len;
+	check(ao_print(k, NULL, &text, &len) == 0 && strstr(text, ".amdhsa_reserve_vcc 0") &&
+	      strstr(text, ".amdhsa_next_free_vgpr 4") && strstr(text, ".amdhsa_next_free_sgpr 18") &&
+	      strstr(text, ".sgpr_count: 18\n"), "no VCC: reserve_vcc 0, sgpr_count 18", text ? text : "");
+	free(text);
+	ao_kernel_free(k);
+
+	/* wave-start SGPRs count even when unused: kernarg s[0:1] + wgid x, y */
+	k = new_kernel("tiny");
+	AO_I0(k, AO_OP(s_endpgm));
+	check(ao_finalize(k, &s) == 0 && s.next_free_sgpr == 4 && s.next_free_vgpr == 1,
+	      "empty kernel: next_free_sgpr 4 (wave start), next_free_vgpr 1 (v0)", "");
+	ao_kernel_free(k);
+
+	/* atomic writes */
+	char dir[] = "/tmp/ao_atomic_XXXXXX", path[64], err[300];
+	if (mkdtemp(dir)) {
+		snprintf(path, sizeof path, "%s/out.s", dir);
+		check(ao_write_atomic(path, "abc", 3, err, sizeof err) == 0, "atomic write", err);
+		snprintf(path, sizeof path, "%s/missing/out.s", dir);
+		check(ao_write_atomic(path, "abc", 3, err, sizeof err) == AO_E_IO && strstr(err, "missing"),
+		      "atomic write into a missing folder fails with the path", err);
+		char cmd[128];
+		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+		if (system(cmd) != 0)
+			check(0, "cleanup", dir);
+	}
 
 	struct ao_kernel_info bad = { .name = "9x", .block_threads = 64 };
 	check(ao_kernel_new(&bad) == NULL, "bad kernel name refused", "accepted");
