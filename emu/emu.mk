@@ -11,3 +11,12 @@ EMU_TEST_LDLIBS := -lelf -lmsgpackc -ldl
 TEST_BINS += $(BUILD)/tests/emu_test
 $(BUILD)/tests/emu_test: $(BUILD)/tests/emu/emu_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(EMU_TEST_LDLIBS) $(LDLIBS)
+
+# The lane loops want the vectorizer at full strength in the optimized build.
+ifneq ($(SAN),1)
+$(BUILD)/emu/%.o: CFLAGS += -O3
+endif
+
+TEST_BINS += $(BUILD)/tests/emu_sem_test
+$(BUILD)/tests/emu_sem_test: $(BUILD)/tests/emu/sem_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(EMU_TEST_LDLIBS) $(LDLIBS)

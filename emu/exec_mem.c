@@ -282,7 +282,8 @@ static inline uint8_t *lds_at(struct emu_wave *w, unsigned l, u32 addr, unsigned
 		emu_fault(w, l, EMU_E_FAULT, "misaligned LDS access of %u bytes at 0x%x", n, addr);
 		return NULL;
 	}
-	if ((g->run->checks & EMU_CHECK_LDS_RACE) && !atomic) {
+	if ((g->run->checks & EMU_CHECK_LDS_RACE) && !atomic && addr != w->lds_last) {
+		w->lds_last = addr; /* lanes reading one address (broadcast) are checked once */
 		emu_hz_lds(w, l, addr, n, write);
 		if (w->halt)
 			return NULL;
@@ -309,6 +310,7 @@ static bool ds_2addr(unsigned op)
 
 static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 {
+	w->lds_last = ~0u;
 	const struct mem_kind *k = &kinds[in->op];
 	bool two = ds_2addr(in->op);
 	unsigned ndw = (k->bytes + 3) / 4, per = ndw;
@@ -347,6 +349,7 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 
 static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 {
+	w->lds_last = ~0u;
 	const struct mem_kind *k = &kinds[in->op];
 	bool two = ds_2addr(in->op);
 	u32 exec = emu_exec_mask(w);

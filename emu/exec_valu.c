@@ -495,19 +495,37 @@ static void ex_valu(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-/* v_fmac_f32 without modifiers: the hot path of every GEMM. */
+/* v_fmac_f32 without modifiers, computed and written under EXEC in one pass;
+ * nonzero (nothing written) when a lane produced a NaN. */
+EMU_SIMD static u32 fmac1_fast(u32 *d, const u32 *a, const u32 *b, u32 exec)
+{
+	u32 r[EMU_LANES], bad = 0;
+	LANES {
+		u32 o = emu_u(fmaf(emu_f(a[l]), emu_f(b[l]), emu_f(d[l])));
+		r[l] = o;
+		bad |= emu_isnan32(o);
+	}
+	if (bad)
+		return bad;
+	if (exec == 0xffffffffu) {
+		LANES d[l] = r[l];
+	} else {
+		LANES d[l] = (exec >> l & 1) ? r[l] : d[l];
+	}
+	return 0;
+}
+
+/* v_fmac_f32: the hot path of every GEMM. */
 static void ex_fmac(struct emu_wave *w, const struct emu_inst *in)
 {
-	if (EMU_UNLIKELY(in->abs | in->neg | in->clamp | in->omod)) {
-		ex_valu(w, in);
-		return;
-	}
-	u32 ta[EMU_LANES], tb[EMU_LANES], r[EMU_LANES];
-	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
-	u32 *d = w->v[in->dst - EMU_OPND_VGPR0];
-	ln_fmac_f32(w, r, a, b, d);
-	emu_vwrite(w, in->dst, r);
 	w->g->st.valu_fma++;
+	if (EMU_LIKELY(!(in->abs | in->neg | in->clamp | in->omod) && !w->g->run->ftz_sw)) {
+		u32 ta[EMU_LANES], tb[EMU_LANES];
+		const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
+		if (!fmac1_fast(w->v[in->dst - EMU_OPND_VGPR0], a, b, emu_exec_mask(w)))
+			return;
+	}
+	ex_valu(w, in);
 }
 
 /* ---- VOPD: both halves read everything before either writes ---------------------- */
@@ -526,11 +544,11 @@ static void vopd_generic(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* v_dual_fmac_f32 :: v_dual_fmac_f32, the GEMM inner loop: one pass over the
- * lanes for both halves.  Returns nonzero when a lane produced a NaN. */
-EMU_SIMD static u32 fmac2_fast(u32 *restrict rx, u32 *restrict ry, const u32 *ax, const u32 *bx, const u32 *dx,
-			       const u32 *ay, const u32 *by, const u32 *dy)
+ * lanes for both halves, written under EXEC when no lane produced a NaN.
+ * Returns nonzero (and writes nothing) when one did: the caller redoes it. */
+EMU_SIMD static u32 fmac2_fast(u32 *dx, const u32 *ax, const u32 *bx, u32 *dy, const u32 *ay, const u32 *by, u32 exec)
 {
-	u32 bad = 0;
+	u32 rx[EMU_LANES], ry[EMU_LANES], bad = 0;
 	LANES {
 		u32 ox = emu_u(fmaf(emu_f(ax[l]), emu_f(bx[l]), emu_f(dx[l])));
 		u32 oy = emu_u(fmaf(emu_f(ay[l]), emu_f(by[l]), emu_f(dy[l])));
@@ -538,21 +556,31 @@ EMU_SIMD static u32 fmac2_fast(u32 *restrict rx, u32 *restrict ry, const u32 *ax
 		ry[l] = oy;
 		bad |= emu_isnan32(ox) | emu_isnan32(oy);
 	}
-	return bad;
+	if (bad)
+		return bad;
+	if (exec == 0xffffffffu) {
+		LANES dx[l] = rx[l];
+		LANES dy[l] = ry[l];
+	} else {
+		LANES dx[l] = (exec >> l & 1) ? rx[l] : dx[l];
+		LANES dy[l] = (exec >> l & 1) ? ry[l] : dy[l];
+	}
+	return 0;
 }
 
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->g->st.vopd++;
-	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !w->g->run->ftz_sw) {
-		u32 rx[EMU_LANES], ry[EMU_LANES], t0[EMU_LANES], t1[EMU_LANES];
-		const u32 *ax = emu_vsrc(w, in->x.src0, t0), *ay = emu_vsrc(w, in->y.src0, t1);
-		if (!fmac2_fast(rx, ry, ax, w->v[in->x.src1 - EMU_OPND_VGPR0], w->v[in->x.dst - EMU_OPND_VGPR0], ay,
-				w->v[in->y.src1 - EMU_OPND_VGPR0], w->v[in->y.dst - EMU_OPND_VGPR0])) {
-			emu_vwrite(w, in->x.dst, rx);
-			emu_vwrite(w, in->y.dst, ry);
+	/* Fast path only when no half reads the other's destination (the reads must
+	 * all happen before the writes; the checker reports X->Y, Y->X is legal). */
+	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !w->g->run->ftz_sw &&
+	    in->x.dst != in->y.src0 && in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1) {
+		u32 t0[EMU_LANES], t1[EMU_LANES];
+		const u32 *ax = in->x.src0 >= EMU_OPND_VGPR0 ? w->v[in->x.src0 - EMU_OPND_VGPR0] : emu_vsrc(w, in->x.src0, t0);
+		const u32 *ay = in->y.src0 >= EMU_OPND_VGPR0 ? w->v[in->y.src0 - EMU_OPND_VGPR0] : emu_vsrc(w, in->y.src0, t1);
+		if (!fmac2_fast(w->v[in->x.dst - EMU_OPND_VGPR0], ax, w->v[in->x.src1 - EMU_OPND_VGPR0],
+				w->v[in->y.dst - EMU_OPND_VGPR0], ay, w->v[in->y.src1 - EMU_OPND_VGPR0], emu_exec_mask(w)))
 			return;
-		}
 	}
 	vopd_generic(w, in);
 }

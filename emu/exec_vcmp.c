@@ -140,10 +140,11 @@ static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 		}
 	}
 	mask &= exec;
+	/* The decoder names the mask destination in dst: vcc_lo (_e32), an SGPR (_e64), exec (v_cmpx). */
 	if (oi->flags & EMU_F_WEXEC)
 		w->s[EMU_OPND_EXEC_LO] = mask;
 	else
-		emu_swrite(w, mask_dst(in), mask);
+		emu_swrite(w, in->dst != EMU_OPND_NONE ? in->dst : EMU_OPND_VCC_LO, mask);
 	w->g->st.valu++;
 }
 

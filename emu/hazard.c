@@ -200,8 +200,12 @@ void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d)
 			missing_wait(w, r->code + k, p, "a second load overwrites");
 			return;
 		}
-		if (!p->seq)
+		if (!p->seq) {
 			w->npending++;
+			if (w->nplist < 64)
+				w->plist[w->nplist] = (uint16_t)(r->code + k);
+			w->nplist++;
+		}
 		p->seq = seq;
 		p->counter = h->counter;
 		p->load_pc_lo = (uint32_t)(w->pc - w->g->run->code->addr);
@@ -218,6 +222,20 @@ void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)
 		w->done[EMU_CNT_LDS] = w->issued[EMU_CNT_LDS] - lgkm;
 	if (lgkm == 0)
 		w->done[EMU_CNT_SMEM] = w->issued[EMU_CNT_SMEM];
+	/* Everything returned: forget the pending registers now rather than when each
+	 * is next read, so the step loop stops calling the checker. */
+	if (w->npending && w->done[EMU_CNT_VM] == w->issued[EMU_CNT_VM] && w->done[EMU_CNT_LDS] == w->issued[EMU_CNT_LDS] &&
+	    w->done[EMU_CNT_SMEM] == w->issued[EMU_CNT_SMEM]) {
+		if (w->nplist <= 64) {
+			for (unsigned i = 0; i < w->nplist; i++)
+				w->pend[w->plist[i]].seq = 0;
+		} else {
+			for (unsigned i = 0; i < 512; i++)
+				w->pend[i].seq = 0;
+		}
+		w->npending = 0;
+		w->nplist = 0;
+	}
 }
 
 void emu_hz_barrier(struct emu_group *g)

@@ -194,6 +194,7 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 	if (w->npending)
 		memset(w->pend, 0, sizeof w->pend);
 	w->npending = 0;
+	w->nplist = 0;
 
 	/* User SGPRs in their fixed order, then the system SGPRs. */
 	unsigned s = 0;

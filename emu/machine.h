@@ -142,11 +142,14 @@ struct emu_wave {
 	uint8_t *scratch;            /* lane-major private memory, priv bytes per lane */
 	/* memory lookup cache: last buffer hit */
 	uint64_t mc_lo, mc_hi;
+	uint32_t lds_last;           /* LDS race check: address of the last lane checked */
 	uint8_t *mc_host;
 	bool mc_ro;
 	/* waitcnt model (hazard.c) */
 	uint32_t issued[EMU_CNT_N], done[EMU_CNT_N];
 	unsigned npending;           /* registers with a pending load */
+	uint16_t plist[64];            /* codes made pending (may hold settled ones) */
+	unsigned nplist;             /* entries in plist; > 64: overflowed, scan pend[] */
 	struct emu_pending pend[512];
 	/* LDS stores not yet waited for (lgkmcnt), as [lo, hi) dword ranges */
 	uint32_t lds_st_seq_lo;      /* first LDS issue number that was a store still unproven */

@@ -1,0 +1,154 @@
+/* sem_test — instruction semantics against hand-computed values.
+ *
+ * Each row of sem_vectors.inc becomes a short block of a generated kernel: set
+ * the inputs, run the row's instructions, store (v4|s13, SCC, vcc_lo, exec_lo)
+ * for that row.  Two kernels are built, one flushing f32 denormals and one
+ * keeping them; a failure names the row and the instruction text. */
+#include "tests/emu/harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sem_row {
+	char mode;
+	const char *text;
+	uint32_t a, b, c, want;
+	char aux;
+	uint32_t aux_want;
+	int line;
+};
+
+static const struct sem_row rows[] = {
+#define SEM(mode, text, a, b, c, want, aux, auxv) \
+	{ mode, text, (uint32_t)(a), (uint32_t)(b), (uint32_t)(c), (uint32_t)(want), (char)(aux), (uint32_t)(auxv), __LINE__ },
+#include "tests/emu/sem_vectors.inc"
+#undef SEM
+};
+enum { NROWS = sizeof rows / sizeof rows[0] };
+
+static bool in_kernel(char mode, char kmode)
+{
+	return mode == 'B' || mode == kmode || (mode == 'Z' && kmode == 'F');
+}
+
+/* Append to a growing text buffer. */
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void put(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void put(struct buf *b, const char *fmt, ...)
+{
+	for (;;) {
+		va_list ap;
+		va_start(ap, fmt);
+		int k = vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if (k >= 0 && (size_t)k < b->cap - b->n) {
+			b->n += (size_t)k;
+			return;
+		}
+		b->cap = b->cap ? 2 * b->cap : 65536;
+		b->p = realloc(b->p, b->cap);
+		if (!b->p)
+			abort();
+	}
+}
+
+static char *kernel_text(char kmode, const char *name, unsigned *count)
+{
+	struct buf b = { 0 };
+	put(&b, ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n");
+	put(&b, ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n", name, name, name);
+	put(&b, " s_load_b64 s[20:21], s[0:1], 0x0\n s_waitcnt lgkmcnt(0)\n s_mov_b32 exec_lo, 1\n");
+	unsigned n = 0;
+	for (unsigned i = 0; i < NROWS; i++) {
+		const struct sem_row *r = &rows[i];
+		if (!in_kernel(r->mode, kmode))
+			continue;
+		put(&b, "// row %u (line %d)\n", i, r->line);
+		put(&b, " v_mov_b32 v1, 0x%x\n v_mov_b32 v2, 0x%x\n v_mov_b32 v3, 0x%x\n", r->a, r->b, r->c);
+		put(&b, " s_mov_b32 s10, 0x%x\n s_mov_b32 s11, 0x%x\n s_mov_b32 s12, 0x%x\n s_mov_b32 vcc_lo, 0x%x\n", r->a,
+		    r->b, r->c, r->c);
+		put(&b, " v_mov_b32 v4, %s\n s_mov_b32 s13, 0\n s_bitcmp1_b32 s12, 0\n", r->mode == 'Z' ? "0x7777" : "0");
+		if (r->mode == 'Z')
+			put(&b, " s_mov_b32 exec_lo, 0\n");
+		put(&b, " %s\n", r->text);
+		put(&b, " s_cselect_b32 s14, 1, 0\n s_mov_b32 s15, vcc_lo\n s_mov_b32 s16, exec_lo\n s_mov_b32 exec_lo, 1\n");
+		put(&b, " v_or_b32 v5, s13, v4\n v_mov_b32 v6, s14\n v_mov_b32 v7, s15\n v_mov_b32 v8, s16\n v_mov_b32 v9, 0\n");
+		put(&b, " global_store_b128 v9, v[5:8], s[20:21]\n s_add_u32 s20, s20, 16\n s_addc_u32 s21, s21, 0\n");
+		n++;
+	}
+	put(&b, " s_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel %s\n", name);
+	put(&b, " .amdhsa_next_free_vgpr 24\n .amdhsa_next_free_sgpr 24\n .amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
+	put(&b, " .amdhsa_kernarg_size 8\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
+	put(&b, ".end_amdhsa_kernel\n.amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n");
+	put(&b, "  - .name: %s\n    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n", name, name);
+	put(&b, "    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 32\n");
+	put(&b, "    .wavefront_size: 32\n    .sgpr_count: 24\n    .vgpr_count: 24\n");
+	put(&b, "    .args:\n      - { .name: results, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }\n");
+	put(&b, "...\n.end_amdgpu_metadata\n");
+	*count = n;
+	return b.p;
+}
+
+static void run_mode(char kmode)
+{
+	char name[32], path[600], err[700];
+	snprintf(name, sizeof name, "sem_%c", kmode == 'F' ? 'f' : 'k');
+	unsigned n;
+	char *text = kernel_text(kmode, name, &n);
+	if (th_build_text(name, text, path, sizeof path, err, sizeof err)) {
+		printf("not ok sem_%c_build: %s\n", kmode, err);
+		th_failed = 1;
+		free(text);
+		return;
+	}
+	free(text);
+	struct th t;
+	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&t, path, &o)) {
+		printf("not ok sem_%c_open: %s\n", kmode, t.err);
+		th_failed = 1;
+		return;
+	}
+	uint64_t out = emu_alloc(t.dev, n * 16, 0);
+	struct { uint64_t out; } ka = { out };
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+	int rc = th_run(&t, name, &ka, sizeof ka, grid, block);
+	char tname[64];
+	snprintf(tname, sizeof tname, "sem_%s_kernel_runs", kmode == 'F' ? "flush" : "keep");
+	th_ok(rc == 0, tname, "%s", t.err);
+	uint32_t *res = calloc(n, 16);
+	emu_read(t.dev, out, res, n * 16);
+	unsigned k = 0;
+	for (unsigned i = 0; i < NROWS; i++) {
+		const struct sem_row *r = &rows[i];
+		if (!in_kernel(r->mode, kmode))
+			continue;
+		const uint32_t *got = res + 4 * k++;
+		uint32_t aux = r->aux == 'S' ? got[1] : r->aux == 'V' ? got[2] : r->aux == 'E' ? got[3] : r->aux_want;
+		char text1[48];
+		snprintf(text1, sizeof text1, "%s", r->text);
+		for (char *p = text1; *p; p++)
+			if (*p == ' ' || *p == '\n' || *p == ',')
+				*p = '_';
+		snprintf(tname, sizeof tname, "sem_%c_line%d_%s", kmode, r->line, text1);
+		th_ok(rc == 0 && got[0] == r->want && aux == r->aux_want, tname,
+		      "`%s` a=0x%x b=0x%x c=0x%x: result 0x%x (want 0x%x), %c 0x%x (want 0x%x)", r->text, r->a, r->b,
+		      r->c, got[0], r->want, r->aux ? r->aux : '-', aux, r->aux_want);
+	}
+	free(res);
+	th_close(&t);
+}
+
+int main(void)
+{
+	run_mode('F');
+	run_mode('K');
+	return th_failed;
+}
