@@ -107,6 +107,17 @@ struct ao_opnd ao_f32(float f);
 static inline struct ao_opnd ao_lab(unsigned label)
 { struct ao_opnd o = { .kind = AO_K_LABEL, .count = 1, .reg = label }; return o; }
 static inline struct ao_opnd ao_off(void) { struct ao_opnd o = { .kind = AO_K_OFF, .count = 1 }; return o; }
+/* Registers i .. i+n-1 of a register range (VGPR, SGPR or virtual): ao_part(p, 1, 1)
+ * is the high half of a 64-bit pair. */
+static inline struct ao_opnd ao_part(struct ao_opnd o, unsigned i, unsigned n)
+{
+	if (o.kind == AO_K_VIRT)
+		o.sub = (uint16_t)(o.sub + i);
+	else
+		o.reg += i;
+	o.count = (uint8_t)n;
+	return o;
+}
 static inline struct ao_opnd ao_neg(struct ao_opnd o) { o.mods |= AO_NEG; return o; }
 static inline struct ao_opnd ao_abs(struct ao_opnd o) { o.mods |= AO_ABS; return o; }
 
@@ -226,6 +237,18 @@ int ao_delay_alu(struct ao_kernel *k, unsigned instid0, unsigned skip, unsigned 
 int ao_vopd(struct ao_kernel *k, const struct ao_half *x, const struct ao_half *y);
 /* Attach a comment to the last instruction (printed after ";" in the .s). */
 void ao_comment(struct ao_kernel *k, const char *static_text);
+
+/* ---- common sequences ------------------------------------------------------ */
+/* A counted loop: ao_loop_begin sets SGPR counter = trip and binds the top;
+ * ao_loop_end emits counter -= 1, compare, branch back while non-zero.  The
+ * body runs at least once: test trip == 0 before ao_loop_begin when it can be. */
+struct ao_loop { unsigned counter; int top; };
+int ao_loop_begin(struct ao_kernel *k, struct ao_loop *l, unsigned s_counter, struct ao_opnd trip);
+int ao_loop_end(struct ao_kernel *k, const struct ao_loop *l);
+/* 64-bit VGPR address arithmetic through VCC: dst = a + b, where a is a VGPR
+ * pair (physical or virtual) and b an SGPR pair, a VGPR pair or a 32-bit
+ * immediate (zero-extended). */
+int ao_add_u64(struct ao_kernel *k, struct ao_opnd dst, struct ao_opnd a, struct ao_opnd b);
 
 /* Read access for passes (allocator, lint, tests). */
 unsigned ao_inst_count(const struct ao_kernel *k);

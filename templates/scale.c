@@ -89,15 +89,9 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 		AO_I(k, AO_OP(s_cbranch_execz), ao_lab((unsigned)skip));
 		AO_I(k, AO_OP(v_mov_b32), ra_sub(ra, (unsigned)idx, 1, 1), ao_int(0));
 		AO_I(k, AO_OP(v_lshlrev_b64), ra_op(ra, off), ao_int(2), ra_op(ra, idx));
-		AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)px, 0, 1), ao_vcc(), ao_s((unsigned)s_xy),
-		     ra_sub(ra, (unsigned)off, 0, 1));
-		AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)px, 1, 1), ao_vcc(), ao_s((unsigned)s_xy + 1),
-		     ra_sub(ra, (unsigned)off, 1, 1), ao_vcc());
+		ao_add_u64(k, ra_op(ra, px), ra_op(ra, off), ao_sr((unsigned)s_xy, 2));
 		AO_I(k, AO_OP(global_load_b32), ra_op(ra, val), ra_op(ra, px), ao_off());
-		AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)py, 0, 1), ao_vcc(), ao_s((unsigned)s_xy + 2),
-		     ra_sub(ra, (unsigned)off, 0, 1));
-		AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)py, 1, 1), ao_vcc(), ao_s((unsigned)s_xy + 3),
-		     ra_sub(ra, (unsigned)off, 1, 1), ao_vcc());
+		ao_add_u64(k, ra_op(ra, py), ra_op(ra, off), ao_sr((unsigned)s_xy + 2, 2));
 		ao_waitcnt(k, 0, -1, -1);
 		AO_I(k, AO_OP(v_fma_f32), ra_op(ra, val), ra_op(ra, val), ao_s((unsigned)s_na + 1), ao_s((unsigned)s_b));
 		ao_comment(k, "a*x + b");

@@ -99,7 +99,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	int pa = ra_vreg(ra, "pa", 2), pb = ra_vreg(ra, "pb", 2), pc = ra_vreg(ra, "pc", 2);
 	int acc = ra_vreg(ra, "acc", 1), va = ra_vreg(ra, "a", 1), vb = ra_vreg(ra, "b", 1);
 	int vc = ra_vreg(ra, "c", 1);
-	int loop = ao_label(k, "kloop"), epilogue = ao_label(k, "epilogue");
+	int epilogue = ao_label(k, "epilogue");
 	int store = ao_label(k, "store"), done = ao_label(k, "done");
 	struct ao_opnd colv = ra_sub(ra, (unsigned)col, 0, 1);
 
@@ -127,43 +127,33 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	/* pa = A + 4*row*lda (64-bit) */
 	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, pa), ao_null(), ra_op(ra, row), ao_s(sLda), ao_int(0));
 	AO_I(k, AO_OP(v_lshlrev_b64), ra_op(ra, pa), ao_int(2), ra_op(ra, pa));
-	AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)pa, 0, 1), ao_vcc(), ao_s(sA), ra_sub(ra, (unsigned)pa, 0, 1));
-	AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)pa, 1, 1), ao_vcc(), ao_s(sA + 1),
-	     ra_sub(ra, (unsigned)pa, 1, 1), ao_vcc());
+	ao_add_u64(k, ra_op(ra, pa), ra_op(ra, pa), ao_sr(sA, 2));
 	/* pb = B + 4*col */
 	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, pb), ao_null(), colv, ao_int(4), ao_sr(sB, 2));
 	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, acc), ao_int(0));
 	AO_I(k, AO_OP(s_cmp_eq_u32), ao_s(sK), ao_int(0));
 	AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)epilogue));
-	AO_I(k, AO_OP(s_mov_b32), ao_s(s_left), ao_s(sK));
 	AO_I(k, AO_OP(s_mov_b32), ao_s(s_bstep), ao_s(sLdb));
 	AO_I(k, AO_OP(s_mov_b32), ao_s(s_bstep + 1), ao_int(0));
 	AO_I(k, AO_OP(s_lshl_b64), ao_sr(s_bstep, 2), ao_sr(s_bstep, 2), ao_int(2));
 	ao_comment(k, "B row step = 4*ldb bytes");
 
-	ao_bind(k, (unsigned)loop);
+	struct ao_loop kloop;
+	ao_loop_begin(k, &kloop, s_left, ao_s(sK));          /* K >= 1 here */
 	AO_I(k, AO_OP(global_load_b32), ra_op(ra, va), ra_op(ra, pa), ao_off());
 	AO_I(k, AO_OP(global_load_b32), ra_op(ra, vb), ra_op(ra, pb), ao_off());
-	AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)pa, 0, 1), ao_vcc(), ra_sub(ra, (unsigned)pa, 0, 1), ao_int(4));
-	AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)pa, 1, 1), ao_vcc(), ao_int(0),
-	     ra_sub(ra, (unsigned)pa, 1, 1), ao_vcc());
-	AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)pb, 0, 1), ao_vcc(), ao_s(s_bstep), ra_sub(ra, (unsigned)pb, 0, 1));
-	AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)pb, 1, 1), ao_vcc(), ao_s(s_bstep + 1),
-	     ra_sub(ra, (unsigned)pb, 1, 1), ao_vcc());
-	AO_I(k, AO_OP(s_add_i32), ao_s(s_left), ao_s(s_left), ao_int(-1));
+	ao_add_u64(k, ra_op(ra, pa), ra_op(ra, pa), ao_int(4));            /* next column of A */
+	ao_add_u64(k, ra_op(ra, pb), ra_op(ra, pb), ao_sr(s_bstep, 2));    /* next row of B */
 	ao_waitcnt(k, 0, -1, -1);
 	AO_I(k, AO_OP(v_fmac_f32), ra_op(ra, acc), ra_op(ra, va), ra_op(ra, vb));
-	AO_I(k, AO_OP(s_cmp_lg_u32), ao_s(s_left), ao_int(0));
-	AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)loop));
+	ao_loop_end(k, &kloop);
 
 	ao_bind(k, (unsigned)epilogue);
 	/* pc = C + 4*(row*ldc + col) */
 	AO_I(k, AO_OP(v_mov_b32), ra_sub(ra, (unsigned)col, 1, 1), ao_int(0));
 	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, pc), ao_null(), ra_op(ra, row), ao_s(sLdc), ra_op(ra, col));
 	AO_I(k, AO_OP(v_lshlrev_b64), ra_op(ra, pc), ao_int(2), ra_op(ra, pc));
-	AO_I(k, AO_OP(v_add_co_u32), ra_sub(ra, (unsigned)pc, 0, 1), ao_vcc(), ao_s(sC), ra_sub(ra, (unsigned)pc, 0, 1));
-	AO_I(k, AO_OP(v_add_co_ci_u32), ra_sub(ra, (unsigned)pc, 1, 1), ao_vcc(), ao_s(sC + 1),
-	     ra_sub(ra, (unsigned)pc, 1, 1), ao_vcc());
+	ao_add_u64(k, ra_op(ra, pc), ra_op(ra, pc), ao_sr(sC, 2));
 	AO_I(k, AO_OP(v_mul_f32), ra_op(ra, acc), ao_s(sAlpha), ra_op(ra, acc));
 	AO_I(k, AO_OP(s_and_b32), ao_s(s_tmp), ao_s(sBeta), ao_u32(0x7fffffff));
 	ao_comment(k, "SCC = (beta != +-0)");

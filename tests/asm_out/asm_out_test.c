@@ -140,6 +140,22 @@ static void build_sample(struct ao_kernel *k)
 	EXPECT(AO_I(k, AO_OP(s_mul_i32), ao_s(9), ao_s(2), ao_int(100)), "s_mul_i32 s9, s2, 0x64");
 	EXPECT(AO_I(k, AO_OP(s_lshl_b64), ao_sr(12, 2), ao_sr(12, 2), ao_int(2)),
 	       "s_lshl_b64 s[12:13], s[12:13], 2");
+	{
+		int i = ao_add_u64(k, ao_vr(4, 2), ao_vr(4, 2), ao_sr(12, 2));
+		expect(k, i - 1, "v_add_co_u32 v4, vcc_lo, s12, v4");
+		EXPECT(i, "v_add_co_ci_u32_e32 v5, vcc_lo, s13, v5, vcc_lo");
+		i = ao_add_u64(k, ao_vr(4, 2), ao_vr(6, 2), ao_int(256));
+		expect(k, i - 1, "v_add_co_u32 v4, vcc_lo, 0x100, v6");
+		EXPECT(i, "v_add_co_ci_u32_e32 v5, vcc_lo, 0, v7, vcc_lo");
+		struct ao_loop l;
+		EXPECT(ao_loop_begin(k, &l, 9, ao_int(3)) == 0 ? (int)ao_inst_count(k) - 1 : -1, "s_mov_b32 s9, 3");
+		AO_I(k, AO_OP(v_add_f32), ao_v(7), ao_v(7), ao_v(7));
+		i = ao_loop_end(k, &l);
+		expect(k, i - 2, "s_add_i32 s9, s9, -1");
+		expect(k, i - 1, "s_cmp_lg_u32 s9, 0");
+		EXPECT(i, "s_cbranch_scc1 .L2_loop");
+		check(ao_label_pos(k, (unsigned)l.top) == i - 3, "loop label bound at the body", "");
+	}
 	EXPECT(AO_I0(k, AO_OP(s_barrier)), "s_barrier");
 	EXPECT(ao_bind(k, (unsigned)end) == 0 ? AO_I(k, AO_OP(s_mov_b32), ao_exec(), ao_s(11)) : -1,
 	       "s_mov_b32 exec_lo, s11");
