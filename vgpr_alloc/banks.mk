@@ -11,6 +11,10 @@ HEADERS += vgpr_alloc/banks.h
 TEST_BINS += $(BUILD)/tests/bank_test
 $(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# bank_dump prints assembly for the llvm-mc script (not a test program itself).
+all: $(BUILD)/tests/bank_dump
+$(BUILD)/tests/bank_dump: $(BUILD)/tests/vgpr_alloc/bank_dump.o $(BANKS_OBJS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 TEST_SCRIPTS += tests/vgpr_alloc/bank_llvm_mc.sh
 
 # Allocation time per tile shape: make bench-alloc

@@ -7,7 +7,7 @@
 #     except the ISA rule LLVM does not check (X writes a Y source).
 set -u
 BUILD=${BUILD:-build}
-T=$BUILD/tests/bank_test
+T=$BUILD/tests/bank_dump
 MC=${LLVM_MC:-llvm-mc-19}
 tmp=${TMPDIR:-/tmp}/bank_llvm_mc.$$
 mkdir -p "$tmp"
