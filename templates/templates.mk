@@ -3,3 +3,7 @@ TEMPLATES_SRCS := $(wildcard templates/*.c)
 LIBS += $(BUILD)/libtemplates.a
 $(BUILD)/libtemplates.a: $(TEMPLATES_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += templates/templates.h
+
+TEST_BINS += $(BUILD)/tests/templates_registry_test
+$(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
