@@ -205,6 +205,97 @@ static void test_bugs(void)
 	}
 }
 
+/* ---- an unmodified compiler-built kernel (HIP C++ through clang-19) ------------------ */
+static int build_hip(const char *tag, char *out, size_t outlen, char *err, size_t errlen)
+{
+	char cmd[4096];
+	const char *clang = getenv("CLANG") && *getenv("CLANG") ? getenv("CLANG") : "clang-19";
+	snprintf(out, outlen, "%s/%s.hsaco", th_tmpdir(), tag);
+	snprintf(cmd, sizeof cmd,
+		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 -mcumode --no-gpu-bundle-output "
+		 "-o '%s' '%s/hip_kernels.hip' >'%s.log' 2>&1",
+		 clang, out, kdir, out);
+	if (system(cmd) != 0) {
+		snprintf(err, errlen, "clang -x hip failed, see %.600s.log", out);
+		return -1;
+	}
+	return 0;
+}
+
+static void test_hip(void)
+{
+	char path[700], err[700];
+	if (build_hip("hip_kernels", path, sizeof path, err, sizeof err)) {
+		th_ok(0, "hip_build", "%s", err);
+		return;
+	}
+	struct th t;
+	struct emu_opts o = { .threads = 2, .checks = EMU_CHECK_ALL };
+	if (th_open(&t, path, &o)) {
+		th_ok(0, "hip_open", "%s", t.err);
+		return;
+	}
+	enum { N = 1000, B = 256, G = (N + B - 1) / B };
+	float x[N], y[N], d[N], want[N];
+	int ia[N];
+	long long iw[N], iout[N];
+	for (int i = 0; i < N; i++) {
+		x[i] = (float)(i % 37) * 0.37f - 3.0f;
+		y[i] = (float)(i % 11) * 1.1f;
+		d[i] = (float)(i % 7) + 0.3f;
+		float v = fmaf(2.5f, x[i], y[i]);
+		want[i] = (v > 10.0f ? 10.0f : v) / d[i];
+		ia[i] = (i * 7919) % 100003 - 50000;
+		int v2 = ia[i];
+		iw[i] = ((long long)v2 * 1000003 + (v2 / 7) - (v2 % 13) + (unsigned)v2 / 3u) ^ ((long long)i << 33);
+	}
+	uint64_t dx = emu_alloc(t.dev, sizeof x, EMU_MEM_READONLY), dy = emu_alloc(t.dev, sizeof y, 0),
+		 dd = emu_alloc(t.dev, sizeof d, EMU_MEM_READONLY), da = emu_alloc(t.dev, sizeof ia, EMU_MEM_READONLY),
+		 dw = emu_alloc(t.dev, sizeof iout, 0), ds = emu_alloc(t.dev, G * 4, 0);
+	emu_write(t.dev, dx, x, sizeof x);
+	emu_write(t.dev, dy, y, sizeof y);
+	emu_write(t.dev, dd, d, sizeof d);
+	emu_write(t.dev, da, ia, sizeof ia);
+	uint32_t grid[3] = { G, 1, 1 }, block[3] = { B, 1, 1 };
+
+	struct { uint64_t x, y, d; int32_t n; float a; } k1 = { dx, dy, dd, N, 2.5f };
+	int rc = th_run(&t, "saxpy_div", &k1, sizeof k1, grid, block);
+	emu_read(t.dev, dy, y, sizeof y);
+	int bad = -1;
+	for (int i = 0; i < N && bad < 0; i++)
+		if (memcmp(&y[i], &want[i], 4))
+			bad = i;
+	th_ok(rc == 0 && bad < 0, "hip_saxpy_div_bit_exact", "rc %d %s; first wrong %d: %a vs %a", rc, t.err, bad,
+	      bad >= 0 ? y[bad] : 0.0, bad >= 0 ? want[bad] : 0.0);
+
+	struct { uint64_t x, out; int32_t n; } k2 = { dx, ds, N };
+	rc = th_run(&t, "block_sum", &k2, 20, grid, block);
+	float sums[G], wsum[G];
+	emu_read(t.dev, ds, sums, sizeof sums);
+	for (int g = 0; g < G; g++) {
+		float part[B];
+		for (int tt = 0; tt < B; tt++)
+			part[tt] = g * B + tt < N ? x[g * B + tt] : 0.0f;
+		for (int s = B / 2; s > 0; s >>= 1)
+			for (int tt = 0; tt < s; tt++)
+				part[tt] += part[tt + s];
+		wsum[g] = part[0];
+	}
+	th_ok(rc == 0 && memcmp(sums, wsum, sizeof sums) == 0, "hip_block_sum_barriers_in_loop", "rc %d %s; %g vs %g", rc,
+	      t.err, sums[0], wsum[0]);
+
+	struct { uint64_t a, out; int32_t n; } k3 = { da, dw, N };
+	rc = th_run(&t, "int_mix", &k3, 20, grid, block);
+	emu_read(t.dev, dw, iout, sizeof iout);
+	bad = -1;
+	for (int i = 0; i < N && bad < 0; i++)
+		if (iout[i] != iw[i])
+			bad = i;
+	th_ok(rc == 0 && bad < 0, "hip_int_mix", "rc %d %s; first wrong %d: %lld vs %lld", rc, t.err, bad,
+	      bad >= 0 ? iout[bad] : 0, bad >= 0 ? iw[bad] : 0);
+	th_close(&t);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -212,5 +303,6 @@ int main(int argc, char **argv)
 	test_axpy(2);
 	test_sgemm();
 	test_bugs();
+	test_hip();
 	return th_failed;
 }
