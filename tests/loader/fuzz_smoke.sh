@@ -6,16 +6,18 @@ if [ ! -x "$fz" ]; then
 	echo "not ok fuzz_smoke: $fz not built (make SAN=1 all)"
 	exit 1
 fi
-corpus="$BUILD/fuzz/smoke_corpus"
+corpus="$BUILD/fuzz/smoke_corpus.$$"
 rm -rf "$corpus"; mkdir -p "$corpus"
 cp "$BUILD"/tests/loader/*.hsaco "$corpus"/ 2>/dev/null
-log="$BUILD/fuzz/smoke.log"
+log="$BUILD/fuzz/smoke.$$.log"
 ASAN_OPTIONS=allocator_may_return_null=1 "$fz" -max_total_time="${FUZZ_SMOKE_TIME:-20}" \
 	-malloc_limit_mb=1048576 -rss_limit_mb=4096 -artifact_prefix="$BUILD/fuzz/" "$corpus" >"$log" 2>&1
 rc=$?
 runs=$(grep -o 'Done [0-9]* runs' "$log" | tail -n 1)
+rm -rf "$corpus"
 if [ $rc -eq 0 ] && [ -n "$runs" ]; then
 	echo "ok fuzz_smoke ($runs)"
+	rm -f "$log"
 else
 	echo "not ok fuzz_smoke: fuzzer exited $rc; see $log"
 	exit 1

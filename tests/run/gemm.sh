@@ -7,7 +7,7 @@ set -u
 R="$RDNA3RUN"
 SHIM="$BUILD/hipshim"
 REF="$BUILD/tests/run/gemm_ref.hsaco"
-T="$BUILD/tests/gemm.tmp"
+T="$BUILD/tests/gemm.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
 fail=0
 ok() { echo "ok $1"; }
@@ -87,4 +87,5 @@ if [ -e "$SHIM/libamdhip64.so.6" ]; then
 		nok example_host "$EX not built"
 	fi
 fi
+[ "$fail" -eq 0 ] && rm -rf "$T"
 exit $fail

@@ -7,7 +7,7 @@ set -u
 R="$RDNA3RUN"
 FX="$BUILD/tests/loader"
 SHIM="$BUILD/hipshim"
-T="$BUILD/tests/run.tmp"
+T="$BUILD/tests/run.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
 fail=0
 ok() { echo "ok $1"; }
@@ -135,4 +135,5 @@ expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
 expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
 expect help 0 "$R" --help
 grep -q '^usage: rdna3run' "$T/help.out" && ok help_text || nok help_text "no usage line"
+[ "$fail" -eq 0 ] && rm -rf "$T"
 exit $fail
