@@ -333,7 +333,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 	}
 #undef W
 	bool meta_ok = true;
-	char miss[200] = "";
+	char miss[400] = "";
 	for (unsigned i = 0; i < nw; i++)
 		if (!meta_has(notes, want[i].key, want[i].value)) {
 			meta_ok = false;
@@ -361,7 +361,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 		for (int e = 0; e < 4; e++)
 			if (!strstr(blk, exp[e])) {
 				meta_ok = false;
-				snprintf(miss, sizeof miss, "argument %u: no '%s'", a, exp[e]);
+				snprintf(miss, sizeof miss, "argument %u: no '%.64s'", a, exp[e]);
 			}
 		if (ad->kind == AO_ARG_GLOBAL_PTR && !strstr(blk, ".address_space: global")) {
 			meta_ok = false;
