@@ -296,6 +296,138 @@ static void test_hip(void)
 	th_close(&t);
 }
 
+/* ---- wave start state, dispatch packet, partial waves ---------------------------------- */
+static void test_setup(void)
+{
+	struct th t;
+	if (open_kernel(&t, "setup.s", NULL, "setup", 2, EMU_CHECK_ALL)) {
+		th_ok(0, "setup_state", "%s", t.err);
+		return;
+	}
+	enum { WG = 12, T = 45 };
+	static uint32_t rec[WG * T][8];
+	uint64_t out = emu_alloc(t.dev, sizeof rec, 0);
+	emu_fill(t.dev, out, 0xff, sizeof rec);
+	struct { uint64_t out; } ka = { out };
+	uint32_t grid[3] = { 2, 3, 2 }, block[3] = { 5, 3, 3 };
+	int rc = th_run(&t, "setup", &ka, sizeof ka, grid, block);
+	emu_read(t.dev, out, rec, sizeof rec);
+	int bad = -1;
+	for (unsigned x = 0; x < 2 && bad < 0; x++)
+		for (unsigned y = 0; y < 3; y++)
+			for (unsigned z = 0; z < 2; z++)
+				for (unsigned tz = 0; tz < 3; tz++)
+					for (unsigned ty = 0; ty < 3; ty++)
+						for (unsigned tx = 0; tx < 5; tx++) {
+							unsigned wg = x + 2 * (y + 3 * z), loc = tx + 5 * (ty + 3 * tz);
+							const uint32_t *r = rec[wg * T + loc];
+							uint32_t exec = loc < 32 ? 0xffffffffu : (1u << 13) - 1;
+							uint32_t want[8] = { tx | ty << 10 | tz << 20, x, y, z,
+									     5 | 3u << 16, 3, exec, 24 };
+							if (bad < 0 && memcmp(r, want, sizeof want))
+								bad = (int)(wg * T + loc);
+						}
+	th_ok(rc == 0 && bad < 0, "setup_sgprs_vgpr0_exec_packet", "rc %d %s; record %d: v0 %x wg %u,%u,%u packet %x %x exec %x s8 %u",
+	      rc, t.err, bad, bad >= 0 ? rec[bad][0] : 0, bad >= 0 ? rec[bad][1] : 0, bad >= 0 ? rec[bad][2] : 0,
+	      bad >= 0 ? rec[bad][3] : 0, bad >= 0 ? rec[bad][4] : 0, bad >= 0 ? rec[bad][5] : 0,
+	      bad >= 0 ? rec[bad][6] : 0, bad >= 0 ? rec[bad][7] : 0);
+	th_ok(rc == 0 && t.st.workgroups == WG && t.st.waves == 2 * WG, "setup_partial_waves_counted",
+	      "workgroups %llu waves %llu", (unsigned long long)t.st.workgroups, (unsigned long long)t.st.waves);
+
+	/* Dispatch refusals come back as errors before anything runs. */
+	uint32_t g1[3] = { 1, 1, 1 }, b0[3] = { 0, 1, 1 }, big[3] = { 32, 32, 2 };
+	rc = th_run(&t, "setup", &ka, sizeof ka, g1, b0);
+	th_ok(rc == EMU_E_ARG && strstr(t.err, "dispatch shape"), "launch_refuses_empty_block", "rc %d %s", rc, t.err);
+	rc = th_run(&t, "setup", &ka, sizeof ka, g1, big);
+	th_ok(rc == EMU_E_ARG && strstr(t.err, "at most 1024"), "launch_refuses_2048_items", "rc %d %s", rc, t.err);
+	rc = th_run(&t, "setup", &ka, 4, grid, block);
+	th_ok(rc == EMU_E_ARG && strstr(t.err, "kernarg segment of 4 bytes"), "launch_refuses_short_kernarg", "rc %d %s", rc, t.err);
+	th_close(&t);
+}
+
+/* ---- kernel descriptor decoding and refusals ----------------------------------------------- */
+static void put32(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+
+static void test_kd(void)
+{
+	uint8_t raw[64] = { 0 };
+	struct emu_kd kd;
+	char err[200];
+	/* The descriptor clang-19 wrote for a kernel with dispatch+kernarg pointers,
+	 * wg id x+y, work-item ids x,y,z, 40 VGPRs, 4096 bytes LDS, 16 bytes scratch. */
+	put32(raw + 0, 4096);
+	put32(raw + 4, 16);
+	put32(raw + 8, 24);
+	put32(raw + 16, 0x1080);
+	put32(raw + 48, 0x60ac0004);
+	put32(raw + 52, 0x1188);
+	raw[56] = 0x0a;
+	raw[57] = 0x04;
+	int rc = emu_kd_parse(raw, &kd, err, sizeof err);
+	th_ok(rc == 0 && kd.vgprs == 40 && kd.user_sgprs == 4 && kd.user_dispatch_ptr && kd.user_kernarg_ptr &&
+		      !kd.user_queue_ptr && kd.wgid_x && kd.wgid_y && !kd.wgid_z && kd.vgpr_workitem_ids == 2 &&
+		      kd.wave32 && kd.wgp_mode && kd.ieee_mode && kd.dx10_clamp && kd.float_denorm_32 == 0 &&
+		      kd.float_denorm_16_64 == 3 && kd.group_segment_size == 4096 && kd.private_segment_size == 16 &&
+		      kd.kernarg_size == 24 && kd.entry_offset == 0x1080 && !kd.private_segment,
+	      "kd_parse_clang_descriptor", "rc %d %s", rc, err);
+	uint8_t w64[64];
+	memcpy(w64, raw, 64);
+	w64[57] = 0; /* wavefront_size32 off */
+	rc = emu_kd_parse(w64, &kd, err, sizeof err);
+	th_ok(rc == EMU_E_KD && strstr(err, "wave64"), "kd_refuses_wave64", "rc %d %s", rc, err);
+	memcpy(w64, raw, 64);
+	put32(w64 + 48, 0x60ac0004 | 1u << 12); /* round toward +inf */
+	rc = emu_kd_parse(w64, &kd, err, sizeof err);
+	th_ok(rc == EMU_E_KD && strstr(err, "round mode"), "kd_refuses_round_mode", "rc %d %s", rc, err);
+	memcpy(w64, raw, 64);
+	put32(w64 + 0, 65537);
+	rc = emu_kd_parse(w64, &kd, err, sizeof err);
+	th_ok(rc == EMU_E_KD && strstr(err, "LDS size"), "kd_refuses_lds_over_64k", "rc %d %s", rc, err);
+	memcpy(w64, raw, 64);
+	put32(w64 + 52, 0x1188 & ~0x3eu); /* USER_SGPR_COUNT 0 with pointers enabled */
+	rc = emu_kd_parse(w64, &kd, err, sizeof err);
+	th_ok(rc == EMU_E_KD && strstr(err, "USER_SGPR_COUNT"), "kd_refuses_short_user_sgpr_count", "rc %d %s", rc, err);
+	memcpy(w64, raw, 64);
+	w64[56] |= 1; /* private segment buffer: a gfx9 feature */
+	rc = emu_kd_parse(w64, &kd, err, sizeof err);
+	th_ok(rc == EMU_E_KD && strstr(err, "private segment buffer"), "kd_refuses_private_segment_buffer", "rc %d %s", rc, err);
+
+	/* A wave64 code object is refused at launch, before it runs. */
+	char src[700], out[700];
+	snprintf(src, sizeof src, "%s/wave64.s", kdir);
+	snprintf(out, sizeof out, "%s/wave64.hsaco", th_tmpdir());
+	struct th t;
+	struct emu_opts o = { .threads = 1 };
+	if (th_build(src, out, "-Xclang -target-feature -Xclang +wavefrontsize64", err, sizeof err) || th_open(&t, out, &o)) {
+		th_ok(0, "launch_refuses_wave64", "%s", err);
+		return;
+	}
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 64, 1, 1 };
+	rc = th_run(&t, "w64", NULL, 0, g, b);
+	th_ok(rc == EMU_E_KD && strstr(t.err, "wave64") && t.st.wave_insts == 0, "launch_refuses_wave64", "rc %d %s", rc, t.err);
+	th_close(&t);
+}
+
+/* ---- device memory ---------------------------------------------------------------------- */
+static void test_mem(void)
+{
+	struct emu_dev *dev = emu_dev_new(NULL);
+	uint64_t a = emu_alloc(dev, 100, 0), b = emu_alloc(dev, 4096, EMU_MEM_READONLY), c = emu_alloc(dev, 1, 0);
+	th_ok(a >= (1ull << 32) && !(a & 255) && !(b & 255) && b >= a + 100 + 4096 && c > b + 4096, "mem_addresses_high_aligned_guarded",
+	      "a %llx b %llx c %llx", (unsigned long long)a, (unsigned long long)b, (unsigned long long)c);
+	uint8_t buf[200] = { 0 };
+	th_ok(emu_write(dev, a, buf, 100) == 0 && emu_write(dev, a, buf, 101) == EMU_E_ARG &&
+		      emu_read(dev, a + 100, buf, 1) == EMU_E_ARG && emu_read(dev, a - 1, buf, 1) == EMU_E_ARG &&
+		      emu_fill(dev, b, 7, 4096) == 0 && emu_read(dev, b + 4095, buf, 1) == 0 && buf[0] == 7,
+	      "mem_host_access_bounds", NULL);
+	th_ok(emu_free(dev, a) == 0 && emu_read(dev, a, buf, 1) == EMU_E_ARG && emu_free(dev, a) == EMU_E_ARG &&
+		      emu_alloc(dev, 100, 0) > c,
+	      "mem_free_never_reuses_addresses", NULL);
+	th_ok(emu_alloc(dev, 0, 0) == 0 && emu_alloc(dev, 10, 0x80) == 0 && emu_alloc(NULL, 10, 0) == 0, "mem_alloc_refuses_bad_args", NULL);
+	emu_dev_free(dev);
+	emu_dev_free(NULL);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -304,5 +436,8 @@ int main(int argc, char **argv)
 	test_sgemm();
 	test_bugs();
 	test_hip();
+	test_setup();
+	test_kd();
+	test_mem();
 	return th_failed;
 }
