@@ -36,7 +36,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: rdna3gen list\n"
 		"       rdna3gen TEMPLATE [--PARAM VALUE ...] [--preset NAME] [--config FILE.yaml]\n"
-		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [-v]\n"
+		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [--report FILE] [-v]\n"
 		"       rdna3gen TEMPLATE --help\n"
 		"       rdna3gen --help | --version\n"
 		"\n"
@@ -52,6 +52,8 @@ static void usage(FILE *f)
 		"  --code-object 4|5|6   code object version [5]\n"
 		"  --no-version-directive  leave out .amdhsa_code_object_version\n"
 		"  --summary             print registers, LDS, instruction count, sizes\n"
+		"  --report FILE         write the template's report on the kernel (sgemm: resources,\n"
+		"                        occupancy, instructions per k-step, bytes per FMA)\n"
 		"  -v                    print the toolchain commands\n"
 		"\n"
 		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure.\n");
@@ -155,6 +157,7 @@ int main(int argc, char **argv)
 
 	/* ---- command line: options, and parameter assignments in order */
 	const char *out = NULL, *config = NULL, *preset = NULL;
+	const char *report = NULL;
 	bool keep_s = false, verbose = false, summary = false;
 	struct gen_assign *flags = calloc((size_t)argc, sizeof *flags);
 	unsigned nflags = 0;
@@ -174,6 +177,14 @@ int main(int argc, char **argv)
 			if (*dst)
 				die(EXIT_USAGE, "%s given twice", a);
 			*dst = argv[++i];
+			continue;
+		}
+		if (strcmp(a, "--report") == 0) {
+			if (i + 1 >= argc)
+				die(EXIT_USAGE, "--report needs a file name");
+			if (report)
+				die(EXIT_USAGE, "--report given twice");
+			report = argv[++i];
 			continue;
 		}
 		if (strcmp(a, "--keep-s") == 0) { keep_s = true; continue; }
@@ -222,6 +233,8 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "-o %s: the name must end in .s or .hsaco", out);
 	if (keep_s && !want_hsaco)
 		die(EXIT_USAGE, "--keep-s goes with -o OUT.hsaco");
+	if (report && !t->report)
+		die(EXIT_USAGE, "--report: template %s has no report", t->name);
 
 	/* ---- values: defaults < preset < YAML < flags */
 	struct gen_assign *cfg = NULL;
@@ -294,6 +307,14 @@ int main(int argc, char **argv)
 		free(s_path);
 	} else if (ao_write_atomic(out, text, len, err, sizeof err)) {
 		die(1, "%s", err);
+	}
+	if (report) {
+		char *rt = t->report(&v, k);
+		if (!rt)
+			die(1, "--report: cannot build the report");
+		if (ao_write_atomic(report, rt, strlen(rt), err, sizeof err))
+			die(1, "%s", err);
+		free(rt);
 	}
 	if (summary) {
 		struct ao_summary s;

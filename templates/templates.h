@@ -70,6 +70,8 @@ struct tpl_template {
 	int (*build)(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
 	/* Kernel info for these values (name, workgroup size, ids). */
 	void (*kernel_info)(const struct tpl_values *v, struct ao_kernel_info *info);
+	/* Optional: text for --report FILE about the built kernel (malloc'd), NULL on OOM. */
+	char *(*report)(const struct tpl_values *v, struct ao_kernel *k);
 };
 
 struct tpl_values {
@@ -107,5 +109,6 @@ struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
 /* Templates (one file each) */
 extern const struct tpl_template tpl_scale;
 extern const struct tpl_template tpl_sgemm_naive;
+extern const struct tpl_template tpl_sgemm;
 
 #endif

@@ -1,0 +1,169 @@
+/* sgemm.h — internal interface of the `sgemm` template (templates/sgemm_*.c).
+ *
+ * The template is split by phase; each file emits one part of the kernel into
+ * the shared context below:
+ *   sgemm_params.c    parameter table, presets, derived shape (sg_derive),
+ *                     every constraint check, the tpl_template record
+ *   sgemm.c           the build: kernel arguments, the k-tile loop, the order
+ *                     of the phases
+ *   sgemm_setup.c     kernarg loads, workgroup walk order, SGPR bases, per-lane
+ *                     offsets and LDS addresses
+ *   sgemm_copy.c      global -> registers (fast path and guarded path) and
+ *                     registers -> LDS
+ *   sgemm_loop.c      the inner loop over one LDS tile: fragment loads and FMAs
+ *                     (the part the bank-aware allocator replaces)
+ *   sgemm_epilogue.c  alpha/beta and the stores of C (fast and guarded)
+ *   sgemm_report.c    --report: counts taken from the emitted instructions
+ *
+ * Coordinates: op(A) is M x K, op(B) is K x N, C is M x N, all row-major.
+ * LDS holds each operand k-major: Xs[k][x] with row stride BX + pad (floats),
+ * so a thread's fragment of one k-step is contiguous.
+ */
+#ifndef RDNA3_TEMPLATES_SGEMM_H
+#define RDNA3_TEMPLATES_SGEMM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "templates/templates.h"
+#include "vgpr_alloc/vgpr_alloc.h"
+
+/* Parameter indices (table order in sgemm_params.c). */
+enum sg_param {
+	SG_LAYOUT, SG_BM, SG_BN, SG_BK, SG_TM, SG_TN, SG_WAVES_M, SG_WAVES_N, SG_LANES_M,
+	SG_LANES_N, SG_THREADS, SG_PAD_A, SG_PAD_B, SG_LDS_BUFFERS, SG_PREFETCH,
+	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP,
+	SG_NPARAMS
+};
+
+enum sg_walk { SG_WALK_ROW, SG_WALK_COL, SG_WALK_GROUPED };
+
+#define SG_MAX_SLOTS 64     /* global loads per operand per thread per tile */
+#define SG_MAX_ROWS 64      /* accumulator rows per thread */
+
+/* One operand's global -> LDS copy (A or B). */
+struct sg_copy {
+	bool k_contig;        /* k is the contiguous dimension in memory (A in N, B in T) */
+	unsigned bx;          /* BM or BN */
+	unsigned stride;      /* LDS row stride in floats: bx + pad */
+	unsigned lc, lo;      /* tile extent along the contiguous / other dimension */
+	unsigned vw;          /* elements per global load */
+	unsigned tpr;         /* lanes per contiguous row: lc / vw */
+	unsigned rpp;         /* rows per pass: threads / tpr */
+	unsigned slots;       /* loads per thread: lo / rpp */
+	unsigned lds_bytes;   /* one buffer */
+};
+
+/* Everything derived from the parameters (sg_derive). */
+struct sg_cfg {
+	bool ta, tb;                    /* layout: op(A) = A^T, op(B) = B^T */
+	unsigned bm, bn, bk, tm, tn;
+	unsigned waves_m, waves_n, lanes_m, lanes_n, threads, waves;
+	unsigned wm, wn;                /* wave tile */
+	unsigned rep_m, rep_n;          /* thread-tile repeats inside the wave tile */
+	unsigned rows, cols;            /* accumulators per thread: rows x cols */
+	unsigned pad_a, pad_b, buffers, gvw, lvw, unroll, group;
+	bool prefetch, sgpr_bases;
+	enum sg_walk walk;
+	struct sg_copy a, b;
+	unsigned buf_bytes;             /* one LDS buffer (A then B) */
+	unsigned lds_bytes;             /* all buffers */
+	unsigned frag_sets;             /* fragment register sets (2 when unroll >= 2) */
+};
+
+/* Derive cfg from the values and check every constraint; the message names
+ * the parameter and the limit.  Returns 0 or TPL_E_ARG. */
+int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen);
+
+/* SGPRs and VGPR ranges of one operand's copy. */
+struct sg_copy_regs {
+	unsigned s_base;                /* 64-bit tile base (k advanced per tile) */
+	unsigned s_slot;                /* sgpr-bases: first of slots x 64-bit bases */
+	unsigned s_ld4;                 /* ld * 4 (bytes per row) */
+	unsigned s_kstep;               /* bytes the tile base moves per k-tile (low 32 bits) */
+	unsigned s_rem_x;               /* X - x0: rows/cols of this operand left in the block */
+	unsigned s_mask_c, s_mask_r;    /* guarded path: lane masks (vw and slots SGPRs) */
+	int v_off;                      /* per-lane byte offset (sgpr-bases: the only one) */
+	int v_off_slot[SG_MAX_SLOTS];   /* without sgpr-bases: one per slot */
+	int v_c, v_r;                   /* lane's contiguous / other coordinate in the tile */
+	int v_st;                       /* LDS byte address of the lane's stores */
+	int v_pf[SG_MAX_SLOTS];         /* the loaded data: slots x vw registers */
+};
+
+/* The build context shared by the sgemm_*.c files. */
+struct sg_ctx {
+	const struct sg_cfg *c;
+	struct ao_kernel *k;
+	struct ra_ctx *ra;
+	/* kernel arguments (SGPRs after the kernarg loads) */
+	unsigned s_args;                /* A B C M N: 8 SGPRs */
+	unsigned s_dims;                /* K lda ldb ldc */
+	unsigned s_ab;                  /* alpha beta */
+	unsigned s_m0, s_n0;            /* block origin in C */
+	unsigned s_rem_k;               /* K - k0 of the tile being loaded */
+	unsigned s_tiles, s_fast;       /* k-tiles, leading tiles the fast path loads */
+	unsigned s_next;                /* index of the next tile to load */
+	unsigned s_tmp;                 /* 4 scratch SGPRs */
+	unsigned s_inner;               /* inner-loop counter (unroll < bk) */
+	unsigned s_flip;                /* double buffering: +-buf_bytes */
+	struct sg_copy_regs a, b;
+	int v_tid, v_tmp;               /* tmp: 4 scratch VGPRs */
+	int v_rd_a, v_rd_b;             /* LDS fragment read addresses */
+	int v_acc[SG_MAX_ROWS];         /* accumulator rows (cols registers each) */
+	int v_fa[2], v_fb[2];           /* fragment sets */
+	int v_c_off;                    /* lane's byte offset in the C block */
+	int v_crow;                     /* row of C values (beta != 0) */
+	int v_row_thr, v_col_thr;       /* lane's first row / column in the block */
+	/* where the steady-state k-tile iteration was emitted, for the report */
+	unsigned loop_lo, loop_hi;      /* [lo, hi) instruction indices */
+	unsigned body_lo, body_hi;      /* the guarded variant inside it (excluded) */
+};
+
+#define SG_OP(name) AO_OP(name)
+#define SG_VR(ctx, id) ra_op((ctx)->ra, (unsigned)(id))
+#define SG_V(ctx, id, sub) ra_sub((ctx)->ra, (unsigned)(id), (sub), 1)
+#define SG_VN(ctx, id, sub, n) ra_sub((ctx)->ra, (unsigned)(id), (sub), (n))
+
+static inline unsigned sg_log2(unsigned x)
+{
+	unsigned l = 0;
+	while ((1u << l) < x)
+		l++;
+	return l;
+}
+
+/* sgemm_setup.c */
+void sg_emit_setup(struct sg_ctx *x);
+void sg_emit_udiv(struct sg_ctx *x, unsigned s_q, unsigned s_r, unsigned s_num, unsigned s_den);
+
+/* sgemm_copy.c */
+enum sg_load_kind { SG_LOAD_FAST, SG_LOAD_GUARDED };
+void sg_copy_alloc(struct sg_ctx *x);
+/* Number of global loads one tile takes on the fast path (both operands). */
+unsigned sg_fast_load_count(const struct sg_ctx *x);
+/* Emit fast load i (0 .. sg_fast_load_count-1). */
+void sg_emit_fast_load(struct sg_ctx *x, unsigned i);
+void sg_emit_guarded_loads(struct sg_ctx *x);
+/* Move the copy addresses on by one k-tile and s_rem_k down by bk. */
+void sg_emit_advance(struct sg_ctx *x);
+void sg_emit_lds_store(struct sg_ctx *x);
+
+/* sgemm_loop.c */
+void sg_loop_alloc(struct sg_ctx *x);
+/* The FMAs of one LDS tile (bk k-steps); with_loads: interleave the fast
+ * global loads of the next tile (spread when sgpr-bases, else at the top). */
+void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads);
+
+/* sgemm_epilogue.c */
+void sg_emit_epilogue(struct sg_ctx *x);
+
+/* sgemm_report.c: the report of a built sgemm kernel (malloc'd text). */
+struct sg_report_in {
+	const struct sg_cfg *c;
+	struct ao_kernel *k;
+	unsigned loop_lo, loop_hi, skip_lo, skip_hi;   /* steady-state iteration, minus [skip) */
+	unsigned ksteps;                               /* k-steps per iteration */
+};
+char *sg_report_text(const struct sg_report_in *in);
+
+#endif

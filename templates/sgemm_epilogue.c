@@ -1,0 +1,138 @@
+/* sgemm_epilogue.c — C = alpha*acc + beta*C for the thread's rows x cols
+ * elements.  Element (r, q) of the thread is row row_thr + r' and column
+ * col_thr + q' of the block, with r' = (r / tm)*lanes_m*tm + r % tm and
+ * q' = (q / tn)*lanes_n*tn + q % tn.
+ *
+ * beta = +-0 never reads C (it may hold NaN).  A block inside M x N stores
+ * global-vec floats at a time; an edge block stores float by float with
+ * the lanes outside M x N switched off in EXEC. */
+#include <stdio.h>
+
+#include "templates/sgemm.h"
+
+#define I(...) AO_I(x->k, __VA_ARGS__)
+#define IM(...) AO_IM(x->k, __VA_ARGS__)
+
+static ao_op gload(unsigned w)
+{
+	return w == 4 ? SG_OP(global_load_b128) : w == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
+}
+
+static ao_op gstore(unsigned w)
+{
+	return w == 4 ? SG_OP(global_store_b128) : w == 2 ? SG_OP(global_store_b64) : SG_OP(global_store_b32);
+}
+
+struct ep {
+	unsigned s_cbase, s_ldc4, s_rowm, s_beta;
+	int v_cur, v_dr, v_dc;
+};
+
+static unsigned row_of(const struct sg_cfg *c, unsigned r)
+{
+	return (r / c->tm) * c->lanes_m * c->tm + r % c->tm;
+}
+
+static unsigned col_of(const struct sg_cfg *c, unsigned q)
+{
+	return (q / c->tn) * c->lanes_n * c->tn + q % c->tn;
+}
+
+static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool beta)
+{
+	const struct sg_cfg *c = x->c;
+	unsigned w = guarded ? 1 : c->gvw;
+	struct ao_opnd cb = ao_sr(e->s_cbase, 2), cur = SG_VR(x, e->v_cur);
+	for (unsigned r = 0; r < c->rows; r++) {
+		unsigned rr = row_of(c, r);
+		I(SG_OP(s_mul_i32), ao_s(x->s_tmp), ao_s(e->s_ldc4), ao_u32(rr));
+		I(SG_OP(v_add_nc_u32), cur, ao_s(x->s_tmp), SG_VR(x, x->v_c_off));
+		if (guarded)
+			I(SG_OP(v_cmp_lt_i32), ao_s(e->s_rowm), ao_u32(rr), SG_VR(x, e->v_dr));
+		if (beta) {
+			for (unsigned q = 0; q < c->cols; q += w) {
+				if (guarded) {
+					I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(col_of(c, q)), SG_VR(x, e->v_dc));
+					I(SG_OP(s_and_b32), ao_exec(), ao_vcc(), ao_s(e->s_rowm));
+				}
+				IM(gload(w), ao_m((int)(col_of(c, q) * 4), 0), SG_VN(x, x->v_crow, q, w), cur, cb);
+			}
+			if (guarded)
+				I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
+			ao_waitcnt(x->k, 0, -1, -1);
+			for (unsigned q = 0; q < c->cols; q++)
+				I(SG_OP(v_fmac_f32), SG_V(x, x->v_acc[r], q), ao_s(x->s_ab + 1), SG_V(x, x->v_crow, q));
+		}
+		for (unsigned q = 0; q < c->cols; q += w) {
+			if (guarded) {
+				I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(col_of(c, q)), SG_VR(x, e->v_dc));
+				I(SG_OP(s_and_b32), ao_exec(), ao_vcc(), ao_s(e->s_rowm));
+			}
+			IM(gstore(w), ao_m((int)(col_of(c, q) * 4), 0), cur, SG_VN(x, x->v_acc[r], q, w), cb);
+		}
+		if (guarded)
+			I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
+	}
+}
+
+void sg_emit_epilogue(struct sg_ctx *x)
+{
+	const struct sg_cfg *c = x->c;
+	struct ao_kernel *k = x->k;
+	struct ep e;
+	unsigned t = x->s_tmp, sC = x->s_args + 4, sLdc = x->s_dims + 3;
+	e.s_cbase = (unsigned)ao_sgprs(k, 2);
+	e.s_ldc4 = (unsigned)ao_sgprs(k, 1);
+	e.s_rowm = (unsigned)ao_sgprs(k, 1);
+	e.s_beta = (unsigned)ao_sgprs(k, 1);
+	e.v_cur = ra_vreg(x->ra, "c_addr", 1);
+	e.v_dr = ra_vreg(x->ra, "c_rows_left", 1);
+	e.v_dc = ra_vreg(x->ra, "c_cols_left", 1);
+	int l_guard = ao_label(k, "c_edge"), l_done = ao_label(k, "c_done");
+	int l_fast_beta = ao_label(k, "c_fast_beta"), l_edge_beta = ao_label(k, "c_edge_beta");
+
+	for (unsigned r = 0; r < c->rows; r++)
+		for (unsigned q = 0; q < c->cols; q++)
+			I(SG_OP(v_mul_f32), SG_V(x, x->v_acc[r], q), ao_s(x->s_ab), SG_V(x, x->v_acc[r], q));
+	ao_comment(k, "acc *= alpha");
+	/* block base in C: C + (m0*ldc + n0)*4, 64-bit */
+	I(SG_OP(s_mul_i32), ao_s(t), ao_s(x->s_m0), ao_s(sLdc));
+	I(SG_OP(s_mul_hi_u32), ao_s(t + 1), ao_s(x->s_m0), ao_s(sLdc));
+	I(SG_OP(s_add_u32), ao_s(t), ao_s(t), ao_s(x->s_n0));
+	I(SG_OP(s_addc_u32), ao_s(t + 1), ao_s(t + 1), ao_int(0));
+	I(SG_OP(s_lshl_b64), ao_sr(t, 2), ao_sr(t, 2), ao_int(2));
+	I(SG_OP(s_add_u32), ao_s(e.s_cbase), ao_s(sC), ao_s(t));
+	I(SG_OP(s_addc_u32), ao_s(e.s_cbase + 1), ao_s(sC + 1), ao_s(t + 1));
+	I(SG_OP(s_lshl_b32), ao_s(e.s_ldc4), ao_s(sLdc), ao_int(2));
+	struct ao_opnd t0 = SG_V(x, x->v_tmp, 0);
+	I(SG_OP(v_mul_lo_u32), t0, SG_VR(x, x->v_row_thr), ao_s(sLdc));
+	I(SG_OP(v_add_nc_u32), t0, t0, SG_VR(x, x->v_col_thr));
+	I(SG_OP(v_lshlrev_b32), SG_VR(x, x->v_c_off), ao_int(2), t0);
+	ao_comment(k, "lane's byte offset in the C block");
+	I(SG_OP(s_and_b32), ao_s(e.s_beta), ao_s(x->s_ab + 1), ao_u32(0x7fffffff));
+	ao_comment(k, "beta != +-0 (SCC): read C");
+	I(SG_OP(s_cmp_ge_u32), ao_s(x->a.s_rem_x), ao_u32(c->bm));
+	I(SG_OP(s_cbranch_scc0), ao_lab((unsigned)l_guard));
+	I(SG_OP(s_cmp_ge_u32), ao_s(x->b.s_rem_x), ao_u32(c->bn));
+	I(SG_OP(s_cbranch_scc0), ao_lab((unsigned)l_guard));
+	I(SG_OP(s_cmp_lg_u32), ao_s(e.s_beta), ao_int(0));
+	I(SG_OP(s_cbranch_scc1), ao_lab((unsigned)l_fast_beta));
+	emit_rows(x, &e, false, false);
+	I(SG_OP(s_branch), ao_lab((unsigned)l_done));
+	ao_bind(k, (unsigned)l_fast_beta);
+	emit_rows(x, &e, false, true);
+	I(SG_OP(s_branch), ao_lab((unsigned)l_done));
+
+	ao_bind(k, (unsigned)l_guard);
+	I(SG_OP(v_sub_nc_u32), SG_VR(x, e.v_dr), ao_s(x->a.s_rem_x), SG_VR(x, x->v_row_thr));
+	I(SG_OP(v_sub_nc_u32), SG_VR(x, e.v_dc), ao_s(x->b.s_rem_x), SG_VR(x, x->v_col_thr));
+	ao_comment(k, "rows and columns of C left from this lane's first element");
+	I(SG_OP(s_cmp_lg_u32), ao_s(e.s_beta), ao_int(0));
+	I(SG_OP(s_cbranch_scc1), ao_lab((unsigned)l_edge_beta));
+	emit_rows(x, &e, true, false);
+	I(SG_OP(s_branch), ao_lab((unsigned)l_done));
+	ao_bind(k, (unsigned)l_edge_beta);
+	emit_rows(x, &e, true, true);
+	ao_bind(k, (unsigned)l_done);
+	AO_I0(x->k, SG_OP(s_endpgm));
+}

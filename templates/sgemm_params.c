@@ -1,0 +1,227 @@
+/* sgemm_params.c — the parameters of the `sgemm` template, its presets (the
+ * seed's kernels 2-5), the shape derived from them and every constraint,
+ * checked before anything is emitted. */
+#include <stdio.h>
+#include <string.h>
+
+#include "templates/sgemm.h"
+
+static const struct tpl_param params[SG_NPARAMS] = {
+	[SG_LAYOUT] = { "layout", TPL_ENUM, 0, 0, 3, "nn|nt|tn|tt",
+			"op(A), op(B): N as stored, T transposed (A is MxK for N, KxM for T)" },
+	[SG_BM] = { "bm", TPL_INT, 128, 1, 512, NULL, "rows of C per workgroup (power of two)" },
+	[SG_BN] = { "bn", TPL_INT, 128, 1, 512, NULL, "columns of C per workgroup (power of two)" },
+	[SG_BK] = { "bk", TPL_INT, 8, 1, 64, NULL, "depth of one LDS tile (power of two)" },
+	[SG_TM] = { "tm", TPL_INT, 4, 1, 16, NULL, "rows of the thread tile (repeated to fill the wave tile)" },
+	[SG_TN] = { "tn", TPL_INT, 4, 1, 16, NULL, "columns of the thread tile" },
+	[SG_WAVES_M] = { "waves-m", TPL_INT, 4, 1, 32, NULL, "waves along M in the workgroup (power of two)" },
+	[SG_WAVES_N] = { "waves-n", TPL_INT, 1, 1, 32, NULL, "waves along N in the workgroup (power of two)" },
+	[SG_LANES_M] = { "lanes-m", TPL_INT, 4, 1, 32, NULL, "lanes along M inside a wave (lanes-m*lanes-n = 32)" },
+	[SG_LANES_N] = { "lanes-n", TPL_INT, 8, 1, 32, NULL, "lanes along N inside a wave" },
+	[SG_THREADS] = { "threads", TPL_INT, 128, 32, 1024, NULL,
+			 "work-items per workgroup (wave32: waves-m*waves-n*32)" },
+	[SG_PAD_A] = { "pad-a", TPL_INT, 4, 0, 64, NULL, "floats of padding per LDS row of A" },
+	[SG_PAD_B] = { "pad-b", TPL_INT, 0, 0, 64, NULL, "floats of padding per LDS row of B" },
+	[SG_LDS_BUFFERS] = { "lds-buffers", TPL_INT, 1, 1, 2, NULL,
+			     "1: single LDS buffer (two barriers per tile), 2: double (one barrier)" },
+	[SG_PREFETCH] = { "prefetch", TPL_BOOL, 1, 0, 1, NULL,
+			  "load the next tile into registers while computing this one" },
+	[SG_GLOBAL_VEC] = { "global-vec", TPL_ENUM, 0, 0, 2, "b32|b64|b128",
+			    "width of global loads of A, B and of the accesses to C" },
+	[SG_LDS_VEC] = { "lds-vec", TPL_ENUM, 2, 0, 2, "b32|b64|b128",
+			 "width of LDS fragment loads (and of stores when the copy allows)" },
+	[SG_SGPR_BASES] = { "sgpr-bases", TPL_BOOL, 0, 0, 1, NULL,
+			    "one precomputed SGPR base per global load plus one VGPR offset; "
+			    "with prefetch the loads are spread through the inner loop" },
+	[SG_UNROLL] = { "unroll", TPL_INT, 8, 1, 64, NULL, "k-steps per inner-loop iteration (divides bk)" },
+	[SG_WALK] = { "walk", TPL_ENUM, 0, 0, 2, "row|col|grouped",
+		      "order in which workgroups walk the tiles of C" },
+	[SG_GROUP] = { "group", TPL_INT, 8, 1, 64, NULL, "walk grouped: tile rows per group (L2 reuse)" },
+};
+
+/* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
+static const struct tpl_preset presets[] = {
+	{ "k2", "layout=nn bm=32 bn=32 bk=32 tm=1 tn=1 waves-m=32 waves-n=1 lanes-m=1 lanes-n=32 "
+		"threads=1024 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b32 "
+		"sgpr-bases=false unroll=32 walk=row mode=wgp",
+	  "kernel 2: LDS tiling 32x32, one element per thread" },
+	{ "k3", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
+		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b128 "
+		"sgpr-bases=false unroll=8 walk=row mode=wgp",
+	  "kernel 3: 128x128 block, 8x8 per thread (4x4 repeated 2x2)" },
+	{ "k4", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
+		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
+		"sgpr-bases=false unroll=8 walk=row mode=wgp",
+	  "kernel 4: kernel 3 plus global->register prefetch of the next tile" },
+	{ "k5", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
+		"sgpr-bases=false unroll=8 walk=row mode=cu",
+	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
+};
+
+static bool pow2(unsigned x) { return x && !(x & (x - 1)); }
+
+#define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
+
+static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, unsigned bx, unsigned bk,
+		       unsigned pad, unsigned gvw, unsigned threads, char *err, size_t errlen)
+{
+	cp->k_contig = k_contig;
+	cp->bx = bx;
+	cp->stride = bx + pad;
+	cp->lc = k_contig ? bk : bx;
+	cp->lo = k_contig ? bx : bk;
+	cp->vw = gvw;
+	if (cp->lc % gvw)
+		FAIL("global-vec: %u floats per load do not divide the %u contiguous floats of a %s tile row "
+		     "(%s)", gvw, cp->lc, name, k_contig ? "bk" : name[0] == 'A' ? "bm" : "bn");
+	cp->tpr = cp->lc / gvw;
+	if (cp->tpr > threads || threads % cp->tpr)
+		FAIL("threads: %u work-items cannot share the %u loads of one %s tile row (need a multiple)",
+		     threads, cp->tpr, name);
+	cp->rpp = threads / cp->tpr;
+	if (cp->lo % cp->rpp)
+		FAIL("threads: %u work-items load %u rows of %s per pass, which does not divide its %u rows "
+		     "(the tile %ux%u has fewer elements than work-items x global-vec)",
+		     threads, cp->rpp, name, cp->lo, cp->lo, cp->lc);
+	cp->slots = cp->lo / cp->rpp;
+	if (cp->slots > SG_MAX_SLOTS)
+		FAIL("bk: %u global loads of %s per work-item and tile, at most %u", cp->slots, name,
+		     SG_MAX_SLOTS);
+	cp->lds_bytes = bk * cp->stride * 4;
+	return 0;
+}
+
+int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	const long *p = v->v;
+	c->ta = p[SG_LAYOUT] >= 2;
+	c->tb = p[SG_LAYOUT] & 1;
+	c->bm = (unsigned)p[SG_BM], c->bn = (unsigned)p[SG_BN], c->bk = (unsigned)p[SG_BK];
+	c->tm = (unsigned)p[SG_TM], c->tn = (unsigned)p[SG_TN];
+	c->waves_m = (unsigned)p[SG_WAVES_M], c->waves_n = (unsigned)p[SG_WAVES_N];
+	c->lanes_m = (unsigned)p[SG_LANES_M], c->lanes_n = (unsigned)p[SG_LANES_N];
+	c->threads = (unsigned)p[SG_THREADS];
+	c->pad_a = (unsigned)p[SG_PAD_A], c->pad_b = (unsigned)p[SG_PAD_B];
+	c->buffers = (unsigned)p[SG_LDS_BUFFERS];
+	c->prefetch = p[SG_PREFETCH] != 0;
+	c->gvw = 1u << p[SG_GLOBAL_VEC];
+	c->lvw = 1u << p[SG_LDS_VEC];
+	c->sgpr_bases = p[SG_SGPR_BASES] != 0;
+	c->unroll = (unsigned)p[SG_UNROLL];
+	c->walk = (enum sg_walk)p[SG_WALK];
+	c->group = (unsigned)p[SG_GROUP];
+
+	if (!pow2(c->bm))
+		FAIL("bm: %u is not a power of two", c->bm);
+	if (!pow2(c->bn))
+		FAIL("bn: %u is not a power of two", c->bn);
+	if (!pow2(c->bk))
+		FAIL("bk: %u is not a power of two", c->bk);
+	if (!pow2(c->waves_m) || !pow2(c->waves_n))
+		FAIL("waves-m, waves-n: %u x %u: each must be a power of two", c->waves_m, c->waves_n);
+	if (c->lanes_m * c->lanes_n != 32)
+		FAIL("lanes-m*lanes-n = %u x %u = %u: a wave has 32 lanes", c->lanes_m, c->lanes_n,
+		     c->lanes_m * c->lanes_n);
+	c->waves = c->waves_m * c->waves_n;
+	if (c->threads % 32)
+		FAIL("threads: %u is not a multiple of 32 (wave32: whole waves only)", c->threads);
+	if (c->waves * 32 != c->threads)
+		FAIL("threads: %u, but waves-m*waves-n*32 = %u", c->threads, c->waves * 32);
+	if (c->bm % c->waves_m)
+		FAIL("waves-m: %u waves do not divide bm = %u", c->waves_m, c->bm);
+	if (c->bn % c->waves_n)
+		FAIL("waves-n: %u waves do not divide bn = %u", c->waves_n, c->bn);
+	c->wm = c->bm / c->waves_m;
+	c->wn = c->bn / c->waves_n;
+	if (c->wm % (c->lanes_m * c->tm))
+		FAIL("tm: the wave tile has %u rows (bm/waves-m), not a multiple of lanes-m*tm = %u",
+		     c->wm, c->lanes_m * c->tm);
+	if (c->wn % (c->lanes_n * c->tn))
+		FAIL("tn: the wave tile has %u columns (bn/waves-n), not a multiple of lanes-n*tn = %u",
+		     c->wn, c->lanes_n * c->tn);
+	c->rep_m = c->wm / (c->lanes_m * c->tm);
+	c->rep_n = c->wn / (c->lanes_n * c->tn);
+	c->rows = c->tm * c->rep_m;
+	c->cols = c->tn * c->rep_n;
+	if (c->rows > SG_MAX_ROWS)
+		FAIL("tm: %u accumulator rows per work-item (tm x %u repeats), at most %u", c->rows, c->rep_m,
+		     SG_MAX_ROWS);
+	if (c->cols > 64)
+		FAIL("tn: %u accumulator columns per work-item (tn x %u repeats), at most 64", c->cols,
+		     c->rep_n);
+	if (c->rows * c->cols > 192)
+		FAIL("bm, bn: %u accumulators per work-item (%u x %u); with fragments and addresses they "
+		     "cannot fit in 256 VGPRs (at most 192 accumulators)", c->rows * c->cols, c->rows, c->cols);
+	if (c->tm % c->lvw || c->tn % c->lvw)
+		FAIL("lds-vec: %u floats per LDS load must divide tm = %u and tn = %u", c->lvw, c->tm, c->tn);
+	if (c->pad_a % c->lvw || c->pad_b % c->lvw)
+		FAIL("pad-a, pad-b: %u and %u must be multiples of the LDS vector width %u (aligned rows)",
+		     c->pad_a, c->pad_b, c->lvw);
+	if (c->tn % c->gvw)
+		FAIL("global-vec: %u floats per access must divide tn = %u (vector stores of C)", c->gvw, c->tn);
+	if (c->bk % c->unroll)
+		FAIL("unroll: %u does not divide bk = %u", c->unroll, c->bk);
+	int rc = derive_copy(&c->a, "A", !c->ta, c->bm, c->bk, c->pad_a, c->gvw, c->threads, err, errlen);
+	if (!rc)
+		rc = derive_copy(&c->b, "B", c->tb, c->bn, c->bk, c->pad_b, c->gvw, c->threads, err, errlen);
+	if (rc)
+		return rc;
+	c->buf_bytes = c->a.lds_bytes + c->b.lds_bytes;
+	c->lds_bytes = c->buf_bytes * c->buffers;
+	if (c->lds_bytes > 65536)
+		FAIL("bm, bn, bk: %u bytes of LDS (%u buffer%s of A %ux(%u+%u) and B %ux(%u+%u) floats), "
+		     "at most 65536 per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
+		     c->bk, c->bm, c->pad_a, c->bk, c->bn, c->pad_b);
+	c->frag_sets = c->unroll >= 2 ? 2 : 1;
+	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
+	 * the last word (ra_allocate reports how many it needed). */
+	unsigned frag = c->frag_sets * (c->rows + c->cols);
+	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;
+	unsigned addr = c->sgpr_bases ? 2 : c->a.slots + c->b.slots;
+	unsigned est = c->rows * c->cols + frag + pf + addr + 8;
+	if (est > 256)
+		FAIL("tm, tn, bm, bn: about %u VGPRs needed (%u accumulators, %u fragment, %u prefetch, "
+		     "%u address registers), at most 256", est, c->rows * c->cols, frag, pf, addr + 8);
+	/* SGPRs: 106 addressable in wave32 (VCC not counted) */
+	unsigned sg = 32 + 4 + c->gvw * 2 + c->a.slots + c->b.slots +
+		      (c->sgpr_bases ? 2 * (c->a.slots + c->b.slots) : 0);
+	if (sg > 104)
+		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u loads per tile%s), at most 104", sg,
+		     c->a.slots, c->b.slots, c->sgpr_bases ? ", two SGPRs per base" : "");
+	/* instruction offsets: global 13-bit signed, DS 16-bit unsigned */
+	if (c->wn * 4 > 4095)
+		FAIL("bn/waves-n: a wave tile %u columns wide does not fit the 4095-byte store offset", c->wn);
+	return 0;
+}
+
+static int check(const struct tpl_values *v, char *err, size_t errlen)
+{
+	struct sg_cfg c;
+	return sg_derive(v, &c, err, errlen);
+}
+
+static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
+{
+	info->name = "sgemm";
+	info->block_threads = (unsigned)v->v[SG_THREADS];
+	info->wgid[0] = info->wgid[1] = true;
+	info->workitem_ids = 0;
+}
+
+int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
+char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
+
+const struct tpl_template tpl_sgemm = {
+	.name = "sgemm",
+	.summary = "C = alpha*op(A)*op(B) + beta*C, FP32 row-major, LDS and register tiling, any M, N, K",
+	.params = params,
+	.nparams = SG_NPARAMS,
+	.presets = presets,
+	.npresets = sizeof presets / sizeof presets[0],
+	.check = check,
+	.build = sg_build,
+	.kernel_info = kernel_info,
+	.report = sg_report,
+};

@@ -1,0 +1,264 @@
+/* sgemm_report.c — `rdna3gen sgemm --report FILE`: resources, occupancy,
+ * instructions per k-step by class and bytes moved per FMA.
+ *
+ * Every count comes from the emitted instruction list (ao_inst), never from
+ * the parameters: the steady-state k-tile iteration is found by the marker
+ * comments sgemm.c puts on its first and last instruction, the guarded
+ * variant inside it is left out, and an inner loop counts as many times as
+ * the immediate of its trip-count instruction says.  The numbers are gathered
+ * in struct sg_stats first and printed second, so other output forms (json,
+ * html) only add a printer. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "templates/sgemm.h"
+
+extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
+
+/* gfx1100 occupancy facts, as LLVM 19 models them (llvm/lib/Target/AMDGPU/
+ * Utils/AMDGPUBaseInfo.cpp): getTotalNumVGPRs() = 1536 for wave32 on
+ * subtargets with Feature1_5xVGPRs (gfx1100/gfx1101, "GFX11 feature for
+ * subtargets with extra VGPRs", LLVM review D134522), getVGPRAllocGranule() =
+ * 24 for wave32 on those, getMaxWavesPerEU() = 16 for GFX10.3 and later.
+ * SGPRs do not limit occupancy on gfx10+ (every wave gets its 106).  LDS: 64
+ * KiB per CU (CU mode: a workgroup stays on one CU, 2 SIMDs) and 128 KiB per
+ * WGP (WGP mode: 4 SIMDs). */
+enum {
+	GFX1100_VGPRS_PER_SIMD_LANE = 1536,
+	GFX1100_VGPR_GRANULE_W32 = 24,
+	GFX1100_MAX_WAVES_PER_SIMD = 16,
+	GFX1100_LDS_PER_CU = 65536,
+};
+
+enum sg_iclass { IC_FMA, IC_VALU, IC_LDS, IC_VMEM, IC_SMEM, IC_SALU, IC_BRANCH, IC_WAIT, IC_BARRIER,
+		 IC_OTHER, IC_COUNT };
+static const char *const iclass_name[IC_COUNT] = {
+	"VALU FMA", "VALU other", "LDS", "VMEM", "SMEM", "SALU", "branch", "waitcnt", "barrier", "other",
+};
+
+struct sg_stats {
+	unsigned vgprs, sgprs, lds_bytes, threads, waves_per_wg;
+	bool wgp;
+	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
+	bool found;                     /* markers present */
+	unsigned ksteps;
+	double inst[IC_COUNT];          /* per steady-state iteration */
+	double fmas;                    /* FMAs per lane per iteration (a dual counts 2) */
+	double g_load, g_store, l_load, l_store;   /* bytes per lane per iteration */
+	unsigned total_insts, code_bytes;
+};
+
+static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
+
+static enum sg_iclass classify(const struct ao_inst *in)
+{
+	if (in->kind == AO_INST_VOPD)
+		return in->x.op == AO_OP(v_fmac_f32) || in->y.op == AO_OP(v_fmac_f32) ? IC_FMA : IC_VALU;
+	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY)
+		return IC_WAIT;
+	if (in->op == AO_OP(v_fmac_f32) || in->op == AO_OP(v_fma_f32))
+		return IC_FMA;
+	switch (ao_op_cls(in->op)) {
+	case EMU_CLS_VALU: case EMU_CLS_TRANS: return IC_VALU;
+	case EMU_CLS_LDS: return IC_LDS;
+	case EMU_CLS_VMEM: return IC_VMEM;
+	case EMU_CLS_SMEM: return IC_SMEM;
+	case EMU_CLS_SALU: return IC_SALU;
+	case EMU_CLS_BRANCH: return IC_BRANCH;
+	case EMU_CLS_WAIT: return IC_WAIT;
+	case EMU_CLS_BARRIER: return IC_BARRIER;
+	default: return IC_OTHER;
+	}
+}
+
+static void count_inst(struct sg_stats *st, const struct ao_inst *in, double w)
+{
+	enum sg_iclass ic = classify(in);
+	st->inst[ic] += w;
+	if (in->kind == AO_INST_VOPD) {
+		st->fmas += w * ((in->x.op == AO_OP(v_fmac_f32)) + (in->y.op == AO_OP(v_fmac_f32)));
+		return;
+	}
+	if (ic == IC_FMA) {
+		st->fmas += w;
+		return;
+	}
+	const char *name = ao_op_name(in->op);
+	if (!name || in->n == 0)
+		return;
+	/* loads: the destination's dwords; stores: the data operand's */
+	if (starts(name, "global_load"))
+		st->g_load += w * 4 * in->o[0].count;
+	else if (starts(name, "global_store") && in->n >= 2)
+		st->g_store += w * 4 * in->o[1].count;
+	else if (starts(name, "ds_load"))
+		st->l_load += w * 4 * in->o[0].count;
+	else if (starts(name, "ds_store") && in->n >= 2)
+		st->l_store += w * 4 * in->o[1].count;
+}
+
+static int find_mark(struct ao_kernel *k, const char *mark)
+{
+	for (unsigned i = 0; i < ao_inst_count(k); i++)
+		if (ao_inst_at(k, i)->comment == mark)
+			return (int)i;
+	return -1;
+}
+
+static void gather(const struct sg_report_in *in, struct sg_stats *st)
+{
+	struct ao_kernel *k = in->k;
+	struct ao_summary sum;
+	memset(st, 0, sizeof *st);
+	if (ao_finalize(k, &sum) == 0) {
+		st->vgprs = sum.next_free_vgpr;
+		st->sgprs = sum.sgpr_count;
+		st->lds_bytes = sum.lds_bytes;
+		st->total_insts = sum.insts;
+		st->code_bytes = sum.code_bytes;
+	}
+	st->threads = ao_info(k)->block_threads;
+	st->wgp = ao_info(k)->wgp_mode;
+	st->waves_per_wg = (st->threads + 31) / 32;
+	unsigned g = GFX1100_VGPR_GRANULE_W32;
+	st->vgpr_alloc = (st->vgprs + g - 1) / g * g;
+	st->occ_vgpr = st->vgpr_alloc ? GFX1100_VGPRS_PER_SIMD_LANE / st->vgpr_alloc : GFX1100_MAX_WAVES_PER_SIMD;
+	if (st->occ_vgpr > GFX1100_MAX_WAVES_PER_SIMD)
+		st->occ_vgpr = GFX1100_MAX_WAVES_PER_SIMD;
+	unsigned simds = st->wgp ? 4 : 2, lds = st->wgp ? 2 * GFX1100_LDS_PER_CU : GFX1100_LDS_PER_CU;
+	unsigned wgs = st->lds_bytes ? lds / st->lds_bytes : 64;
+	st->occ_lds = wgs * st->waves_per_wg / simds;
+	if (st->occ_lds > GFX1100_MAX_WAVES_PER_SIMD)
+		st->occ_lds = GFX1100_MAX_WAVES_PER_SIMD;
+	/* whole workgroups only: waves per SIMD come in multiples of a workgroup's share */
+	unsigned share = (st->waves_per_wg + simds - 1) / simds;
+	unsigned occ = st->occ_vgpr < st->occ_lds ? st->occ_vgpr : st->occ_lds;
+	st->occ = share ? occ / share * share : occ;
+
+	int lo = find_mark(k, sg_mark_loop), end = find_mark(k, sg_mark_end);
+	int e0 = find_mark(k, sg_mark_edge), e1 = find_mark(k, sg_mark_fast);
+	if (lo < 0 || end < lo)
+		return;
+	st->found = true;
+	st->ksteps = in->ksteps;
+	double w = 1;
+	for (int i = lo; i <= end; i++) {
+		if (e0 >= 0 && e1 > e0 && i >= e0 && i < e1)
+			continue;
+		struct ao_inst *ai = ao_inst_at(k, (unsigned)i);
+		/* the inner loop: from its first instruction to its back branch */
+		if (ai->comment && strcmp(ai->comment, "sgemm: inner loop") == 0) {
+			w = 1;
+			for (int j = i - 1; j >= lo; j--) {
+				struct ao_inst *t = ao_inst_at(k, (unsigned)j);
+				if (t->comment && strcmp(t->comment, "sgemm: inner trip count") == 0 && t->n == 2 &&
+				    t->o[1].kind == AO_K_IMM) {
+					w = t->o[1].imm;
+					break;
+				}
+			}
+		}
+		count_inst(st, ai, w);
+		if (ai->comment && strcmp(ai->comment, "sgemm: end of inner loop") == 0)
+			w = 1;
+	}
+}
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+	bool oom;
+};
+
+static void out(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int m = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
+		va_end(ap);
+		if (m < 0) {
+			b->oom = true;
+			return;
+		}
+		if (b->p && b->n + (size_t)m < b->cap) {
+			b->n += (size_t)m;
+			return;
+		}
+		size_t cap = (b->cap + (size_t)m + 1) * 2;
+		char *q = realloc(b->p, cap);
+		if (!q) {
+			b->oom = true;
+			return;
+		}
+		b->p = q, b->cap = cap;
+	}
+}
+
+static void print_text(struct sbuf *b, const struct sg_report_in *in, const struct sg_stats *st)
+{
+	const struct sg_cfg *c = in->c;
+	out(b, "sgemm report (gfx1100, wave32)\n\n");
+	out(b, "shape: block %ux%ux%u, thread tile %ux%u (tm x tn %ux%u repeated %ux%u), %u threads "
+	       "(%u waves %ux%u, lanes %ux%u), layout %c%c\n", c->bm, c->bn, c->bk, c->rows, c->cols,
+	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
+	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
+	out(b, "\nresources\n");
+	out(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, GFX1100_VGPR_GRANULE_W32,
+	    st->vgpr_alloc);
+	out(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
+	out(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
+	out(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS limit %u in %s mode, "
+	       "at most %u)\n", st->occ, st->occ_vgpr, GFX1100_VGPRS_PER_SIMD_LANE, st->vgpr_alloc,
+	    st->occ_lds, st->wgp ? "WGP" : "CU", GFX1100_MAX_WAVES_PER_SIMD);
+	out(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
+	if (!st->found) {
+		out(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");
+		return;
+	}
+	double ks = st->ksteps ? st->ksteps : 1;
+	out(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
+	    st->ksteps);
+	double total = 0;
+	for (int i = 0; i < IC_COUNT; i++)
+		total += st->inst[i];
+	for (int i = 0; i < IC_COUNT; i++)
+		if (st->inst[i] > 0 || i <= IC_WAIT)
+			out(b, "  %-14s %8.2f\n", iclass_name[i], st->inst[i] / ks);
+	out(b, "  %-14s %8.2f\n", "total", total / ks);
+	out(b, "  FMAs per lane   %8.2f per k-step\n", st->fmas / ks);
+	double f = st->fmas > 0 ? st->fmas : 1;
+	out(b, "\nbytes moved per FMA (per lane; an FMA is 2 FLOP)\n");
+	out(b, "  global -> registers  %.4f B/FMA  (%.2f FLOP/B)\n", st->g_load / f,
+	    st->g_load > 0 ? 2 * f / st->g_load : 0.0);
+	out(b, "  registers -> LDS     %.4f B/FMA\n", st->l_store / f);
+	out(b, "  LDS -> registers     %.4f B/FMA  (%.2f FLOP/B)\n", st->l_load / f,
+	    st->l_load > 0 ? 2 * f / st->l_load : 0.0);
+}
+
+char *sg_report_text(const struct sg_report_in *in)
+{
+	struct sg_stats st;
+	gather(in, &st);
+	struct sbuf b = { 0 };
+	print_text(&b, in, &st);
+	if (b.oom) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
+}
+
+char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
+char *sg_report(const struct tpl_values *v, struct ao_kernel *k)
+{
+	struct sg_cfg c;
+	char err[256];
+	if (sg_derive(v, &c, err, sizeof err))
+		return NULL;
+	struct sg_report_in in = { .c = &c, .k = k, .ksteps = c.bk };
+	return sg_report_text(&in);
+}
