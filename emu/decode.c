@@ -309,6 +309,50 @@ static inline int bad_src(unsigned c)
 	return (c >= 209 && c <= 234) || c == 239 || (c >= 249 && c <= 252) || c == 254;
 }
 
+/* Multi-dword SGPR (and ttmp) operands are aligned by the hardware: pairs to
+ * even registers, larger tuples to multiples of 4 (llvm-objdump prints s[33:34]
+ * as s[32:33]).  The decoder stores the register actually read. */
+static inline uint16_t align_sgpr(uint16_t c, unsigned size)
+{
+	if (size < 2 || c == EMU_OPND_NONE || !(c <= EMU_OPND_SGPR_MAX || (c >= 108 && c <= 123)))
+		return c;
+	return (uint16_t)(size == 2 ? c & ~1u : c & ~3u);
+}
+
+/* A register tuple must fit in its file, and vcc_hi, m0, exec_hi cannot start one. */
+static inline int bad_tuple(unsigned c, unsigned size)
+{
+	if (size < 2 || c == EMU_OPND_NONE)
+		return 0;
+	if (c <= EMU_OPND_SGPR_MAX)
+		return c + size - 1 > EMU_OPND_SGPR_MAX;
+	if (c >= 108 && c <= 123)
+		return c + size - 1 > 123;
+	if (c >= EMU_OPND_VGPR0)
+		return c + size - 1 > 511;
+	if (size > 2)
+		return 1; /* only vcc and exec pair up among the special registers */
+	return c == EMU_OPND_VCC_HI || c == EMU_OPND_M0 || c == EMU_OPND_EXEC_HI;
+}
+
+/* Aligns the ALU operands; nonzero when one of them is not a valid tuple. */
+static int align_operands(struct emu_inst *in, const struct emu_opinfo *r)
+{
+	in->dst = align_sgpr(in->dst, r->dst);
+	in->src[0] = align_sgpr(in->src[0], r->src0);
+	in->src[1] = align_sgpr(in->src[1], r->src1);
+	in->src[2] = align_sgpr(in->src[2], r->src2);
+	return bad_tuple(in->dst, r->dst) || bad_tuple(in->src[0], r->src0) ||
+	       bad_tuple(in->src[1], r->src1) || bad_tuple(in->src[2], r->src2);
+}
+
+/* In _e32 encodings a 16-bit operand names v0..v127 only (bit 7 would select a
+ * high half, which LLVM 19 does not model); refuse the rest. */
+static inline int bad_lo128(unsigned c)
+{
+	return c >= EMU_OPND_VGPR0 + 128 && c != EMU_OPND_NONE;
+}
+
 /* Reads the literal dword after `base` bytes when needed.  Returns the new
  * length or EMU_E_DECODE. */
 static int take_literal(const uint8_t *code, size_t n, unsigned base, struct emu_inst *in)
@@ -335,6 +379,8 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		in->enc = EMU_ENC_SOP1;
 		r = &emu_ops[in->op];
 		if (r->src0) in->src[0] = (uint16_t)f_SOP1_SSRC0(w);
+		if (in->op == EMU_OP_s_setpc_b64 && in->src[0] >= EMU_OPND_INT0)
+			return EMU_E_DECODE; /* s_setpc jumps to a register pair */
 		if (r->dst) in->dst = (uint16_t)f_SOP1_SDST(w);
 		break;
 	case FMT_SOP2:
@@ -365,6 +411,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 			in->src[0] = in->dst; /* s_addk/s_mulk read their destination */
 		if (in->op == EMU_OP_s_call_b64)
 			in->branch = sext((uint32_t)in->simm16, 16) * 4;
+		in->dst = align_sgpr(in->dst, r->dst);
 		if (r->flags & EMU_F_LITK)
 			return take_literal(code, n, 4, in);
 		break;
@@ -388,6 +435,8 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 	}
 	if (!in->op)
 		return EMU_E_DECODE;
+	if (align_operands(in, r))
+		return EMU_E_DECODE;
 	for (int i = 0; i < 3; i++)
 		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
 			return EMU_E_DECODE;
@@ -404,11 +453,16 @@ static int dec_smem(uint64_t w, struct emu_inst *in)
 	in->enc = EMU_ENC_SMEM;
 	const struct emu_opinfo *r = &emu_ops[in->op];
 	if (r->dst)
-		in->dst = (uint16_t)f_SMEM_SDATA(w);
+		in->dst = align_sgpr((uint16_t)f_SMEM_SDATA(w), r->dst);
 	if (r->src0)
-		in->sbase = (uint16_t)(f_SMEM_SBASE(w) * 2);
+		in->sbase = align_sgpr((uint16_t)(f_SMEM_SBASE(w) * 2), r->src0);
+	if (bad_tuple(in->dst, r->dst) || bad_tuple(in->sbase, r->src0) ||
+	    (in->dst >= EMU_OPND_M0 && in->dst <= EMU_OPND_EXEC_HI))
+		return EMU_E_DECODE; /* loads go to SGPRs, vcc or ttmps, never m0 or exec */
 	in->glc = (uint8_t)f_SMEM_GLC(w);
 	in->dlc = (uint8_t)f_SMEM_DLC(w);
+	if (!r->dst && (in->glc || in->dlc))
+		return EMU_E_DECODE; /* cache invalidations take no cache bits */
 	in->offset = sext(f_SMEM_OFFSET(w), 21);
 	unsigned so = f_SMEM_SOFFSET(w);
 	in->soffset = so == EMU_OPND_NULL ? EMU_OPND_NONE : (uint16_t)so;
@@ -445,6 +499,10 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	r = &emu_ops[in->op];
 	if (r->src0)
 		in->src[0] = (uint16_t)(w & 0x1ff);
+	else if (fmt == FMT_VOP1 && (w & 0x1ff))
+		return EMU_E_DECODE; /* v_nop: no source */
+	if (fmt == FMT_VOP1 && !r->dst && vdst)
+		return EMU_E_DECODE;
 	if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0]))
 		return EMU_E_DECODE;
 	if (fmt == FMT_VOPC) {
@@ -460,6 +518,14 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 		if (r->flags & EMU_F_ACC)
 			in->src[2] = in->dst;
 	}
+	if (align_operands(in, r))
+		return EMU_E_DECODE;
+	if ((r->flags & (EMU_F_F16 | EMU_F_I16)) && (bad_lo128(in->src[0]) || bad_lo128(in->src[1])))
+		return EMU_E_DECODE;
+	if ((r->flags & EMU_F_D16) && bad_lo128(in->dst))
+		return EMU_E_DECODE;
+	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
+		return EMU_E_DECODE; /* readfirstlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
 		return take_literal(code, n, 4, in);
 	return 4;
@@ -487,6 +553,8 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	}
 	in->neg = (uint8_t)f_VOP3_NEG(w);
 	in->omod = (uint8_t)f_VOP3_OMOD(w);
+	if (r->enc == EMU_ENC_VOPC && !(r->flags & EMU_F_WEXEC) && vdst > EMU_OPND_EXEC_HI)
+		return EMU_E_DECODE; /* the mask goes to a scalar register */
 	if (r->enc == EMU_ENC_VOPC) {
 		/* v_cmp_e64 writes the mask to the SGPR in vdst; v_cmpx_e64 to exec */
 		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : (uint16_t)vdst;
@@ -496,12 +564,36 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	if (r->src0) in->src[0] = (uint16_t)f_VOP3_SRC0(w);
 	if (r->src1) in->src[1] = (uint16_t)f_VOP3_SRC1(w);
 	if (r->src2) in->src[2] = (uint16_t)f_VOP3_SRC2(w);
+	/* fields of absent sources must be zero (LLVM refuses the encoding otherwise) */
+	const unsigned sz[3] = { r->src0, r->src1, r->src2 };
+	const unsigned fld[3] = { f_VOP3_SRC0(w), f_VOP3_SRC1(w), f_VOP3_SRC2(w) };
+	for (int i = 0; i < 3; i++)
+		if (!sz[i] && (fld[i] || ((in->neg | in->abs) >> i & 1)))
+			return EMU_E_DECODE;
 	/* Source modifiers exist only on float operands; LLVM refuses the rest. */
 	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
 	if ((in->neg | in->abs) & ~fmods)
 		return EMU_E_DECODE;
+	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field zero */
+	if ((r->flags & EMU_F_RVCC) && ((in->neg | in->abs) & 4))
+		return EMU_E_DECODE;
+	if ((r->flags & EMU_F_ACC) && f_VOP3_SRC2(w))
+		return EMU_E_DECODE;
+	if (in->omod && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD)))
+		return EMU_E_DECODE;
+	if (in->clamp && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD | EMU_F_CLAMP)))
+		return EMU_E_DECODE;
 	if (r->flags & EMU_F_ACC)
 		in->src[2] = in->dst;
+	if (align_operands(in, r))
+		return EMU_E_DECODE;
+	/* the mask or carry-in of v_cndmask_e64 and v_*_co_ci_e64 is a scalar register */
+	if ((r->flags & EMU_F_RVCC) && in->src[2] > EMU_OPND_M0)
+		return EMU_E_DECODE;
+	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
+		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
+	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) && r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST))
+		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
 	for (int i = 0; i < 3; i++)
 		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
 			return EMU_E_DECODE;
@@ -526,6 +618,13 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	if (r->src0) in->src[0] = (uint16_t)f_VOP3P_SRC0(w);
 	if (r->src1) in->src[1] = (uint16_t)f_VOP3P_SRC1(w);
 	if (r->src2) in->src[2] = (uint16_t)f_VOP3P_SRC2(w);
+	const unsigned psz[3] = { r->src0, r->src1, r->src2 };
+	const unsigned pfld[3] = { f_VOP3P_SRC0(w), f_VOP3P_SRC1(w), f_VOP3P_SRC2(w) };
+	for (int i = 0; i < 3; i++)
+		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
+			return EMU_E_DECODE;
+	if (align_operands(in, r))
+		return EMU_E_DECODE;
 	for (int i = 0; i < 3; i++)
 		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
 			return EMU_E_DECODE;
@@ -537,6 +636,8 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 static int vopd_half(struct emu_vopd_half *h, unsigned op, unsigned dst, unsigned src0, unsigned vsrc1)
 {
 	const struct emu_opinfo *r = &emu_ops[op];
+	if (!r->src1 && vsrc1)
+		return EMU_E_DECODE; /* v_dual_mov: the vsrc1 field must be zero */
 	h->op = (uint16_t)op;
 	h->dst = (uint16_t)(EMU_OPND_VGPR0 + dst);
 	h->src0 = (uint16_t)src0;
@@ -578,10 +679,17 @@ static int dec_ds(uint64_t w, struct emu_inst *in)
 	in->offset1 = (uint8_t)f_DS_OFFSET1(w);
 	in->offset = in->offset0 | in->offset1 << 8;
 	in->gds = (uint8_t)f_DS_GDS(w);
+	if (in->gds && (in->op == EMU_OP_ds_permute_b32 || in->op == EMU_OP_ds_bpermute_b32))
+		return EMU_E_DECODE; /* lane permutes have no GDS form */
+	/* register fields the op does not use must be zero */
+	if ((!r->dst && f_DS_VDST(w)) || (!r->src1 && f_DS_DATA0(w)) || (!r->src2 && f_DS_DATA1(w)))
+		return EMU_E_DECODE;
 	if (r->dst) in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_DS_VDST(w));
 	if (r->src0) in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_DS_ADDR(w));
 	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_DS_DATA0(w));
 	if (r->src2) in->data1 = (uint16_t)(EMU_OPND_VGPR0 + f_DS_DATA1(w));
+	if (bad_tuple(in->dst, r->dst) || bad_tuple(in->data0, r->src1) || bad_tuple(in->data1, r->src2))
+		return EMU_E_DECODE;
 	return 8;
 }
 
@@ -601,8 +709,14 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	/* FLAT: unsigned, as LLVM reads it (it assembles only 12 bits); others signed */
 	in->offset = seg == 0 ? (int32_t)off : sext(off, 13);
 	unsigned sa = f_FLAT_SADDR(w);
+	if (seg == 0 && sa != EMU_OPND_NULL)
+		return EMU_E_DECODE; /* FLAT has no SGPR base */
+	if (seg != 1 && in->sve)
+		return EMU_E_DECODE; /* SVE exists for scratch only */
+	if (seg == 1 && sa == EMU_OPND_EXEC_HI)
+		return EMU_E_DECODE;
 	if (seg != 0 && sa != EMU_OPND_NULL)
-		in->saddr = (uint16_t)sa;
+		in->saddr = align_sgpr((uint16_t)sa, seg == 2 ? 2 : 1);
 	/* Scratch without SVE has no VGPR address at all. */
 	if (seg != 1 || in->sve)
 		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_ADDR(w));
@@ -610,13 +724,17 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	if (r->dst && (!(r->flags & EMU_F_ATOMIC) || in->glc))
 		in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w));
 	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_DATA(w));
+	int wide = seg == 0 || (seg == 2 && in->saddr == EMU_OPND_NONE);
+	if (bad_tuple(in->dst, r->dst) || bad_tuple(in->data0, r->src1) ||
+	    bad_tuple(in->addr, wide ? 2 : 1) || bad_tuple(in->saddr, seg == 2 ? 2 : 1))
+		return EMU_E_DECODE;
 	return 8;
 }
 
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
 	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op)
+	if (!in->op || f_MUBUF_GLC(w) || f_MUBUF_DLC(w))
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_MUBUF;
 	return 8;

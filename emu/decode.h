@@ -94,9 +94,11 @@ enum emu_opflag {
 	EMU_F_BARE = 1u << 23,    /* printed without _e32/_e64 in either form (v_nop) */
 	EMU_F_NOIMM = 1u << 24,   /* SOPP whose simm16 must be 0 (LLVM refuses others) */
 	EMU_F_FP0 = 1u << 25,     /* neg/abs apply to src0 only (v_cmp_class, v_ldexp) */
-	EMU_F_TRANS = 1u << 26,   /* unused by rows: the class TRANS says it */
+	EMU_F_CLAMP = 1u << 26,   /* integer op whose clamp bit saturates (add/sub/mad/mul24/sad) */
 	EMU_F_DS2 = 1u << 27,     /* DS 2addr form: offset0/offset1 count elements (x64 for stride64) */
 	EMU_F_I16 = 1u << 28,     /* 16-bit integer operands (constants print as 16-bit ints) */
+	EMU_F_D16 = 1u << 29,     /* 16-bit result; _e32 forms refuse v128+ for 16-bit operands */
+	EMU_F_OMOD = 1u << 30,    /* output modifier allowed although the row is not FP (int-to-float cvt) */
 };
 
 /* ---- the opcode table ------------------------------------------------------- */

@@ -128,7 +128,7 @@ static void put_opnd(struct out *o, unsigned c, unsigned size, enum optype t, ui
 			put(o, "0x%x", inline_f16_bits[c - 240]);
 			return;
 		}
-		if (c == 248 && t == T_F64)
+		if (c == 248 && (t == T_F64 || size == 2))
 			put(o, "0.15915494309189532");
 		else
 			put(o, "%s", inline_f32[c - 240]);
@@ -217,14 +217,21 @@ static void put_sendmsg(struct out *o, unsigned v)
 {
 	static const struct { unsigned id; const char *name; } msgs[] = {
 		{ 1, "MSG_INTERRUPT" }, { 2, "MSG_HS_TESSFACTOR" }, { 3, "MSG_DEALLOC_VGPRS" },
+		{ 5, "MSG_STALL_WAVE_GEN" }, { 6, "MSG_HALT_WAVES" }, { 9, "MSG_GS_ALLOC_REQ" },
 		{ 0x80, "MSG_RTN_GET_DOORBELL" }, { 0x81, "MSG_RTN_GET_DDID" },
 		{ 0x82, "MSG_RTN_GET_TMA" }, { 0x83, "MSG_RTN_GET_REALTIME" },
 		{ 0x84, "MSG_RTN_SAVE_WAVE" }, { 0x85, "MSG_RTN_GET_TBA" },
+		{ 0x86, "MSG_RTN_GET_TBA_TO_PC" },
 	};
+	/* gfx11: an 8-bit id; a known one prints by name whatever the other bits, an
+	 * unknown one as sendmsg(id, 0, 0) when nothing else is set, else as a number */
 	unsigned id = v & 0xff;
 	for (size_t i = 0; i < sizeof msgs / sizeof msgs[0]; i++)
 		if (msgs[i].id == id) { put(o, "sendmsg(%s)", msgs[i].name); return; }
-	put(o, "sendmsg(%u, %u, %u)", id, (v >> 4) & 7, (v >> 8) & 3);
+	if (v == id)
+		put(o, "sendmsg(%u, 0, 0)", id);
+	else
+		put(o, "%u", v);
 }
 
 /* s_waitcnt_depctr: symbolic only when the unused bits 5..6 are clear; fields
@@ -284,7 +291,13 @@ static void put_version(struct out *o, unsigned imm)
 		nflags += (imm >> (13 + i)) & 1;
 	for (unsigned i = 1; i < nflags; i++)
 		put(o, "(");
-	put(o, "%u", imm & 0xff);
+	static const char *const named[16] = { [0] = "UC_VERSION_GFX7", [4] = "UC_VERSION_GFX10",
+						[6] = "UC_VERSION_GFX11", [9] = "UC_VERSION_GFX12" };
+	unsigned base = imm & 0xff;
+	if (base < 16 && named[base])
+		put(o, "%s", named[base]);
+	else
+		put(o, "%u", base);
 	unsigned done = 0;
 	for (int i = 0; i < 3; i++) {
 		if (!((imm >> (13 + i)) & 1))
@@ -331,7 +344,8 @@ static void dis_scalar(struct out *o, const struct emu_inst *in, const struct em
 				put_opnd(o, in->src[0], 1, T_B32, 0);
 			} else {
 				put_hwreg(o, imm);
-				put(o, ", %u", in->lit);
+				put(o, ", ");
+				put_literal(o, in->lit, T_B32);
 			}
 			return;
 		case S_VERSION:
@@ -402,10 +416,14 @@ static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_
 	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
 	if (in->enc == EMU_ENC_VOP3P)
 		neg = 0; /* printed as neg_lo:[...] */
-	if (neg) put(o, "-");
+	/* a negated constant without abs prints as neg(c): "-" would read as its sign */
+	int neg_fn = neg && !abs && !emu_opnd_is_vgpr(in->src[i]) && in->src[i] >= EMU_OPND_INT0 &&
+		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= 235 && in->src[i] <= 238);
+	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
 	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
 	if (abs) put(o, "|");
+	if (neg_fn) put(o, ")");
 }
 
 /* VOP3P: op_sel, op_sel_hi (default: all set), neg_lo, neg_hi, one entry per source */

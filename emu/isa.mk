@@ -13,3 +13,8 @@ TEST_SCRIPTS += tests/emu/isa_corpus.sh
 all: $(BUILD)/tests/isa_corpus
 $(BUILD)/tests/isa_corpus: $(BUILD)/tests/emu/isa_corpus.o $(EMU_ISA_OBJS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# isa_random writes random encodings of the table's rows for the same script.
+all: $(BUILD)/tests/isa_random
+$(BUILD)/tests/isa_random: $(BUILD)/tests/emu/isa_random.o $(EMU_ISA_OBJS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)

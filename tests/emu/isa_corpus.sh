@@ -3,7 +3,8 @@
 # llvm-mc and every tests/emu/corpus/*.hip is compiled with clang (-O0 and -O3);
 # each object is disassembled with llvm-objdump and isa_corpus compares
 # emu_decode's lengths and emu_disasm's text with objdump's, line by line.
-# Finally every row of emu/isa_gfx11.def must be exercised by some line.
+# Every row of emu/isa_gfx11.def must be exercised by some line.  Then random
+# encodings of the rows are compared the same way (see tests/emu/isa_random.c).
 set -u
 BUILD=${BUILD:-build}
 MC=${LLVM_MC:-llvm-mc-19}
@@ -11,8 +12,8 @@ CLANG=${CLANG:-clang-19}
 OBJDUMP=${LLVM_OBJDUMP:-llvm-objdump-19}
 dir=$(dirname "$0")/corpus
 tool=$BUILD/tests/isa_corpus
-if [ ! -x "$tool" ]; then
-	echo "not ok isa_corpus: $tool is not built"
+if [ ! -x "$tool" ] || [ ! -x "$BUILD/tests/isa_random" ]; then
+	echo "not ok isa_corpus: $tool or isa_random is not built"
 	exit 1
 fi
 tmp=$(mktemp -d) || exit 1
@@ -50,4 +51,19 @@ for h in "$dir"/*.hip; do
 	done
 done
 "$tool" --coverage "$tmp"/*.lst || fail=1
+
+# Random encodings of the table's rows: wherever emu_decode accepts one, llvm-objdump
+# must read the same instruction with the same text (fixed seeds: reproducible).
+random=$BUILD/tests/isa_random
+for seed in 1 2; do
+	n=random$seed
+	if ! "$random" 4000 "$seed" >"$tmp/$n.s" ||
+	   ! "$MC" -arch=amdgcn -mcpu=gfx1100 -filetype=obj "$tmp/$n.s" -o "$tmp/$n.o" 2>"$tmp/$n.err" ||
+	   ! "$OBJDUMP" -d "$tmp/$n.o" >"$tmp/$n.lst" 2>>"$tmp/$n.err"; then
+		echo "not ok corpus/$n: $(head -n1 "$tmp/$n.err")"
+		fail=1
+		continue
+	fi
+	"$tool" --random "corpus/$n" <"$tmp/$n.lst" || fail=1
+done
 exit $fail

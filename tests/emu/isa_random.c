@@ -1,0 +1,87 @@
+/* isa_random — random encodings of the table's rows, for the differential
+ * decoder test in tests/emu/isa_corpus.sh.
+ *
+ * Usage: isa_random COUNT SEED > FILE.s
+ * Prints COUNT lines ".long d0, d1, d2": a row chosen at random with its
+ * encoding prefix and opcode (VOP1/VOP2/VOPC rows half the time as VOP3), all
+ * other bits random.  llvm-mc assembles the words unchanged; llvm-objdump then
+ * says what each means, and isa_corpus --random checks that emu_decode agrees
+ * wherever it accepts an encoding.  VOP3P op_sel/op_sel_hi/neg_hi bits and the
+ * MUBUF operand bits stay zero: which of their combinations LLVM accepts is not
+ * modelled by the decoder.
+ */
+#include "emu/decode.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static uint64_t state;
+
+static uint32_t rnd(void)
+{
+	state ^= state << 13;
+	state ^= state >> 7;
+	state ^= state << 17;
+	return (uint32_t)state;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 3) {
+		fprintf(stderr, "usage: isa_random COUNT SEED\n");
+		return 2;
+	}
+	long count = strtol(argv[1], NULL, 10);
+	state = 0x9e3779b97f4a7c15ull ^ (uint64_t)strtoull(argv[2], NULL, 10);
+	for (long k = 0; k < count; k++) {
+		unsigned op = 1 + rnd() % (EMU_OP_COUNT - 1);
+		const struct emu_opinfo *r = &emu_ops[op];
+		uint32_t d0 = rnd(), d1 = rnd(), d2 = rnd();
+		unsigned o = r->opcode;
+		int as_vop3 = rnd() & 1;
+		switch (r->enc) {
+		case EMU_ENC_SOP1: d0 = 0x17du << 23 | (d0 & 0x7f00ff) | o << 8; break;
+		case EMU_ENC_SOP2: d0 = 2u << 30 | o << 23 | (d0 & 0x7fffff); break;
+		case EMU_ENC_SOPK: d0 = 0xbu << 28 | o << 23 | (d0 & 0x7fffff); break;
+		case EMU_ENC_SOPC: d0 = 0x17eu << 23 | o << 16 | (d0 & 0xffff); break;
+		case EMU_ENC_SOPP: d0 = 0x17fu << 23 | o << 16 | (rnd() & 3 ? d0 & 0x3f : d0 & 0xffff); break;
+		case EMU_ENC_SMEM: d0 = 0x3du << 26 | o << 18 | (d0 & 0x7fff); break;
+		case EMU_ENC_VOP1:
+			if (as_vop3) { o += 384; goto vop3; }
+			d0 = 0x3fu << 25 | (d0 & 0x1fe0000) | o << 9 | (d0 & 0x1ff);
+			break;
+		case EMU_ENC_VOP2:
+			if (as_vop3) { o += 256; goto vop3; }
+			d0 = o << 25 | (d0 & 0x1ffffff);
+			break;
+		case EMU_ENC_VOPC:
+			if (as_vop3) goto vop3;
+			d0 = 0x3eu << 25 | o << 17 | (d0 & 0x1ffff);
+			break;
+		case EMU_ENC_VOP3:
+		case EMU_ENC_VOP3SD:
+		vop3:
+			d0 = 0x35u << 26 | o << 16 | (d0 & 0xffff);
+			if (rnd() & 1)
+				d1 &= 0x07ffffff; /* no neg/omod half the time */
+			break;
+		case EMU_ENC_VOP3P:
+			d0 = 0xccu << 24 | o << 16 | (d0 & 0x80ff);
+			d1 = (d1 & 0x07ffffff) | 3u << 27;
+			break;
+		case EMU_ENC_VOPD: d0 = 0x32u << 26 | (d0 & 0x3ffffff); break;
+		case EMU_ENC_DS: d0 = 0x36u << 26 | o << 18 | (d0 & 0x3ffff); break;
+		case EMU_ENC_FLAT:
+		case EMU_ENC_GLOBAL:
+		case EMU_ENC_SCRATCH: {
+			unsigned seg = r->enc == EMU_ENC_FLAT ? 0 : r->enc == EMU_ENC_SCRATCH ? 1 : 2;
+			d0 = 0x37u << 26 | o << 18 | seg << 16 | (d0 & 0xffff);
+			break;
+		}
+		case EMU_ENC_MUBUF: d0 = 0x38u << 26 | o << 18; d1 = 0; break;
+		default: continue;
+		}
+		printf(".long 0x%08x, 0x%08x, 0x%08x\n", d0, d1, d2);
+	}
+	return 0;
+}
