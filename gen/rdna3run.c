@@ -288,7 +288,7 @@ static void list_kernels(const struct ld_code_object *co, const char *file)
 void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop)
 {
 	if (st->has_counts) {
-		printf("%s: %llu wave-instructions (VALU %llu of which FMA %llu, VOPD %llu, SALU %llu, "
+		printf("%s: %llu wave-instructions (VALU %llu, FMA %llu, VOPD %llu, SALU %llu, "
 		       "SMEM %llu, VMEM %llu, LDS %llu, branch %llu, wait %llu), %llu workgroups, "
 		       "%llu waves\n", b->name, (unsigned long long)st->wave_insts,
 		       (unsigned long long)st->valu, (unsigned long long)st->valu_fma,

@@ -229,13 +229,10 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 				  "--grid and --block", k->name);
 			return RUN_EXIT_FAIL;
 		}
-		/* Kernels that switch off work-items outside M x N say .rdna3.guarded: 1;
-		 * sgemm-naive does so by construction (templates/sgemm_naive.c). */
+		/* Kernels that mask work-items outside M x N say .rdna3.guarded: 1
+		 * (docs/metadata.md). */
 		int64_t guarded = 0;
-		const char *tpl = ld_kernel_meta_str(k, "template");
 		ld_kernel_meta_int(k, "guarded", &guarded);
-		if (tpl && !strcmp(tpl, "sgemm-naive"))
-			guarded = 1;
 		if (!guarded && (o->m % k->tile_m || o->n % k->tile_n ||
 				 (k->tile_k && o->k % k->tile_k))) {
 			run_error("M N K = %u %u %u: kernel %s needs multiples of its tile %u x %u x %u",
