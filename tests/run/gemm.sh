@@ -87,5 +87,25 @@ if [ -e "$SHIM/libamdhip64.so.6" ]; then
 		nok example_host "$EX not built"
 	fi
 fi
+
+# --- rdna3gen's tiled sgemm, every layout, ragged sizes (edges guarded) -------------------------
+for L in nn nt tn tt; do
+	KL="$T/sgemm_$L.hsaco"
+	if ! "$RDNA3GEN" sgemm --layout "$L" -o "$KL" >"$T/gen_$L.out" 2>&1; then
+		nok "gen_sgemm_$L" "$(head -n 2 "$T/gen_$L.out" | tr '\n' '|')"
+		continue
+	fi
+	run "sgemm_${L}_emu" 0 "$R" "$KL" --gemm 200 136 72 --alpha -1 --beta 0.5 --check --backend emu \
+		--dump C="$T/sgemm_${L}_emu.bin" && passed "sgemm_${L}_emu"
+done
+
+grep -q "layout NT" "$T/sgemm_nt_emu.out" && ok sgemm_layout_from_metadata ||
+	nok sgemm_layout_from_metadata "$(head -n 1 "$T/sgemm_nt_emu.out")"
+if [ -e "$SHIM/libamdhip64.so.6" ] && [ -e "$T/sgemm_tt.hsaco" ]; then
+	run sgemm_tt_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$T/sgemm_tt.hsaco" --gemm 200 136 72 --alpha -1 \
+		--beta 0.5 --check --backend hip --dump C="$T/sgemm_tt_hip.bin" && passed sgemm_tt_hip_shim
+	cmp -s "$T/sgemm_tt_emu.bin" "$T/sgemm_tt_hip.bin" && ok sgemm_tt_hip_bit_identical ||
+		nok sgemm_tt_hip_bit_identical "C differs"
+fi
 [ "$fail" -eq 0 ] && rm -rf "$T"
 exit $fail
