@@ -355,6 +355,8 @@ static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 	u32 exec = emu_exec_mask(w);
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
 	unsigned d0 = in->data0 - EMU_OPND_VGPR0, d1 = two ? in->data1 - EMU_OPND_VGPR0 : 0;
+	u32 seen[2 * EMU_LANES];
+	unsigned nseen = 0;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
@@ -372,14 +374,18 @@ static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 		} else {
 			memcpy(p, &w->v[d0][l], k->bytes);
 		}
+		seen[nseen++] = a0;
 		if (two) {
 			uint8_t *q = lds_at(w, l, a1, k->bytes, true, false);
 			if (!q)
 				return;
 			for (unsigned d = 0; d < k->bytes / 4; d++)
 				memcpy(q + 4 * d, &w->v[d1 + d][l], 4);
+			seen[nseen++] = a1;
 		}
 	}
+	if ((w->g->run->checks & (EMU_CHECK_LDS_RACE | EMU_CHECK_WAITCNT)) == (EMU_CHECK_LDS_RACE | EMU_CHECK_WAITCNT))
+		emu_hz_lds_store(w, seen, nseen, k->bytes);
 	w->g->st.lds++;
 }
 

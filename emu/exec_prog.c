@@ -57,6 +57,8 @@ static void ex_wait_idle(struct emu_wave *w, const struct emu_inst *in)
 static void ex_barrier(struct emu_wave *w, const struct emu_inst *in)
 {
 	(void)in;
+	if ((w->g->run->checks & (EMU_CHECK_LDS_RACE | EMU_CHECK_WAITCNT)) == (EMU_CHECK_LDS_RACE | EMU_CHECK_WAITCNT))
+		emu_hz_barrier_wave(w);
 	w->state = EMU_WAVE_BARRIER;
 	w->halt = 1;
 	w->g->st.wait++;

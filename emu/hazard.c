@@ -251,6 +251,13 @@ void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t addr, unsigned n, bo
 	uint32_t e = g->epoch, me = w->id, bit = 1u << me;
 	for (uint32_t dw = addr >> 2; dw <= (addr + n - 1) >> 2; dw++) {
 		struct emu_lds_shadow *s = &g->shadow[dw];
+		if (EMU_UNLIKELY(s->late_epoch == e && s->late_writer != me)) {
+			emu_fault(w, lane, EMU_E_FAULT,
+				  "LDS %s of byte 0x%x that wave %u stored at pc 0x%llx without s_waitcnt lgkmcnt(0) before s_barrier",
+				  write ? "write" : "read", dw * 4, s->late_writer,
+				  (unsigned long long)(g->run->code->addr + s->late_pc));
+			return;
+		}
 		if (s->w_epoch == e && s->writer != me) {
 			emu_fault(w, lane, EMU_E_FAULT,
 				  "LDS race: %s of LDS byte 0x%x, written by wave %u since the last s_barrier",
@@ -273,4 +280,38 @@ void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t addr, unsigned n, bo
 			s->readers = bit;
 		}
 	}
+}
+
+/* Unwaited LDS stores at a barrier.  The emulator performs a store at issue, but
+ * the hardware may complete it after s_barrier releases the other waves, which
+ * then read stale data.  Stores are remembered (lane addresses) until the wave
+ * reaches a barrier; those whose lgkmcnt is not yet proven are marked in the
+ * shadow for the next epoch, and another wave touching them there is a fault. */
+void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n)
+{
+	struct emu_lds_store *s = &w->ldsst[w->nldsst++ % EMU_LDS_RING];
+	s->seq = w->issued[EMU_CNT_LDS];
+	s->pc_off = (uint32_t)(w->pc - w->g->run->code->addr);
+	s->n = n;
+	s->naddr = naddr;
+	memcpy(s->addr, addr, naddr * sizeof addr[0]);
+}
+
+void emu_hz_barrier_wave(struct emu_wave *w)
+{
+	struct emu_group *g = w->g;
+	unsigned k = w->nldsst < EMU_LDS_RING ? w->nldsst : EMU_LDS_RING;
+	for (unsigned i = 0; i < k; i++) {
+		const struct emu_lds_store *s = &w->ldsst[i];
+		if (s->seq <= w->done[EMU_CNT_LDS])
+			continue;
+		for (unsigned a = 0; a < s->naddr; a++)
+			for (uint32_t dw = s->addr[a] >> 2; dw <= (s->addr[a] + s->n - 1) >> 2; dw++) {
+				struct emu_lds_shadow *sh = &g->shadow[dw];
+				sh->late_epoch = g->epoch + 1;
+				sh->late_writer = (uint8_t)w->id;
+				sh->late_pc = s->pc_off;
+			}
+	}
+	w->nldsst = 0;
 }

@@ -195,6 +195,7 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 		memset(w->pend, 0, sizeof w->pend);
 	w->npending = 0;
 	w->nplist = 0;
+	w->nldsst = 0;
 
 	/* User SGPRs in their fixed order, then the system SGPRs. */
 	unsigned s = 0;

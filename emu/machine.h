@@ -117,7 +117,18 @@ struct emu_run {
 struct emu_lds_shadow {
 	uint32_t w_epoch, r_epoch;   /* barrier epoch of the last write / of the readers */
 	uint32_t readers;            /* waves that read in r_epoch */
+	uint32_t late_epoch;         /* epoch in which an unwaited store may still land */
+	uint32_t late_pc;            /* that store (offset in the code buffer) */
 	uint8_t writer;              /* wave that wrote in w_epoch */
+	uint8_t late_writer;         /* wave of that store */
+};
+
+/* An LDS store not yet known complete: its lane addresses, for the barrier check. */
+#define EMU_LDS_RING 8
+struct emu_lds_store {
+	uint32_t seq, pc_off, n;     /* lgkm issue number, code offset, bytes per address */
+	unsigned naddr;
+	uint32_t addr[2 * EMU_LANES];
 };
 
 enum emu_wave_state { EMU_WAVE_RUN, EMU_WAVE_BARRIER, EMU_WAVE_DONE };
@@ -143,6 +154,8 @@ struct emu_wave {
 	/* memory lookup cache: last buffer hit */
 	uint64_t mc_lo, mc_hi;
 	uint32_t lds_last;           /* LDS race check: address of the last lane checked */
+	struct emu_lds_store ldsst[EMU_LDS_RING]; /* recent LDS stores, ring */
+	unsigned nldsst;             /* stores recorded (ring index = count % EMU_LDS_RING) */
 	uint8_t *mc_host;
 	bool mc_ro;
 	/* waitcnt model (hazard.c) */
@@ -237,6 +250,8 @@ void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d);
 void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs);
 void emu_hz_barrier(struct emu_group *g);
 void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned n, bool write);
+void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n);
+void emu_hz_barrier_wave(struct emu_wave *w);
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);

@@ -146,6 +146,7 @@ static const struct bug_case bug_cases[] = {
 	{ "BUG_OOB", "outside every buffer", EMU_E_FAULT, 0 },
 	{ "BUG_READONLY", "write to read-only buffer", EMU_E_FAULT, 0 },
 	{ "BUG_LDS_RACE", "LDS race", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_LDS_NOWAIT_BARRIER", "without s_waitcnt lgkmcnt(0) before s_barrier", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_LDS_OOB", "beyond the 256 bytes allocated", EMU_E_FAULT, 0 },
 	{ "BUG_SCRATCH_OOB", "outside the 16-byte private segment", EMU_E_FAULT, 0 },
 	{ "BUG_VOPD", "VOPD: the X half writes a register the Y half reads", EMU_E_FAULT, EMU_CHECK_ALL },

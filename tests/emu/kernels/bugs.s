@@ -45,7 +45,9 @@ bugs:
 .endif
 	v_lshlrev_b32 v4, 2, v0              // LDS slot of this work-item
 	ds_store_b32 v4, v3
+.ifndef BUG_LDS_NOWAIT_BARRIER
 	s_waitcnt lgkmcnt(0)
+.endif
 .ifndef BUG_LDS_RACE
 	s_barrier
 .endif
