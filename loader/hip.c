@@ -103,10 +103,12 @@ static int hip_launch(struct ld_backend *b, void *module, const struct ld_kernel
 		rc = HIP_FAIL(h, e, "hipEventCreate");
 		goto out;
 	}
-	/* The whole segment goes in; the runtime rewrites the hidden arguments. */
-	size_t size = kernarg->size;
-	void *extra[] = { HIP_LAUNCH_PARAM_BUFFER_POINTER, kernarg->buf, HIP_LAUNCH_PARAM_BUFFER_SIZE,
-			  &size, HIP_LAUNCH_PARAM_END };
+	/* The explicit arguments only, as HIP hosts pass them: the runtime lays
+	 * out the hidden ones itself from the kernel's metadata. */
+	size_t size = k->explicit_kernarg_size;
+	void *extra_args[] = { HIP_LAUNCH_PARAM_BUFFER_POINTER, kernarg->buf,
+			       HIP_LAUNCH_PARAM_BUFFER_SIZE, &size, HIP_LAUNCH_PARAM_END };
+	void **extra = size ? extra_args : NULL;
 	double sum = 0;
 	for (unsigned r = 0; r < reps; r++) {
 		float ms = 0;
