@@ -2,7 +2,7 @@
  * (bench/emu_fma.s) and the time of the LDS-tiled SGEMM
  * (tests/emu/kernels/sgemm_lds.s), with checks on and off, 1 thread and all.
  *
- *   emu_rate [--sgemm N] [--threads T]     one result line per configuration
+ *   emu_rate [--sgemm N] [--threads T] [--fma 0]   one result line per configuration
  */
 #include "tests/emu/harness.h"
 
@@ -110,7 +110,7 @@ static int sgemm_time(int n, unsigned threads, unsigned checks, bool verify)
 
 int main(int argc, char **argv)
 {
-	int n = 1024;
+	int n = 1024, fma = 1;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned all = cores > 0 ? (unsigned)cores : 1;
 	for (int i = 1; i + 1 < argc; i += 2) {
@@ -118,16 +118,20 @@ int main(int argc, char **argv)
 			n = atoi(argv[i + 1]);
 		else if (!strcmp(argv[i], "--threads"))
 			all = (unsigned)atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--fma"))
+			fma = atoi(argv[i + 1]);
 	}
 	if (n < 64 || n % 64) {
 		fprintf(stderr, "emu_rate: --sgemm N needs a multiple of 64\n");
 		return 2;
 	}
 	int bad = 0;
-	bad |= fma_rate(1, 0);
-	bad |= fma_rate(1, EMU_CHECK_ALL);
-	bad |= fma_rate(all, 0);
-	bad |= fma_rate(all, EMU_CHECK_ALL);
+	if (fma) {
+		bad |= fma_rate(1, 0);
+		bad |= fma_rate(1, EMU_CHECK_ALL);
+		bad |= fma_rate(all, 0);
+		bad |= fma_rate(all, EMU_CHECK_ALL);
+	}
 	bad |= sgemm_time(n, all, 0, false);
 	bad |= sgemm_time(n, all, EMU_CHECK_ALL, true);
 	return bad;

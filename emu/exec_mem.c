@@ -126,11 +126,43 @@ static void write_dwords(struct emu_wave *w, unsigned code, unsigned ndw, u32 da
 		emu_vwrite(w, code + k, data[k]);
 }
 
+/* Fast path of a dword-multiple global load: every active lane inside the
+ * wave's cached buffer and aligned; anything else takes the checked per-lane
+ * path (which also reports the fault). */
+static bool global_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned bytes, u32 data[][EMU_LANES])
+{
+	u32 exec = emu_exec_mask(w);
+	u64 addr[EMU_LANES];
+	u64 lo = w->mc_lo, hi = w->mc_hi;
+	u32 bad = 0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		u64 a = vaddr(w, in, l);
+		addr[l] = a;
+		bad |= (exec >> l & 1) & ((a & 3) != 0 || a < lo || a + bytes > hi);
+	}
+	if (bad)
+		return false;
+	const uint8_t *base = w->mc_host - lo;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		const uint8_t *p = base + addr[l];
+		for (unsigned d = 0; d < bytes / 4; d++)
+			memcpy(&data[d][l], p + 4 * d, 4);
+	}
+	return true;
+}
+
 static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct mem_kind *k = &kinds[in->op];
 	unsigned ndw = (k->bytes + 3) / 4;
 	u32 data[4][EMU_LANES];
+	if (k->bytes >= 4 && global_load_fast(w, in, k->bytes, data)) {
+		write_dwords(w, in->dst, ndw, data);
+		w->g->st.vmem++;
+		return;
+	}
 	u32 exec = emu_exec_mask(w);
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
@@ -308,6 +340,41 @@ static bool ds_2addr(unsigned op)
 	       op == EMU_OP_ds_load_2addr_b64 || op == EMU_OP_ds_load_2addr_stride64_b64;
 }
 
+/* Fast path of a single-address LDS load of 4 bytes or more: all active lanes
+ * in bounds and aligned (else the per-lane path reports the fault). */
+static bool ds_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned bytes, u32 data[][EMU_LANES])
+{
+	struct emu_group *g = w->g;
+	u32 exec = emu_exec_mask(w), size = g->lds_size, off = (u32)in->offset, bad = 0;
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		u32 a = av[l] + off;
+		bad |= (exec >> l & 1) & ((a & 3) != 0 || (u64)a + bytes > size);
+	}
+	if (bad)
+		return false;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		const uint8_t *p = g->lds + av[l] + off;
+		for (unsigned d = 0; d < bytes / 4; d++)
+			memcpy(&data[d][l], p + 4 * d, 4);
+	}
+	if (g->run->checks & EMU_CHECK_LDS_RACE) {
+		u32 last = ~0u;
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			u32 a = av[l] + off;
+			if (!(exec >> l & 1) || a == last)
+				continue;
+			last = a;
+			emu_hz_lds(w, l, a, bytes, false);
+			if (w->halt)
+				return true;
+		}
+	}
+	return true;
+}
+
 static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->lds_last = ~0u;
@@ -315,6 +382,12 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 	bool two = ds_2addr(in->op);
 	unsigned ndw = (k->bytes + 3) / 4, per = ndw;
 	u32 data[4][EMU_LANES];
+	if (!two && k->bytes >= 4 && ds_load_fast(w, in, k->bytes, data)) {
+		if (!w->halt)
+			write_dwords(w, in->dst, ndw, data);
+		w->g->st.lds++;
+		return;
+	}
 	u32 exec = emu_exec_mask(w);
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
 	for (unsigned l = 0; l < EMU_LANES; l++) {
