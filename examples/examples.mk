@@ -9,3 +9,15 @@ $(EXAMPLE_HOST): examples/sgemm_host.c $(HIPSHIM_SO)
 ifneq ($(wildcard emu/emu.mk),)
 all: $(EXAMPLE_HOST)
 endif
+
+# The same host linked against the installed HIP runtime (Debian's ROCm 5
+# libamdhip64.so.5, versioned symbols), as a user would build it; the tests
+# run it on the shim through LD_LIBRARY_PATH to check ABI compatibility.
+EXAMPLE_HOST_SYS := $(BUILD)/examples/sgemm_host_sys
+$(EXAMPLE_HOST_SYS): examples/sgemm_host.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(HIP_INCFLAGS) examples/sgemm_host.c -o $@ $(LDFLAGS) \
+		$(if $(HIP_PATH),-L$(HIP_PATH)/lib) -lamdhip64
+ifneq ($(wildcard emu/emu.mk),)
+all: $(EXAMPLE_HOST_SYS)
+endif

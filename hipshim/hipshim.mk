@@ -10,9 +10,10 @@ $(BUILD)/pic/%.o: %.c
 	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 $(BUILD)/pic/loader/hip.o $(BUILD)/pic/hipshim/shim.o: CFLAGS += $(HIP_INCFLAGS)
 
-$(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS)
+$(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS) hipshim/hipshim.map
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -shared -Wl,-soname,libamdhip64.so.6 -Wl,--no-undefined $^ -o $@ \
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libamdhip64.so.6 -Wl,--no-undefined \
+		-Wl,--version-script,hipshim/hipshim.map $(filter %.o,$^) -o $@ \
 		-lelf -lmsgpackc -ldl $(LDLIBS)
 	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so.5
 	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so

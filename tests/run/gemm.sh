@@ -86,6 +86,25 @@ if [ -e "$SHIM/libamdhip64.so.6" ]; then
 	else
 		nok example_host "$EX not built"
 	fi
+	# built against the installed ROCm 5 runtime (versioned symbols, NEEDED .so.5),
+	# run unmodified on the shim
+	EXS="$BUILD/examples/sgemm_host_sys"
+	if [ -x "$EXS" ]; then
+		LD_LIBRARY_PATH="$SHIM" "$EXS" "$K" 32 16 16 >"$T/exs.out" 2>"$T/exs.err"
+		rc=$?
+		if [ $rc -eq 0 ] && grep -q ', 0 wrong elements' "$T/exs.out" && [ ! -s "$T/exs.err" ]; then
+			ok example_rocm5_binary_on_shim
+		else
+			nok example_rocm5_binary_on_shim "exit $rc: $(cat "$T/exs.out" "$T/exs.err" | tr '\n' '|')"
+		fi
+		# and on the real runtime of a host without a GPU: a named HIP error
+		"$EXS" "$K" 32 >"$T/exs_real.out" 2>"$T/exs_real.err"
+		rc=$?
+		if [ $rc -ne 0 ] && grep -q 'hipError' "$T/exs_real.err"; then ok example_real_runtime_no_device; else
+			nok example_real_runtime_no_device "exit $rc: $(head -c 300 "$T/exs_real.err" | tr '\n' '|')"; fi
+	else
+		nok example_rocm5_binary "$EXS not built"
+	fi
 fi
 
 # --- rdna3gen's tiled sgemm, every layout, ragged sizes (edges guarded) -------------------------
