@@ -156,6 +156,9 @@ static void build_sample(struct ao_kernel *k)
 		EXPECT(i, "s_cbranch_scc1 .L2_loop");
 		check(ao_label_pos(k, (unsigned)l.top) == i - 3, "loop label bound at the body", "");
 	}
+	EXPECT(AO_I(k, AO_OP(s_waitcnt_vscnt), ao_null(), ao_int(0)), "s_waitcnt_vscnt null, 0x0");
+	EXPECT(AO_I(k, AO_OP(s_movk_i32), ao_s(9), ao_int(0x1234)), "s_movk_i32 s9, 0x1234");
+	EXPECT(AO_I(k, AO_OP(s_addk_i32), ao_s(9), ao_int(-16)), "s_addk_i32 s9, 0xfff0");
 	EXPECT(AO_I0(k, AO_OP(s_barrier)), "s_barrier");
 	EXPECT(ao_bind(k, (unsigned)end) == 0 ? AO_I(k, AO_OP(s_mov_b32), ao_exec(), ao_s(11)) : -1,
 	       "s_mov_b32 exec_lo, s11");
