@@ -514,8 +514,8 @@ int main(void)
 			continue;
 		}
 		check_kernel(s->label, k, &v, text, len, &tools[0], true);
-		if (have22)   /* LLVM 22 writes code object v6 by default: we always say which */
-			check_kernel(s->label, k, &v, text, len, &tools[1], false);
+		if (have22)   /* the same checks with LLVM 22's tools (it defaults to code object v6: we always say which) */
+			check_kernel(s->label, k, &v, text, len, &tools[1], true);
 		free(text);
 		ao_kernel_free(k);
 	}
