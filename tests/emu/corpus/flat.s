@@ -140,3 +140,43 @@ flat_atomic_max_f32 v[2:3], v4 offset:4
 flat_atomic_swap_b64 v[0:1], v[2:3], v[4:5] glc
 flat_atomic_cmpswap_b64 v[2:3], v[4:7]
 flat_atomic_add_u64 v[0:1], v[2:3], v[4:5] glc
+global_atomic_sub_u64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_sub_u64 v[4:5], v[6:7], off offset:8
+flat_atomic_sub_u64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_sub_u64 v[2:3], v[4:5]
+global_atomic_min_i64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_min_i64 v[4:5], v[6:7], off offset:8
+flat_atomic_min_i64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_min_i64 v[2:3], v[4:5]
+global_atomic_min_u64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_min_u64 v[4:5], v[6:7], off offset:8
+flat_atomic_min_u64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_min_u64 v[2:3], v[4:5]
+global_atomic_max_i64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_max_i64 v[4:5], v[6:7], off offset:8
+flat_atomic_max_i64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_max_i64 v[2:3], v[4:5]
+global_atomic_max_u64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_max_u64 v[4:5], v[6:7], off offset:8
+flat_atomic_max_u64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_max_u64 v[2:3], v[4:5]
+global_atomic_and_b64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_and_b64 v[4:5], v[6:7], off offset:8
+flat_atomic_and_b64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_and_b64 v[2:3], v[4:5]
+global_atomic_or_b64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_or_b64 v[4:5], v[6:7], off offset:8
+flat_atomic_or_b64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_or_b64 v[2:3], v[4:5]
+global_atomic_xor_b64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_xor_b64 v[4:5], v[6:7], off offset:8
+flat_atomic_xor_b64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_xor_b64 v[2:3], v[4:5]
+global_atomic_inc_u64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_inc_u64 v[4:5], v[6:7], off offset:8
+flat_atomic_inc_u64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_inc_u64 v[2:3], v[4:5]
+global_atomic_dec_u64 v[0:1], v1, v[2:3], s[0:1] glc
+global_atomic_dec_u64 v[4:5], v[6:7], off offset:8
+flat_atomic_dec_u64 v[0:1], v[2:3], v[4:5] glc
+flat_atomic_dec_u64 v[2:3], v[4:5]

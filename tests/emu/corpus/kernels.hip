@@ -5,6 +5,9 @@
 #define __device__ __attribute__((device))
 #define __shared__ __attribute__((shared))
 typedef unsigned int uint;
+typedef float float4_t __attribute__((ext_vector_type(4)));
+typedef _Float16 half2_t __attribute__((ext_vector_type(2)));
+static __device__ inline uint tidy() { return __builtin_amdgcn_workitem_id_y(); }
 static __device__ inline uint tid() { return __builtin_amdgcn_workitem_id_x(); }
 static __device__ inline uint bid() { return __builtin_amdgcn_workgroup_id_x(); }
 static __device__ inline void sync() {
@@ -216,4 +219,70 @@ extern "C" __global__ void rowsum(float *o, const float *a, int cols) {
   for (int c = tid(); c < cols; c += 64) s += a[r * cols + c];
   for (int off = 16; off > 0; off >>= 1) s += __builtin_bit_cast(float, __builtin_amdgcn_ds_bpermute((int)((tid() ^ off) << 2), __builtin_bit_cast(int, s)));
   if ((tid() & 31) == 0) __hip_atomic_fetch_add(&o[r], s, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+extern "C" __global__ void transpose(float *o, const float *a, int w, int h) {
+  __shared__ float t[32][33];
+  uint x = bid() * 32 + tid(), y = __builtin_amdgcn_workgroup_id_y() * 32 + tidy();
+  if (x < (uint)w && y < (uint)h) t[tidy()][tid()] = a[y * w + x];
+  sync();
+  x = __builtin_amdgcn_workgroup_id_y() * 32 + tid(); y = bid() * 32 + tidy();
+  if (x < (uint)h && y < (uint)w) o[y * h + x] = t[tid()][tidy()];
+}
+extern "C" __global__ void scan(int *o, const int *a) {
+  __shared__ int s[2][256];
+  uint t = tid(); int p = 0;
+  s[0][t] = a[bid() * 256 + t]; sync();
+  for (uint off = 1; off < 256; off <<= 1) {
+    s[1 - p][t] = s[p][t] + (t >= off ? s[p][t - off] : 0);
+    p = 1 - p; sync();
+  }
+  o[bid() * 256 + t] = s[p][t];
+}
+extern "C" __global__ void bitonic(float *d, int j, int k) {
+  uint i = bid() * 256 + tid(), ixj = i ^ j;
+  if (ixj > i) {
+    float a = d[i], b = d[ixj];
+    if (((i & k) == 0 && a > b) || ((i & k) != 0 && a < b)) { d[i] = b; d[ixj] = a; }
+  }
+}
+extern "C" __global__ void hist(uint *h, const unsigned char *p, int n) {
+  __shared__ uint lh[256];
+  uint t = tid(); lh[t] = 0; sync();
+  for (int i = bid() * 256 + t; i < n; i += 256 * 64) __hip_atomic_fetch_add(&lh[p[i]], 1u, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_WORKGROUP);
+  sync();
+  __hip_atomic_fetch_add(&h[t], lh[t], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+extern "C" __global__ void conv(float4_t *o, const float4_t *a, const float *k, int n) {
+  int i = bid() * 64 + tid();
+  if (i >= n - 2) return;
+  float4_t r = a[i] * k[0] + a[i + 1] * k[1] + a[i + 2] * k[2];
+  o[i] = r;
+}
+extern "C" __global__ void ddot(double *o, const double *a, const double *b, int n) {
+  double s = 0;
+  for (int i = tid(); i < n; i += 64) s += a[i] * b[i];
+  __hip_atomic_fetch_add(o, s, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT);
+}
+extern "C" __global__ void h2(half2_t *o, const half2_t *a, const half2_t *b, int n) {
+  int i = bid() * 64 + tid();
+  if (i >= n) return;
+  half2_t x = a[i], y = b[i];
+  o[i] = x * y + x - y;
+}
+extern "C" __global__ void atom64(unsigned long long *c, long long *m, const long long *a, int n) {
+  int i = bid() * 64 + tid();
+  if (i < n) { __hip_atomic_fetch_add(c, 1ull, __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); __hip_atomic_fetch_max(m, a[i], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); __hip_atomic_exchange(m + 1, a[i], __ATOMIC_RELAXED, __HIP_MEMORY_SCOPE_AGENT); }
+}
+extern "C" __global__ void vote(uint *o, const int *a) {
+  uint t = tid();
+  int v = a[t];
+  uint all = __builtin_amdgcn_ballot_w32(v > 0) == __builtin_amdgcn_read_exec_lo();
+  uint any = __builtin_amdgcn_ballot_w32(v < 0) != 0;
+  o[t] = all * 2 + any + __builtin_ffs(v) + __builtin_clrsb(v) + __builtin_parity(v);
+}
+extern "C" __global__ void fastm(float *o, const float *a, int n) {
+  int i = bid() * 64 + tid();
+  if (i >= n) return;
+  float x = a[i];
+  o[i] = x / 3.0f + 1.0f / x + __builtin_sqrtf(x) / x + __builtin_expf(-x * x);
 }
