@@ -379,6 +379,8 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		in->enc = EMU_ENC_SOP1;
 		r = &emu_ops[in->op];
 		if (r->src0) in->src[0] = (uint16_t)f_SOP1_SSRC0(w);
+		if (in->op == EMU_OP_s_sendmsg_rtn_b32 || in->op == EMU_OP_s_sendmsg_rtn_b64)
+			in->simm16 = (int32_t)f_SOP1_SSRC0(w); /* the message id */
 		if (in->op == EMU_OP_s_setpc_b64 && in->src[0] >= EMU_OPND_INT0)
 			return EMU_E_DECODE; /* s_setpc jumps to a register pair */
 		if (r->dst) in->dst = (uint16_t)f_SOP1_SDST(w);

@@ -315,6 +315,11 @@ static void dis_scalar(struct out *o, const struct emu_inst *in, const struct em
 	case EMU_ENC_SOP1:
 		if (r->dst) {
 			put_opnd(o, in->dst, r->dst, T_B32, in->lit);
+			if (in->op == EMU_OP_s_sendmsg_rtn_b32 || in->op == EMU_OP_s_sendmsg_rtn_b64) {
+				put(o, ", ");
+				put_sendmsg(o, (unsigned)in->simm16);
+				return;
+			}
 			if (r->src0) put(o, ", ");
 		}
 		if (r->src0) put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);

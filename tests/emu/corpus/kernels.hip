@@ -286,3 +286,11 @@ extern "C" __global__ void fastm(float *o, const float *a, int n) {
   float x = a[i];
   o[i] = x / 3.0f + 1.0f / x + __builtin_sqrtf(x) / x + __builtin_expf(-x * x);
 }
+extern "C" __global__ void clocks(uint *o, unsigned long long *t) {
+  uint x = tid();
+  unsigned long long c0 = __builtin_readcyclecounter();
+  unsigned long long r0 = __builtin_amdgcn_s_sendmsg_rtnl(0x83);
+  o[x] = __builtin_amdgcn_workgroup_size_x() * bid() + x + __builtin_amdgcn_grid_size_x();
+  __builtin_amdgcn_s_sleep(2);
+  t[x] = __builtin_readcyclecounter() - c0 + r0 + __builtin_amdgcn_s_getreg(0xf801);
+}

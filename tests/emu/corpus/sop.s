@@ -354,3 +354,8 @@ s_bitset0_b64 s[0:1], s2
 s_bitset1_b64 s[0:1], s2
 s_bitcmp0_b64 s[0:1], s2
 s_bitcmp1_b64 s[0:1], s2
+s_sendmsg_rtn_b64 s[4:5], sendmsg(MSG_RTN_GET_REALTIME)
+s_sendmsg_rtn_b32 s4, sendmsg(MSG_RTN_GET_DOORBELL)
+s_sendmsg_rtn_b32 s105, sendmsg(MSG_RTN_GET_TMA)
+.long 0xBE844CFF   // s_sendmsg_rtn_b32 with an unknown message
+.long 0xBE844C05
