@@ -37,7 +37,7 @@ static int open_k(struct th *t, const char *src, const char *tag, unsigned threa
 	return 0;
 }
 
-static int fma_rate(unsigned threads, unsigned checks)
+static int fma_rate(const char *kernel, unsigned threads, unsigned checks)
 {
 	struct th t;
 	if (open_k(&t, "bench/emu_fma.s", "fma", threads, checks))
@@ -47,7 +47,7 @@ static int fma_rate(unsigned threads, unsigned checks)
 	struct { uint64_t out; uint32_t iters; } ka = { out, iters };
 	uint32_t grid[3] = { wgs, 1, 1 }, block[3] = { 256, 1, 1 };
 	double c0 = cpu_seconds();
-	int rc = th_run(&t, "fma_loop", &ka, 12, grid, block);
+	int rc = th_run(&t, kernel, &ka, 12, grid, block);
 	double cpu = cpu_seconds() - c0;
 	if (rc) {
 		fprintf(stderr, "emu_rate: %s\n", t.err);
@@ -55,8 +55,8 @@ static int fma_rate(unsigned threads, unsigned checks)
 		return 1;
 	}
 	double r = (double)t.st.wave_insts / t.st.seconds;
-	printf("fma_loop  threads %-2u checks %-3s  %10llu wave-insts  %6.3f s wall  %6.1f M wave-insts/s  %6.1f M/s per CPU-second  (%.0f%% VOPD)\n",
-	       threads, checks ? "on" : "off", (unsigned long long)t.st.wave_insts, t.st.seconds, r * 1e-6,
+	printf("%-9s threads %-2u checks %-3s  %10llu wave-insts  %6.3f s wall  %6.1f M wave-insts/s  %6.1f M/s per CPU-second  (%.0f%% VOPD)\n",
+	       kernel, threads, checks ? "on" : "off", (unsigned long long)t.st.wave_insts, t.st.seconds, r * 1e-6,
 	       (double)t.st.wave_insts / cpu * 1e-6, 100.0 * (double)t.st.vopd / (double)t.st.wave_insts);
 	th_close(&t);
 	return 0;
@@ -127,10 +127,12 @@ int main(int argc, char **argv)
 	}
 	int bad = 0;
 	if (fma) {
-		bad |= fma_rate(1, 0);
-		bad |= fma_rate(1, EMU_CHECK_ALL);
-		bad |= fma_rate(all, 0);
-		bad |= fma_rate(all, EMU_CHECK_ALL);
+		bad |= fma_rate("fma_loop", 1, 0);
+		bad |= fma_rate("fma_loop", 1, EMU_CHECK_ALL);
+		bad |= fma_rate("fma_loop", all, 0);
+		bad |= fma_rate("fma_loop", all, EMU_CHECK_ALL);
+		bad |= fma_rate("fmac_loop", 1, 0);
+		bad |= fma_rate("fmac_loop", 1, EMU_CHECK_ALL);
 	}
 	bad |= sgemm_time(n, all, 0, false);
 	bad |= sgemm_time(n, all, EMU_CHECK_ALL, true);

@@ -420,11 +420,38 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.lds++;
 }
 
+/* Fast path of a single-address LDS store of 4 bytes or more (see ds_load_fast). */
+static bool ds_store_fast(struct emu_wave *w, const struct emu_inst *in, unsigned bytes)
+{
+	struct emu_group *g = w->g;
+	u32 exec = emu_exec_mask(w), size = g->lds_size, off = (u32)in->offset, bad = 0;
+	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	unsigned d0 = in->data0 - EMU_OPND_VGPR0;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		u32 a = av[l] + off;
+		bad |= (exec >> l & 1) & ((a & 3) != 0 || (u64)a + bytes > size);
+	}
+	if (bad || (g->run->checks & EMU_CHECK_LDS_RACE))
+		return false;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		uint8_t *p = g->lds + av[l] + off;
+		for (unsigned d = 0; d < bytes / 4; d++)
+			memcpy(p + 4 * d, &w->v[d0 + d][l], 4);
+	}
+	return true;
+}
+
 static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->lds_last = ~0u;
 	const struct mem_kind *k = &kinds[in->op];
 	bool two = ds_2addr(in->op);
+	if (!two && k->bytes >= 4 && ds_store_fast(w, in, k->bytes)) {
+		w->g->st.lds++;
+		return;
+	}
 	u32 exec = emu_exec_mask(w);
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
 	unsigned d0 = in->data0 - EMU_OPND_VGPR0, d1 = two ? in->data1 - EMU_OPND_VGPR0 : 0;
