@@ -19,6 +19,6 @@ FUZZ_CORPUS := $(BUILD)/fuzz/corpus
 .PHONY: fuzz
 fuzz: $(LD_FUZZ) $(LOADER_FIXTURES)
 	@mkdir -p $(FUZZ_CORPUS)
-	cp $(LOADER_FIXTURES) $(FUZZ_CORPUS)/
+	cp $(LOADER_FIXTURES) $(wildcard tests/loader/*.co) $(FUZZ_CORPUS)/
 	ASAN_OPTIONS=allocator_may_return_null=1 $(LD_FUZZ) -max_total_time=$(FUZZ_TIME) \
 		-malloc_limit_mb=1048576 -rss_limit_mb=4096 $(FUZZ_CORPUS)

@@ -358,9 +358,80 @@ out:
 	return rc;
 }
 
+/* A clang offload bundle (what `hipcc --genco` writes) holding code objects
+ * for several targets: "__CLANG_OFFLOAD_BUNDLE__", an entry count, then per
+ * entry offset, size, target-ID length and target ID (all 64-bit LE).  The
+ * gfx1100 entry is chosen; it may carry feature suffixes ("gfx1100:xnack-"). */
+static const char bundle_magic[] = "__CLANG_OFFLOAD_BUNDLE__";
+#define BUNDLE_MAGIC_LEN (sizeof bundle_magic - 1)
+
+static uint64_t rd64le(const uint8_t *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, char *err,
+			size_t errlen)
+{
+	char seen[160] = "";
+	size_t pos = BUNDLE_MAGIC_LEN;
+	if (n < pos + 8)
+		return ld_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
+	uint64_t count = rd64le(b + pos);
+	pos += 8;
+	if (count > 4096)
+		return ld_fail(err, errlen, LD_E_ELF, "offload bundle with %llu entries",
+			       (unsigned long long)count);
+	for (uint64_t i = 0; i < count; i++) {
+		if (!range_ok(pos, 24, n))
+			return ld_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
+		uint64_t eo = rd64le(b + pos), es = rd64le(b + pos + 8), tl = rd64le(b + pos + 16);
+		pos += 24;
+		if (!range_ok(pos, tl, n) || !range_ok(eo, es, n))
+			return ld_fail(err, errlen, LD_E_ELF, "offload bundle entry %llu out of the file",
+				       (unsigned long long)i);
+		const char *t = (const char *)b + pos;
+		pos += tl;
+		/* the processor follows the last "--" (hipv4-amdgcn-amd-amdhsa--gfx1100) */
+		const char *proc = NULL;
+		for (size_t j = 0; j + 1 < tl; j++)
+			if (t[j] == '-' && t[j + 1] == '-')
+				proc = t + j + 2;
+		size_t pl = proc ? tl - (size_t)(proc - t) : 0;
+		if (proc && pl >= 7 && memcmp(proc, "gfx1100", 7) == 0 && (pl == 7 || proc[7] == ':') &&
+		    es > 0) {
+			*off = (size_t)eo;
+			*size = (size_t)es;
+			return LD_OK;
+		}
+		if (strlen(seen) + tl + 3 < sizeof seen)
+			snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%.*s",
+				 seen[0] ? ", " : "", (int)tl, t);
+	}
+	return ld_fail(err, errlen, LD_E_ARCH, "offload bundle has no gfx1100 code object (has: %s)",
+		       seen[0] ? seen : "nothing");
+}
+
 int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *err,
 		size_t errlen)
 {
+	if (bytes && n >= BUNDLE_MAGIC_LEN && memcmp(bytes, bundle_magic, BUNDLE_MAGIC_LEN) == 0) {
+		size_t off, size;
+		int rc = bundle_entry(bytes, n, &off, &size, err, errlen);
+		if (rc) {
+			if (out)
+				*out = NULL;
+			return rc;
+		}
+		if (size >= BUNDLE_MAGIC_LEN &&
+		    memcmp((const uint8_t *)bytes + off, bundle_magic, BUNDLE_MAGIC_LEN) == 0)
+			return ld_fail(err, errlen, LD_E_ELF, "offload bundle inside a bundle");
+		return ld_open_mem((const uint8_t *)bytes + off, size, out, err, errlen);
+	}
+
 	if (!out || (!bytes && n))
 		return ld_fail(err, errlen, LD_E_ARG, "ld_open_mem: no buffer");
 	*out = NULL;
@@ -437,8 +508,29 @@ int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t 
 	if (!p || !out)
 		return ld_fail(err, errlen, LD_E_ARG, "ld_open_image: no image");
 	*out = NULL;
-	if (memcmp(p, magic, 4) != 0)
-		return ld_fail(err, errlen, LD_E_ELF, "not an ELF image");
+	/* Compare byte by byte: p may be a short buffer that is neither. */
+	size_t same = 0;
+	while (same < BUNDLE_MAGIC_LEN && ((const char *)p)[same] == bundle_magic[same])
+		same++;
+	if (same == BUNDLE_MAGIC_LEN) {
+		/* the bundle ends after its headers and its last entry */
+		const uint8_t *b = p;
+		uint64_t count = rd64le(b + BUNDLE_MAGIC_LEN), pos = BUNDLE_MAGIC_LEN + 8, end = pos;
+		for (uint64_t i = 0; i < count && i < 4096 && pos < LD_IMAGE_MAX; i++) {
+			uint64_t eo = rd64le(b + pos), es = rd64le(b + pos + 8), tl = rd64le(b + pos + 16);
+			if (eo > LD_IMAGE_MAX || es > LD_IMAGE_MAX || tl > 4096)
+				return ld_fail(err, errlen, LD_E_ELF, "bad offload bundle header");
+			pos += 24 + tl;
+			end = eo + es > end ? eo + es : end;
+		}
+		end = pos > end ? pos : end;
+		if (end > LD_IMAGE_MAX)
+			return ld_fail(err, errlen, LD_E_ELF, "offload bundle too large");
+		return ld_open_mem(p, (size_t)end, out, err, errlen);
+	}
+	for (int i = 0; i < 4; i++)
+		if (((const uint8_t *)p)[i] != magic[i])
+			return ld_fail(err, errlen, LD_E_ELF, "not an ELF image");
 	memcpy(&eh, p, sizeof eh);
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
 		return ld_fail(err, errlen, LD_E_ELF, "not an ELF64 image");

@@ -336,6 +336,44 @@ static void test_open_image(void)
 	free(orig);
 }
 
+/* Clang offload bundles, made by clang-offload-bundler-14 (kept in the source
+ * tree, as the tool is not a dependency):
+ *   bundle.co: host (empty), saxpy.hsaco labelled gfx1030, add1.hsaco as gfx1100
+ *   bundle_gfx1030.co: host (empty), saxpy.hsaco labelled gfx1030
+ * -type=o -targets=host-x86_64-unknown-linux-gnu,hipv4-amdgcn-amd-amdhsa--gfx1030[,...--gfx1100] */
+static void test_bundle(void)
+{
+	char err[256] = "";
+	struct ld_code_object *co = NULL;
+	int rc = ld_open_file("tests/loader/bundle.co", &co, err, sizeof err);
+	CHECK("bundle_picks_gfx1100", rc == LD_OK && ld_kernel_find(co, "add1") && ld_kernel_count(co) == 1,
+	      "rc %d: %s", rc, err);
+	ld_close(co);
+	rc = ld_open_file("tests/loader/bundle_gfx1030.co", &co, err, sizeof err);
+	CHECK("bundle_without_gfx1100", rc == LD_E_ARCH && strstr(err, "hipv4-amdgcn-amd-amdhsa--gfx1030"),
+	      "rc %d: %s", rc, err);
+	FILE *f = fopen("tests/loader/bundle.co", "rb");
+	uint8_t *b = malloc(1 << 16);
+	size_t n = f ? fread(b, 1, 1 << 16, f) : 0;
+	if (f)
+		fclose(f);
+	unsigned bad = 0;
+	for (size_t len = 0; len < n; len += 7) {
+		rc = ld_open_mem(b, len, &co, err, sizeof err);
+		bad += rc == LD_OK || !err[0];
+		ld_close(co);
+		co = NULL;
+	}
+	CHECK("bundle_truncations_refused", n > 0 && bad == 0, "%u accepted", bad);
+	uint8_t *big = calloc(1, n + 4096);
+	memcpy(big, b, n);
+	rc = ld_open_image(big, &co, err, sizeof err);
+	CHECK("bundle_open_image", rc == LD_OK && ld_kernel_find(co, "add1"), "rc %d: %s", rc, err);
+	ld_close(co);
+	free(big);
+	free(b);
+}
+
 int main(void)
 {
 	const char *b = getenv("BUILD");
@@ -346,5 +384,6 @@ int main(void)
 	test_bad();
 	test_bad_reloc();
 	test_open_image();
+	test_bundle();
 	return failures != 0;
 }
