@@ -173,8 +173,9 @@ struct emu_inst {
 	int32_t offset;           /* SMEM/FLAT/GLOBAL/SCRATCH byte offset; DS offset0|offset1<<8 */
 
 	/* Scalar control */
-	int32_t simm16;           /* SOPK/SOPP immediate, raw 16 bits (zero-extended); s_addk,
-	                             s_mulk, s_cmpk_*_i32 sign-extend it when executing */
+	int32_t simm16;           /* SOPK/SOPP immediate, raw 16 bits (zero-extended): the
+	                             _i32 SOPK ops (movk, cmovk, addk, mulk, cmpk_*_i32)
+	                             sign-extend it, cmpk_*_u32 do not */
 	int32_t branch;           /* branches: byte displacement from the next instruction */
 	uint8_t vmcnt, expcnt, lgkmcnt; /* s_waitcnt fields */
 
