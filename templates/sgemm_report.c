@@ -227,9 +227,9 @@ static void print_text(struct sbuf *b, const struct sg_report_in *in, const stru
 		total += st->inst[i];
 	for (int i = 0; i < IC_COUNT; i++)
 		if (st->inst[i] > 0 || i <= IC_WAIT)
-			out(b, "  %-14s %8.2f\n", iclass_name[i], st->inst[i] / ks);
-	out(b, "  %-14s %8.2f\n", "total", total / ks);
-	out(b, "  FMAs per lane   %8.2f per k-step\n", st->fmas / ks);
+			out(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
+	out(b, "  %-14s %9.4f\n", "total", total / ks);
+	out(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);
 	double f = st->fmas > 0 ? st->fmas : 1;
 	out(b, "\nbytes moved per FMA (per lane; an FMA is 2 FLOP)\n");
 	out(b, "  global -> registers  %.4f B/FMA  (%.2f FLOP/B)\n", st->g_load / f,
