@@ -206,7 +206,9 @@ static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.vmem++;
 }
 
-/* Atomics without return.  Lanes apply in lane order: deterministic. */
+/* Atomics without return, atomic on the host too (workgroups run on several
+ * threads).  Integer adds give the same memory for any thread count; float adds
+ * round in the order they happen, which only one thread makes repeatable. */
 static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 exec = emu_exec_mask(w);
@@ -217,10 +219,15 @@ static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 		uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), 4, true);
 		if (!p)
 			return;
-		u32 old, v = w->v[dat][l];
-		memcpy(&old, p, 4);
-		u32 nv = in->op == EMU_OP_global_atomic_add_f32 ? emu_u(emu_f(old) + emu_f(v)) : old + v;
-		memcpy(p, &nv, 4);
+		u32 v = w->v[dat][l], *word = (u32 *)(void *)p; /* aligned: emu_gmem checked */
+		if (in->op == EMU_OP_global_atomic_add_f32) {
+			u32 old = __atomic_load_n(word, __ATOMIC_RELAXED);
+			while (!__atomic_compare_exchange_n(word, &old, emu_u(emu_f(old) + emu_f(v)), false,
+							    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+				;
+		} else {
+			__atomic_fetch_add(word, v, __ATOMIC_RELAXED);
+		}
 	}
 	w->g->st.vmem++;
 }

@@ -429,6 +429,33 @@ static void test_mem(void)
 	emu_dev_free(NULL);
 }
 
+/* ---- global atomics from many workgroups on several threads ----------------------------- */
+static void test_atomics(void)
+{
+	for (unsigned threads = 1; threads <= 2; threads++) {
+		char name[64];
+		snprintf(name, sizeof name, "global_atomics_threads%u", threads);
+		struct th t;
+		if (open_kernel(&t, "atomics.s", NULL, "atomics", threads, EMU_CHECK_ALL)) {
+			th_ok(0, name, "%s", t.err);
+			continue;
+		}
+		uint64_t c = emu_alloc(t.dev, 12, 0);
+		emu_fill(t.dev, c, 0, 12);
+		struct { uint64_t c; } ka = { c };
+		uint32_t grid[3] = { 64, 1, 1 }, block[3] = { 64, 1, 1 };
+		int rc = th_run(&t, "atomics", &ka, sizeof ka, grid, block);
+		uint32_t got[3];
+		emu_read(t.dev, c, got, sizeof got);
+		float f;
+		memcpy(&f, &got[2], 4);
+		/* 4096 adds of 0.5 are exact in any order */
+		th_ok(rc == 0 && got[0] == 4096 && got[1] == 64 * (63 * 64 / 2) && f == 2048.0f, name,
+		      "rc %d %s; %u %u %g", rc, t.err, got[0], got[1], f);
+		th_close(&t);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -440,5 +467,6 @@ int main(int argc, char **argv)
 	test_setup();
 	test_kd();
 	test_mem();
+	test_atomics();
 	return th_failed;
 }
