@@ -2,13 +2,13 @@
 # the emulator.  A shared library needs position-independent objects, so the
 # loader and emulator sources are compiled again into $(BUILD)/pic/.
 HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
-HIPSHIM_PIC_SRCS := hipshim/shim.c $(wildcard loader/*.c) $(wildcard emu/*.c)
+HIPSHIM_PIC_SRCS := $(wildcard hipshim/*.c) $(wildcard loader/*.c) $(wildcard emu/*.c)
 HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
-$(BUILD)/pic/loader/hip.o $(BUILD)/pic/hipshim/shim.o: CFLAGS += $(HIP_INCFLAGS)
+$(BUILD)/pic/loader/hip.o $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard hipshim/*.c)): CFLAGS += $(HIP_INCFLAGS)
 
 $(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS) hipshim/hipshim.map
 	@mkdir -p $(dir $@)

@@ -1,0 +1,294 @@
+/* device.c — the shim's state, errors and device queries. */
+#include "hipshim/shim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+pthread_mutex_t shim_lock = PTHREAD_MUTEX_INITIALIZER;
+struct emu_dev *shim_dev;
+static struct shim_alloc *allocs;
+static size_t nallocs, cap_allocs;
+static _Thread_local hipError_t last_error = hipSuccess;
+static int current_device;
+
+/* Every API call returns through here: HIP keeps the last error per thread. */
+hipError_t shim_ret(hipError_t e)
+{
+	if (e != hipSuccess)
+		last_error = e;
+	return e;
+}
+
+void shim_report(const char *fmt, const char *what)
+{
+	if (!getenv("RDNA3_SHIM_QUIET"))
+		fprintf(stderr, fmt, what);
+}
+
+/* The device, created on first use.  Caller holds the lock. */
+hipError_t shim_device(void)
+{
+	if (shim_dev)
+		return hipSuccess;
+	struct emu_opts o = { 0 };
+	const char *t = getenv("RDNA3_SHIM_THREADS"), *c = getenv("RDNA3_SHIM_CHECKS");
+	if (t)
+		o.threads = (unsigned)strtoul(t, NULL, 10);
+	if (c)
+		o.checks = (unsigned)strtoul(c, NULL, 0);
+	shim_dev = emu_dev_new(&o);
+	return shim_dev ? hipSuccess : hipErrorOutOfMemory;
+}
+
+double shim_now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The allocation containing [p, p+n), or NULL.  Caller holds the lock. */
+struct shim_alloc *shim_find_alloc(const void *p, size_t n)
+{
+	uint64_t a = (uint64_t)(uintptr_t)p;
+	for (size_t i = 0; i < nallocs; i++)
+		if (a >= allocs[i].addr && a - allocs[i].addr <= allocs[i].size &&
+		    n <= allocs[i].size - (a - allocs[i].addr))
+			return &allocs[i];
+	return NULL;
+}
+
+/* Track a range; caller holds the lock. */
+hipError_t shim_track(uint64_t addr, size_t size, bool module)
+{
+	if (nallocs == cap_allocs) {
+		size_t nc = cap_allocs ? 2 * cap_allocs : 64;
+		struct shim_alloc *na = realloc(allocs, nc * sizeof *na);
+		if (!na)
+			return hipErrorOutOfMemory;
+		allocs = na, cap_allocs = nc;
+	}
+	allocs[nallocs++] = (struct shim_alloc){ addr, size, module };
+	return hipSuccess;
+}
+
+void shim_untrack(uint64_t addr)
+{
+	for (size_t i = 0; i < nallocs; i++)
+		if (allocs[i].addr == addr) {
+			allocs[i] = allocs[--nallocs];
+			return;
+		}
+}
+
+/* ---- errors --------------------------------------------------------------- */
+#define HIP_ERRORS(X)                                                                     \
+	X(hipSuccess) X(hipErrorInvalidValue) X(hipErrorOutOfMemory)                       \
+	X(hipErrorNotInitialized) X(hipErrorDeinitialized) X(hipErrorInvalidConfiguration) \
+	X(hipErrorInvalidPitchValue) X(hipErrorInvalidSymbol) X(hipErrorInvalidDevicePointer) \
+	X(hipErrorInvalidMemcpyDirection) X(hipErrorInsufficientDriver)                     \
+	X(hipErrorInvalidDeviceFunction) X(hipErrorNoDevice) X(hipErrorInvalidDevice)       \
+	X(hipErrorInvalidImage) X(hipErrorInvalidContext) X(hipErrorNoBinaryForGpu)         \
+	X(hipErrorInvalidKernelFile) X(hipErrorInvalidSource) X(hipErrorFileNotFound)       \
+	X(hipErrorSharedObjectInitFailed) X(hipErrorOperatingSystem)                        \
+	X(hipErrorInvalidHandle) X(hipErrorNotFound) X(hipErrorNotReady)                    \
+	X(hipErrorIllegalAddress) X(hipErrorLaunchOutOfResources) X(hipErrorLaunchTimeOut)  \
+	X(hipErrorLaunchFailure) X(hipErrorNotSupported) X(hipErrorUnknown)
+
+static const struct {
+	hipError_t code;
+	const char *name;
+} error_names[] = {
+#define ROW(e) { e, #e },
+	HIP_ERRORS(ROW)
+#undef ROW
+};
+
+SHIM_EXPORT const char *hipGetErrorName(hipError_t e)
+{
+	for (size_t i = 0; i < sizeof error_names / sizeof error_names[0]; i++)
+		if (error_names[i].code == e)
+			return error_names[i].name;
+	return "hipErrorUnknown";
+}
+
+/* HIP's own runtime answers with the name too. */
+SHIM_EXPORT const char *hipGetErrorString(hipError_t e)
+{
+	return hipGetErrorName(e);
+}
+
+SHIM_EXPORT hipError_t hipGetLastError(void)
+{
+	hipError_t e = last_error;
+	last_error = hipSuccess;
+	return e;
+}
+
+SHIM_EXPORT hipError_t hipPeekAtLastError(void)
+{
+	return last_error;
+}
+
+/* ---- device --------------------------------------------------------------- */
+SHIM_EXPORT hipError_t hipInit(unsigned int flags)
+{
+	if (flags)
+		return shim_ret(hipErrorInvalidValue);
+	pthread_mutex_lock(&shim_lock);
+	hipError_t e = shim_device();
+	pthread_mutex_unlock(&shim_lock);
+	return shim_ret(e);
+}
+
+SHIM_EXPORT hipError_t hipDriverGetVersion(int *v)
+{
+	if (!v)
+		return shim_ret(hipErrorInvalidValue);
+	*v = HIP_VERSION;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipRuntimeGetVersion(int *v)
+{
+	return hipDriverGetVersion(v);
+}
+
+SHIM_EXPORT hipError_t hipGetDeviceCount(int *count)
+{
+	if (!count)
+		return shim_ret(hipErrorInvalidValue);
+	*count = 1;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipSetDevice(int id)
+{
+	if (id != 0)
+		return shim_ret(hipErrorInvalidDevice);
+	current_device = id;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipGetDevice(int *id)
+{
+	if (!id)
+		return shim_ret(hipErrorInvalidValue);
+	*id = current_device;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipDeviceGet(hipDevice_t *d, int ordinal)
+{
+	if (!d)
+		return shim_ret(hipErrorInvalidValue);
+	if (ordinal != 0)
+		return shim_ret(hipErrorInvalidDevice);
+	*d = 0;
+	return hipSuccess;
+}
+
+static const char device_name[] = "AMD Radeon RX 7900 XTX (rdna3gen emulator)";
+
+SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
+{
+	if (!name || len <= 0)
+		return shim_ret(hipErrorInvalidValue);
+	if (d != 0)
+		return shim_ret(hipErrorInvalidDevice);
+	snprintf(name, (size_t)len, "%s", device_name);
+	return hipSuccess;
+}
+
+/* Figures of the RX 7900 XTX (docs/rdna3run.md): 96 CUs, wave32, 64 KiB LDS. */
+enum {
+	DEV_CUS = 96,
+	DEV_CLOCK_KHZ = 2500000,
+	DEV_LDS = 65536,
+	DEV_MAX_BLOCK = 1024,
+};
+#define DEV_MEM ((size_t)24 << 30)
+
+SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
+{
+	if (!p)
+		return shim_ret(hipErrorInvalidValue);
+	if (id != 0)
+		return shim_ret(hipErrorInvalidDevice);
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", device_name);
+	snprintf(p->gcnArchName, sizeof p->gcnArchName, "gfx1100");
+	p->gcnArch = 1100;
+	p->totalGlobalMem = DEV_MEM;
+	p->sharedMemPerBlock = DEV_LDS;
+	p->regsPerBlock = 65536;
+	p->warpSize = 32;
+	p->maxThreadsPerBlock = DEV_MAX_BLOCK;
+	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = DEV_MAX_BLOCK;
+	p->maxGridSize[0] = p->maxGridSize[1] = p->maxGridSize[2] = 0x7fffffff;
+	p->clockRate = DEV_CLOCK_KHZ;
+	p->memoryClockRate = 1250000;
+	p->memoryBusWidth = 384;
+	p->totalConstMem = DEV_MEM;
+	p->major = 11;
+	p->minor = 0;
+	p->multiProcessorCount = DEV_CUS;
+	p->l2CacheSize = 6 << 20;
+	p->maxThreadsPerMultiProcessor = 2048;
+	p->clockInstructionRate = 100000;
+	p->maxSharedMemoryPerMultiProcessor = DEV_LDS;
+	p->memPitch = DEV_MEM;
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, int id)
+{
+	if (!v)
+		return shim_ret(hipErrorInvalidValue);
+	if (id != 0)
+		return shim_ret(hipErrorInvalidDevice);
+	switch (attr) {
+	case hipDeviceAttributeMaxThreadsPerBlock:
+	case hipDeviceAttributeMaxBlockDimX:
+	case hipDeviceAttributeMaxBlockDimY:
+	case hipDeviceAttributeMaxBlockDimZ: *v = DEV_MAX_BLOCK; break;
+	case hipDeviceAttributeMaxGridDimX:
+	case hipDeviceAttributeMaxGridDimY:
+	case hipDeviceAttributeMaxGridDimZ: *v = 0x7fffffff; break;
+	case hipDeviceAttributeWarpSize: *v = 32; break;
+	case hipDeviceAttributeMultiprocessorCount: *v = DEV_CUS; break;
+	case hipDeviceAttributeClockRate: *v = DEV_CLOCK_KHZ; break;
+	case hipDeviceAttributeMaxSharedMemoryPerBlock: *v = DEV_LDS; break;
+	case hipDeviceAttributeComputeCapabilityMajor: *v = 11; break;
+	case hipDeviceAttributeComputeCapabilityMinor: *v = 0; break;
+	default: return shim_ret(hipErrorInvalidValue);
+	}
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipDeviceSynchronize(void)
+{
+	return hipSuccess; /* every call already ran to completion */
+}
+
+SHIM_EXPORT hipError_t hipDeviceReset(void)
+{
+	return hipSuccess;
+}
+
+SHIM_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
+{
+	if (!free_bytes || !total)
+		return shim_ret(hipErrorInvalidValue);
+	size_t used = 0;
+	pthread_mutex_lock(&shim_lock);
+	for (size_t i = 0; i < nallocs; i++)
+		used += allocs[i].size;
+	pthread_mutex_unlock(&shim_lock);
+	*total = DEV_MEM;
+	*free_bytes = used < DEV_MEM ? DEV_MEM - used : 0;
+	return hipSuccess;
+}
+

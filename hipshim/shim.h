@@ -1,0 +1,62 @@
+/* shim.h — private to hipshim/: the shim's shared state and helpers.
+ *
+ * The shim is libamdhip64 on the gfx1100 emulator: the module-API part of
+ * the HIP runtime (device.c: errors and devices; memory.c: memory, streams,
+ * events; module.c: modules and launches).  Prototypes come from the HIP
+ * headers, so every exported function has the ABI the host was built for.
+ *
+ * Device pointers are emulated addresses (never dereferenceable on the host);
+ * every call runs synchronously, so streams are accepted and ignored and an
+ * event's time is the host clock when it was recorded. */
+#ifndef RDNA3_HIPSHIM_SHIM_H
+#define RDNA3_HIPSHIM_SHIM_H
+
+#include "emu/emu.h"
+#include "loader/loader.h"
+
+#include <hip/hip_runtime_api.h>
+#include <pthread.h>
+
+#define SHIM_EXPORT __attribute__((visibility("default")))
+
+struct shim_alloc {
+	uint64_t addr;
+	size_t size;
+	bool module;              /* a loaded code object: copies yes, hipFree no */
+};
+
+struct ihipModuleSymbol_t {
+	struct ihipModule_t *mod;
+	const struct ld_kernel *kernel;
+};
+
+struct ihipModule_t {
+	struct ld_code_object *co;
+	uint64_t base;                        /* image in device memory */
+	struct ihipModuleSymbol_t *funcs;     /* one per kernel */
+};
+
+struct ihipEvent_t {
+	double ms;                            /* host clock at record, ms */
+	bool recorded;
+};
+
+struct ihipStream_t {
+	int unused;
+};
+
+/* One lock around the device and the tables below. */
+extern pthread_mutex_t shim_lock;
+extern struct emu_dev *shim_dev;
+
+/* Every API call returns through here: HIP keeps the last error per thread. */
+hipError_t shim_ret(hipError_t e);
+void shim_report(const char *fmt, const char *what);   /* stderr unless RDNA3_SHIM_QUIET */
+hipError_t shim_device(void);                          /* create on first use; lock held */
+double shim_now_ms(void);
+/* Tracked device ranges (hipMalloc'd buffers, loaded code objects); lock held. */
+struct shim_alloc *shim_find_alloc(const void *p, size_t n);
+hipError_t shim_track(uint64_t addr, size_t size, bool module);
+void shim_untrack(uint64_t addr);
+
+#endif
