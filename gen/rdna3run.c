@@ -379,6 +379,8 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 		memcpy(block, o->block, sizeof block);
 	} else if (k->reqd_workgroup_size[0]) {
 		memcpy(block, k->reqd_workgroup_size, sizeof block);
+	} else if (k->block_threads) {
+		block[0] = k->block_threads, block[1] = block[2] = 1;
 	} else {
 		run_error("kernel %s: give --block (its metadata names no workgroup size)", k->name);
 		status = RUN_EXIT_USAGE;

@@ -65,6 +65,20 @@ else
 	nok hidden_args_result "$(od -An -f "$T/scale.bin" | head -n 3 | tr '\n' ' ')"
 fi
 
+# rdna3gen's scale (y = a*x + b): block size from .rdna3.block_threads
+if "$RDNA3GEN" scale -o "$T/scale_gen.hsaco" >"$T/gen.out" 2>&1; then
+	expect block_from_metadata 0 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --buffer src=4000:iota \
+		--buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5 --dump dst="$T/scale_gen.bin"
+	if od -An -v -f -w4 "$T/scale_gen.bin" | awk '{ i = NR - 1; want = (i < 512) ? 2 * i + 0.5 : 0; if ($1 != want) bad++ }
+		END { exit !(NR == 1000 && bad == 0) }'; then
+		ok block_from_metadata_result
+	else
+		nok block_from_metadata_result "$(od -An -f "$T/scale_gen.bin" | head -n 2 | tr '\n' ' ')"
+	fi
+else
+	nok gen_scale "$(head -n 2 "$T/gen.out")"
+fi
+
 # --- the hip backend through the shim ------------------------------------------------
 if [ -e "$SHIM/libamdhip64.so.6" ] && [ -e "$SHIM/libamdhip64.so.5" ]; then
 	expect generic_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --backend hip \
