@@ -213,7 +213,12 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 
 	rc = 0;
 	unsigned needed = 0;
-	if (ao_error(k)) {
+	if (ao_error(k) && strstr(ao_error(k), "out of SGPRs")) {
+		snprintf(err, errlen, "sgpr-bases, walk: the kernel needs more than 106 SGPRs (%u + %u "
+			 "global loads per tile%s)", c.a.slots, c.b.slots,
+			 c.sgpr_bases ? ", two SGPRs each with sgpr-bases" : "");
+		rc = TPL_E_ARG;
+	} else if (ao_error(k)) {
 		snprintf(err, errlen, "sgemm: %s", ao_error(k));
 		rc = TPL_E_BUILD;
 	} else {

@@ -82,7 +82,7 @@ struct sg_copy_regs {
 	unsigned s_ld4;                 /* ld * 4 (bytes per row) */
 	unsigned s_kstep;               /* bytes the tile base moves per k-tile (low 32 bits) */
 	unsigned s_rem_x;               /* X - x0: rows/cols of this operand left in the block */
-	unsigned s_mask_c, s_mask_r;    /* guarded path: lane masks (vw and slots SGPRs) */
+	unsigned s_mask_c;              /* guarded path: lane masks along the row (vw SGPRs) */
 	int v_off;                      /* per-lane byte offset (sgpr-bases: the only one) */
 	int v_off_slot[SG_MAX_SLOTS];   /* without sgpr-bases: one per slot */
 	int v_c, v_r;                   /* lane's contiguous / other coordinate in the tile */

@@ -97,15 +97,16 @@ static void guarded_one(struct sg_ctx *x, const struct sg_copy *cp, const struct
 	for (unsigned e = 0; e < cp->vw; e++)
 		I(SG_OP(v_cmp_lt_i32), ao_s(r->s_mask_c + e), ao_int((int)e), t0);
 	for (unsigned p = 0; p < cp->slots; p++)
-		I(SG_OP(v_cmp_lt_i32), ao_s(r->s_mask_r + p), ao_u32(p * cp->rpp), t1);
-	for (unsigned p = 0; p < cp->slots; p++)
 		for (unsigned e = 0; e < cp->vw; e++)
 			I(SG_OP(v_mov_b32), SG_V(x, r->v_pf[p], e), ao_int(0));
 	for (unsigned p = 0; p < cp->slots; p++) {
 		struct ao_opnd voff, sbase;
 		slot_addr(x, r, p, &voff, &sbase);
+		I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
+		I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(p * cp->rpp), t1);
+		ao_comment(k, "slot p inside the matrix across rows");
 		for (unsigned e = 0; e < cp->vw; e++) {
-			I(SG_OP(s_and_b32), ao_exec(), ao_s(r->s_mask_c + e), ao_s(r->s_mask_r + p));
+			I(SG_OP(s_and_b32), ao_exec(), ao_s(r->s_mask_c + e), ao_vcc());
 			IM(SG_OP(global_load_b32), ao_m((int)(4 * e), 0), SG_V(x, r->v_pf[p], e), voff, sbase);
 		}
 	}

@@ -184,11 +184,14 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	if (est > 256)
 		FAIL("tm, tn, bm, bn: about %u VGPRs needed (%u accumulators, %u fragment, %u prefetch, "
 		     "%u address registers), at most 256", est, c->rows * c->cols, frag, pf, addr + 8);
-	/* SGPRs: 106 addressable in wave32 (VCC not counted) */
-	unsigned sg = 32 + 4 + c->gvw * 2 + c->a.slots + c->b.slots +
+	/* SGPRs: 106 addressable in wave32, VCC included: 36 fixed (wave start,
+	 * arguments, loop state), 8 for a walk other than row, per operand 5 + vw
+	 * (+ 2 per load with sgpr-bases), 5 for the epilogue, 2 for VCC; the
+	 * builder refuses what still does not fit (sg_build). */
+	unsigned sg = 36 + (c->walk != SG_WALK_ROW ? 8 : 0) + 10 + 2 * c->gvw + 5 + 2 +
 		      (c->sgpr_bases ? 2 * (c->a.slots + c->b.slots) : 0);
-	if (sg > 104)
-		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u loads per tile%s), at most 104", sg,
+	if (sg > 106)
+		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u loads per tile%s), at most 106", sg,
 		     c->a.slots, c->b.slots, c->sgpr_bases ? ", two SGPRs per base" : "");
 	/* instruction offsets: global 13-bit signed, DS 16-bit unsigned */
 	if (c->wn * 4 > 4095)

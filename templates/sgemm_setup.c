@@ -93,7 +93,6 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 	r->s_kstep = (unsigned)ao_sgprs(k, 1);
 	r->s_rem_x = (unsigned)ao_sgprs(k, 1);
 	r->s_mask_c = (unsigned)ao_sgprs(k, cp->vw);
-	r->s_mask_r = (unsigned)ao_sgprs(k, cp->slots);
 	I(SG_OP(s_sub_u32), ao_s(r->s_rem_x), ao_s(s_xdim), ao_s(s_x0));
 	I(SG_OP(s_lshl_b32), ao_s(r->s_ld4), ao_s(s_ld), ao_int(2));
 	if (cp->k_contig) {
