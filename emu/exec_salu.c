@@ -110,6 +110,20 @@ static void ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
 		break;
 	}
 	case EMU_OP_s_cselect_b64: d = S(w, EMU_OPND_SCC) ? a : b; break;
+	case EMU_OP_s_nand_b64: d = ~(a & b); break;
+	case EMU_OP_s_nor_b64: d = ~(a | b); break;
+	case EMU_OP_s_xnor_b64: d = ~(a ^ b); break;
+	case EMU_OP_s_bfe_i64: {
+		unsigned off = b32 & 63, wd = (b32 >> 16) & 0x7f;
+		if (wd == 0) {
+			d = 0;
+		} else {
+			u64 f = (a >> off) & (wd >= 64 ? ~0ull : (1ull << wd) - 1);
+			d = wd < 64 && (f >> (wd - 1) & 1) ? f | ~((1ull << wd) - 1) : f;
+		}
+		break;
+	}
+	case EMU_OP_s_bfm_b64: d = (((u64)1 << (S(w, in->src[0]) & 63)) - 1) << (b32 & 63); break;
 	default: break;
 	}
 	W64(w, in->dst, d);
@@ -154,6 +168,8 @@ static void ex_sop1_64(struct emu_wave *w, const struct emu_inst *in)
 	case EMU_OP_s_cmov_b64: if (S(w, EMU_OPND_SCC)) W64(w, in->dst, a); break;
 	case EMU_OP_s_not_b64: W64(w, in->dst, ~a); SCC(w, ~a != 0); break;
 	case EMU_OP_s_ctz_i32_b64: emu_swrite(w, in->dst, a ? (u32)__builtin_ctzll(a) : 0xffffffffu); break;
+	case EMU_OP_s_brev_b64: W64(w, in->dst, (u64)emu_bitrev32((u32)a) << 32 | emu_bitrev32((u32)(a >> 32))); break;
+	case EMU_OP_s_clz_i32_u64: emu_swrite(w, in->dst, a ? (u32)__builtin_clzll(a) : 0xffffffffu); break;
 	case EMU_OP_s_bcnt1_i32_b64: {
 		u32 d = (u32)__builtin_popcountll(a);
 		emu_swrite(w, in->dst, d);
@@ -181,6 +197,39 @@ static void ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
 	emu_swrite(w, in->dst, e);
 	w->s[EMU_OPND_EXEC_LO] = n;
 	SCC(w, n != 0);
+	SALU_DONE(w);
+}
+
+/* D = S0 bit set/cleared in the 64-bit destination (which is also read). */
+static void ex_bitset64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u64 d = S64(w, in->dst), bit = 1ull << (S(w, in->src[0]) & 63);
+	W64(w, in->dst, in->op == EMU_OP_s_bitset1_b64 ? d | bit : d & ~bit);
+	SALU_DONE(w);
+}
+
+/* The wave64 forms: exec is exec_hi:exec_lo (exec_hi stays 0 in wave32). */
+static void ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
+{
+	u64 a = S64(w, in->src[0]), e = S64(w, EMU_OPND_EXEC_LO), n = 0;
+	switch (in->op) {
+	case EMU_OP_s_and_saveexec_b64: n = a & e; break;
+	case EMU_OP_s_or_saveexec_b64: n = a | e; break;
+	default: n = a & ~e; break; /* s_and_not1_saveexec_b64 */
+	}
+	W64(w, in->dst, e);
+	w->s[EMU_OPND_EXEC_LO] = (u32)n;
+	w->s[EMU_OPND_EXEC_HI] = (u32)(n >> 32);
+	SCC(w, n != 0);
+	SALU_DONE(w);
+}
+
+/* s_sendmsg_rtn: the message results (doorbell, clock, ...) are not modelled: 0. */
+static void ex_sendmsg_rtn(struct emu_wave *w, const struct emu_inst *in)
+{
+	emu_swrite(w, in->dst, 0);
+	if (in->op == EMU_OP_s_sendmsg_rtn_b64)
+		emu_swrite(w, in->dst + 1, 0);
 	SALU_DONE(w);
 }
 
@@ -238,6 +287,8 @@ static void ex_sopc(struct emu_wave *w, const struct emu_inst *in)
 	case EMU_OP_s_bitcmp1_b32: r = a >> (b & 31) & 1; break;
 	case EMU_OP_s_cmp_eq_u64: r = S64(w, in->src[0]) == S64(w, in->src[1]); break;
 	case EMU_OP_s_cmp_lg_u64: r = S64(w, in->src[0]) != S64(w, in->src[1]); break;
+	case EMU_OP_s_bitcmp0_b64: r = !(S64(w, in->src[0]) >> (b & 63) & 1); break;
+	case EMU_OP_s_bitcmp1_b64: r = S64(w, in->src[0]) >> (b & 63) & 1; break;
 	default: break;
 	}
 	SCC(w, r);
@@ -291,6 +342,15 @@ static const emu_exec_fn salu_tab[EMU_OP_COUNT] = {
 	[EMU_OP_s_not_b64] = ex_sop1_64,
 	[EMU_OP_s_ctz_i32_b64] = ex_sop1_64,
 	[EMU_OP_s_bcnt1_i32_b64] = ex_sop1_64,
+	[EMU_OP_s_brev_b64] = ex_sop1_64,
+	[EMU_OP_s_clz_i32_u64] = ex_sop1_64,
+	[EMU_OP_s_bitset0_b64] = ex_bitset64,
+	[EMU_OP_s_bitset1_b64] = ex_bitset64,
+	[EMU_OP_s_and_saveexec_b64] = ex_saveexec64,
+	[EMU_OP_s_or_saveexec_b64] = ex_saveexec64,
+	[EMU_OP_s_and_not1_saveexec_b64] = ex_saveexec64,
+	[EMU_OP_s_sendmsg_rtn_b32] = ex_sendmsg_rtn,
+	[EMU_OP_s_sendmsg_rtn_b64] = ex_sendmsg_rtn,
 	[EMU_OP_s_and_saveexec_b32] = ex_saveexec,
 	[EMU_OP_s_or_saveexec_b32] = ex_saveexec,
 	[EMU_OP_s_xor_saveexec_b32] = ex_saveexec,
@@ -348,6 +408,11 @@ static const emu_exec_fn salu_tab[EMU_OP_COUNT] = {
 	[EMU_OP_s_or_not1_b64] = ex_sop2_64,
 	[EMU_OP_s_bfe_u64] = ex_sop2_64,
 	[EMU_OP_s_cselect_b64] = ex_sop2_64,
+	[EMU_OP_s_nand_b64] = ex_sop2_64,
+	[EMU_OP_s_nor_b64] = ex_sop2_64,
+	[EMU_OP_s_xnor_b64] = ex_sop2_64,
+	[EMU_OP_s_bfe_i64] = ex_sop2_64,
+	[EMU_OP_s_bfm_b64] = ex_sop2_64,
 	[EMU_OP_s_movk_i32] = ex_sopk,
 	[EMU_OP_s_version] = ex_sopk,
 	[EMU_OP_s_cmovk_i32] = ex_sopk,
@@ -384,6 +449,8 @@ static const emu_exec_fn salu_tab[EMU_OP_COUNT] = {
 	[EMU_OP_s_bitcmp1_b32] = ex_sopc,
 	[EMU_OP_s_cmp_eq_u64] = ex_sopc,
 	[EMU_OP_s_cmp_lg_u64] = ex_sopc,
+	[EMU_OP_s_bitcmp0_b64] = ex_sopc,
+	[EMU_OP_s_bitcmp1_b64] = ex_sopc,
 };
 
 emu_exec_fn emu_salu_lookup(unsigned op)

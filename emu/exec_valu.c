@@ -128,6 +128,19 @@ static void ln_max3_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 	LANES r[l] = emu_minmax32(emu_minmax32(in_ftz(w, a[l]), in_ftz(w, b[l]), true, ie), in_ftz(w, c[l]), true, ie);
 }
 
+/* gfx11 v_maxmin: min(max(a, b), c); v_minmax: max(min(a, b), c) */
+static void ln_maxmin_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c)
+{
+	bool ie = w->g->run->ieee;
+	LANES r[l] = emu_minmax32(emu_minmax32(in_ftz(w, a[l]), in_ftz(w, b[l]), true, ie), in_ftz(w, c[l]), false, ie);
+}
+
+static void ln_minmax_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c)
+{
+	bool ie = w->g->run->ieee;
+	LANES r[l] = emu_minmax32(emu_minmax32(in_ftz(w, a[l]), in_ftz(w, b[l]), false, ie), in_ftz(w, c[l]), true, ie);
+}
+
 static void ln_med3_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c)
 {
 	bool ie = w->g->run->ieee;
@@ -210,6 +223,9 @@ static void ln_cvt_u32_f32(const struct emu_wave *w, u32 *restrict r, const u32 
 static void ln_cvt_nearest_i32_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)b, (void)c; LANES r[l] = (u32)emu_cvt_i32(floorf(emu_f(in_ftz(w, a[l])) + 0.5f)); }
 static void ln_cvt_floor_i32_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)b, (void)c; LANES r[l] = (u32)emu_cvt_i32(floorf(emu_f(in_ftz(w, a[l])))); }
 static void ln_cvt_f32_ubyte0(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] & 0xff)); }
+static void ln_cvt_f32_ubyte1(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 8 & 0xff)); }
+static void ln_cvt_f32_ubyte2(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 16 & 0xff)); }
+static void ln_cvt_f32_ubyte3(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 24)); }
 static void ln_cvt_f16_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_f2h(emu_f(a[l])); }
 static void ln_cvt_f32_f16(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u(emu_h2f((uint16_t)a[l])); }
 
@@ -293,6 +309,12 @@ I32_OP(ln_min3_u32, a < b ? (a < c ? a : c) : (b < c ? b : c))
 I32_OP(ln_max3_u32, a > b ? (a > c ? a : c) : (b > c ? b : c))
 I32_OP(ln_med3_i32, (u32)((int32_t)a > (int32_t)b ? ((int32_t)b > (int32_t)c ? b : ((int32_t)a > (int32_t)c ? c : a)) : ((int32_t)a > (int32_t)c ? a : ((int32_t)b > (int32_t)c ? c : b))))
 I32_OP(ln_med3_u32, a > b ? (b > c ? b : (a > c ? c : a)) : (a > c ? a : (b > c ? c : b)))
+I32_OP(ln_maxmin_u32, (a > b ? a : b) < c ? (a > b ? a : b) : c)
+I32_OP(ln_minmax_u32, (a < b ? a : b) > c ? (a < b ? a : b) : c)
+I32_OP(ln_maxmin_i32, (u32)((int32_t)a > (int32_t)b ? ((int32_t)a < (int32_t)c ? a : c) : ((int32_t)b < (int32_t)c ? b : c)))
+I32_OP(ln_minmax_i32, (u32)((int32_t)a < (int32_t)b ? ((int32_t)a > (int32_t)c ? a : c) : ((int32_t)b > (int32_t)c ? b : c)))
+I32_OP(ln_cvt_i32_i16, (u32)(int32_t)(int16_t)a)
+I32_OP(ln_cvt_u32_u16, a & 0xffff)
 I32_OP(ln_sad_u32, (a > b ? a - b : b - a) + c)
 I32_OP(ln_xor3_b32, a ^ b ^ c)
 I32_OP(ln_xad_u32, (a ^ b) + c)
@@ -352,6 +374,17 @@ static const lane_fn lane_tab[EMU_OP_COUNT] = {
 	[EMU_OP_v_cvt_nearest_i32_f32] = ln_cvt_nearest_i32_f32,
 	[EMU_OP_v_cvt_floor_i32_f32] = ln_cvt_floor_i32_f32,
 	[EMU_OP_v_cvt_f32_ubyte0] = ln_cvt_f32_ubyte0,
+	[EMU_OP_v_cvt_f32_ubyte1] = ln_cvt_f32_ubyte1,
+	[EMU_OP_v_cvt_f32_ubyte2] = ln_cvt_f32_ubyte2,
+	[EMU_OP_v_cvt_f32_ubyte3] = ln_cvt_f32_ubyte3,
+	[EMU_OP_v_maxmin_f32] = ln_maxmin_f32,
+	[EMU_OP_v_minmax_f32] = ln_minmax_f32,
+	[EMU_OP_v_maxmin_u32] = ln_maxmin_u32,
+	[EMU_OP_v_minmax_u32] = ln_minmax_u32,
+	[EMU_OP_v_maxmin_i32] = ln_maxmin_i32,
+	[EMU_OP_v_minmax_i32] = ln_minmax_i32,
+	[EMU_OP_v_cvt_i32_i16] = ln_cvt_i32_i16,
+	[EMU_OP_v_cvt_u32_u16] = ln_cvt_u32_u16,
 	[EMU_OP_v_fract_f32] = ln_fract_f32,
 	[EMU_OP_v_trunc_f32] = ln_trunc_f32,
 	[EMU_OP_v_ceil_f32] = ln_ceil_f32,

@@ -63,7 +63,7 @@ static const u32 *src32(struct emu_wave *w, const struct emu_inst *in, unsigned 
 }
 
 /* 64-bit source lanes: VGPR pair, SGPR pair, or a constant widened as the op's type wants. */
-static void src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, u64 out[EMU_LANES])
+void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, u64 out[EMU_LANES])
 {
 	unsigned code = in->src[i];
 	if (code >= EMU_OPND_VGPR0) {
@@ -88,7 +88,7 @@ static void src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, boo
 	}
 }
 
-static void vwrite64(struct emu_wave *w, unsigned code, const u64 r[EMU_LANES])
+void emu_vwrite64(struct emu_wave *w, unsigned code, const u64 r[EMU_LANES])
 {
 	u32 lo[EMU_LANES], hi[EMU_LANES];
 	LANES {
@@ -105,18 +105,72 @@ static unsigned mask_dst(const struct emu_inst *in)
 }
 
 /* ---- compares -------------------------------------------------------------------- */
+/* IEEE class index of a value, as v_cmp_class numbers them: 0 signaling NaN,
+ * 1 quiet NaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal,
+ * 8 +normal, 9 +inf.  Works on any width given its exponent and mantissa masks. */
+static unsigned fclass(u64 x, unsigned bits, u64 expmask, u64 quietbit)
+{
+	u64 sign = x >> (bits - 1) & 1, ax = x & ~(1ull << (bits - 1)), mant = (quietbit << 1) - 1;
+	if ((ax & expmask) == expmask)
+		return (ax & mant) ? ((ax & quietbit) ? 1u : 0u) : (sign ? 2u : 9u);
+	if (ax & expmask)
+		return sign ? 3u : 8u;
+	return ax ? (sign ? 4u : 7u) : (sign ? 5u : 6u);
+}
+
+static inline u32 half_of(const struct emu_inst *in, unsigned i, u32 x)
+{
+	return (in->opsel >> i & 1) ? x >> 16 : x & 0xffff;
+}
+
+/* Compare predicates by opcode range: f16 0x00, f32 0x10, f64 0x20, i16 0x30,
+ * u16 0x38, i32 0x40, u32 0x48, i64 0x50, u64 0x58; class f16/f32/f64 at
+ * 0x7d/0x7e/0x7f.  v_cmpx is the same plus 0x80. */
 static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	unsigned opc = oi->opcode & 0x7f, exec = emu_exec_mask(w);
 	u32 mask = 0;
-	if (opc >= 0x10 && opc < 0x20) {
+	bool ftz = w->g->run->ftz, ftz64 = w->g->run->kd.float_denorm_16_64 == 0;
+	if (opc < 0x10 || (opc >= 0x30 && opc < 0x40)) { /* 16-bit */
 		u32 ta[EMU_LANES], tb[EMU_LANES];
 		const u32 *a = src32(w, in, 0, ta), *b = src32(w, in, 1, tb);
-		bool ftz = w->g->run->ftz;
+		LANES {
+			u32 x = half_of(in, 0, a[l]), y = half_of(in, 1, b[l]);
+			bool r;
+			if (opc < 0x10) {
+				if (ftz64) {
+					x = (x & 0x7c00) ? x : (x & 0x8000);
+					y = (y & 0x7c00) ? y : (y & 0x8000);
+				}
+				r = fcmp(opc & 15, emu_h2f((uint16_t)x), emu_h2f((uint16_t)y));
+			} else {
+				bool sgn = opc < 0x38;
+				u64 xx = sgn ? (u64)(int64_t)(int16_t)x : x, yy = sgn ? (u64)(int64_t)(int16_t)y : y;
+				r = icmp(opc & 7, sgn, xx, yy, 64);
+			}
+			mask |= (u32)r << l;
+		}
+	} else if (opc < 0x20) {
+		u32 ta[EMU_LANES], tb[EMU_LANES];
+		const u32 *a = src32(w, in, 0, ta), *b = src32(w, in, 1, tb);
 		LANES {
 			u32 x = ftz ? emu_ftz32(a[l]) : a[l], y = ftz ? emu_ftz32(b[l]) : b[l];
 			mask |= (u32)fcmp(opc & 15, emu_f(x), emu_f(y)) << l;
+		}
+	} else if (opc < 0x30) {
+		u64 a[EMU_LANES], b[EMU_LANES];
+		emu_src64(w, in, 0, true, a);
+		emu_src64(w, in, 1, true, b);
+		LANES {
+			u64 x = a[l], y = b[l];
+			if (ftz64) {
+				x = (x & 0x7ff0000000000000ull) ? x : (x & (1ull << 63));
+				y = (y & 0x7ff0000000000000ull) ? y : (y & (1ull << 63));
+			}
+			double dx = emu_d(x), dy = emu_d(y);
+			unsigned rel = isnan(dx) || isnan(dy) ? 8u : dx < dy ? 1u : dx == dy ? 2u : 4u;
+			mask |= (u32)((opc & 15 & rel) != 0) << l;
 		}
 	} else if (opc >= 0x40 && opc < 0x50) {
 		u32 ta[EMU_LANES], tb[EMU_LANES];
@@ -124,19 +178,24 @@ static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 		LANES mask |= (u32)icmp(opc & 7, opc < 0x48, a[l], b[l], 32) << l;
 	} else if (opc >= 0x50 && opc < 0x60) {
 		u64 a[EMU_LANES], b[EMU_LANES];
-		src64(w, in, 0, false, a);
-		src64(w, in, 1, false, b);
+		emu_src64(w, in, 0, false, a);
+		emu_src64(w, in, 1, false, b);
 		LANES mask |= (u32)icmp(opc & 7, opc < 0x58, a[l], b[l], 64) << l;
-	} else { /* 0x7e: v_cmp_class_f32 */
-		u32 ta[EMU_LANES], tb[EMU_LANES];
-		const u32 *a = src32(w, in, 0, ta), *b = emu_vsrc(w, in->src[1], tb);
-		LANES {
-			u32 x = a[l], ax = x & 0x7fffffffu, neg = x >> 31;
-			unsigned cls = ax > 0x7f800000u ? (x & 0x00400000u ? 1u : 0u)
-				     : ax == 0x7f800000u ? (neg ? 2u : 9u)
-				     : ax >= 0x00800000u ? (neg ? 3u : 8u)
-				     : ax ? (neg ? 4u : 7u) : (neg ? 5u : 6u);
-			mask |= (b[l] >> cls & 1) << l;
+	} else { /* v_cmp_class_f16 / _f32 / _f64 */
+		u32 tb[EMU_LANES];
+		const u32 *b = emu_vsrc(w, in->src[1], tb);
+		if (opc == 0x7f) {
+			u64 a[EMU_LANES];
+			emu_src64(w, in, 0, true, a);
+			LANES mask |= (b[l] >> fclass(a[l], 64, 0x7ff0000000000000ull, 1ull << 51) & 1) << l;
+		} else {
+			u32 ta[EMU_LANES];
+			const u32 *a = src32(w, in, 0, ta);
+			LANES {
+				unsigned cls = opc == 0x7e ? fclass(a[l], 32, 0x7f800000u, 0x00400000u)
+							   : fclass(half_of(in, 0, a[l]), 16, 0x7c00, 0x200);
+				mask |= (b[l] >> cls & 1) << l;
+			}
 		}
 	}
 	mask &= exec;
@@ -178,7 +237,7 @@ static void ex_mad64(struct emu_wave *w, const struct emu_inst *in)
 	u32 ta[EMU_LANES], tb[EMU_LANES];
 	u64 c[EMU_LANES], r[EMU_LANES];
 	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
-	src64(w, in, 2, false, c);
+	emu_src64(w, in, 2, false, c);
 	u32 cout = 0;
 	bool sgn = in->op == EMU_OP_v_mad_i64_i32;
 	LANES {
@@ -193,7 +252,7 @@ static void ex_mad64(struct emu_wave *w, const struct emu_inst *in)
 			cout |= (u32)(s >> 64) << l;
 		}
 	}
-	vwrite64(w, in->dst, r);
+	emu_vwrite64(w, in->dst, r);
 	emu_swrite(w, mask_dst(in), cout & emu_exec_mask(w));
 	w->g->st.valu++;
 }
@@ -203,77 +262,14 @@ static void ex_shift64(struct emu_wave *w, const struct emu_inst *in)
 	u32 ta[EMU_LANES];
 	u64 b[EMU_LANES], r[EMU_LANES];
 	const u32 *a = emu_vsrc(w, in->src[0], ta);
-	src64(w, in, 1, false, b);
+	emu_src64(w, in, 1, false, b);
 	LANES {
 		unsigned s = a[l] & 63;
 		r[l] = in->op == EMU_OP_v_lshlrev_b64 ? b[l] << s
 		     : in->op == EMU_OP_v_lshrrev_b64 ? b[l] >> s
 		     : (u64)((int64_t)b[l] >> s);
 	}
-	vwrite64(w, in->dst, r);
-	w->g->st.valu++;
-}
-
-static u64 nan64(u64 r, const u64 *in, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		if ((in[i] & ~(1ull << 63)) > 0x7ff0000000000000ull)
-			return in[i] | (1ull << 51);
-	return (r & ~(1ull << 63)) > 0x7ff0000000000000ull ? 0x7ff8000000000000ull : r;
-}
-
-static void ex_f64(struct emu_wave *w, const struct emu_inst *in)
-{
-	u64 a[EMU_LANES], b[EMU_LANES], c[EMU_LANES], r[EMU_LANES];
-	src64(w, in, 0, true, a);
-	if (in->src[1] != EMU_OPND_NONE)
-		src64(w, in, 1, true, b);
-	if (in->src[2] != EMU_OPND_NONE)
-		src64(w, in, 2, true, c);
-	LANES {
-		double x = emu_d(a[l]), y = emu_d(b[l]);
-		u64 o;
-		if (in->op == EMU_OP_v_fma_f64)
-			o = emu_ud(fma(x, y, emu_d(c[l])));
-		else if (in->op == EMU_OP_v_add_f64)
-			o = emu_ud(x + y);
-		else
-			o = emu_ud(x * y);
-		u64 ins[3] = { a[l], b[l], c[l] };
-		if ((o & ~(1ull << 63)) > 0x7ff0000000000000ull)
-			o = nan64(o, ins, in->op == EMU_OP_v_fma_f64 ? 3 : 2);
-		r[l] = o;
-	}
-	vwrite64(w, in->dst, r);
-	w->g->st.valu++;
-}
-
-static void ex_cvt_f64_f32(struct emu_wave *w, const struct emu_inst *in)
-{
-	u32 ta[EMU_LANES];
-	u64 r[EMU_LANES];
-	const u32 *a = src32(w, in, 0, ta);
-	LANES {
-		float f = emu_f(w->g->run->ftz ? emu_ftz32(a[l]) : a[l]);
-		r[l] = isnan(f) ? (0x7ff8000000000000ull | (u64)(a[l] >> 31) << 63 | (u64)(a[l] & 0x3fffff) << 29) : emu_ud((double)f);
-	}
-	vwrite64(w, in->dst, r);
-	w->g->st.valu++;
-}
-
-static void ex_cvt_f32_f64(struct emu_wave *w, const struct emu_inst *in)
-{
-	u64 a[EMU_LANES];
-	u32 r[EMU_LANES];
-	src64(w, in, 0, true, a);
-	LANES {
-		double d = emu_d(a[l]);
-		u32 o = emu_u((float)d);
-		if (isnan(d))
-			o = (u32)(a[l] >> 63) << 31 | 0x7fc00000u | (u32)(a[l] >> 29 & 0x3fffff);
-		r[l] = w->g->run->ftz ? emu_ftz32(o) : o;
-	}
-	emu_vwrite(w, in->dst, r);
+	emu_vwrite64(w, in->dst, r);
 	w->g->st.valu++;
 }
 
@@ -333,11 +329,6 @@ static const emu_exec_fn vcmp_tab[EMU_OP_COUNT] = {
 	[EMU_OP_v_lshlrev_b64] = ex_shift64,
 	[EMU_OP_v_lshrrev_b64] = ex_shift64,
 	[EMU_OP_v_ashrrev_i64] = ex_shift64,
-	[EMU_OP_v_fma_f64] = ex_f64,
-	[EMU_OP_v_add_f64] = ex_f64,
-	[EMU_OP_v_mul_f64] = ex_f64,
-	[EMU_OP_v_cvt_f64_f32] = ex_cvt_f64_f32,
-	[EMU_OP_v_cvt_f32_f64] = ex_cvt_f32_f64,
 	[EMU_OP_v_div_scale_f32] = ex_div_scale,
 	[EMU_OP_v_readfirstlane_b32] = ex_readfirstlane,
 	[EMU_OP_v_readlane_b32] = ex_readlane,

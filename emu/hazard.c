@@ -98,11 +98,14 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		add_r(h, in->addr, in->saddr == EMU_OPND_NONE ? (in->enc == EMU_ENC_SCRATCH ? 1 : 2) : 1);
 		add_r(h, in->saddr, in->enc == EMU_ENC_SCRATCH ? 1 : 2);
 		add_r(h, in->data0, oi->src1);
-		if (oi->dst && (oi->flags & EMU_F_LOAD)) {
+		/* loads and returning atomics (glc) count on vmcnt, everything else on vscnt */
+		if (oi->dst && in->dst != EMU_OPND_NONE && (oi->flags & (EMU_F_LOAD | EMU_F_ATOMIC))) {
 			h->async_w = h->nw;
 			add_w(h, in->dst, oi->dst);
+			h->counter = EMU_CNT_VM;
+		} else {
+			h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
 		}
-		h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
 		break;
 	default: {
 		static const uint8_t one = 1;

@@ -241,6 +241,13 @@ static inline void emu_swrite(struct emu_wave *w, unsigned code, uint32_t v)
 		w->s[code] = v;
 }
 
+/* 64-bit VALU operands (exec_vcmp.c): source i of a 64-bit op (constants widened
+ * as integers, or as doubles when f64), and a masked write of a VGPR pair. */
+void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, uint64_t out[EMU_LANES]);
+void emu_vwrite64(struct emu_wave *w, unsigned code, const uint64_t r[EMU_LANES]);
+emu_exec_fn emu_f64_lookup(unsigned op);
+emu_exec_fn emu_atomic_lookup(unsigned op);
+
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);
 

@@ -64,7 +64,7 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 	struct buf b = { 0 };
 	put(&b, ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n");
 	put(&b, ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n", name, name, name);
-	put(&b, " s_load_b64 s[20:21], s[0:1], 0x0\n s_waitcnt lgkmcnt(0)\n s_mov_b32 exec_lo, 1\n");
+	put(&b, " s_load_b128 s[20:23], s[0:1], 0x0\n s_waitcnt lgkmcnt(0)\n s_mov_b32 exec_lo, 1\n");
 	unsigned n = 0;
 	for (unsigned i = 0; i < NROWS; i++) {
 		const struct sem_row *r = &rows[i];
@@ -85,12 +85,13 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 	}
 	put(&b, " s_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel %s\n", name);
 	put(&b, " .amdhsa_next_free_vgpr 24\n .amdhsa_next_free_sgpr 24\n .amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
-	put(&b, " .amdhsa_kernarg_size 8\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
+	put(&b, " .amdhsa_kernarg_size 16\n .amdhsa_group_segment_fixed_size 256\n .amdhsa_private_segment_fixed_size 64\n .amdhsa_enable_private_segment 1\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
 	put(&b, ".end_amdhsa_kernel\n.amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n");
-	put(&b, "  - .name: %s\n    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n", name, name);
-	put(&b, "    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 32\n");
+	put(&b, "  - .name: %s\n    .symbol: %s.kd\n    .kernarg_segment_size: 16\n    .kernarg_segment_align: 8\n", name, name);
+	put(&b, "    .group_segment_fixed_size: 256\n    .private_segment_fixed_size: 64\n    .max_flat_workgroup_size: 32\n");
 	put(&b, "    .wavefront_size: 32\n    .sgpr_count: 24\n    .vgpr_count: 24\n");
 	put(&b, "    .args:\n      - { .name: results, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }\n");
+	put(&b, "      - { .name: work, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }\n");
 	put(&b, "...\n.end_amdgpu_metadata\n");
 	*count = n;
 	return b.p;
@@ -116,8 +117,8 @@ static void run_mode(char kmode)
 		th_failed = 1;
 		return;
 	}
-	uint64_t out = emu_alloc(t.dev, n * 16, 0);
-	struct { uint64_t out; } ka = { out };
+	uint64_t out = emu_alloc(t.dev, n * 16, 0), work = emu_alloc(t.dev, 256, 0);
+	struct { uint64_t out, work; } ka = { out, work };
 	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
 	int rc = th_run(&t, name, &ka, sizeof ka, grid, block);
 	char tname[64];
