@@ -18,6 +18,7 @@
 #define ELFOSABI_AMDGPU_HSA_ 64
 #define EF_AMDGPU_MACH_MASK 0xffu
 #define EF_AMDGPU_MACH_GFX1100 0x41u
+#define EF_AMDGPU_MACH_GFX11_GENERIC 0x54u /* runs on every gfx11, gfx1100 included */
 #define NT_AMDGPU_METADATA_ 32
 #define R_AMDGPU_NONE_ 0
 #define R_AMDGPU_ABS64_ 3
@@ -32,7 +33,8 @@ static const struct {
 	{ 0x2c, "gfx900" }, { 0x2f, "gfx906" }, { 0x30, "gfx908" }, { 0x36, "gfx1030" },
 	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x41, "gfx1100" }, { 0x42, "gfx1103" },
 	{ 0x43, "gfx1150" }, { 0x44, "gfx1103" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
-	{ 0x48, "gfx1200" }, { 0x4c, "gfx942" }, { 0x4e, "gfx1201" },
+	{ 0x48, "gfx1200" }, { 0x4c, "gfx942" }, { 0x4e, "gfx1201" }, { 0x51, "gfx9-generic" },
+	{ 0x52, "gfx10-1-generic" }, { 0x53, "gfx10-3-generic" }, { 0x55, "gfx12-generic" },
 };
 
 int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -289,7 +291,7 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	}
 	co->mach = eh.e_flags & EF_AMDGPU_MACH_MASK;
 	co->abi_version = eh.e_ident[EI_ABIVERSION];
-	if (co->mach != EF_AMDGPU_MACH_GFX1100) {
+	if (co->mach != EF_AMDGPU_MACH_GFX1100 && co->mach != EF_AMDGPU_MACH_GFX11_GENERIC) {
 		const char *name = NULL;
 		for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
 			if (mach_names[i].mach == co->mach)

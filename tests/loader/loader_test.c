@@ -217,6 +217,12 @@ static void test_bad(void)
 	uint32_t flags = 0x46; /* gfx1101 */
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
 	CHECK("wrong_arch_gfx1101", rc == LD_E_ARCH && strstr(err, "gfx1101"), "rc %d: %s", rc, err);
+	flags = 0x54; /* gfx11-generic code runs on gfx1100 */
+	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
+	CHECK("gfx11_generic_accepted", rc == LD_OK, "rc %d: %s", rc, err);
+	flags = 0x55;
+	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
+	CHECK("gfx12_generic_refused", rc == LD_E_ARCH && strstr(err, "gfx12-generic"), "rc %d: %s", rc, err);
 	flags = 0x77;
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
 	CHECK("wrong_arch_unknown", rc == LD_E_ARCH && strstr(err, "0x77"), "rc %d: %s", rc, err);
