@@ -213,7 +213,7 @@ static int build_hip(const char *tag, char *out, size_t outlen, char *err, size_
 	const char *clang = getenv("CLANG") && *getenv("CLANG") ? getenv("CLANG") : "clang-19";
 	snprintf(out, outlen, "%s/%s.hsaco", th_tmpdir(), tag);
 	snprintf(cmd, sizeof cmd,
-		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 -mcumode --no-gpu-bundle-output "
+		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output "
 		 "-o '%s' '%s/hip_kernels.hip' >'%s.log' 2>&1",
 		 clang, out, kdir, out);
 	if (system(cmd) != 0) {

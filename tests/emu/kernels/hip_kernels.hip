@@ -1,5 +1,5 @@
 // HIP-style kernels for the emulator test, compiled unmodified by
-// clang-19 -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 -mcumode.
+// clang-19 -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 (WGP mode).
 // There are no HIP headers, so the few work-item builtins are spelled out here.
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
