@@ -3,6 +3,7 @@
  * any kernel with buffers and arguments given on the command line.
  * See docs/rdna3run.md. */
 #include "gen/rdna3run.h"
+#include "emu/emu.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -548,7 +549,7 @@ int main(int argc, char **argv)
 		status = RUN_EXIT_FAIL;
 		goto close;
 	}
-	struct ld_emu_options eo = { .threads = o.threads, .checks = o.strict ? 0x7u : 0 };
+	struct ld_emu_options eo = { .threads = o.threads, .checks = o.strict ? EMU_CHECK_ALL : 0 };
 	struct ld_backend *b = NULL;
 	int rc = ld_backend_open(o.backend, &eo, &b, err, sizeof err);
 	if (rc) {

@@ -69,6 +69,7 @@ run naive_emu 0 "$R" "$K" --gemm 64 48 40 --check --backend emu --dump C="$T/nai
 grep -q 'grid 3,4,1 block 256,1,1' "$T/naive_emu.out" && ok naive_grid_from_metadata ||
 	nok naive_grid_from_metadata "$(head -n 1 "$T/naive_emu.out")"
 run naive_emu_ragged 0 "$R" "$K" --gemm 37 29 19 --alpha -2 --beta 0.25 --check --backend emu && passed naive_emu_ragged
+run naive_strict 0 "$R" "$K" --gemm 64 48 40 --check --strict --backend emu && passed naive_strict
 run naive_layout_mismatch 1 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
 	run naive_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$K" --gemm 64 48 40 --check --backend hip \
@@ -116,6 +117,9 @@ for L in nn nt tn tt; do
 	fi
 	run "sgemm_${L}_emu" 0 "$R" "$KL" --gemm 200 136 72 --alpha -1 --beta 0.5 --check --backend emu \
 		--dump C="$T/sgemm_${L}_emu.bin" && passed "sgemm_${L}_emu"
+	# the emulator's waitcnt, LDS-race and VOPD checks on the generator's code
+	run "sgemm_${L}_strict" 0 "$R" "$KL" --gemm 136 200 40 --check --strict --backend emu &&
+		passed "sgemm_${L}_strict"
 done
 
 grep -q "layout NT" "$T/sgemm_nt_emu.out" && ok sgemm_layout_from_metadata ||
