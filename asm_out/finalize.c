@@ -69,6 +69,21 @@ static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *
 		ao_fail(k, "instruction %u: VOPD X writes v%u, which Y accumulates", idx, dx);
 }
 
+/* The part of an LDS address known when building: the instruction offset.  An
+ * access whose offset alone runs past the declared LDS is refused (the
+ * VGPR part is checked at run time by the emulator). */
+static void check_lds_offset(struct ao_kernel *k, unsigned idx, const struct ao_inst *in)
+{
+	const struct emu_opinfo *r = &ao_rows[in->op];
+	unsigned dwords = (r->flags & EMU_F_LOAD) ? r->dst : r->src1;
+	if (dwords == 0 || strstr(r->name, "2addr"))
+		return;      /* 2addr offsets are in elements; atomics without data */
+	unsigned end = (unsigned)in->m.offset + 4u * dwords;
+	if (in->m.offset < 0 || end > k->lds_bytes)
+		ao_fail(k, "instruction %u: %s offset %d reaches byte %u, LDS declared %u bytes", idx, r->name,
+			in->m.offset, end, k->lds_bytes);
+}
+
 int ao_finalize(struct ao_kernel *k, struct ao_summary *sum)
 {
 	if (k->err[0])
@@ -95,8 +110,10 @@ int ao_finalize(struct ao_kernel *k, struct ao_summary *sum)
 			if (in->op == AO_OP(s_cbranch_vccz) || in->op == AO_OP(s_cbranch_vccnz))
 				s.vcc = true;
 			sum->by_class[ao_rows[in->op].cls]++;
-			if (ao_rows[in->op].enc == EMU_ENC_DS)
+			if (ao_rows[in->op].enc == EMU_ENC_DS) {
 				s.ds = true;
+				check_lds_offset(k, i, in);
+			}
 			if (ao_is_smem_load(in) && in->n >= 2 && in->o[1].kind == AO_K_SGPR &&
 			    in->o[1].reg == AO_SGPR_KERNARG) {
 				unsigned end = (unsigned)in->m.offset + 4u * in->o[0].count;

@@ -291,6 +291,14 @@ static void test_errors(void)
 	      ao_error(k) ? ao_error(k) : "accepted");
 	ao_kernel_free(k);
 
+	k = new_kernel("bad_lds");
+	ao_lds(k, 256, 16);
+	AO_IM(k, AO_OP(ds_load_b128), ao_m(248, 0), ao_vr(4, 4), ao_v(1));
+	AO_I0(k, AO_OP(s_endpgm));
+	check(ao_finalize(k, &s) != 0 && strstr(ao_error(k), "LDS declared 256"), "LDS offset past the declared size refused",
+	      ao_error(k) ? ao_error(k) : "accepted");
+	ao_kernel_free(k);
+
 	k = new_kernel("bad6");
 	check(ao_arg_u32(k, "off") < 0, "argument name 'off' refused", "accepted");
 	ao_kernel_free(k);
