@@ -190,6 +190,11 @@ static void put_inst(struct sbuf *b, const struct ao_kernel *k, const struct ao_
 			sb_printf(b, "%s0x%x", in->n > 1 ? ", " : " ", in->o[in->n - 1].imm & 0xffff);
 		return;
 	case EMU_ENC_SOPP:
+		if (in->op == AO_OP(s_waitcnt_depctr) && in->n == 1 && in->o[0].kind == AO_K_IMM) {
+			/* as llvm-objdump prints encodings without a symbolic form (0xfff) */
+			sb_printf(b, " 0x%x", in->o[0].imm & 0xffff);
+			return;
+		}
 		if (in->n == 1 && in->o[0].kind == AO_K_IMM)
 			sb_printf(b, " %d", (int32_t)in->o[0].imm);
 		else

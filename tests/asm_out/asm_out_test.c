@@ -61,6 +61,7 @@ static void build_sample(struct ao_kernel *k)
 	EXPECT(ao_waitcnt(k, -1, -1, 0), "s_waitcnt lgkmcnt(0)");
 	EXPECT(ao_waitcnt(k, 2, 0, 1), "s_waitcnt vmcnt(2) expcnt(0) lgkmcnt(1)");
 	EXPECT(ao_waitcnt(k, -1, -1, -1), "s_waitcnt vmcnt(63) expcnt(7) lgkmcnt(63)");
+	EXPECT(AO_I(k, AO_OP(s_waitcnt_depctr), ao_u32(0xfff)), "s_waitcnt_depctr 0xfff");
 	EXPECT(AO_I(k, AO_OP(v_and_b32), ao_v(1), ao_int(0x3ff), ao_v(0)),
 	       "v_and_b32_e32 v1, 0x3ff, v0");
 	EXPECT(AO_I(k, AO_OP(v_lshlrev_b32), ao_v(2), ao_int(2), ao_v(1)),
