@@ -22,6 +22,8 @@ void sg_emit_udiv(struct sg_ctx *x, unsigned s_q, unsigned s_r, unsigned s_num, 
 	I(SG_OP(v_cvt_f32_u32), t0, ao_s(s_den));
 	I(SG_OP(v_rcp_iflag_f32), t0, t0);
 	I(SG_OP(v_cvt_f32_u32), t1, ao_s(s_num));
+	I(SG_OP(s_waitcnt_depctr), ao_u32(0xfff));
+	ao_comment(x->k, "va_vdst(0): a VALU must not read a TRANS result this soon (gfx11, LLVM fixVALUTransUseHazard)");
 	I(SG_OP(v_mul_f32), t1, t1, t0);
 	I(SG_OP(v_cvt_u32_f32), t1, t1);
 	I(SG_OP(v_readfirstlane_b32), ao_s(s_q), t1);

@@ -111,6 +111,34 @@ n=$(grep -c '^ok sgemm_gen_' "$T/matrix.log")
 	>"$T/k5.out" 2>&1 && grep -q 'grid 4,4,1 block 128,1,1' "$T/k5.out" && grep -q '^check: PASSED' "$T/k5.out" &&
 	ok sgemm_k5_512_no_extra_flags || nok sgemm_k5_512_no_extra_flags "$(tail -n 2 "$T/k5.out" | tr '\n' '|')"
 
+# --- the builder's listing is what LLVM assembled: llvm-objdump prints the same
+# instructions in the same order (branch targets aside: labels vs offsets)
+OBJDUMP=llvm-objdump-19
+command -v $OBJDUMP >/dev/null 2>&1 || OBJDUMP=llvm-objdump-22
+roundtrip() {
+	name=$1; shift
+	if ! "$G" sgemm "$@" -o "$T/rt_$name.hsaco" --keep-s >"$T/rt_$name.gen" 2>&1; then
+		nok "sgemm_objdump_$name" "$(head -n 1 "$T/rt_$name.gen")"; return
+	fi
+	$OBJDUMP -d "$T/rt_$name.hsaco" | grep -E '^[[:space:]]+[a-z_]' |
+		sed -E 's|^[[:space:]]+||; s|[[:space:]]*//.*$||; s|[[:space:]]+$||; s|^(s_cbranch_[a-z0-9]+\|s_branch) .*|\1|' \
+		>"$T/rt_$name.dis"
+	awk '/^sgemm:/{f=1;next} /^\.Lfunc_end|^[[:space:]]*\.size/{f=0} f' "$T/rt_$name.s" |
+		grep -E '^[[:space:]]+[a-z_]' |
+		sed -E 's|^[[:space:]]+||; s|[[:space:]]*;.*$||; s|[[:space:]]+$||; s|^(s_cbranch_[a-z0-9]+\|s_branch) .*|\1|' \
+		>"$T/rt_$name.lst"
+	n=$(wc -l <"$T/rt_$name.lst")
+	if [ "$n" -gt 100 ] && cmp -s "$T/rt_$name.lst" "$T/rt_$name.dis"; then
+		ok "sgemm_objdump_$name"
+	else
+		nok "sgemm_objdump_$name" "$n listed; first difference: $(diff "$T/rt_$name.lst" "$T/rt_$name.dis" | sed -n 2,3p | tr '\n' '|')"
+	fi
+}
+roundtrip k5_grouped_sgpr --preset k5 --walk grouped --sgpr-bases true
+roundtrip k3_tt_double_b128 --preset k3 --layout tt --lds-buffers 2 --global-vec b128
+roundtrip k2_col --preset k2 --walk col
+roundtrip k5_unroll2_nt --preset k5 --unroll 2 --layout nt --lds-vec b64
+
 # --- invalid parameter sets: exit 2, the message names the parameter, no output
 bad() {
 	name=$1 want=$2; shift 2
