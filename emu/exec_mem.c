@@ -136,6 +136,16 @@ static inline u64 vaddr(const struct emu_wave *w, const struct emu_inst *in, uns
 	return ((u64)w->v[a + 1][l] << 32 | w->v[a][l]) + (int64_t)in->offset;
 }
 
+static uint8_t *flat_at(struct emu_wave *w, unsigned l, u64 a, unsigned n, bool write);
+
+/* The memory a lane of a GLOBAL or FLAT instruction touches (FLAT may address
+ * LDS or scratch through the apertures). */
+static inline uint8_t *mem_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n, bool write)
+{
+	u64 a = vaddr(w, in, l);
+	return in->enc == EMU_ENC_FLAT ? flat_at(w, l, a, n, write) : emu_gmem(w, l, a, n, write);
+}
+
 static void write_dwords(struct emu_wave *w, unsigned code, unsigned ndw, u32 data[][EMU_LANES])
 {
 	for (unsigned k = 0; k < ndw; k++)
@@ -183,7 +193,7 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
-		const uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), k->bytes, false);
+		const uint8_t *p = mem_at(w, in, l, k->bytes, false);
 		if (!p)
 			return;
 		if (k->bytes >= 4) {
@@ -209,7 +219,7 @@ static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
-		uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), k->bytes, true);
+		uint8_t *p = mem_at(w, in, l, k->bytes, true);
 		if (!p)
 			return;
 		if (k->bytes >= 4) {
@@ -223,15 +233,22 @@ static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- scratch: per-lane private memory ------------------------------------------------- */
+static uint8_t *scratch_off(struct emu_wave *w, unsigned l, u64 off, unsigned n);
+
 static uint8_t *scratch_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n)
 {
-	u32 priv = w->g->run->kd.private_segment_size;
 	u64 off = (u64)(int64_t)in->offset;
 	if (in->saddr != EMU_OPND_NONE)
 		off += w->s[in->saddr & 255];
 	if (in->addr != EMU_OPND_NONE)
 		off += w->v[in->addr - EMU_OPND_VGPR0][l];
-	off &= 0xffffffffu;
+	return scratch_off(w, l, off & 0xffffffffu, n);
+}
+
+/* Lane l's private memory at byte offset off. */
+static uint8_t *scratch_off(struct emu_wave *w, unsigned l, u64 off, unsigned n)
+{
+	u32 priv = w->g->run->kd.private_segment_size;
 	if (off + n > priv) {
 		emu_fault(w, l, EMU_E_FAULT, "scratch access of %u bytes at offset 0x%llx is outside the %u-byte private segment",
 			  n, (unsigned long long)off, priv);
@@ -329,6 +346,16 @@ static inline uint8_t *lds_at(struct emu_wave *w, unsigned l, u32 addr, unsigned
 			return NULL;
 	}
 	return g->lds + addr;
+}
+
+static uint8_t *flat_at(struct emu_wave *w, unsigned l, u64 a, unsigned n, bool write)
+{
+	u32 hi = (u32)(a >> 32);
+	if (hi == EMU_APERTURE_SHARED_HI)
+		return lds_at(w, l, (u32)a, n, write, false);
+	if (hi == EMU_APERTURE_PRIVATE_HI)
+		return scratch_off(w, l, (u32)a, n);
+	return emu_gmem(w, l, a, n, write);
 }
 
 /* Two-address forms: element offsets, scaled by the element size (x64 for stride64). */
@@ -616,7 +643,7 @@ static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
-		uint8_t *p = emu_gmem(w, l, vaddr(w, in, l), k->bytes, true);
+		uint8_t *p = mem_at(w, in, l, k->bytes, true);
 		if (!p)
 			return;
 		if (k->bytes == 8 && ((uintptr_t)p & 7)) {

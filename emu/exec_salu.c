@@ -17,6 +17,8 @@ static u64 S64(const struct emu_wave *w, unsigned code)
 {
 	if (code < 128)
 		return (u64)w->s[code + 1] << 32 | w->s[code];
+	if (code >= 235 && code <= 238)
+		return emu_aperture64(code);
 	if (code == EMU_OPND_LITERAL)
 		return w->s[code];
 	if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)

@@ -75,6 +75,8 @@ void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f
 			v = (u64)w->s[code + 1] << 32 | w->s[code];
 		else if (code == EMU_OPND_LITERAL)
 			v = f64 ? (u64)in->lit << 32 : (u64)in->lit;
+		else if (code >= 235 && code <= 238)
+			v = emu_aperture64(code);
 		else if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
 			v = f64 ? emu_ud(code == EMU_OPND_F_INV2PI ? 0.15915494309189535 : (double)emu_f(w->s[code]))
 				: w->s[code];

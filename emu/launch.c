@@ -173,6 +173,8 @@ static void wave_init_constants(struct emu_wave *w)
 		w->s[192 + i] = (uint32_t)-(int32_t)i;
 	for (unsigned i = 0; i < 9; i++)
 		w->s[EMU_OPND_F_HALF + i] = inline_f32[i];
+	for (unsigned c = 235; c <= 238; c++)
+		w->s[c] = (uint32_t)(emu_aperture64(c) >> 32);
 }
 
 static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)

@@ -24,6 +24,18 @@
 #define EMU_MAX_WAVES 32u            /* 1024 work-items per workgroup */
 #define EMU_MAX_VGPRS 256u
 
+/* Flat address apertures: a flat address whose high dword is the shared base is
+ * an LDS offset, the private base a scratch offset of the lane; anything else
+ * is global.  src_shared_base/src_private_base (operands 235/237, limits 236/238)
+ * read as these; our global addresses stay far below them. */
+#define EMU_APERTURE_SHARED_HI 0x00010000u
+#define EMU_APERTURE_PRIVATE_HI 0x00020000u
+static inline uint64_t emu_aperture64(unsigned code)
+{
+	uint64_t hi = code <= 236 ? EMU_APERTURE_SHARED_HI : EMU_APERTURE_PRIVATE_HI;
+	return hi << 32 | ((code & 1) ? 0 : 0xffffffffu); /* 235/237 base, 236/238 limit */
+}
+
 #if defined(__GNUC__)
 #define EMU_LIKELY(x) __builtin_expect(!!(x), 1)
 #define EMU_UNLIKELY(x) __builtin_expect(!!(x), 0)

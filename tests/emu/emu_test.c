@@ -252,7 +252,7 @@ static void test_hip(void)
 	}
 	uint64_t dx = emu_alloc(t.dev, sizeof x, EMU_MEM_READONLY), dy = emu_alloc(t.dev, sizeof y, 0),
 		 dd = emu_alloc(t.dev, sizeof d, EMU_MEM_READONLY), da = emu_alloc(t.dev, sizeof ia, EMU_MEM_READONLY),
-		 dw = emu_alloc(t.dev, sizeof iout, 0), ds = emu_alloc(t.dev, G * 4, 0);
+		 dw = emu_alloc(t.dev, sizeof iout, 0), ds = emu_alloc(t.dev, G * 4, 0), ds2 = emu_alloc(t.dev, N * 4, 0);
 	emu_write(t.dev, dx, x, sizeof x);
 	emu_write(t.dev, dy, y, sizeof y);
 	emu_write(t.dev, dd, d, sizeof d);
@@ -294,6 +294,17 @@ static void test_hip(void)
 			bad = i;
 	th_ok(rc == 0 && bad < 0, "hip_int_mix", "rc %d %s; first wrong %d: %lld vs %lld", rc, t.err, bad,
 	      bad >= 0 ? iout[bad] : 0, bad >= 0 ? iw[bad] : 0);
+
+	struct { uint64_t a, out; int32_t n; } k4 = { da, ds2, N };
+	rc = th_run(&t, "private_table", &k4, 20, grid, block);
+	int32_t pout[N];
+	emu_read(t.dev, ds2, pout, sizeof pout);
+	bad = -1;
+	for (int i = 0; i < N && bad < 0; i++)
+		if (pout[i] != (int)((unsigned)ia[i] % 24u) * i)
+			bad = i;
+	th_ok(rc == 0 && bad < 0 && t.st.faulted == 0, "hip_private_array_via_flat_scratch", "rc %d %s; first wrong %d: %d vs %d", rc, t.err,
+	      bad, bad >= 0 ? pout[bad] : 0, bad >= 0 ? (int)((unsigned)ia[bad] % 24u) * bad : 0);
 	th_close(&t);
 }
 

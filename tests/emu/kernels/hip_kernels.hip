@@ -53,3 +53,15 @@ extern "C" __global__ void int_mix(const int *a, long long *out, int n)
 	long long w = (long long)v * 1000003 + (v / 7) - (v % 13) + (unsigned)v / 3u;
 	out[i] = w ^ ((long long)i << 33);
 }
+
+// A private array indexed at run time: scratch, reached through flat
+// instructions and the private aperture (src_private_base).
+extern "C" __global__ void private_table(const int *idx, int *out, int n)
+{
+	int t = bid_x() * bdim_x() + tid_x();
+	volatile int tab[24];
+	for (int i = 0; i < 24; i++)
+		tab[i] = i * t;
+	if (t < n)
+		out[t] = tab[(unsigned)idx[t] % 24u];
+}
