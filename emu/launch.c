@@ -346,15 +346,13 @@ static void run_group(struct emu_group *g, uint64_t index)
 	g->st.workgroups++;
 	g->st.waves += g->nwaves;
 	for (;;) {
-		unsigned waiting = 0, live = 0;
+		unsigned live = 0;
 		for (unsigned i = 0; i < g->nwaves; i++) {
 			struct emu_wave *w = &g->waves[i];
 			if (w->state == EMU_WAVE_RUN)
 				run_wave(w);
 			if (g->faulted)
 				return;
-			if (w->state == EMU_WAVE_BARRIER)
-				waiting++;
 			if (w->state != EMU_WAVE_DONE)
 				live++;
 		}
@@ -367,7 +365,6 @@ static void run_group(struct emu_group *g, uint64_t index)
 		for (unsigned i = 0; i < g->nwaves; i++)
 			if (g->waves[i].state == EMU_WAVE_BARRIER)
 				g->waves[i].state = EMU_WAVE_RUN;
-		(void)waiting;
 	}
 }
 
