@@ -421,7 +421,7 @@ int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *
 		size_t errlen)
 {
 	if (bytes && n >= BUNDLE_MAGIC_LEN && memcmp(bytes, bundle_magic, BUNDLE_MAGIC_LEN) == 0) {
-		size_t off, size;
+		size_t off = 0, size = 0;
 		int rc = bundle_entry(bytes, n, &off, &size, err, errlen);
 		if (rc) {
 			if (out)
