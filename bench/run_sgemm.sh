@@ -9,7 +9,7 @@ SIZES=${*:-"256 512"}
 REPS=${REPS:-10}
 G="$BUILD/rdna3gen" R="$BUILD/rdna3run" OUT="$BUILD/bench/run"
 mkdir -p "$OUT"
-for t in ${BENCH_TEMPLATES:-sgemm-naive}; do
+for t in ${BENCH_TEMPLATES:-sgemm-naive sgemm}; do
 	k="$OUT/$t.hsaco"
 	if ! "$G" "$t" -o "$k" >"$OUT/$t.gen.log" 2>&1; then
 		echo "run_sgemm $t: generation failed (see $OUT/$t.gen.log)"
