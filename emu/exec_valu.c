@@ -473,12 +473,10 @@ static const lane_fn lane_tab[EMU_OP_COUNT] = {
 	[EMU_OP_v_mul_hi_i32] = ln_mul_hi_i32,
 };
 
-/* Ops whose VOP3 neg/abs bits are float modifiers (integer ops ignore them). */
+/* Ops whose output modifiers are float clamp/omod (integer clamp is not modelled). */
 static bool is_float_op(unsigned op)
 {
-	const char *n = emu_ops[op].name;
-	size_t len = strlen(n);
-	return len > 4 && (strcmp(n + len - 4, "_f32") == 0 || strcmp(n + len - 4, "_f16") == 0);
+	return emu_ops[op].flags & (EMU_F_FP | EMU_F_OMOD);
 }
 
 static const u32 zeros[EMU_LANES];

@@ -241,11 +241,6 @@ void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)
 	}
 }
 
-void emu_hz_barrier(struct emu_group *g)
-{
-	(void)g; /* epochs advance in the scheduler; nothing else to settle */
-}
-
 /* LDS race: between two barriers (one epoch), a dword written by one wave must
  * not be read or written by another. */
 void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t addr, unsigned n, bool write)

@@ -63,7 +63,10 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 			d->words = 1;
 		} else {
 			d->words = (uint8_t)(len / 4);
-			d->fn = d->in.op == EMU_OP_v_dual ? emu_exec_vopd : emu_exec_lookup(d->in.op);
+			if (d->in.op == EMU_OP_v_dual)
+				d->fn = emu_vopd_half_ok(d->in.x.op) && emu_vopd_half_ok(d->in.y.op) ? emu_exec_vopd : NULL;
+			else
+				d->fn = emu_exec_lookup(d->in.op);
 			if (!d->fn)
 				d->bad = EMU_BAD_UNSUPPORTED;
 			else
@@ -147,12 +150,11 @@ void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...
 		char lanebuf[24] = "";
 		if (lane != ~0u)
 			snprintf(lanebuf, sizeof lanebuf, " lane %u", lane);
-		const struct emu_buf *cb = run->code;
 		snprintf(run->fault_msg, sizeof run->fault_msg,
 			 "%s: workgroup (%u,%u,%u) wave %u%s pc 0x%llx (+0x%llx) `%s`: %s",
 			 run->launch->kernel_name ? run->launch->kernel_name : "kernel", f.wg[0], f.wg[1], f.wg[2],
 			 w->id, lanebuf, (unsigned long long)w->pc,
-			 (unsigned long long)(w->pc - run->entry + (cb ? 0 : 0)), f.text, why);
+			 (unsigned long long)(w->pc - run->entry), f.text, why);
 	}
 	pthread_mutex_unlock(&run->fault_lock);
 }
@@ -359,8 +361,6 @@ static void run_group(struct emu_group *g, uint64_t index)
 		if (!live)
 			return;
 		/* Every live wave is at the barrier: release them together. */
-		if (run->checks)
-			emu_hz_barrier(g);
 		g->epoch++;
 		for (unsigned i = 0; i < g->nwaves; i++)
 			if (g->waves[i].state == EMU_WAVE_BARRIER)

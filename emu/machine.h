@@ -176,8 +176,6 @@ struct emu_wave {
 	uint16_t plist[64];            /* codes made pending (may hold settled ones) */
 	unsigned nplist;             /* entries in plist; > 64: overflowed, scan pend[] */
 	struct emu_pending pend[512];
-	/* LDS stores not yet waited for (lgkmcnt), as [lo, hi) dword ranges */
-	uint32_t lds_st_seq_lo;      /* first LDS issue number that was a store still unproven */
 	uint64_t insts;
 };
 
@@ -267,7 +265,6 @@ uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, 
 void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d);
 void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d);
 void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs);
-void emu_hz_barrier(struct emu_group *g);
 void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned n, bool write);
 void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n);
 void emu_hz_barrier_wave(struct emu_wave *w);
