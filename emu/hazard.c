@@ -121,6 +121,13 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		break;
 	}
 	}
+	for (unsigned i = 0; i < h->nr; i++)
+		for (unsigned k = 0; k < h->r[i].n; k++)
+			h->mask[(h->r[i].code + k) >> 6 & 7] |= 1ull << ((h->r[i].code + k) & 63);
+	for (unsigned i = 0; i < h->nw; i++)
+		if (i != h->async_w)
+			for (unsigned k = 0; k < h->w[i].n; k++)
+				h->mask[(h->w[i].code + k) >> 6 & 7] |= 1ull << ((h->w[i].code + k) & 63);
 	if (vgpr_over(h, run->kd.vgprs))
 		d->bad = EMU_BAD_VGPR;
 }
@@ -168,6 +175,7 @@ static bool settle(struct emu_wave *w, unsigned code, const char *what)
 	if (retired(w, p)) {
 		p->seq = 0;
 		w->npending--;
+		w->pmask[code >> 6] &= ~(1ull << (code & 63));
 		return true;
 	}
 	missing_wait(w, code, p, what);
@@ -177,7 +185,10 @@ static bool settle(struct emu_wave *w, unsigned code, const char *what)
 void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d)
 {
 	const struct emu_hzinfo *h = &d->hz;
-	if (w->npending) {
+	uint64_t hit = 0;
+	for (unsigned i = 0; i < 8; i++)
+		hit |= h->mask[i] & w->pmask[i];
+	if (hit) {
 		for (unsigned i = 0; i < h->nr; i++)
 			for (unsigned k = 0; k < h->r[i].n; k++)
 				if (!settle(w, h->r[i].code + k, "reads"))
@@ -205,6 +216,7 @@ void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d)
 		}
 		if (!p->seq) {
 			w->npending++;
+			w->pmask[(r->code + k) >> 6] |= 1ull << ((r->code + k) & 63);
 			if (w->nplist < 64)
 				w->plist[w->nplist] = (uint16_t)(r->code + k);
 			w->nplist++;
@@ -238,45 +250,83 @@ void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)
 		}
 		w->npending = 0;
 		w->nplist = 0;
+		memset(w->pmask, 0, sizeof w->pmask);
 	}
 }
 
 /* LDS race: between two barriers (one epoch), a dword written by one wave must
- * not be read or written by another. */
+ * not be read or written by another.  Per epoch: one bitmap of the dwords
+ * written (the writer is in the shadow), one bitmap per wave of the dwords it
+ * read; all cleared when the epoch changes (emu_hz_epoch).  A read costs a bit
+ * test and a bit set; a write checks the other waves' read bitmaps. */
+void emu_hz_epoch(struct emu_group *g)
+{
+	memset(g->lds_wbits, 0, (size_t)g->lds_words * (g->nwaves + 1) * sizeof g->lds_wbits[0]);
+}
+
+static EMU_COLD void lds_race(struct emu_wave *w, unsigned lane, uint32_t dw, bool write, unsigned other, bool other_wrote)
+{
+	emu_fault(w, lane, EMU_E_FAULT, "LDS race: %s of LDS byte 0x%x, %s by wave %u since the last s_barrier",
+		  write ? "write" : "read", dw * 4, other_wrote ? "written" : "read", other);
+}
+
 void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t addr, unsigned n, bool write)
 {
 	struct emu_group *g = w->g;
-	uint32_t e = g->epoch, me = w->id, bit = 1u << me;
-	for (uint32_t dw = addr >> 2; dw <= (addr + n - 1) >> 2; dw++) {
-		struct emu_lds_shadow *s = &g->shadow[dw];
-		if (EMU_UNLIKELY(s->late_epoch == e && s->late_writer != me)) {
-			emu_fault(w, lane, EMU_E_FAULT,
-				  "LDS %s of byte 0x%x that wave %u stored at pc 0x%llx without s_waitcnt lgkmcnt(0) before s_barrier",
-				  write ? "write" : "read", dw * 4, s->late_writer,
-				  (unsigned long long)(g->run->code->addr + s->late_pc));
-			return;
-		}
-		if (s->w_epoch == e && s->writer != me) {
-			emu_fault(w, lane, EMU_E_FAULT,
-				  "LDS race: %s of LDS byte 0x%x, written by wave %u since the last s_barrier",
-				  write ? "write" : "read", dw * 4, s->writer);
-			return;
-		}
-		if (write) {
-			if (s->r_epoch == e && (s->readers & ~bit)) {
-				emu_fault(w, lane, EMU_E_FAULT,
-					  "LDS race: write of LDS byte 0x%x, read by wave %u since the last s_barrier",
-					  dw * 4, (unsigned)__builtin_ctz(s->readers & ~bit));
+	uint32_t me = w->id;
+	uint64_t *wb = g->lds_wbits, *rb = g->lds_wbits + (size_t)g->lds_words * (1 + me);
+	uint32_t first = addr >> 2, last = (addr + n - 1) >> 2;
+	/* Fast path: the access lies in one bitmap word, nothing marked late, and no
+	 * dword of it written in this epoch (by anyone: the slow path sorts out "me"). */
+	if (EMU_LIKELY((first >> 6) == (last >> 6) && g->late_epoch != g->epoch)) {
+		uint32_t word = first >> 6;
+		uint64_t mask = (~0ull >> (63 - (last - first))) << (first & 63);
+		if (!(wb[word] & mask)) {
+			if (!write) {
+				rb[word] |= mask;
 				return;
 			}
-			s->w_epoch = e;
-			s->writer = (uint8_t)me;
-		} else if (s->r_epoch == e) {
-			s->readers |= bit;
-		} else {
-			s->r_epoch = e;
-			s->readers = bit;
+			uint64_t others = 0;
+			for (unsigned j = 0; j < g->nwaves; j++)
+				if (j != me)
+					others |= g->lds_wbits[(size_t)g->lds_words * (1 + j) + word];
+			if (!(others & mask)) {
+				wb[word] |= mask;
+				for (uint32_t dw = first; dw <= last; dw++)
+					g->shadow[dw].writer = (uint8_t)me;
+				return;
+			}
 		}
+	}
+	for (uint32_t dw = first; dw <= last; dw++) {
+		uint32_t word = dw >> 6;
+		uint64_t bit = 1ull << (dw & 63);
+		if (EMU_UNLIKELY(g->late_epoch == g->epoch)) {
+			const struct emu_lds_shadow *s = &g->shadow[dw];
+			if (s->late_epoch == g->epoch && s->late_writer != me) {
+				emu_fault(w, lane, EMU_E_FAULT,
+					  "LDS %s of byte 0x%x that wave %u stored at pc 0x%llx without s_waitcnt lgkmcnt(0) before s_barrier",
+					  write ? "write" : "read", dw * 4, s->late_writer,
+					  (unsigned long long)(g->run->code->addr + s->late_pc));
+				return;
+			}
+		}
+		if ((wb[word] & bit) && g->shadow[dw].writer != me) {
+			lds_race(w, lane, dw, write, g->shadow[dw].writer, true);
+			return;
+		}
+		if (!write) {
+			rb[word] |= bit;
+			continue;
+		}
+		for (unsigned j = 0; j < g->nwaves; j++) {
+			if (j != me && (g->lds_wbits[(size_t)g->lds_words * (1 + j) + word] & bit)) {
+				lds_race(w, lane, dw, write, j, false);
+				return;
+			}
+		}
+		wb[word] |= bit;
+		g->shadow[dw].writer = (uint8_t)me;
 	}
 }
 
@@ -307,6 +357,7 @@ void emu_hz_barrier_wave(struct emu_wave *w)
 			for (uint32_t dw = s->addr[a] >> 2; dw <= (s->addr[a] + s->n - 1) >> 2; dw++) {
 				struct emu_lds_shadow *sh = &g->shadow[dw];
 				sh->late_epoch = g->epoch + 1;
+				g->late_epoch = g->epoch + 1;
 				sh->late_writer = (uint8_t)w->id;
 				sh->late_pc = s->pc_off;
 			}

@@ -197,6 +197,7 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 	memset(w->done, 0, sizeof w->done);
 	if (w->npending)
 		memset(w->pend, 0, sizeof w->pend);
+	memset(w->pmask, 0, sizeof w->pmask);
 	w->npending = 0;
 	w->nplist = 0;
 	w->nldsst = 0;
@@ -301,7 +302,7 @@ static void run_wave(struct emu_wave *w)
 		w->s[EMU_OPND_LITERAL] = d->in.lit;
 		uint64_t next = w->pc + d->in.len;
 		w->next_pc = next;
-		if (checks && (w->npending || d->hz.counter))
+		if (checks && emu_hz_needed(w, d))
 			emu_hz_check(w, d);
 		d->fn(w, &d->in);
 		if (EMU_UNLIKELY(g->run->trace))
@@ -341,6 +342,8 @@ static void run_group(struct emu_group *g, uint64_t index)
 	g->id[2] = (uint32_t)(index / ((uint64_t)L->grid[0] * L->grid[1]));
 	g->faulted = false;
 	g->epoch++;
+	if (run->checks & EMU_CHECK_LDS_RACE)
+		emu_hz_epoch(g);
 	if (g->lds_size)
 		memset(g->lds, 0, g->lds_size);
 	for (unsigned i = 0; i < g->nwaves; i++)
@@ -362,6 +365,8 @@ static void run_group(struct emu_group *g, uint64_t index)
 			return;
 		/* Every live wave is at the barrier: release them together. */
 		g->epoch++;
+		if (run->checks & EMU_CHECK_LDS_RACE)
+			emu_hz_epoch(g);
 		for (unsigned i = 0; i < g->nwaves; i++)
 			if (g->waves[i].state == EMU_WAVE_BARRIER)
 				g->waves[i].state = EMU_WAVE_RUN;
@@ -377,6 +382,7 @@ static void group_free(struct emu_group *g)
 	free(g->vmem);
 	free(g->lds);
 	free(g->shadow);
+	free(g->lds_wbits);
 	free(g->scratch);
 	free(g);
 }
@@ -393,8 +399,10 @@ static struct emu_group *group_new(struct emu_run *run)
 	g->vmem = calloc((size_t)g->nwaves * run->kd.vgprs, sizeof g->vmem[0]);
 	g->lds = calloc(1, g->lds_size + 16);
 	g->shadow = calloc(g->lds_size / 4 + 4, sizeof g->shadow[0]);
+	g->lds_words = (g->lds_size / 4 + 4) / 64 + 1;
+	g->lds_wbits = calloc((size_t)g->lds_words * (g->nwaves + 1), sizeof g->lds_wbits[0]);
 	g->scratch = run->scratch ? calloc(g->nwaves, priv) : NULL;
-	if (!g->vmem || !g->lds || !g->shadow || (run->scratch && !g->scratch)) {
+	if (!g->vmem || !g->lds || !g->shadow || !g->lds_wbits || (run->scratch && !g->scratch)) {
 		group_free(g);
 		return NULL;
 	}

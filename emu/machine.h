@@ -82,6 +82,7 @@ struct emu_hzinfo {
 	uint8_t async_w;             /* index of the write range returned asynchronously, or 0xff */
 	struct emu_regs r[EMU_HZ_MAXR];
 	struct emu_regs w[EMU_HZ_MAXW];
+	uint64_t mask[8];            /* every register in r[] and w[] (except the async one), by code */
 };
 
 enum emu_counter { EMU_CNT_NONE, EMU_CNT_VM, EMU_CNT_VS, EMU_CNT_LDS, EMU_CNT_SMEM, EMU_CNT_N };
@@ -127,11 +128,9 @@ struct emu_run {
 };
 
 struct emu_lds_shadow {
-	uint32_t w_epoch, r_epoch;   /* barrier epoch of the last write / of the readers */
-	uint32_t readers;            /* waves that read in r_epoch */
 	uint32_t late_epoch;         /* epoch in which an unwaited store may still land */
 	uint32_t late_pc;            /* that store (offset in the code buffer) */
-	uint8_t writer;              /* wave that wrote in w_epoch */
+	uint8_t writer;              /* wave that wrote it in this epoch (see lds_wbits) */
 	uint8_t late_writer;         /* wave of that store */
 };
 
@@ -176,6 +175,7 @@ struct emu_wave {
 	uint16_t plist[64];            /* codes made pending (may hold settled ones) */
 	unsigned nplist;             /* entries in plist; > 64: overflowed, scan pend[] */
 	struct emu_pending pend[512];
+	uint64_t pmask[8];           /* codes with a pending load (bit set iff pend[code].seq) */
 	uint64_t insts;
 };
 
@@ -189,6 +189,9 @@ struct emu_group {
 	uint8_t *lds;
 	unsigned lds_size;
 	struct emu_lds_shadow *shadow;
+	uint64_t *lds_wbits;         /* race check: written bitmap, then one read bitmap per wave */
+	unsigned lds_words;          /* 64-bit words per bitmap */
+	uint32_t late_epoch;         /* epoch with unwaited-store marks in the shadow */
 	uint32_t epoch;              /* barrier generation; grows across workgroups */
 	uint8_t *scratch;
 	struct emu_stats st;
@@ -268,6 +271,21 @@ void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)
 void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned n, bool write);
 void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n);
 void emu_hz_barrier_wave(struct emu_wave *w);
+void emu_hz_epoch(struct emu_group *g);
+
+/* Does an instruction need the waitcnt checker: it issues on a counter, or
+ * touches a register with a load pending. */
+static inline bool emu_hz_needed(const struct emu_wave *w, const struct emu_dinst *d)
+{
+	if (d->hz.counter)
+		return true;
+	if (!w->npending)
+		return false;
+	uint64_t hit = 0;
+	for (unsigned i = 0; i < 8; i++)
+		hit |= d->hz.mask[i] & w->pmask[i];
+	return hit != 0;
+}
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);
