@@ -124,6 +124,14 @@ struct sg_ctx {
 #define SG_V(ctx, id, sub) ra_sub((ctx)->ra, (unsigned)(id), (sub), 1)
 #define SG_VN(ctx, id, sub, n) ra_sub((ctx)->ra, (unsigned)(id), (sub), (n))
 
+/* Accumulator (r, q .. q+n-1) of the thread tile: the one place that maps
+ * accumulators to registers.  n > 1 (vector stores of C) needs them in
+ * consecutive registers: a permuting allocator moves them back first. */
+static inline struct ao_opnd sg_acc(const struct sg_ctx *x, unsigned r, unsigned q, unsigned n)
+{
+	return ra_sub(x->ra, (unsigned)x->v_acc[r], q, n);
+}
+
 static inline unsigned sg_log2(unsigned x)
 {
 	unsigned l = 0;

@@ -61,14 +61,14 @@ static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool b
 				I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
 			ao_waitcnt(x->k, 0, -1, -1);
 			for (unsigned q = 0; q < c->cols; q++)
-				I(SG_OP(v_fmac_f32), SG_V(x, x->v_acc[r], q), ao_s(x->s_ab + 1), SG_V(x, x->v_crow, q));
+				I(SG_OP(v_fmac_f32), sg_acc(x, r, q, 1), ao_s(x->s_ab + 1), SG_V(x, x->v_crow, q));
 		}
 		for (unsigned q = 0; q < c->cols; q += w) {
 			if (guarded) {
 				I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(col_of(c, q)), SG_VR(x, e->v_dc));
 				I(SG_OP(s_and_b32), ao_exec(), ao_vcc(), ao_s(e->s_rowm));
 			}
-			IM(gstore(w), ao_m((int)(col_of(c, q) * 4), 0), cur, SG_VN(x, x->v_acc[r], q, w), cb);
+			IM(gstore(w), ao_m((int)(col_of(c, q) * 4), 0), cur, sg_acc(x, r, q, w), cb);
 		}
 		if (guarded)
 			I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
@@ -93,7 +93,7 @@ void sg_emit_epilogue(struct sg_ctx *x)
 
 	for (unsigned r = 0; r < c->rows; r++)
 		for (unsigned q = 0; q < c->cols; q++)
-			I(SG_OP(v_mul_f32), SG_V(x, x->v_acc[r], q), ao_s(x->s_ab), SG_V(x, x->v_acc[r], q));
+			I(SG_OP(v_mul_f32), sg_acc(x, r, q, 1), ao_s(x->s_ab), sg_acc(x, r, q, 1));
 	ao_comment(k, "acc *= alpha");
 	/* block base in C: C + (m0*ldc + n0)*4, 64-bit */
 	I(SG_OP(s_mul_i32), ao_s(t), ao_s(x->s_m0), ao_s(sLdc));

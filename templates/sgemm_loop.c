@@ -66,7 +66,7 @@ static void emit_fmas(struct sg_ctx *x, unsigned s)
 	const struct sg_cfg *c = x->c;
 	for (unsigned r = 0; r < c->rows; r++)
 		for (unsigned q = 0; q < c->cols; q++)
-			I(SG_OP(v_fmac_f32), SG_V(x, x->v_acc[r], q), SG_V(x, x->v_fa[s], r), SG_V(x, x->v_fb[s], q));
+			I(SG_OP(v_fmac_f32), sg_acc(x, r, q, 1), SG_V(x, x->v_fa[s], r), SG_V(x, x->v_fb[s], q));
 }
 
 /* n k-steps, software-pipelined over the fragment sets.  loads: the global
