@@ -46,17 +46,24 @@ static int fma_rate(const char *kernel, unsigned threads, unsigned checks)
 	uint64_t out = emu_alloc(t.dev, wgs * 1024, 0);
 	struct { uint64_t out; uint32_t iters; } ka = { out, iters };
 	uint32_t grid[3] = { wgs, 1, 1 }, block[3] = { 256, 1, 1 };
-	double c0 = cpu_seconds();
-	int rc = th_run(&t, kernel, &ka, 12, grid, block);
-	double cpu = cpu_seconds() - c0;
+	/* best of three launches: the first also pays for first-touch page faults */
+	int rc = 0;
+	double cpu = 1e30, wall = 1e30;
+	for (int rep = 0; rep < 3 && !rc; rep++) {
+		double c0 = cpu_seconds();
+		rc = th_run(&t, kernel, &ka, 12, grid, block);
+		double c = cpu_seconds() - c0;
+		cpu = c < cpu ? c : cpu;
+		wall = t.st.seconds < wall ? t.st.seconds : wall;
+	}
 	if (rc) {
 		fprintf(stderr, "emu_rate: %s\n", t.err);
 		th_close(&t);
 		return 1;
 	}
-	double r = (double)t.st.wave_insts / t.st.seconds;
+	double r = (double)t.st.wave_insts / wall;
 	printf("%-9s threads %-2u checks %-3s  %10llu wave-insts  %6.3f s wall  %6.1f M wave-insts/s  %6.1f M/s per CPU-second  (%.0f%% VOPD)\n",
-	       kernel, threads, checks ? "on" : "off", (unsigned long long)t.st.wave_insts, t.st.seconds, r * 1e-6,
+	       kernel, threads, checks ? "on" : "off", (unsigned long long)t.st.wave_insts, wall, r * 1e-6,
 	       (double)t.st.wave_insts / cpu * 1e-6, 100.0 * (double)t.st.vopd / (double)t.st.wave_insts);
 	th_close(&t);
 	return 0;

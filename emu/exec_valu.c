@@ -599,6 +599,18 @@ EMU_SIMD static u32 fmac2_fast(u32 *dx, const u32 *ax, const u32 *bx, u32 *dy, c
 	return 0;
 }
 
+/* v_dual_fmac_f32 :: v_dual_fmac_f32 with VGPR sources and no half reading the
+ * other's destination: chosen at decode (emu_vopd_executor), no tests left. */
+static void ex_vopd_fmac2(struct emu_wave *w, const struct emu_inst *in)
+{
+	w->g->st.vopd++;
+	if (EMU_LIKELY(!fmac2_fast(w->v[in->x.dst - EMU_OPND_VGPR0], w->v[in->x.src0 - EMU_OPND_VGPR0],
+				   w->v[in->x.src1 - EMU_OPND_VGPR0], w->v[in->y.dst - EMU_OPND_VGPR0],
+				   w->v[in->y.src0 - EMU_OPND_VGPR0], w->v[in->y.src1 - EMU_OPND_VGPR0], emu_exec_mask(w))))
+		return;
+	vopd_generic(w, in);
+}
+
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->g->st.vopd++;
@@ -617,6 +629,17 @@ void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 }
 
 bool emu_vopd_half_ok(unsigned op) { return op < EMU_OP_COUNT && lane_tab[op] != NULL; }
+
+emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in)
+{
+	if (!emu_vopd_half_ok(in->x.op) || !emu_vopd_half_ok(in->y.op))
+		return NULL;
+	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !run->ftz_sw &&
+	    emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && in->x.dst != in->y.src0 &&
+	    in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1)
+		return ex_vopd_fmac2;
+	return emu_exec_vopd;
+}
 
 /* The VALU part of the dispatch table: every op with a lane function. */
 emu_exec_fn emu_valu_lookup(unsigned op)

@@ -64,7 +64,7 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 		} else {
 			d->words = (uint8_t)(len / 4);
 			if (d->in.op == EMU_OP_v_dual)
-				d->fn = emu_vopd_half_ok(d->in.x.op) && emu_vopd_half_ok(d->in.y.op) ? emu_exec_vopd : NULL;
+				d->fn = emu_vopd_executor(run, &d->in);
 			else
 				d->fn = emu_exec_lookup(d->in.op);
 			if (!d->fn)

@@ -209,6 +209,7 @@ emu_exec_fn emu_mem_lookup(unsigned op);
 emu_exec_fn emu_prog_lookup(unsigned op);
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
 bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */
+emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in); /* NULL: unsupported */
 emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
 
 /* Faults: record the first one of the wave, stop the wave.  lane = ~0u if none. */
