@@ -479,5 +479,6 @@ int main(int argc, char **argv)
 	test_kd();
 	test_mem();
 	test_atomics();
+	th_cleanup();
 	return th_failed;
 }

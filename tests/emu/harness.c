@@ -128,3 +128,14 @@ int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const 
 	t->err[0] = 0;
 	return emu_launch(t->dev, &L, &t->st, t->err, sizeof t->err);
 }
+
+void th_cleanup(void)
+{
+	const char *dir = th_tmpdir();
+	if (th_failed || strcmp(dir, "/tmp") == 0)
+		return;
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+}

@@ -24,6 +24,8 @@ void th_close(struct th *t);
 int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
 	   const uint32_t block[3]);
 const char *th_tmpdir(void);
+/* Remove the temp dir when every check passed (kept for inspection otherwise). */
+void th_cleanup(void);
 
 extern int th_failed;
 void th_ok(int cond, const char *name, const char *fmt, ...)

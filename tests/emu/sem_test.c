@@ -151,5 +151,6 @@ int main(void)
 {
 	run_mode('F');
 	run_mode('K');
+	th_cleanup();
 	return th_failed;
 }
