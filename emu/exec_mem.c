@@ -249,6 +249,11 @@ static uint8_t *scratch_at(struct emu_wave *w, const struct emu_inst *in, unsign
 static uint8_t *scratch_off(struct emu_wave *w, unsigned l, u64 off, unsigned n)
 {
 	u32 priv = w->g->run->kd.private_segment_size;
+	if (EMU_UNLIKELY(!w->g->run->kd.private_segment)) {
+		/* Without ENABLE_PRIVATE_SEGMENT the dispatcher sets up no scratch at all. */
+		emu_fault(w, l, EMU_E_FAULT, "scratch access, but the kernel descriptor does not enable the private segment");
+		return NULL;
+	}
 	if (off + n > priv) {
 		emu_fault(w, l, EMU_E_FAULT, "scratch access of %u bytes at offset 0x%llx is outside the %u-byte private segment",
 			  n, (unsigned long long)off, priv);

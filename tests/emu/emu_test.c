@@ -467,6 +467,33 @@ static void test_atomics(void)
 	}
 }
 
+/* ---- scratch without ENABLE_PRIVATE_SEGMENT is a bug the hardware would hide ---------- */
+static void test_private_enable(void)
+{
+	static const char text[] =
+		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
+		".globl noscratch\n.p2align 8\n.type noscratch,@function\nnoscratch:\n"
+		" v_mov_b32 v1, 7\n scratch_store_b32 off, v1, off offset:4\n s_endpgm\n"
+		".rodata\n.p2align 6\n.amdhsa_kernel noscratch\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		" .amdhsa_private_segment_fixed_size 16\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: noscratch\n"
+		"    .symbol: noscratch.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
+		"    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 16\n    .max_flat_workgroup_size: 32\n"
+		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+	char path[600], err[700];
+	struct th t;
+	struct emu_opts o = { .threads = 1 };
+	if (th_build_text("noscratch", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+		th_ok(0, "bug_scratch_without_private_segment_reported", "%s", err[0] ? err : t.err);
+		return;
+	}
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
+	int rc = th_run(&t, "noscratch", NULL, 0, g, b);
+	th_ok(rc == EMU_E_FAULT && strstr(t.err, "does not enable the private segment"),
+	      "bug_scratch_without_private_segment_reported", "rc %d %s", rc, t.err);
+	th_close(&t);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -479,6 +506,7 @@ int main(int argc, char **argv)
 	test_kd();
 	test_mem();
 	test_atomics();
+	test_private_enable();
 	th_cleanup();
 	return th_failed;
 }
