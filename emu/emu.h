@@ -66,6 +66,9 @@ struct emu_opts {
 	uint64_t inst_budget;    /* wave-instructions per launch; 0 = default (1e12) */
 };
 
+/* A device and its memory belong to one host thread at a time; emu_launch runs
+ * the dispatch on its own worker threads (emu_opts.threads) and returns when it
+ * is complete. */
 struct emu_dev;
 
 struct emu_dev *emu_dev_new(const struct emu_opts *opts);   /* NULL on OOM */

@@ -458,6 +458,9 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 			return fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
 				    L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
+	if ((uint64_t)L->grid[0] * L->grid[1] > (1ull << 40) / L->grid[2])
+		return fail(err, errlen, EMU_E_ARG, "%s: grid %ux%ux%u has more than 2^40 workgroups", name, L->grid[0],
+			    L->grid[1], L->grid[2]);
 	if (threads > 1024)
 		return fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most 1024)", name,
 			    (unsigned long long)threads);
