@@ -176,7 +176,7 @@ static void test_bugs(void)
 		snprintf(tag, sizeof tag, "bugs_%zu", c);
 		struct th t;
 		struct emu_opts o = { .threads = 2, .checks = bc->checks, .inst_budget = 100000 };
-		char src[700], out_path[700], err[700];
+		char src[700], out_path[700], err[700] = "";
 		snprintf(src, sizeof src, "%s/bugs.s", kdir);
 		snprintf(out_path, sizeof out_path, "%s/%s.hsaco", th_tmpdir(), tag);
 		if (th_build(src, out_path, defs, err, sizeof err) || th_open(&t, out_path, &o)) {
@@ -480,7 +480,7 @@ static void test_private_enable(void)
 		"    .symbol: noscratch.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
 		"    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 16\n    .max_flat_workgroup_size: 32\n"
 		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
-	char path[600], err[700];
+	char path[600], err[700] = "";
 	struct th t;
 	struct emu_opts o = { .threads = 1 };
 	if (th_build_text("noscratch", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
@@ -491,6 +491,33 @@ static void test_private_enable(void)
 	int rc = th_run(&t, "noscratch", NULL, 0, g, b);
 	th_ok(rc == EMU_E_FAULT && strstr(t.err, "does not enable the private segment"),
 	      "bug_scratch_without_private_segment_reported", "rc %d %s", rc, t.err);
+	th_close(&t);
+}
+
+/* ---- an op the table knows but no executor implements: reported, not guessed ------------ */
+static void test_unsupported(void)
+{
+	static const char text[] =
+		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
+		".globl halfadd\n.p2align 8\n.type halfadd,@function\nhalfadd:\n"
+		" v_mov_b32 v1, 0x3c00\n v_add_f16 v2, v1, v1\n s_endpgm\n"
+		".rodata\n.p2align 6\n.amdhsa_kernel halfadd\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		" .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: halfadd\n"
+		"    .symbol: halfadd.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
+		"    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 32\n"
+		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+	char path[600], err[700] = "";
+	struct th t;
+	struct emu_opts o = { .threads = 1 };
+	if (th_build_text("halfadd", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+		th_ok(0, "unsupported_op_reported", "%s", err[0] ? err : t.err);
+		return;
+	}
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
+	int rc = th_run(&t, "halfadd", NULL, 0, g, b);
+	th_ok(rc == EMU_E_DECODE && strstr(t.err, "v_add_f16 is not supported") && strstr(t.err, "`v_add_f16"),
+	      "unsupported_op_reported", "rc %d %s", rc, t.err);
 	th_close(&t);
 }
 
@@ -507,6 +534,7 @@ int main(int argc, char **argv)
 	test_mem();
 	test_atomics();
 	test_private_enable();
+	test_unsupported();
 	th_cleanup();
 	return th_failed;
 }

@@ -19,7 +19,7 @@ static unsigned next_rand(void)
  * words carrying a real encoding prefix (SOP*, VOP*, VOP3, DS, FLAT, SMEM). */
 static void mutate_runs(const char *kdir, const char *file, const char *kernel, unsigned rounds, int mode)
 {
-	char src[700], out[700], err[700], name[96];
+	char src[700], out[700], err[700] = "", name[96];
 	snprintf(src, sizeof src, "%s/%s", kdir, file);
 	snprintf(out, sizeof out, "%s/robust_%s.hsaco", th_tmpdir(), kernel);
 	struct th t;
