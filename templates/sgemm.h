@@ -48,9 +48,12 @@ struct sg_copy {
 	unsigned stride;      /* LDS row stride in floats: bx + pad */
 	unsigned lc, lo;      /* tile extent along the contiguous / other dimension */
 	unsigned vw;          /* elements per global load */
-	unsigned tpr;         /* lanes per contiguous row: lc / vw */
+	unsigned tpr;         /* lanes per contiguous row: min(lc / vw, threads) */
+	unsigned cpr;         /* loads per lane along one row: (lc / vw) / tpr */
 	unsigned rpp;         /* rows per pass: threads / tpr */
-	unsigned slots;       /* loads per thread: lo / rpp */
+	unsigned passes;      /* row passes: lo / rpp (one address each) */
+	unsigned slots;       /* loads per thread: passes * cpr; slot p = pass p / cpr,
+			       * column (t % tpr)*vw + (p % cpr)*tpr*vw */
 	unsigned lds_bytes;   /* one buffer */
 };
 
@@ -78,13 +81,13 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 /* SGPRs and VGPR ranges of one operand's copy. */
 struct sg_copy_regs {
 	unsigned s_base;                /* 64-bit tile base (k advanced per tile) */
-	unsigned s_slot;                /* sgpr-bases: first of slots x 64-bit bases */
+	unsigned s_slot;                /* sgpr-bases: first of passes x 64-bit bases */
 	unsigned s_ld4;                 /* ld * 4 (bytes per row) */
 	unsigned s_kstep;               /* bytes the tile base moves per k-tile (low 32 bits) */
 	unsigned s_rem_x;               /* X - x0: rows/cols of this operand left in the block */
-	unsigned s_mask_c;              /* guarded path: lane masks along the row (vw SGPRs) */
+	unsigned s_mask_c;              /* guarded path: lane masks along the row (cpr*vw SGPRs) */
 	int v_off;                      /* per-lane byte offset (sgpr-bases: the only one) */
-	int v_off_slot[SG_MAX_SLOTS];   /* without sgpr-bases: one per slot */
+	int v_off_slot[SG_MAX_SLOTS];   /* without sgpr-bases: one per pass */
 	int v_c, v_r;                   /* lane's contiguous / other coordinate in the tile */
 	int v_st;                       /* LDS byte address of the lane's stores */
 	int v_pf[SG_MAX_SLOTS];         /* the loaded data: slots x vw registers */

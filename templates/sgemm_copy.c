@@ -2,10 +2,11 @@
  * and from registers into LDS.
  *
  * Each operand's tile is lo rows of lc contiguous floats in memory; lane t
- * loads vw floats at (row t / tpr + p*rpp, column (t % tpr)*vw) for each of
- * its `slots` loads p.  Both paths load into the same registers, so the LDS
- * store that follows is one piece of code:
- *   fast     one global_load_bN per slot, no checks (block inside M x N and a
+ * loads vw floats at (row t / tpr + q*rpp, column (t % tpr)*vw + j*tpr*vw) for
+ * each of its loads p = q*cpr + j (q: row pass, one address each; j: the
+ * column step, an instruction offset).  Both paths load into the same
+ * registers, so the LDS store that follows is one piece of code:
+ *   fast     one global_load_bN per load, no checks (block inside M x N and a
  *            full k-tile: decided per tile by a scalar branch);
  *   guarded  every float alone (global_load_b32 at offset 4e), its lane
  *            switched off in EXEC when the element lies outside the matrix,
@@ -39,7 +40,7 @@ static void alloc_one(struct sg_ctx *x, const struct sg_copy *cp, struct sg_copy
 	snprintf(name, sizeof name, "%c_off", which);
 	r->v_off = ra_vreg(x->ra, name, 1);
 	if (!x->c->sgpr_bases)
-		for (unsigned p = 1; p < cp->slots; p++) {
+		for (unsigned p = 1; p < cp->passes; p++) {
 			snprintf(name, sizeof name, "%c_off%u", which, p);
 			r->v_off_slot[p] = ra_vreg(x->ra, name, 1);
 		}
@@ -62,18 +63,22 @@ unsigned sg_fast_load_count(const struct sg_ctx *x)
 	return x->c->a.slots + x->c->b.slots;
 }
 
-/* Address operands of slot p: VGPR offset and SGPR base. */
-static void slot_addr(const struct sg_ctx *x, const struct sg_copy_regs *r, unsigned p,
+/* Address operands of pass q: VGPR offset and SGPR base. */
+static void pass_addr(const struct sg_ctx *x, const struct sg_copy_regs *r, unsigned q,
 		      struct ao_opnd *voff, struct ao_opnd *sbase)
 {
 	if (x->c->sgpr_bases) {
 		*voff = SG_VR(x, r->v_off);
-		*sbase = ao_sr(r->s_slot + 2 * p, 2);
+		*sbase = ao_sr(r->s_slot + 2 * q, 2);
 	} else {
-		*voff = SG_VR(x, r->v_off_slot[p]);
+		*voff = SG_VR(x, r->v_off_slot[q]);
 		*sbase = ao_sr(r->s_base, 2);
 	}
 }
+
+/* Slot p: row pass p / cpr; its floats start (p % cpr)*tpr*vw floats along the row. */
+static unsigned slot_pass(const struct sg_copy *cp, unsigned p) { return p / cp->cpr; }
+static unsigned slot_col(const struct sg_copy *cp, unsigned p) { return (p % cp->cpr) * cp->tpr * cp->vw; }
 
 void sg_emit_fast_load(struct sg_ctx *x, unsigned i)
 {
@@ -81,8 +86,8 @@ void sg_emit_fast_load(struct sg_ctx *x, unsigned i)
 	const struct sg_copy_regs *r = i < x->c->a.slots ? &x->a : &x->b;
 	unsigned p = i < x->c->a.slots ? i : i - x->c->a.slots;
 	struct ao_opnd voff, sbase;
-	slot_addr(x, r, p, &voff, &sbase);
-	I(global_load_op(cp->vw), SG_VR(x, r->v_pf[p]), voff, sbase);
+	pass_addr(x, r, slot_pass(cp, p), &voff, &sbase);
+	IM(global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), voff, sbase);
 }
 
 static void guarded_one(struct sg_ctx *x, const struct sg_copy *cp, const struct sg_copy_regs *r)
@@ -94,20 +99,24 @@ static void guarded_one(struct sg_ctx *x, const struct sg_copy *cp, const struct
 	I(SG_OP(v_sub_nc_u32), t0, ao_s(rem_c), SG_VR(x, r->v_c));
 	I(SG_OP(v_sub_nc_u32), t1, ao_s(rem_r), SG_VR(x, r->v_r));
 	ao_comment(k, "floats left after this lane's position, along and across rows");
-	for (unsigned e = 0; e < cp->vw; e++)
-		I(SG_OP(v_cmp_lt_i32), ao_s(r->s_mask_c + e), ao_int((int)e), t0);
+	for (unsigned j = 0; j < cp->cpr; j++)
+		for (unsigned e = 0; e < cp->vw; e++)
+			I(SG_OP(v_cmp_lt_i32), ao_s(r->s_mask_c + j * cp->vw + e),
+			  ao_u32(slot_col(cp, j) + e), t0);
 	for (unsigned p = 0; p < cp->slots; p++)
 		for (unsigned e = 0; e < cp->vw; e++)
 			I(SG_OP(v_mov_b32), SG_V(x, r->v_pf[p], e), ao_int(0));
 	for (unsigned p = 0; p < cp->slots; p++) {
 		struct ao_opnd voff, sbase;
-		slot_addr(x, r, p, &voff, &sbase);
+		unsigned q = slot_pass(cp, p), j = p % cp->cpr;
+		pass_addr(x, r, q, &voff, &sbase);
 		I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
-		I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(p * cp->rpp), t1);
-		ao_comment(k, "slot p inside the matrix across rows");
+		I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(q * cp->rpp), t1);
+		ao_comment(k, "this pass's row inside the matrix");
 		for (unsigned e = 0; e < cp->vw; e++) {
-			I(SG_OP(s_and_b32), ao_exec(), ao_s(r->s_mask_c + e), ao_vcc());
-			IM(SG_OP(global_load_b32), ao_m((int)(4 * e), 0), SG_V(x, r->v_pf[p], e), voff, sbase);
+			I(SG_OP(s_and_b32), ao_exec(), ao_s(r->s_mask_c + j * cp->vw + e), ao_vcc());
+			IM(SG_OP(global_load_b32), ao_m((int)(4 * (slot_col(cp, p) + e)), 0), SG_V(x, r->v_pf[p], e),
+			   voff, sbase);
 		}
 	}
 	I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
@@ -144,12 +153,14 @@ static void store_one(struct sg_ctx *x, const struct sg_copy *cp, const struct s
 		if (!cp->k_contig) {
 			/* a row of the LDS tile: vw consecutive floats */
 			for (unsigned ch = 0; ch < cp->vw / w; ch++)
-				IM(ds_store_op(w), ao_m((int)((p * cp->rpp * cp->stride + ch * w) * 4), 0),
+				IM(ds_store_op(w),
+				   ao_m((int)((slot_pass(cp, p) * cp->rpp * cp->stride + slot_col(cp, p) + ch * w) * 4), 0),
 				   SG_VR(x, r->v_st), SG_VN(x, r->v_pf[p], ch * w, w));
 		} else {
 			/* transposed: each float to its own k row */
 			for (unsigned e = 0; e < cp->vw; e++)
-				IM(SG_OP(ds_store_b32), ao_m((int)((e * cp->stride + p * cp->rpp) * 4), 0),
+				IM(SG_OP(ds_store_b32),
+				   ao_m((int)(((slot_col(cp, p) + e) * cp->stride + slot_pass(cp, p) * cp->rpp) * 4), 0),
 				   SG_VR(x, r->v_st), SG_V(x, r->v_pf[p], e));
 		}
 	}

@@ -75,16 +75,16 @@ static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, unsi
 	if (cp->lc % gvw)
 		FAIL("global-vec: %u floats per load do not divide the %u contiguous floats of a %s tile row "
 		     "(%s)", gvw, cp->lc, name, k_contig ? "bk" : name[0] == 'A' ? "bm" : "bn");
-	cp->tpr = cp->lc / gvw;
-	if (cp->tpr > threads || threads % cp->tpr)
-		FAIL("threads: %u work-items cannot share the %u loads of one %s tile row (need a multiple)",
-		     threads, cp->tpr, name);
+	unsigned per_row = cp->lc / gvw;   /* loads that cover one row (powers of two) */
+	cp->tpr = per_row < threads ? per_row : threads;
+	cp->cpr = per_row / cp->tpr;
 	cp->rpp = threads / cp->tpr;
 	if (cp->lo % cp->rpp)
 		FAIL("threads: %u work-items load %u rows of %s per pass, which does not divide its %u rows "
 		     "(the tile %ux%u has fewer elements than work-items x global-vec)",
 		     threads, cp->rpp, name, cp->lo, cp->lo, cp->lc);
-	cp->slots = cp->lo / cp->rpp;
+	cp->passes = cp->lo / cp->rpp;
+	cp->slots = cp->passes * cp->cpr;
 	if (cp->slots > SG_MAX_SLOTS)
 		FAIL("bk: %u global loads of %s per work-item and tile, at most %u", cp->slots, name,
 		     SG_MAX_SLOTS);
@@ -179,7 +179,7 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	 * the last word (ra_allocate reports how many it needed). */
 	unsigned frag = c->frag_sets * (c->rows + c->cols);
 	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;
-	unsigned addr = c->sgpr_bases ? 2 : c->a.slots + c->b.slots;
+	unsigned addr = c->sgpr_bases ? 2 : c->a.passes + c->b.passes;
 	unsigned est = c->rows * c->cols + frag + pf + addr + 8;
 	if (est > 256)
 		FAIL("tm, tn, bm, bn: about %u VGPRs needed (%u accumulators, %u fragment, %u prefetch, "
@@ -188,11 +188,11 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	 * arguments, loop state), 8 for a walk other than row, per operand 5 + vw
 	 * (+ 2 per load with sgpr-bases), 5 for the epilogue, 2 for VCC; the
 	 * builder refuses what still does not fit (sg_build). */
-	unsigned sg = 36 + (c->walk != SG_WALK_ROW ? 8 : 0) + 10 + 2 * c->gvw + 5 + 2 +
-		      (c->sgpr_bases ? 2 * (c->a.slots + c->b.slots) : 0);
+	unsigned sg = 36 + (c->walk != SG_WALK_ROW ? 8 : 0) + 10 + (c->a.cpr + c->b.cpr) * c->gvw + 5 + 2 +
+		      (c->sgpr_bases ? 2 * (c->a.passes + c->b.passes) : 0);
 	if (sg > 106)
-		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u loads per tile%s), at most 106", sg,
-		     c->a.slots, c->b.slots, c->sgpr_bases ? ", two SGPRs per base" : "");
+		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u load addresses per tile%s), at most 106", sg,
+		     c->a.passes, c->b.passes, c->sgpr_bases ? ", two SGPRs per base" : "");
 	/* instruction offsets: global 13-bit signed, DS 16-bit unsigned */
 	if (c->wn * 4 > 4095)
 		FAIL("bn/waves-n: a wave tile %u columns wide does not fit the 4095-byte store offset", c->wn);

@@ -94,7 +94,7 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 	r->s_ld4 = (unsigned)ao_sgprs(k, 1);
 	r->s_kstep = (unsigned)ao_sgprs(k, 1);
 	r->s_rem_x = (unsigned)ao_sgprs(k, 1);
-	r->s_mask_c = (unsigned)ao_sgprs(k, cp->vw);
+	r->s_mask_c = (unsigned)ao_sgprs(k, cp->cpr * cp->vw);
 	I(SG_OP(s_sub_u32), ao_s(r->s_rem_x), ao_s(s_xdim), ao_s(s_x0));
 	I(SG_OP(s_lshl_b32), ao_s(r->s_ld4), ao_s(s_ld), ao_int(2));
 	if (cp->k_contig) {
@@ -124,13 +124,13 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 	I(SG_OP(v_mul_lo_u32), vt, SG_VR(x, r->v_r), ao_s(s_ld));
 	I(SG_OP(v_add_nc_u32), vt, vt, SG_VR(x, r->v_c));
 	I(SG_OP(v_lshlrev_b32), SG_VR(x, r->v_off), ao_int(2), vt);
-	/* slot p starts p*rpp rows further: rpp*ld*4 bytes */
+	/* pass p starts p*rpp rows further: rpp*ld*4 bytes */
 	unsigned s_step = t + 2;
 	I(SG_OP(s_mul_i32), ao_s(s_step), ao_s(r->s_ld4), ao_u32(cp->rpp));
 	if (x->c->sgpr_bases) {
-		r->s_slot = (unsigned)ao_sgprs(k, 2 * cp->slots);
+		r->s_slot = (unsigned)ao_sgprs(k, 2 * cp->passes);
 		I(SG_OP(s_mov_b64), ao_sr(r->s_slot, 2), ao_sr(r->s_base, 2));
-		for (unsigned p = 1; p < cp->slots; p++) {
+		for (unsigned p = 1; p < cp->passes; p++) {
 			unsigned d = r->s_slot + 2 * p, sp = d - 2;
 			I(SG_OP(s_add_u32), ao_s(d), ao_s(sp), ao_s(s_step));
 			I(SG_OP(s_addc_u32), ao_s(d + 1), ao_s(sp + 1), ao_int(0));
@@ -138,7 +138,7 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 		ao_comment(k, "one SGPR base per load, one VGPR offset for all");
 	} else {
 		r->v_off_slot[0] = r->v_off;
-		for (unsigned p = 1; p < cp->slots; p++)
+		for (unsigned p = 1; p < cp->passes; p++)
 			I(SG_OP(v_add_nc_u32), SG_VR(x, r->v_off_slot[p]), ao_s(s_step),
 			  SG_VR(x, r->v_off_slot[p - 1]));
 	}

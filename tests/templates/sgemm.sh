@@ -61,6 +61,8 @@ k5_wgp|--preset k5 --mode wgp
 small_b64|--bm 32 --bn 64 --bk 16 --tm 4 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 16 --global-vec b64 --lds-vec b128 --pad-a 4 --pad-b 0
 tall_8x2|--bm 64 --bn 32 --bk 8 --tm 8 --tn 2 --waves-m 1 --waves-n 2 --lanes-m 8 --lanes-n 4 --threads 64 --lds-vec b64 --pad-a 2 --pad-b 2 --global-vec b32 --unroll 8
 one_wave_1x1|--bm 16 --bn 16 --bk 4 --tm 1 --tn 1 --waves-m 1 --waves-n 1 --lanes-m 2 --lanes-n 16 --threads 32 --lds-vec b32 --pad-a 1 --pad-b 1 --unroll 4 --layout tn
+one_wave_two_loads_per_row|--bm 64 --bn 64 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8 --layout tn --lds-buffers 2
+wide_256_tt|--bm 64 --bn 256 --tm 4 --tn 4 --waves-m 1 --waves-n 4 --lanes-m 8 --lanes-n 4 --threads 128 --layout tt --sgpr-bases true
 tile_16x8|--preset k5 --tm 4 --tn 4 --waves-m 1 --waves-n 4 --lanes-m 8 --lanes-n 4 --sgpr-bases true
 '
 
@@ -165,6 +167,7 @@ bad pad_align 'pad-a, pad-b' --preset k5 --pad-a 2
 bad unroll 'unroll: 3 does not divide bk = 8' --preset k5 --unroll 3
 bad lds_64k 'at most 65536 per workgroup' --preset k5 --bk 64
 bad vgprs 'cannot fit in 256 VGPRs' --preset k5 --bm 256
+bad vgprs_allocator 'the kernel needs 262 VGPRs, at most 256' --bm 32 --bn 32 --bk 64 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 16 --layout nt --global-vec b64 --pad-a 4 --pad-b 4
 bad global_vec_tn 'global-vec: 4 floats per access must divide tn = 2' --preset k3 --lds-vec b32 --tn 2 --global-vec b128
 bad threads_rows 'threads: 256 work-items load 256 rows of A per pass' --preset k3 --global-vec b128 --bk 4 --unroll 4
 bad sgprs 'sgpr-bases: about' --preset k5 --sgpr-bases true --bk 32
