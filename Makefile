@@ -39,13 +39,14 @@ BINS :=
 TEST_BINS :=
 TEST_SCRIPTS :=
 HEADERS :=
+SHIMS :=
 
 .PHONY: all test check demo install clean check-headers deps
 all:
 
 include $(sort $(wildcard */*.mk))
 
-all: $(LIBS) $(BINS) $(TEST_BINS)
+all: $(LIBS) $(SHIMS) $(BINS) $(TEST_BINS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -79,7 +80,15 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib/
-	for h in $(HEADERS); do install -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/; done
+	# Headers keep their folder paths: they include each other as "asm_out/asm_out.h".
+	for h in $(HEADERS) emu/isa_gfx11.def emu/isa_fields.def; do \
+	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/$$h || exit 1; done
+	# The HIP shim goes in a folder of its own, never beside a real libamdhip64:
+	# hosts opt in with LD_LIBRARY_PATH=$(PREFIX)/lib/rdna3/hipshim.
+	for s in $(SHIMS); do \
+	  install -D -m 755 $$s $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/$$(basename $$s) || exit 1; \
+	  ln -sf libamdhip64.so.6 $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/libamdhip64.so.5; \
+	  ln -sf libamdhip64.so.6 $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/libamdhip64.so; done
 
 clean:
 	rm -rf build

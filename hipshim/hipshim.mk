@@ -19,7 +19,7 @@ $(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS) hipshim/hipshim.map
 	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so
 
 ifneq ($(wildcard emu/emu.mk),)
-LIBS += $(HIPSHIM_SO)
+SHIMS += $(HIPSHIM_SO)
 endif
 
 # shim_test: a HIP host program linked against the shim (found through its rpath).
