@@ -226,7 +226,6 @@ static void ln_cvt_f32_ubyte0(const struct emu_wave *w, u32 *restrict r, const u
 static void ln_cvt_f32_ubyte1(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 8 & 0xff)); }
 static void ln_cvt_f32_ubyte2(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 16 & 0xff)); }
 static void ln_cvt_f32_ubyte3(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 24)); }
-static void ln_cvt_f16_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_f2h(emu_f(a[l])); }
 static void ln_cvt_f32_f16(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u(emu_h2f((uint16_t)a[l])); }
 
 static uint16_t f2h_rtz(float f)
@@ -369,7 +368,6 @@ static const lane_fn lane_tab[EMU_OP_COUNT] = {
 	[EMU_OP_v_cvt_f32_u32] = ln_cvt_f32_u32,
 	[EMU_OP_v_cvt_u32_f32] = ln_cvt_u32_f32,
 	[EMU_OP_v_cvt_i32_f32] = ln_cvt_i32_f32,
-	[EMU_OP_v_cvt_f16_f32] = ln_cvt_f16_f32,
 	[EMU_OP_v_cvt_f32_f16] = ln_cvt_f32_f16,
 	[EMU_OP_v_cvt_nearest_i32_f32] = ln_cvt_nearest_i32_f32,
 	[EMU_OP_v_cvt_floor_i32_f32] = ln_cvt_floor_i32_f32,

@@ -494,13 +494,13 @@ static void test_private_enable(void)
 	th_close(&t);
 }
 
-/* ---- an op the table knows but no executor implements: reported, not guessed ------------ */
+/* ---- an encoding the emulator does not model (DPP) is refused, not guessed ---------------- */
 static void test_unsupported(void)
 {
 	static const char text[] =
 		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
 		".globl halfadd\n.p2align 8\n.type halfadd,@function\nhalfadd:\n"
-		" v_mov_b32 v1, 0x3c00\n v_add_f16 v2, v1, v1\n s_endpgm\n"
+		" v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n"
 		".rodata\n.p2align 6\n.amdhsa_kernel halfadd\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
 		" .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
 		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: halfadd\n"
@@ -511,13 +511,13 @@ static void test_unsupported(void)
 	struct th t;
 	struct emu_opts o = { .threads = 1 };
 	if (th_build_text("halfadd", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "unsupported_op_reported", "%s", err[0] ? err : t.err);
+		th_ok(0, "dpp_refused_not_guessed", "%s", err[0] ? err : t.err);
 		return;
 	}
 	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
 	int rc = th_run(&t, "halfadd", NULL, 0, g, b);
-	th_ok(rc == EMU_E_DECODE && strstr(t.err, "v_add_f16 is not supported") && strstr(t.err, "`v_add_f16"),
-	      "unsupported_op_reported", "rc %d %s", rc, t.err);
+	th_ok(rc == EMU_E_DECODE && strstr(t.err, "halfadd: workgroup (0,0,0) wave 0 pc"), "dpp_refused_not_guessed",
+	      "rc %d %s", rc, t.err);
 	th_close(&t);
 }
 

@@ -1,0 +1,262 @@
+/* exec_h16.c — 16-bit VALU ops (f16, u16, i16) and the packed VOP3P ops.
+ *
+ * gfx11 (as LLVM records for gfx10+): a 16-bit result goes to the low half of
+ * the destination, or the high half with VOP3 op_sel[3], and the other half is
+ * preserved.  Sources are low halves, or high halves with op_sel[i].  Packed
+ * (VOP3P) ops compute both halves: op_sel picks the source halves of the low
+ * result, op_sel_hi those of the high result; neg/neg_hi negate per half.
+ * f16 arithmetic is computed in wider precision and rounded once to nearest
+ * even; f16 denormals follow FLOAT_DENORM_MODE_16_64.
+ */
+#include "emu/fmath.h"
+#include "emu/machine.h"
+
+typedef uint32_t u32;
+typedef uint16_t u16;
+#define LANES for (unsigned l = 0; l < EMU_LANES; l++)
+
+#define H_QNAN 0x7e00u
+
+static bool h_isnan(u32 h) { return (h & 0x7fff) > 0x7c00; }
+static u32 h_ftz(u32 h) { return (h & 0x7c00) ? h : (h & 0x8000); }
+
+/* Round a float result to f16: NaN rules of fmath.h (quieted first NaN input,
+ * else the default NaN), flush when the 16/64 mode says so. */
+static u32 h_round(float f, const u32 *in, unsigned n, bool flush)
+{
+	if (isnan(f)) {
+		for (unsigned i = 0; i < n; i++)
+			if (h_isnan(in[i]))
+				return in[i] | 0x0200;
+		return H_QNAN;
+	}
+	u32 h = emu_f2h(f);
+	return flush ? h_ftz(h) : h;
+}
+
+static u32 h_minmax(u32 a, u32 b, bool max, bool ieee)
+{
+	bool na = h_isnan(a), nb = h_isnan(b);
+	if (ieee && ((na && !(a & 0x0200)) || (nb && !(b & 0x0200))))
+		return (na ? a : b) | 0x0200;
+	if (na && nb)
+		return a | 0x0200;
+	if (na)
+		return b;
+	if (nb)
+		return a;
+	float x = emu_h2f((u16)a), y = emu_h2f((u16)b);
+	if (x == y)
+		return max ? (a & b) : (a | b);
+	return (max ? x > y : x < y) ? a : b;
+}
+
+/* One 16-bit result from three 16-bit sources (c is the full 32-bit src2 for
+ * ops that take a 32-bit operand there). */
+static u32 h_op(unsigned op, u32 a, u32 b, u32 c, u32 b32, bool flush, bool ieee)
+{
+	const u32 in[3] = { a, b, c };
+	float x = emu_h2f((u16)a), y = emu_h2f((u16)b), z = emu_h2f((u16)c);
+	switch (op) {
+	case EMU_OP_v_add_f16: return h_round(x + y, in, 2, flush);
+	case EMU_OP_v_sub_f16: return h_round(x - y, in, 2, flush);
+	case EMU_OP_v_mul_f16: return h_round(x * y, in, 2, flush);
+	case EMU_OP_v_fmac_f16:
+	case EMU_OP_v_fma_f16: return h_round((float)fma((double)x, (double)y, (double)z), in, 3, flush);
+	case EMU_OP_v_max_f16: return h_minmax(a, b, true, ieee);
+	case EMU_OP_v_min_f16: return h_minmax(a, b, false, ieee);
+	case EMU_OP_v_maxmin_f16: return h_minmax(h_minmax(a, b, true, ieee), c, false, ieee);
+	case EMU_OP_v_minmax_f16: return h_minmax(h_minmax(a, b, false, ieee), c, true, ieee);
+	case EMU_OP_v_ldexp_f16: {
+		int32_t e = (int32_t)b32;
+		return h_round(ldexpf(x, e > 100 ? 100 : e < -100 ? -100 : e), in, 1, flush);
+	}
+	case EMU_OP_v_rcp_f16: return h_round(1.0f / x, in, 1, flush);
+	case EMU_OP_v_sqrt_f16: return h_round(sqrtf(x), in, 1, flush);
+	case EMU_OP_v_cvt_f16_u16: return h_round((float)(u16)a, in, 0, flush);
+	case EMU_OP_v_cvt_f16_i16: return h_round((float)(int16_t)a, in, 0, flush);
+	case EMU_OP_v_cvt_u16_f16: return isnan(x) || x <= 0 ? 0 : x >= 65535.0f ? 0xffff : (u32)x;
+	case EMU_OP_v_cvt_i16_f16:
+		return isnan(x) ? 0 : x >= 32767.0f ? 0x7fff : x <= -32768.0f ? 0x8000 : (u32)(u16)(int16_t)x;
+	case EMU_OP_v_add_nc_u16: return (a + b) & 0xffff;
+	case EMU_OP_v_sub_nc_u16: return (a - b) & 0xffff;
+	case EMU_OP_v_mul_lo_u16: return (a * b) & 0xffff;
+	case EMU_OP_v_max_u16: return a > b ? a : b;
+	case EMU_OP_v_min_u16: return a < b ? a : b;
+	case EMU_OP_v_max_i16: return (int16_t)a > (int16_t)b ? a : b;
+	case EMU_OP_v_min_i16: return (int16_t)a < (int16_t)b ? a : b;
+	case EMU_OP_v_lshlrev_b16: return (b << (a & 15)) & 0xffff;
+	case EMU_OP_v_lshrrev_b16: return b >> (a & 15);
+	case EMU_OP_v_ashrrev_i16: return (u32)(u16)((int16_t)b >> (a & 15));
+	default: return 0;
+	}
+}
+
+static u32 half_mods(const struct emu_inst *in, unsigned i, u32 x, bool hi_sel, bool neg, bool fp)
+{
+	u32 h = hi_sel ? x >> 16 : x & 0xffff;
+	if (fp) {
+		if (in->abs >> i & 1)
+			h &= 0x7fff;
+		if (neg)
+			h ^= 0x8000;
+	}
+	return h;
+}
+
+static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	bool fp = oi->flags & (EMU_F_FP | EMU_F_FP0), flush = w->g->run->kd.float_denorm_16_64 == 0;
+	bool ieee = w->g->run->ieee;
+	u32 t[3][EMU_LANES];
+	const u32 *s[3];
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = in->src[i] != EMU_OPND_NONE ? emu_vsrc(w, in->src[i], t[i]) : t[i];
+	u32 exec = emu_exec_mask(w), *d = w->v[in->dst - EMU_OPND_VGPR0];
+	bool dst_hi = in->opsel >> 3 & 1;
+	LANES {
+		if (!(exec >> l & 1))
+			continue;
+		if (in->op == EMU_OP_v_cvt_f16_f32) { /* f32 source, 16-bit result */
+			u32 x = s[0][l];
+			if (in->abs & 1)
+				x &= 0x7fffffffu;
+			if (in->neg & 1)
+				x ^= 0x80000000u;
+			x = w->g->run->ftz ? emu_ftz32(x) : x;
+			u32 r = emu_isnan32(x) ? (0x7e00u | (x >> 16 & 0x8000) | (x >> 13 & 0x1ff)) : emu_f2h(emu_f(x));
+			r = flush ? h_ftz(r) : r;
+			d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
+			continue;
+		}
+		u32 h[3];
+		for (unsigned i = 0; i < 3; i++) {
+			bool fpi = fp && (i == 0 || !(oi->flags & EMU_F_FP0));
+			h[i] = in->src[i] != EMU_OPND_NONE ? half_mods(in, i, s[i][l], in->opsel >> i & 1, in->neg >> i & 1, fpi) : 0;
+			if (fp && flush && fpi)
+				h[i] = h_ftz(h[i]);
+		}
+		u32 r = h_op(in->op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
+		if (in->clamp && (oi->flags & EMU_F_FP)) {
+			float f = emu_h2f((u16)r);
+			r = isnan(f) || f < 0 ? 0 : f > 1.0f ? 0x3c00 : r;
+		}
+		d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
+	}
+	w->g->st.valu++;
+}
+
+/* Packed ops: both halves, written as one 32-bit result. */
+static void ex_pk(struct emu_wave *w, const struct emu_inst *in)
+{
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	bool fp = oi->flags & EMU_F_FP, flush = w->g->run->kd.float_denorm_16_64 == 0, ieee = w->g->run->ieee;
+	u32 t[3][EMU_LANES], r[EMU_LANES];
+	const u32 *s[3];
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = in->src[i] != EMU_OPND_NONE ? emu_vsrc(w, in->src[i], t[i]) : t[i];
+	unsigned nsrc = oi->src2 ? 3 : 2;
+	LANES {
+		u32 half[2];
+		for (unsigned part = 0; part < 2; part++) {
+			u32 h[3] = { 0, 0, 0 };
+			for (unsigned i = 0; i < nsrc; i++) {
+				bool sel = part ? (in->opsel_hi >> i & 1) : (in->opsel >> i & 1);
+				bool neg = part ? (in->neg_hi >> i & 1) : (in->neg >> i & 1);
+				h[i] = half_mods(in, 3, s[i][l], sel, neg, fp); /* VOP3P has no abs */
+				if (fp && flush)
+					h[i] = h_ftz(h[i]);
+			}
+			const u32 in3[3] = { h[0], h[1], h[2] };
+			float x = emu_h2f((u16)h[0]), y = emu_h2f((u16)h[1]), z = emu_h2f((u16)h[2]);
+			u32 o;
+			switch (in->op) {
+			case EMU_OP_v_pk_add_u16: o = (h[0] + h[1]) & 0xffff; break;
+			case EMU_OP_v_pk_mul_lo_u16: o = (h[0] * h[1]) & 0xffff; break;
+			case EMU_OP_v_pk_mad_u16: o = (h[0] * h[1] + h[2]) & 0xffff; break;
+			case EMU_OP_v_pk_lshlrev_b16: o = (h[1] << (h[0] & 15)) & 0xffff; break;
+			case EMU_OP_v_pk_add_f16: o = h_round(x + y, in3, 2, flush); break;
+			case EMU_OP_v_pk_mul_f16: o = h_round(x * y, in3, 2, flush); break;
+			case EMU_OP_v_pk_fma_f16: o = h_round((float)fma((double)x, (double)y, (double)z), in3, 3, flush); break;
+			case EMU_OP_v_pk_min_f16: o = h_minmax(h[0], h[1], false, ieee); break;
+			default: o = h_minmax(h[0], h[1], true, ieee); break; /* v_pk_max_f16 */
+			}
+			half[part] = o;
+		}
+		r[l] = half[0] | half[1] << 16;
+	}
+	emu_vwrite(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+/* v_dot2_f32_f16: a.lo*b.lo + a.hi*b.hi + c (f32), halves and negation per op_sel. */
+static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 t[3][EMU_LANES], r[EMU_LANES];
+	const u32 *s[3];
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = emu_vsrc(w, in->src[i], t[i]);
+	LANES {
+		double acc = 0;
+		for (unsigned part = 0; part < 2; part++) {
+			double p = 1;
+			for (unsigned i = 0; i < 2; i++) {
+				bool sel = part ? (in->opsel_hi >> i & 1) : (in->opsel >> i & 1);
+				bool neg = part ? (in->neg_hi >> i & 1) : (in->neg >> i & 1);
+				p *= (double)emu_h2f((u16)half_mods(in, 3, s[i][l], sel, neg, true));
+			}
+			acc += p;
+		}
+		u32 c = s[2][l] ^ ((in->neg >> 2 & 1) ? 0x80000000u : 0);
+		u32 o = emu_u((float)(acc + (double)emu_f(c)));
+		r[l] = emu_isnan32(o) ? EMU_QNAN32 : (w->g->run->ftz ? emu_ftz32(o) : o);
+	}
+	emu_vwrite(w, in->dst, r);
+	w->g->st.valu++;
+}
+
+static const emu_exec_fn h16_tab[EMU_OP_COUNT] = {
+	[EMU_OP_v_cvt_f16_f32] = ex_h16,
+	[EMU_OP_v_add_f16] = ex_h16,
+	[EMU_OP_v_sub_f16] = ex_h16,
+	[EMU_OP_v_mul_f16] = ex_h16,
+	[EMU_OP_v_fmac_f16] = ex_h16,
+	[EMU_OP_v_fma_f16] = ex_h16,
+	[EMU_OP_v_max_f16] = ex_h16,
+	[EMU_OP_v_min_f16] = ex_h16,
+	[EMU_OP_v_maxmin_f16] = ex_h16,
+	[EMU_OP_v_minmax_f16] = ex_h16,
+	[EMU_OP_v_ldexp_f16] = ex_h16,
+	[EMU_OP_v_rcp_f16] = ex_h16,
+	[EMU_OP_v_sqrt_f16] = ex_h16,
+	[EMU_OP_v_cvt_f16_u16] = ex_h16,
+	[EMU_OP_v_cvt_f16_i16] = ex_h16,
+	[EMU_OP_v_cvt_u16_f16] = ex_h16,
+	[EMU_OP_v_cvt_i16_f16] = ex_h16,
+	[EMU_OP_v_add_nc_u16] = ex_h16,
+	[EMU_OP_v_sub_nc_u16] = ex_h16,
+	[EMU_OP_v_mul_lo_u16] = ex_h16,
+	[EMU_OP_v_max_u16] = ex_h16,
+	[EMU_OP_v_min_u16] = ex_h16,
+	[EMU_OP_v_max_i16] = ex_h16,
+	[EMU_OP_v_min_i16] = ex_h16,
+	[EMU_OP_v_lshlrev_b16] = ex_h16,
+	[EMU_OP_v_lshrrev_b16] = ex_h16,
+	[EMU_OP_v_ashrrev_i16] = ex_h16,
+	[EMU_OP_v_pk_add_u16] = ex_pk,
+	[EMU_OP_v_pk_mul_lo_u16] = ex_pk,
+	[EMU_OP_v_pk_mad_u16] = ex_pk,
+	[EMU_OP_v_pk_lshlrev_b16] = ex_pk,
+	[EMU_OP_v_pk_add_f16] = ex_pk,
+	[EMU_OP_v_pk_mul_f16] = ex_pk,
+	[EMU_OP_v_pk_fma_f16] = ex_pk,
+	[EMU_OP_v_pk_min_f16] = ex_pk,
+	[EMU_OP_v_pk_max_f16] = ex_pk,
+	[EMU_OP_v_dot2_f32_f16] = ex_dot2,
+};
+
+emu_exec_fn emu_h16_lookup(unsigned op)
+{
+	return op < EMU_OP_COUNT ? h16_tab[op] : NULL;
+}
