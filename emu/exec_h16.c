@@ -138,6 +138,8 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 				h[i] = h_ftz(h[i]);
 		}
 		u32 r = h_op(in->op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
+		if (EMU_UNLIKELY(in->clamp) && (oi->flags & EMU_F_CLAMP)) /* saturating 16-bit add/sub */
+			r = in->op == EMU_OP_v_add_nc_u16 ? (h[0] + h[1] > 0xffff ? 0xffff : r) : (h[0] < h[1] ? 0 : r);
 		if (in->clamp && (oi->flags & EMU_F_FP)) {
 			float f = emu_h2f((u16)r);
 			r = isnan(f) || f < 0 ? 0 : f > 1.0f ? 0x3c00 : r;

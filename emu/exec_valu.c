@@ -512,14 +512,44 @@ static EMU_COLD void out_mods(const struct emu_wave *w, const struct emu_inst *i
 	}
 }
 
+/* Integer clamp (VOP3 clamp bit on the CLAMP rows): saturate instead of wrap. */
+static EMU_COLD void int_clamp(unsigned op, u32 *r, const u32 *A, const u32 *B, const u32 *C)
+{
+	LANES {
+		int64_t s = 0;
+		uint64_t u = 0;
+		bool sgn = false;
+		u32 a = A[l], b = B[l], c = C[l];
+		switch (op) {
+		case EMU_OP_v_add_nc_u32: u = (uint64_t)a + b; break;
+		case EMU_OP_v_sub_nc_u32: u = a < b ? 0 : a - b; break;
+		case EMU_OP_v_subrev_nc_u32: u = b < a ? 0 : b - a; break;
+		case EMU_OP_v_mul_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff); break;
+		case EMU_OP_v_mad_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff) + c; break;
+		case EMU_OP_v_sad_u32: u = (uint64_t)(a > b ? a - b : b - a) + c; break;
+		case EMU_OP_v_add_nc_i32: s = (int64_t)(int32_t)a + (int32_t)b, sgn = true; break;
+		case EMU_OP_v_sub_nc_i32: s = (int64_t)(int32_t)a - (int32_t)b, sgn = true; break;
+		case EMU_OP_v_mul_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b), sgn = true; break;
+		case EMU_OP_v_mad_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b) + (int32_t)c, sgn = true; break;
+		default: continue;
+		}
+		r[l] = sgn ? (u32)(s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s)
+			   : (u32)(u > UINT32_MAX ? UINT32_MAX : u);
+	}
+}
+
 /* The one VALU executor for every op of lane_tab. */
 static void ex_valu(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES], tb[EMU_LANES], tc[EMU_LANES], r[EMU_LANES];
 	const u32 *a = fsrc(w, in, 0, ta), *b = fsrc(w, in, 1, tb), *c = fsrc(w, in, 2, tc);
 	lane_tab[in->op](w, r, a, b, c);
-	if (EMU_UNLIKELY(in->clamp | in->omod))
-		out_mods(w, in, r);
+	if (EMU_UNLIKELY(in->clamp | in->omod)) {
+		if (emu_ops[in->op].flags & EMU_F_CLAMP)
+			int_clamp(in->op, r, a, b, c);
+		else
+			out_mods(w, in, r);
+	}
 	emu_vwrite(w, in->dst, r);
 	w->g->st.valu++;
 }

@@ -228,6 +228,8 @@ static void ex_carry(struct emu_wave *w, const struct emu_inst *in)
 			s = y - x - c;
 		r[l] = (u32)s;
 		cout |= (u32)(s >> 32 & 1) << l; /* carry, or borrow (wrapped high bit) */
+		if (EMU_UNLIKELY(in->clamp) && (s >> 32 & 1)) /* saturate: all ones on carry, 0 on borrow */
+			r[l] = (op == EMU_OP_v_add_co_u32 || op == EMU_OP_v_add_co_ci_u32) ? 0xffffffffu : 0;
 	}
 	emu_vwrite(w, in->dst, r);
 	emu_swrite(w, mask_dst(in), cout & exec);
