@@ -24,7 +24,9 @@ extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
  * 24 for wave32 on those, getMaxWavesPerEU() = 16 for GFX10.3 and later.
  * SGPRs do not limit occupancy on gfx10+ (every wave gets its 106).  LDS: 64
  * KiB per CU (CU mode: a workgroup stays on one CU, 2 SIMDs) and 128 KiB per
- * WGP (WGP mode: 4 SIMDs). */
+ * WGP (WGP mode: 4 SIMDs).  Workgroups of more than one wave also need a
+ * barrier: at most 16 of them per CU in CU mode, 32 per WGP in WGP mode
+ * (getMaxWorkGroupsPerCU, same file). */
 enum {
 	GFX1100_VGPRS_PER_SIMD_LANE = 1536,
 	GFX1100_VGPR_GRANULE_W32 = 24,
@@ -129,6 +131,9 @@ static void gather(const struct sg_report_in *in, struct sg_stats *st)
 		st->occ_vgpr = GFX1100_MAX_WAVES_PER_SIMD;
 	unsigned simds = st->wgp ? 4 : 2, lds = st->wgp ? 2 * GFX1100_LDS_PER_CU : GFX1100_LDS_PER_CU;
 	unsigned wgs = st->lds_bytes ? lds / st->lds_bytes : 64;
+	unsigned barriers = st->wgp ? 32 : 16;
+	if (st->waves_per_wg > 1 && wgs > barriers)
+		wgs = barriers;
 	st->occ_lds = wgs * st->waves_per_wg / simds;
 	if (st->occ_lds > GFX1100_MAX_WAVES_PER_SIMD)
 		st->occ_lds = GFX1100_MAX_WAVES_PER_SIMD;
@@ -211,7 +216,7 @@ static void print_text(struct sbuf *b, const struct sg_report_in *in, const stru
 	    st->vgpr_alloc);
 	out(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
 	out(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
-	out(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS limit %u in %s mode, "
+	out(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
 	       "at most %u)\n", st->occ, st->occ_vgpr, GFX1100_VGPRS_PER_SIMD_LANE, st->vgpr_alloc,
 	    st->occ_lds, st->wgp ? "WGP" : "CU", GFX1100_MAX_WAVES_PER_SIMD);
 	out(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
