@@ -293,9 +293,11 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 static void run_wave(struct emu_wave *w)
 {
 	struct emu_group *g = w->g;
-	const bool checks = g->run->checks & EMU_CHECK_WAITCNT;
+	const struct emu_run *run = g->run;
+	const bool checks = run->checks & EMU_CHECK_WAITCNT, tracing = run->trace;
+	const struct emu_dinst *end = run->icache + run->icache_n;
+	uint64_t left = g->budget_left, n = 0;
 	const struct emu_dinst *d = fetch(w, w->pc);
-	uint64_t n = 0;
 	w->halt = 0;
 	while (d) {
 		w->cur = d;
@@ -305,7 +307,7 @@ static void run_wave(struct emu_wave *w)
 		if (checks && emu_hz_needed(w, d))
 			emu_hz_check(w, d);
 		d->fn(w, &d->in);
-		if (EMU_UNLIKELY(g->run->trace))
+		if (EMU_UNLIKELY(tracing))
 			trace(w, d);
 		n++;
 		if (EMU_UNLIKELY(w->halt)) {
@@ -313,13 +315,15 @@ static void run_wave(struct emu_wave *w)
 				w->pc = w->next_pc;
 			break;
 		}
-		if (EMU_UNLIKELY(--g->budget_left == 0) && !budget_refill(w))
-			break;
+		if (EMU_UNLIKELY(--left == 0)) {
+			if (!budget_refill(w))
+				break;
+			left = EMU_BUDGET_SLICE;
+		}
 		if (EMU_LIKELY(w->next_pc == next)) {
 			const struct emu_dinst *nd = d + d->words;
 			w->pc = next;
-			if (EMU_LIKELY((size_t)(nd - g->run->icache) < g->run->icache_n &&
-				       atomic_load_explicit(&nd->ready, memory_order_acquire) && !nd->bad)) {
+			if (EMU_LIKELY(nd < end && atomic_load_explicit(&nd->ready, memory_order_acquire) && !nd->bad)) {
 				d = nd;
 				continue;
 			}
@@ -327,6 +331,7 @@ static void run_wave(struct emu_wave *w)
 		w->pc = w->next_pc;
 		d = fetch(w, w->pc);
 	}
+	g->budget_left = left ? left : 1;
 	w->insts += n;
 	g->st.wave_insts += n;
 }
