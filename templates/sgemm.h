@@ -117,9 +117,9 @@ struct sg_ctx {
 	int v_c_off;                    /* lane's byte offset in the C block */
 	int v_crow;                     /* row of C values (beta != 0) */
 	int v_row_thr, v_col_thr;       /* lane's first row / column in the block */
-	/* where the steady-state k-tile iteration was emitted, for the report */
-	unsigned loop_lo, loop_hi;      /* [lo, hi) instruction indices */
-	unsigned body_lo, body_hi;      /* the guarded variant inside it (excluded) */
+	/* the last fast/guarded load choice: [body_lo, body_hi) is its guarded
+	 * part, marked for the report (which leaves it out) */
+	unsigned body_lo, body_hi;
 };
 
 #define SG_OP(name) AO_OP(name)
@@ -168,13 +168,21 @@ void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads);
 /* sgemm_epilogue.c */
 void sg_emit_epilogue(struct sg_ctx *x);
 
-/* sgemm_report.c: the report of a built sgemm kernel (malloc'd text). */
+/* sgemm_report.c: the report of a built sgemm kernel (malloc'd text).  The
+ * steady-state iteration is found by the marker comments of sgemm.c. */
 struct sg_report_in {
 	const struct sg_cfg *c;
 	struct ao_kernel *k;
-	unsigned loop_lo, loop_hi, skip_lo, skip_hi;   /* steady-state iteration, minus [skip) */
 	unsigned ksteps;                               /* k-steps per iteration */
 };
 char *sg_report_text(const struct sg_report_in *in);
+/* The template's --report hook (tpl_template.report). */
+char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
+
+/* sgemm.c: the build (tpl_template.build) and the marker comments it puts on
+ * the first and last instruction of the steady-state k-tile iteration and on
+ * the bounds of its guarded variant. */
+int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
+extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
 
 #endif

@@ -213,9 +213,6 @@ static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
 	info->workitem_ids = 0;
 }
 
-int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
-char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
-
 const struct tpl_template tpl_sgemm = {
 	.name = "sgemm",
 	.summary = "C = alpha*op(A)*op(B) + beta*C, FP32 row-major, LDS and register tiling, any M, N, K",

@@ -15,8 +15,6 @@
 
 #include "templates/sgemm.h"
 
-extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
-
 /* gfx1100 occupancy facts, as LLVM 19 models them (llvm/lib/Target/AMDGPU/
  * Utils/AMDGPUBaseInfo.cpp): getTotalNumVGPRs() = 1536 for wave32 on
  * subtargets with Feature1_5xVGPRs (gfx1100/gfx1101, "GFX11 feature for
@@ -257,7 +255,6 @@ char *sg_report_text(const struct sg_report_in *in)
 	return b.p;
 }
 
-char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
 char *sg_report(const struct tpl_values *v, struct ao_kernel *k)
 {
 	struct sg_cfg c;
