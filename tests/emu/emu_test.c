@@ -521,6 +521,48 @@ static void test_unsupported(void)
 	th_close(&t);
 }
 
+/* ---- cross-lane operations on a full wave ------------------------------------------------ */
+static void test_lanes(void)
+{
+	struct th t;
+	if (open_kernel(&t, "lanes.s", NULL, "lanes", 1, EMU_CHECK_ALL)) {
+		th_ok(0, "cross_lane_ops", "%s", t.err);
+		return;
+	}
+	uint32_t rows[9][32];
+	uint64_t out = emu_alloc(t.dev, sizeof rows, 0);
+	struct { uint64_t out; } ka = { out };
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
+	int rc = th_run(&t, "lanes", &ka, sizeof ka, g, b);
+	emu_read(t.dev, out, rows, sizeof rows);
+	static const char *const what[9] = { "ds_bpermute", "ds_permute", "ds_swizzle_quad_perm", "ds_swizzle_bitmask",
+					     "v_readlane", "v_writelane", "v_mbcnt", "compare_mask", "saveexec" };
+	for (unsigned r = 0; r < 9; r++) {
+		int bad = -1;
+		uint32_t want = 0;
+		for (unsigned l = 0; l < 32 && bad < 0; l++) {
+			switch (r) {
+			case 0: want = (l ^ 1) * 10; break;
+			case 1: want = (l ^ 3) * 10; break;
+			case 2: want = ((l & ~3u) | (3 - (l & 3))) * 10; break;
+			case 3: want = (l ^ 1) * 10; break;
+			case 4: want = 70; break;
+			case 5: want = l == 5 ? 999 : l * 10; break;
+			case 6: want = l; break;
+			case 7: want = l < 12; break;
+			default: want = (l & 1) ? 0xee : l * 10; break;
+			}
+			if (rows[r][l] != want)
+				bad = (int)l;
+		}
+		char name[64];
+		snprintf(name, sizeof name, "cross_lane_%s", what[r]);
+		th_ok(rc == 0 && bad < 0, name, "rc %d %s; lane %d: 0x%x, want 0x%x", rc, t.err, bad,
+		      bad >= 0 ? rows[r][bad] : 0, want);
+	}
+	th_close(&t);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -535,6 +577,7 @@ int main(int argc, char **argv)
 	test_atomics();
 	test_private_enable();
 	test_unsupported();
+	test_lanes();
 	th_cleanup();
 	return th_failed;
 }
