@@ -1,6 +1,6 @@
 /* Allocation time of the bank-aware allocator per thread-tile shape.
  * One line per shape: median and best of repeated ra_bank_alloc calls. */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

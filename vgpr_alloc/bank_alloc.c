@@ -8,7 +8,7 @@
  *   4. give accumulators registers: the grid picks, per instruction, the
  *      banks where the multiplicand reads do not miss;
  *   5. check every pair with ra_vopd_ok (the predicate did not do the work). */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>

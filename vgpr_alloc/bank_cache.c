@@ -1,6 +1,6 @@
 /* The bank-cache model (BANKS.md, "Bank-cache model"): one entry per read
  * slot of each bank, filled by reads, dropped when its VGPR is written. */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <string.h>
 

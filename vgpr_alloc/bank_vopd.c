@@ -2,7 +2,7 @@
  * Opcode numbers checked with llvm-mc-19 -mcpu=gfx1100 --show-encoding;
  * the slot rules follow LLVM's VOPD component operands: fmamk's literal
  * takes the src1 position, so its vsrc1 VGPR is compared as src2. */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Accumulator write-back: the parallel copy from the bank-friendly layout
  * to the layout the vector stores need, with the fewest v_mov_b32. */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,10 +1,30 @@
-# vgpr_alloc: virtual VGPR ranges -> physical registers over asm_out kernels.
+# vgpr_alloc: virtual VGPR ranges -> physical registers over asm_out kernels,
+# and the bank-aware part (bank_*.c); one public header, vgpr_alloc.h.
 VGPR_ALLOC_SRCS := $(wildcard vgpr_alloc/*.c)
-# banks.mk (the bank-aware part) names the same library: list it once.
-LIBS := $(filter-out $(BUILD)/libvgpr_alloc.a,$(LIBS)) $(BUILD)/libvgpr_alloc.a
+BANKS_SRCS := $(sort $(wildcard vgpr_alloc/bank_*.c))
+BANKS_OBJS := $(BANKS_SRCS:%.c=$(BUILD)/%.o)
+LIBS += $(BUILD)/libvgpr_alloc.a
 $(BUILD)/libvgpr_alloc.a: $(VGPR_ALLOC_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += vgpr_alloc/vgpr_alloc.h
 
 TEST_BINS += $(BUILD)/tests/vgpr_alloc_test
 $(BUILD)/tests/vgpr_alloc_test: $(BUILD)/tests/vgpr_alloc/vgpr_alloc_test.o $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The bank part is libc only: its test, dump tool and bench link its objects.
+TEST_BINS += $(BUILD)/tests/bank_test
+$(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+# bank_dump prints assembly for the llvm-mc script (not a test program itself).
+all: $(BUILD)/tests/bank_dump
+$(BUILD)/tests/bank_dump: $(BUILD)/tests/vgpr_alloc/bank_dump.o $(BANKS_OBJS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+TEST_SCRIPTS += tests/vgpr_alloc/bank_llvm_mc.sh
+
+# Allocation time per tile shape: make bench-alloc
+all: $(BUILD)/bench/alloc_time
+$(BUILD)/bench/alloc_time: $(BUILD)/bench/alloc_time.o $(BANKS_OBJS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+.PHONY: bench-alloc
+bench-alloc: $(BUILD)/bench/alloc_time
+	$(BUILD)/bench/alloc_time

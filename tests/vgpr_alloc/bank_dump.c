@@ -4,7 +4,7 @@
  *   bank_dump --dump-writeback TM TN  write-back moves into row-major order
  *   bank_dump --dump-broken           one pair with equal destination parity
  *   bank_dump --vopd-cases            random VOPD lines, TAB, our verdict */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

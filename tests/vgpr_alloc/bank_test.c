@@ -1,7 +1,7 @@
-/* Tests of vgpr_alloc/banks.h: the VOPD predicate, the bank-cache model,
+/* Tests of the bank-aware part of vgpr_alloc/vgpr_alloc.h: the VOPD predicate, the bank-cache model,
  * the allocator over many tile shapes, the write-back moves.  The checks
  * against llvm-mc are in bank_llvm_mc.sh (with bank_dump.c). */
-#include "vgpr_alloc/banks.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,7 +187,7 @@ static bool same_out(const struct ra_bank_out *a, const struct ra_bank_out *b,
 	       !memcmp(a->b_vgpr, b->b_vgpr, in->n_b * sizeof *a->b_vgpr);
 }
 
-/* Every promise of banks.h for one allocation; returns the first broken one. */
+/* Every promise of vgpr_alloc.h (bank part) for one allocation; returns the first broken one. */
 static const char *verify(const struct ra_bank_in *in, const struct ra_bank_out *o)
 {
 	static char msg[200];
