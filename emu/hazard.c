@@ -70,8 +70,15 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 	case EMU_ENC_VOPD:
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
-		if ((run->checks & EMU_CHECK_VOPD) && half_reads(&in->y, in->x.dst))
-			d->bad = EMU_BAD_VOPD;
+		if (run->checks & EMU_CHECK_VOPD) {
+			/* VGPR bank = index mod 4; each read port serves one half per bank */
+			if (half_reads(&in->y, in->x.dst))
+				d->bad = EMU_BAD_VOPD;
+			else if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && (in->x.src0 & 3) == (in->y.src0 & 3))
+				d->bad = EMU_BAD_VOPD_SRC0;
+			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && (in->x.src1 & 3) == (in->y.src1 & 3))
+				d->bad = EMU_BAD_VOPD_SRC1;
+		}
 		break;
 	case EMU_ENC_SMEM:
 		add_r(h, in->sbase, oi->src0);

@@ -150,6 +150,7 @@ static const struct bug_case bug_cases[] = {
 	{ "BUG_LDS_OOB", "beyond the 256 bytes allocated", EMU_E_FAULT, 0 },
 	{ "BUG_SCRATCH_OOB", "outside the 16-byte private segment", EMU_E_FAULT, 0 },
 	{ "BUG_VOPD", "VOPD: the X half writes a register the Y half reads", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_VOPD_BANK", "VOPD: src0 of both halves in VGPR bank 0", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_VGPR_LIMIT", "VGPR beyond the 16", EMU_E_FAULT, 0 },
 	{ "BUG_INVALID", "invalid or unknown instruction encoding", EMU_E_DECODE, 0 },
 	{ "BUG_RUNAWAY", "instruction budget", EMU_E_BUDGET, 0 },

@@ -77,6 +77,10 @@ bugs:
 .ifdef BUG_VOPD
 	v_dual_mov_b32 v12, v11 :: v_dual_add_f32 v13, v12, v11   // Y reads what X writes
 .endif
+.ifdef BUG_VOPD_BANK
+	// v_dual_fmac_f32 v12, v4, v8 :: v_dual_fmac_f32 v13, v0, v9: both src0 in bank 0 (LLVM would refuse it)
+	.long 0xc8001104, 0x0c0c1300
+.endif
 .ifdef BUG_VGPR_LIMIT
 	v_mov_b32 v20, v11                   // the descriptor allocates 16 VGPRs
 .endif
