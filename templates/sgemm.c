@@ -191,7 +191,11 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	x->v_c_off = ra_vreg(x->ra, "c_off", 1);
 	x->v_crow = ra_vreg(x->ra, "c_row", c.cols);
 	sg_copy_alloc(x);
-	sg_loop_alloc(x);
+	rc = sg_loop_alloc(x, err, errlen);
+	if (rc) {
+		ra_free(x->ra);
+		return rc;
+	}
 
 	sg_emit_setup(x);
 	for (unsigned r = 0; r < c.rows; r++)
@@ -201,6 +205,12 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 		emit_kloop_prefetch(x);
 	else
 		emit_kloop_plain(x);
+	rc = sg_loop_writeback(x, err, errlen);
+	if (rc) {
+		sg_loop_free(x);
+		ra_free(x->ra);
+		return rc;
+	}
 	sg_emit_epilogue(x);
 
 	static const char *const layouts[4] = { "NN", "NT", "TN", "TT" };
@@ -232,6 +242,7 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 			rc = TPL_E_BUILD;
 		}
 	}
+	sg_loop_free(x);
 	ra_free(x->ra);
 	return rc;
 }

@@ -32,7 +32,8 @@
 enum sg_param {
 	SG_LAYOUT, SG_BM, SG_BN, SG_BK, SG_TM, SG_TN, SG_WAVES_M, SG_WAVES_N, SG_LANES_M,
 	SG_LANES_N, SG_THREADS, SG_PAD_A, SG_PAD_B, SG_LDS_BUFFERS, SG_PREFETCH,
-	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP,
+	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP, SG_DUAL,
+	SG_SETPRIO, SG_DELAY_ALU,
 	SG_NPARAMS
 };
 
@@ -67,6 +68,9 @@ struct sg_cfg {
 	unsigned rows, cols;            /* accumulators per thread: rows x cols */
 	unsigned pad_a, pad_b, buffers, gvw, lvw, unroll, group;
 	bool prefetch, sgpr_bases;
+	bool dual;                      /* bank-aware plan: v_dual_fmac_f32 inner loop */
+	unsigned setprio;               /* s_setprio level around a tile's FMAs (0: none) */
+	bool delay_alu;                 /* s_delay_alu before FMAs that read a recent VALU result */
 	enum sg_walk walk;
 	struct sg_copy a, b;
 	unsigned buf_bytes;             /* one LDS buffer (A then B) */
@@ -113,7 +117,12 @@ struct sg_ctx {
 	int v_tid, v_tmp;               /* tmp: 4 scratch VGPRs */
 	int v_rd_a, v_rd_b;             /* LDS fragment read addresses */
 	int v_acc[SG_MAX_ROWS];         /* accumulator rows (cols registers each) */
-	int v_fa[2], v_fb[2];           /* fragment sets */
+	int v_fa[2], v_fb[2];           /* fragment sets (dual off) */
+	/* dual: the bank-aware plan (physical accumulators, fragments, ordered
+	 * pairs); acc_stored: the accumulators were moved to store order
+	 * (acc_lo + r*cols + q) after the k-loop */
+	struct ra_bank_out *plan;
+	bool acc_stored;
 	int v_c_off;                    /* lane's byte offset in the C block */
 	int v_crow;                     /* row of C values (beta != 0) */
 	int v_row_thr, v_col_thr;       /* lane's first row / column in the block */
@@ -129,9 +138,14 @@ struct sg_ctx {
 
 /* Accumulator (r, q .. q+n-1) of the thread tile: the one place that maps
  * accumulators to registers.  n > 1 (vector stores of C) needs them in
- * consecutive registers: a permuting allocator moves them back first. */
+ * consecutive registers: with the bank-aware plan they are either already
+ * there (stored straight) or moved back first (sg_loop_writeback). */
 static inline struct ao_opnd sg_acc(const struct sg_ctx *x, unsigned r, unsigned q, unsigned n)
 {
+	if (x->plan) {
+		unsigned i = r * x->c->cols + q;
+		return ao_vr(x->acc_stored ? x->plan->acc_lo + i : x->plan->acc_vgpr[i], n);
+	}
 	return ra_sub(x->ra, (unsigned)x->v_acc[r], q, n);
 }
 
@@ -160,7 +174,13 @@ void sg_emit_advance(struct sg_ctx *x);
 void sg_emit_lds_store(struct sg_ctx *x);
 
 /* sgemm_loop.c */
-void sg_loop_alloc(struct sg_ctx *x);
+/* Register pools of the inner loop; with dual, the bank-aware plan (0, or
+ * TPL_E_ARG / TPL_E_NOMEM with the message in err). */
+int sg_loop_alloc(struct sg_ctx *x, char *err, size_t errlen);
+void sg_loop_free(struct sg_ctx *x);
+/* After the k-loop: bring the accumulators into the order the stores need
+ * (no-op without a plan, or when they can be stored straight). */
+int sg_loop_writeback(struct sg_ctx *x, char *err, size_t errlen);
 /* The FMAs of one LDS tile (bk k-steps); with_loads: interleave the fast
  * global loads of the next tile (spread when sgpr-bases, else at the top). */
 void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads);

@@ -1,5 +1,5 @@
 /* sgemm_params.c — the parameters of the `sgemm` template, its presets (the
- * seed's kernels 2-5), the shape derived from them and every constraint,
+ * seed's kernels 2-8 and `best`), the shape derived from them and every constraint,
  * checked before anything is emitted. */
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +37,13 @@ static const struct tpl_param params[SG_NPARAMS] = {
 	[SG_WALK] = { "walk", TPL_ENUM, 0, 0, 2, "row|col|grouped",
 		      "order in which workgroups walk the tiles of C" },
 	[SG_GROUP] = { "group", TPL_INT, 8, 1, 64, NULL, "walk grouped: tile rows per group (L2 reuse)" },
+	[SG_DUAL] = { "dual", TPL_BOOL, 0, 0, 1, NULL,
+		   "bank-aware registers: every FMA pair of a k-step is one v_dual_fmac_f32 "
+		   "(A fragments in banks 2-3, B in 0-1, ds_load_b64)" },
+	[SG_SETPRIO] = { "setprio", TPL_INT, 0, 0, 3, NULL,
+			 "s_setprio level while a tile's FMAs issue (0: none)" },
+	[SG_DELAY_ALU] = { "delay-alu", TPL_BOOL, 0, 0, 1, NULL,
+			   "s_delay_alu before an FMA that reads one of the last four VALU results" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
@@ -57,6 +64,23 @@ static const struct tpl_preset presets[] = {
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
 		"sgpr-bases=false unroll=8 walk=row mode=cu",
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
+	{ "k6", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
+		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+	  "kernel 6: kernel 5 with bank-aware VGPRs, every FMA a v_dual_fmac_f32 (inner loop kept)" },
+	{ "k7", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
+		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+	  "kernel 7: kernel 6 with the inner loop fully unrolled" },
+	{ "k8", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
+		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+	  "kernel 8: kernel 7 with global loads through SGPR bases, spread over the k-steps" },
+	{ "best", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b32 lds-vec=b64 "
+		  "sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=1 delay-alu=true",
+	  "kernel 8 plus LDS double buffering (one barrier per tile) and s_setprio around the FMAs "
+	  "(docs/sgemm.md, \"Why best\")" },
 };
 
 static bool pow2(unsigned x) { return x && !(x & (x - 1)); }
@@ -112,6 +136,9 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->unroll = (unsigned)p[SG_UNROLL];
 	c->walk = (enum sg_walk)p[SG_WALK];
 	c->group = (unsigned)p[SG_GROUP];
+	c->dual = p[SG_DUAL] != 0;
+	c->setprio = (unsigned)p[SG_SETPRIO];
+	c->delay_alu = p[SG_DELAY_ALU] != 0;
 
 	if (!pow2(c->bm))
 		FAIL("bm: %u is not a power of two", c->bm);
@@ -154,7 +181,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	if (c->rows * c->cols > 192)
 		FAIL("bm, bn: %u accumulators per work-item (%u x %u); with fragments and addresses they "
 		     "cannot fit in 256 VGPRs (at most 192 accumulators)", c->rows * c->cols, c->rows, c->cols);
-	if (c->tm % c->lvw || c->tn % c->lvw)
+	/* dual: fragments are loaded by element pairs (ds_load_b64) whatever lds-vec */
+	if (!c->dual && (c->tm % c->lvw || c->tn % c->lvw))
 		FAIL("lds-vec: %u floats per LDS load must divide tm = %u and tn = %u", c->lvw, c->tm, c->tn);
 	if (c->pad_a % c->lvw || c->pad_b % c->lvw)
 		FAIL("pad-a, pad-b: %u and %u must be multiples of the LDS vector width %u (aligned rows)",
@@ -178,6 +206,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
 	 * the last word (ra_allocate reports how many it needed). */
 	unsigned frag = c->frag_sets * (c->rows + c->cols);
+	if (c->dual)   /* A and B pairs side by side in 4-register groups */
+		frag = c->frag_sets * 4 * ((c->rows > c->cols ? c->rows : c->cols) + 1) / 2;
 	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;
 	unsigned addr = c->sgpr_bases ? 2 : c->a.passes + c->b.passes;
 	unsigned est = c->rows * c->cols + frag + pf + addr + 8;
