@@ -11,6 +11,7 @@
 
 #include "asm_out/asm_out.h"
 #include "gen/config.h"
+#include "gen/report.h"
 #include "templates/templates.h"
 
 #ifndef RDNA3_VERSION
@@ -38,6 +39,7 @@ static void usage(FILE *f)
 		"       rdna3gen TEMPLATE [--PARAM VALUE ...] [--preset NAME] [--config FILE.yaml]\n"
 		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [--report FILE] [-v]\n"
 		"       rdna3gen TEMPLATE --help\n"
+		"       rdna3gen report FILE.s|FILE.hsaco [--kernel NAME] [--format text|json|html] [-o OUT]\n"
 		"       rdna3gen --help | --version\n"
 		"\n"
 		"Writes a gfx1100 kernel built from TEMPLATE as assembly (.s) or, through\n"
@@ -53,10 +55,111 @@ static void usage(FILE *f)
 		"  --no-version-directive  leave out .amdhsa_code_object_version\n"
 		"  --summary             print registers, LDS, instruction count, sizes\n"
 		"  --report FILE         write the template's report on the kernel (sgemm: resources,\n"
-		"                        occupancy, instructions per k-step, bytes per FMA)\n"
+		"                        occupancy, instructions per k-step, bytes per FMA) and the\n"
+		"                        register-bank report of its main loop\n"
+		"  --report-format F     text, json or html [from the name: .json, .html, else text]\n"
 		"  -v                    print the toolchain commands\n"
 		"\n"
+		"\n"
+		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
+		"assembled first; anything else is read as a code object).  Output to stdout\n"
+		"unless -o.  See docs/report.md.\n"
+		"\n"
 		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure.\n");
+}
+
+static bool ends_with(const char *s, const char *suf);
+
+/* The format of a report file: the flag, else the file name's extension. */
+static enum rp_format report_format(const char *flag, const char *file)
+{
+	enum rp_format f = RP_TEXT;
+	if (flag) {
+		if (rp_format_parse(flag, &f))
+			die(EXIT_USAGE, "unknown report format '%s' (text, json or html)", flag);
+	} else if (file && ends_with(file, ".json")) {
+		f = RP_JSON;
+	} else if (file && (ends_with(file, ".html") || ends_with(file, ".htm"))) {
+		f = RP_HTML;
+	}
+	return f;
+}
+
+/* rdna3gen report FILE [--kernel NAME] [--format F] [-o OUT] */
+static int cmd_report(int argc, char **argv)
+{
+	const char *file = NULL, *kernel = NULL, *format = NULL, *out = NULL;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
+		}
+		if (strcmp(a, "--kernel") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
+			if (i + 1 >= argc)
+				die(EXIT_USAGE, "report: %s needs a value", a);
+			const char **dst = a[1] == 'o' ? &out : a[2] == 'k' ? &kernel : &format;
+			if (*dst)
+				die(EXIT_USAGE, "report: %s given twice", a);
+			*dst = argv[++i];
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			die(EXIT_USAGE, "report: unknown option '%s'", a);
+		if (file)
+			die(EXIT_USAGE, "report: one input file only ('%s' and '%s')", file, a);
+		file = a;
+	}
+	if (!file)
+		die(EXIT_USAGE, "report: no input (FILE.s or FILE.hsaco)");
+	enum rp_format f = report_format(format, out);
+	struct rp_report r;
+	char err[1024];
+	int rc = rp_from_file(file, kernel, &r, err, sizeof err);
+	if (rc)
+		die(rc == RP_E_INPUT ? EXIT_USAGE : 1, "report: %s", err);
+	char *text = rp_render(&r, f);
+	rp_free(&r);
+	if (!text)
+		die(1, "out of memory");
+	if (out) {
+		if (ao_write_atomic(out, text, strlen(text), err, sizeof err))
+			die(1, "%s", err);
+	} else {
+		fputs(text, stdout);
+	}
+	free(text);
+	return 0;
+}
+
+/* --report FILE for a built kernel: the template's text report first (text
+ * form), then the bank report; json and html hold the bank report. */
+static char *report_of(const struct tpl_template *t, const struct tpl_values *v, struct ao_kernel *k,
+		       enum rp_format f)
+{
+	struct rp_report r;
+	char err[512];
+	if (rp_from_ao(k, &r, err, sizeof err))
+		die(1, "--report: %s", err);
+	char *bank = rp_render(&r, f);
+	rp_free(&r);
+	if (!bank)
+		die(1, "out of memory");
+	if (f != RP_TEXT || !t->report)
+		return bank;
+	char *tr = t->report(v, k);
+	if (!tr)
+		die(1, "--report: cannot build the report");
+	size_t a = strlen(tr), b = strlen(bank);
+	char *all = malloc(a + b + 2);
+	if (!all)
+		die(1, "out of memory");
+	memcpy(all, tr, a);
+	all[a] = '\n';
+	memcpy(all + a + 1, bank, b + 1);
+	free(tr);
+	free(bank);
+	return all;
 }
 
 static void print_param(FILE *f, const struct tpl_param *p)
@@ -148,6 +251,8 @@ int main(int argc, char **argv)
 		cmd_list();
 		return 0;
 	}
+	if (strcmp(first, "report") == 0)
+		return cmd_report(argc, argv);
 	const struct tpl_template *t = tpl_find(first);
 	if (!t) {
 		if (first[0] == '-')
@@ -157,7 +262,7 @@ int main(int argc, char **argv)
 
 	/* ---- command line: options, and parameter assignments in order */
 	const char *out = NULL, *config = NULL, *preset = NULL;
-	const char *report = NULL;
+	const char *report = NULL, *report_fmt = NULL;
 	bool keep_s = false, verbose = false, summary = false;
 	struct gen_assign *flags = calloc((size_t)argc, sizeof *flags);
 	unsigned nflags = 0;
@@ -185,6 +290,12 @@ int main(int argc, char **argv)
 			if (report)
 				die(EXIT_USAGE, "--report given twice");
 			report = argv[++i];
+			continue;
+		}
+		if (strcmp(a, "--report-format") == 0) {
+			if (i + 1 >= argc)
+				die(EXIT_USAGE, "--report-format needs text, json or html");
+			report_fmt = argv[++i];
 			continue;
 		}
 		if (strcmp(a, "--keep-s") == 0) { keep_s = true; continue; }
@@ -235,6 +346,9 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "--keep-s goes with -o OUT.hsaco");
 	if (report && !t->report)
 		die(EXIT_USAGE, "--report: template %s has no report", t->name);
+	if (report_fmt && !report)
+		die(EXIT_USAGE, "--report-format goes with --report FILE");
+	enum rp_format rfmt = report_format(report_fmt, report);
 
 	/* ---- values: defaults < preset < YAML < flags */
 	struct gen_assign *cfg = NULL;
@@ -309,9 +423,7 @@ int main(int argc, char **argv)
 		die(1, "%s", err);
 	}
 	if (report) {
-		char *rt = t->report(&v, k);
-		if (!rt)
-			die(1, "--report: cannot build the report");
+		char *rt = report_of(t, &v, k, rfmt);
 		if (ao_write_atomic(report, rt, strlen(rt), err, sizeof err))
 			die(1, "%s", err);
 		free(rt);

@@ -1,0 +1,549 @@
+/* report.c — the register-bank report: instruction records from either source,
+ * the main loop, the bank-cache model, the summary.  See gen/report.h and
+ * docs/report.md. */
+#include "gen/report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm_out/asm_out.h"
+#include "emu/decode.h"
+#include "emu/emu.h"
+#include "gen/report_internal.h"
+
+const char *const rp_cls_name[RP_CLS_COUNT] = {
+#define RP_CLS_NAME_(c, s) s,
+	RP_CLASSES(RP_CLS_NAME_)
+#undef RP_CLS_NAME_
+};
+const char *const rp_cls_key[RP_CLS_COUNT] = {
+	"fma", "valu", "lds", "vmem", "smem", "salu", "branch", "wait", "barrier", "other",
+};
+
+/* BANKS.md's model with window 0: an entry lives until replaced or written. */
+const struct ra_cache_model rp_model = { .window = 0 };
+
+int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (err && errlen)
+		vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
+
+static bool is_fma_op(unsigned op)
+{
+	return op == EMU_OP_v_fmac_f32 || op == EMU_OP_v_fma_f32 || op == EMU_OP_v_fmaak_f32 ||
+	       op == EMU_OP_v_fmamk_f32;
+}
+
+static enum rp_cls cls_of(unsigned op)
+{
+	if (op == EMU_OP_s_delay_alu)
+		return RP_CLS_WAIT;
+	switch (emu_ops[op].cls) {
+	case EMU_CLS_VALU: case EMU_CLS_TRANS: return is_fma_op(op) ? RP_CLS_FMA : RP_CLS_VALU;
+	case EMU_CLS_LDS: return RP_CLS_LDS;
+	case EMU_CLS_VMEM: return RP_CLS_VMEM;
+	case EMU_CLS_SMEM: return RP_CLS_SMEM;
+	case EMU_CLS_SALU: return RP_CLS_SALU;
+	case EMU_CLS_BRANCH: return RP_CLS_BRANCH;
+	case EMU_CLS_WAIT: return RP_CLS_WAIT;
+	case EMU_CLS_BARRIER: return RP_CLS_BARRIER;
+	default: return RP_CLS_OTHER;
+	}
+}
+
+/* ---- the neutral form both sources are brought to ---------------------------
+ * A plain instruction: op, the VGPR range it writes, its three ALU sources as
+ * operand codes (emu/decode.h).  A VOPD: two ra_vopd_half.  One function turns
+ * either into the record, so the two sources cannot count differently. */
+struct neutral {
+	unsigned op;                     /* emu op; EMU_OP_v_dual for VOPD */
+	int wv, wn;                      /* written VGPR range (wn = 0: none) */
+	unsigned src[3];                 /* operand codes, EMU_OPND_NONE when absent */
+	unsigned xop, yop;               /* VOPD: the VALU op of each half */
+	struct ra_vopd_half x, y;
+	bool vopd_ok;                    /* halves mapped to ra_vopd_ops rows */
+};
+
+static int vopd_row(unsigned valu_op)
+{
+	const char *n = emu_vopd_name(valu_op);
+	if (!n || !starts(n, "v_dual_"))
+		return -1;
+	for (int i = 0; i < RA_VOPD_NOPS; i++)
+		if (strcmp(ra_vopd_ops[i].name, n + 7) == 0)
+			return i;
+	return -1;
+}
+
+static struct ra_opnd opnd_of_code(unsigned c, uint32_t lit)
+{
+	struct ra_opnd o = { RA_OPND_INLINE, c };
+	if (emu_opnd_is_vgpr(c))
+		o = (struct ra_opnd){ RA_OPND_VGPR, c - EMU_OPND_VGPR0 };
+	else if (c <= EMU_OPND_VCC_HI)
+		o = (struct ra_opnd){ RA_OPND_SGPR, c };
+	else if (c == EMU_OPND_LITERAL)
+		o = (struct ra_opnd){ RA_OPND_LITERAL, lit };
+	return o;
+}
+
+static void fill_record(struct rp_inst *ri, const struct neutral *nt)
+{
+	ra_access_clear(&ri->acc);
+	if (nt->op == EMU_OP_v_dual) {
+		ri->dual = true;
+		ri->valu = true;
+		ri->fmas = (uint8_t)(is_fma_op(nt->xop) + is_fma_op(nt->yop));
+		ri->cls = ri->fmas ? RP_CLS_FMA : RP_CLS_VALU;
+		if (nt->vopd_ok)
+			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
+		return;
+	}
+	ri->cls = (uint8_t)cls_of(nt->op);
+	ri->fmas = is_fma_op(nt->op);
+	unsigned c = emu_ops[nt->op].cls;
+	ri->valu = c == EMU_CLS_VALU || c == EMU_CLS_TRANS;
+	if (ri->valu)
+		for (int s = 0; s < 3; s++)
+			if (emu_opnd_is_vgpr(nt->src[s]))
+				ri->acc.read[0][s] = (int16_t)(nt->src[s] - EMU_OPND_VGPR0);
+	if (nt->wn > 0) {
+		ri->acc.write[0] = (int16_t)nt->wv;
+		ri->acc.write_n[0] = (uint8_t)nt->wn;
+	}
+}
+
+/* ---- source 1: the builder's instruction list ------------------------------- */
+static unsigned code_of_ao(const struct ao_opnd *o)
+{
+	switch (o->kind) {
+	case AO_K_VGPR: return EMU_OPND_VGPR0 + o->reg;
+	case AO_K_SGPR: return o->reg;
+	case AO_K_SPECIAL: {
+		static const unsigned sp[AO_SPECIAL_COUNT] = {
+			[AO_VCC_LO] = EMU_OPND_VCC_LO, [AO_VCC_HI] = EMU_OPND_VCC_HI,
+			[AO_EXEC_LO] = EMU_OPND_EXEC_LO, [AO_EXEC_HI] = EMU_OPND_EXEC_HI,
+			[AO_M0] = EMU_OPND_M0, [AO_NULL] = EMU_OPND_NULL, [AO_SCC] = EMU_OPND_SCC,
+		};
+		return o->reg < AO_SPECIAL_COUNT ? sp[o->reg] : EMU_OPND_NONE;
+	}
+	case AO_K_IMM: return EMU_OPND_LITERAL;
+	default: return EMU_OPND_NONE;
+	}
+}
+
+static void half_of_ao(const struct ao_half *h, struct ra_vopd_half *out, bool *ok)
+{
+	memset(out, 0, sizeof *out);
+	int row = vopd_row(h->op);
+	if (row < 0 || h->n < 2 || h->o[0].kind != AO_K_VGPR) {
+		*ok = false;
+		return;
+	}
+	out->op = (enum ra_vopd_op)row;
+	out->dst = h->o[0].reg;
+	out->src0 = opnd_of_code(code_of_ao(&h->o[1]), h->o[1].imm);
+	for (unsigned i = 2; i < h->n; i++) {
+		if (h->o[i].kind == AO_K_VGPR)
+			out->vsrc1 = h->o[i].reg;
+		else if (h->o[i].kind == AO_K_IMM)
+			out->k = h->o[i].imm;
+	}
+}
+
+static void neutral_of_ao(const struct ao_inst *in, struct neutral *nt)
+{
+	memset(nt, 0, sizeof *nt);
+	for (int s = 0; s < 3; s++)
+		nt->src[s] = EMU_OPND_NONE;
+	if (in->kind == AO_INST_VOPD) {
+		bool ok = true;
+		nt->op = EMU_OP_v_dual;
+		nt->xop = in->x.op;
+		nt->yop = in->y.op;
+		half_of_ao(&in->x, &nt->x, &ok);
+		half_of_ao(&in->y, &nt->y, &ok);
+		nt->vopd_ok = ok;
+		return;
+	}
+	nt->op = in->op;
+	unsigned dmask = in->kind == AO_INST_OP ? ao_inst_dst_mask(in) : 0, ns = 0;
+	for (unsigned i = 0; i < in->n; i++) {
+		const struct ao_opnd *o = &in->o[i];
+		if (dmask & (1u << i)) {
+			if (o->kind == AO_K_VGPR && nt->wn == 0) {
+				nt->wv = (int)o->reg;
+				nt->wn = o->count;
+			}
+			continue;
+		}
+		if (ns < 3)
+			nt->src[ns++] = code_of_ao(o);
+	}
+	for (unsigned i = 0; i < in->n && in->kind == AO_INST_OP; i++)
+		if ((dmask & (1u << i)) && ao_inst_dst_read(in, i))
+			nt->src[2] = code_of_ao(&in->o[i]);
+}
+
+int rp_insts_from_ao(struct ao_kernel *k, struct rp_inst **out, unsigned *n, char *err, size_t errlen)
+{
+	unsigned cnt = ao_inst_count(k);
+	struct rp_inst *v = calloc(cnt ? cnt : 1, sizeof *v);
+	if (!v)
+		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+	uint32_t off = 0;
+	for (unsigned i = 0; i < cnt; i++) {
+		struct ao_inst *in = ao_inst_at(k, i);
+		struct rp_inst *ri = &v[i];
+		struct neutral nt;
+		neutral_of_ao(in, &nt);
+		fill_record(ri, &nt);
+		ri->offset = off;
+		ri->size = (uint8_t)ao_inst_size(k, i);
+		off += ri->size;
+		ri->target = -1;
+		if (ao_inst_is_branch(in)) {
+			const char *name = ao_op_name(in->op);
+			ri->branch = true;
+			ri->cond = starts(name, "s_cbranch");
+			for (unsigned j = 0; j < in->n; j++)
+				if (in->o[j].kind == AO_K_LABEL)
+					ri->target = ao_label_pos(k, in->o[j].reg);
+		}
+		ao_print_inst(k, i, ri->text, sizeof ri->text);
+		if (in->comment && starts(in->comment, "single: "))
+			snprintf(ri->why, sizeof ri->why, "%s", in->comment + 8);
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+/* ---- source 2: machine code ------------------------------------------------- */
+static void neutral_of_emu(const struct emu_inst *in, struct neutral *nt)
+{
+	memset(nt, 0, sizeof *nt);
+	for (int s = 0; s < 3; s++)
+		nt->src[s] = in->src[s];
+	nt->op = in->op;
+	if (in->op == EMU_OP_v_dual) {
+		const struct emu_vopd_half *h[2] = { &in->x, &in->y };
+		struct ra_vopd_half *o[2] = { &nt->x, &nt->y };
+		nt->xop = in->x.op;
+		nt->yop = in->y.op;
+		nt->vopd_ok = true;
+		for (int i = 0; i < 2; i++) {
+			int row = vopd_row(h[i]->op);
+			if (row < 0) {
+				nt->vopd_ok = false;
+				continue;
+			}
+			o[i]->op = (enum ra_vopd_op)row;
+			o[i]->dst = h[i]->dst - EMU_OPND_VGPR0;
+			o[i]->src0 = opnd_of_code(h[i]->src0, in->lit);
+			if (emu_opnd_is_vgpr(h[i]->src1))
+				o[i]->vsrc1 = h[i]->src1 - EMU_OPND_VGPR0;
+			o[i]->k = in->lit;
+		}
+		return;
+	}
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (emu_opnd_is_vgpr(in->dst) && !(r->flags & EMU_F_STORE)) {
+		nt->wv = in->dst - EMU_OPND_VGPR0;
+		nt->wn = r->dst ? r->dst : 1;
+	}
+}
+
+/* Where the kernel's code ends: a linear sweep from its entry that stops at an
+ * s_endpgm no branch seen so far jumps past, at s_code_end, at an encoding
+ * that does not decode, or at the end of the image. */
+int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsigned *nout,
+		       char *err, size_t errlen)
+{
+	size_t cap = 256, cnt = 0, pos = 0, reach = 0;
+	struct rp_inst *v = malloc(cap * sizeof *v);
+	if (!v)
+		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+	while (pos < n) {
+		struct emu_inst in;
+		int len = emu_decode(code + pos, n - pos, &in);
+		if (len < 0) {
+			if (cnt == 0) {
+				free(v);
+				return rp_fail(err, errlen, RP_E_INPUT,
+					       "no decodable gfx1100 instruction at the kernel entry");
+			}
+			break;
+		}
+		if (in.op == EMU_OP_s_code_end)
+			break;
+		if (cnt == cap) {
+			cap *= 2;
+			struct rp_inst *nv = realloc(v, cap * sizeof *v);
+			if (!nv) {
+				free(v);
+				return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+			}
+			v = nv;
+		}
+		struct rp_inst *ri = &v[cnt++];
+		memset(ri, 0, sizeof *ri);
+		struct neutral nt;
+		neutral_of_emu(&in, &nt);
+		fill_record(ri, &nt);
+		ri->offset = (uint32_t)pos;
+		ri->size = (uint8_t)len;
+		ri->target = -1;
+		const char *name = emu_ops[in.op].name;
+		if (starts(name, "s_branch") || starts(name, "s_cbranch")) {
+			ri->branch = true;
+			ri->cond = starts(name, "s_cbranch");
+			long long t = (long long)pos + len + in.branch;
+			ri->target = -2 - (int)t;   /* resolved below: -2 - byte offset */
+			if (t > (long long)reach)
+				reach = (size_t)t;
+		}
+		emu_format_inst(&in, ri->text, sizeof ri->text);
+		pos += (size_t)len;
+		if (in.op == EMU_OP_s_endpgm && pos > reach)
+			break;
+	}
+	for (size_t i = 0; i < cnt; i++) {
+		if (v[i].target > -2)
+			continue;
+		long long t = -2LL - v[i].target;
+		v[i].target = -1;
+		for (size_t j = 0; j < cnt; j++)
+			if (v[j].offset == t)
+				v[i].target = (int)j;
+	}
+	*out = v;
+	*nout = (unsigned)cnt;
+	return 0;
+}
+
+/* ---- the main loop ----------------------------------------------------------- */
+static void path_select(const struct rp_inst *v, struct rp_loop *L)
+{
+	/* An if/else inside the body (a conditional forward branch to T whose
+	 * fall-through part ends in an unconditional forward branch to J inside
+	 * the body) runs one side per iteration: the shorter side is counted, the
+	 * other is recorded as left out.  A generator's fast/guarded pair is laid
+	 * out this way; the fast side is the shorter one. */
+	L->nskip = 0;
+	for (unsigned i = L->first; i < L->last && L->nskip < 8; i++) {
+		const struct rp_inst *b = &v[i];
+		if (!b->branch || !b->cond || b->target <= (int)i + 1 || b->target > (int)L->last)
+			continue;
+		unsigned t = (unsigned)b->target;
+		const struct rp_inst *e = &v[t - 1];
+		if (!e->branch || e->cond || e->target < (int)t || e->target > (int)L->last)
+			continue;
+		unsigned j = (unsigned)e->target;
+		unsigned fall = t - (i + 1), taken = j - t;
+		if (fall <= taken) {
+			L->skip_lo[L->nskip] = t, L->skip_hi[L->nskip] = j;
+		} else {
+			L->skip_lo[L->nskip] = i + 1, L->skip_hi[L->nskip] = t;
+		}
+		L->nskip++;
+		i = j - 1;
+	}
+}
+
+static bool skipped(const struct rp_loop *L, unsigned i)
+{
+	for (unsigned s = 0; s < L->nskip; s++)
+		if (i >= L->skip_lo[s] && i < L->skip_hi[s])
+			return true;
+	return false;
+}
+
+static unsigned loop_fmas(const struct rp_inst *v, const struct rp_loop *L)
+{
+	unsigned f = 0;
+	for (unsigned i = L->first; i <= L->last; i++)
+		if (!skipped(L, i))
+			f += v[i].fmas;
+	return f;
+}
+
+void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
+{
+	memset(L, 0, sizeof *L);
+	unsigned best_f = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!v[i].branch || v[i].target < 0 || v[i].target > (int)i)
+			continue;
+		L->nloops++;
+		unsigned lo = (unsigned)v[i].target;
+		bool inner = true;   /* no other back branch inside */
+		for (unsigned j = lo; j < i && inner; j++)
+			if (v[j].branch && v[j].target >= 0 && v[j].target <= (int)j && v[j].target >= (int)lo)
+				inner = false;
+		if (!inner)
+			continue;
+		L->ninner++;
+		struct rp_loop c = { .first = lo, .last = i };
+		path_select(v, &c);
+		unsigned f = loop_fmas(v, &c);
+		if (!L->found || f > best_f) {
+			unsigned nl = L->nloops, ni = L->ninner;
+			*L = c;
+			L->found = true;
+			L->nloops = nl, L->ninner = ni;
+			best_f = f;
+		}
+	}
+	if (!L->found) {
+		snprintf(L->how, sizeof L->how, "no backward branch: the kernel has no loop");
+		return;
+	}
+	int m = snprintf(L->how, sizeof L->how,
+			 "innermost loop at 0x%x..0x%x (%u instructions); %u loop(s), %u innermost, "
+			 "the one with the most FMAs chosen",
+			 v[L->first].offset, v[L->last].offset, L->last - L->first + 1, L->nloops,
+			 L->ninner);
+	for (unsigned s = 0; s < L->nskip && m > 0 && (size_t)m < sizeof L->how; s++)
+		m += snprintf(L->how + m, sizeof L->how - (size_t)m,
+			      "; if/else: %u instructions of the longer side at 0x%x left out",
+			      L->skip_hi[s] - L->skip_lo[s], v[L->skip_lo[s]].offset);
+}
+
+/* ---- scoring and summary ------------------------------------------------------ */
+void rp_occupancy(struct rp_summary *s)
+{
+	/* gfx1100 facts as LLVM 19 models them (AMDGPUBaseInfo.cpp): 1536 VGPRs per
+	 * SIMD lane in wave32, allocation granule 24, at most 16 waves per SIMD;
+	 * LDS 64 KiB per CU (CU mode, 2 SIMDs), 128 KiB per WGP (4 SIMDs); with more
+	 * than one wave per workgroup, at most 16 (CU) / 32 (WGP) workgroups
+	 * (barriers).  Same figures as templates/sgemm_report.c. */
+	enum { VGPRS_PER_LANE = 1536, GRANULE = 24, MAX_WAVES = 16, LDS_PER_CU = 65536 };
+	unsigned waves_per_wg = (s->block_threads + 31) / 32;
+	s->vgpr_alloc = (s->vgprs + GRANULE - 1) / GRANULE * GRANULE;
+	s->occ_vgpr = s->vgpr_alloc ? VGPRS_PER_LANE / s->vgpr_alloc : MAX_WAVES;
+	if (s->occ_vgpr > MAX_WAVES)
+		s->occ_vgpr = MAX_WAVES;
+	unsigned simds = s->wgp_mode ? 4 : 2, lds = s->wgp_mode ? 2 * LDS_PER_CU : LDS_PER_CU;
+	unsigned wgs = s->lds_bytes ? lds / s->lds_bytes : 64;
+	unsigned barriers = s->wgp_mode ? 32 : 16;
+	if (waves_per_wg > 1 && wgs > barriers)
+		wgs = barriers;
+	s->occ_lds = wgs * waves_per_wg / simds;
+	if (s->occ_lds > MAX_WAVES)
+		s->occ_lds = MAX_WAVES;
+	unsigned share = (waves_per_wg + simds - 1) / simds;
+	unsigned occ = s->occ_vgpr < s->occ_lds ? s->occ_vgpr : s->occ_lds;
+	s->occupancy = share ? occ / share * share : occ;
+}
+
+int rp_analyse(struct rp_report *r, char *err, size_t errlen)
+{
+	struct rp_loop *L = &r->loop;
+	rp_find_loop(r->insts, r->ninsts, L);
+	rp_occupancy(&r->sum);
+	if (!L->found)
+		return 0;
+	unsigned n = 0;
+	for (unsigned i = L->first; i <= L->last; i++)
+		n += !skipped(L, i);
+	r->rows = calloc(n ? n : 1, sizeof *r->rows);
+	struct ra_access *seq = calloc(2 * (size_t)n + 1, sizeof *seq);
+	struct ra_access_score *per = calloc(2 * (size_t)n + 1, sizeof *per);
+	if (!r->rows || !seq || !per) {
+		free(seq);
+		free(per);
+		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+	}
+	unsigned k = 0;
+	for (unsigned i = L->first; i <= L->last; i++)
+		if (!skipped(L, i))
+			r->rows[k++].inst = i;
+	r->nrows = n;
+	/* Two iterations back to back; the second is reported: the cache then holds
+	 * what the previous iteration left, as in the steady state. */
+	for (unsigned i = 0; i < n; i++)
+		seq[i] = seq[n + i] = r->insts[r->rows[i].inst].acc;
+	struct ra_cache_stats st;
+	ra_cache_score(seq, 2 * (size_t)n, &rp_model, &st, per);
+	struct rp_summary *s = &r->sum;
+	s->insts = n;
+	for (unsigned i = 0; i < n; i++) {
+		const struct rp_inst *in = &r->insts[r->rows[i].inst];
+		const struct ra_access_score *sc = &per[n + i];
+		r->rows[i].score = *sc;
+		s->by_cls[in->cls]++;
+		s->fmas += in->fmas;
+		if (in->dual) {
+			s->vopd++;
+			s->fmas_dual += in->fmas;
+		} else if (in->fmas) {
+			s->singles++;
+		}
+		if (in->valu) {
+			s->valu_insts++;
+			if (!in->fmas)
+				s->valu_non_fma++;
+		}
+		for (int h = 0; h < 2; h++)
+			for (int sl = 0; sl < RA_SLOTS; sl++) {
+				int v = in->acc.read[h][sl];
+				if (v < 0)
+					continue;
+				s->reads++;
+				s->reads_bank[ra_bank((unsigned)v)]++;
+				if (sc->hit_mask[h] & (1u << sl))
+					s->hits++;
+			}
+		for (int b = 0; b < RA_VGPR_BANKS; b++)
+			s->misses_bank[b] += sc->miss_bank[b];
+		s->bank_conflicts += sc->bank_conflicts;
+		s->port_conflicts += sc->port_conflicts;
+	}
+	s->conflicts = s->bank_conflicts + s->port_conflicts;
+	s->dual_pct = s->fmas ? 100.0 * s->fmas_dual / s->fmas : 0.0;
+	free(seq);
+	free(per);
+	return 0;
+}
+
+void rp_free(struct rp_report *r)
+{
+	if (!r)
+		return;
+	free(r->insts);
+	free(r->rows);
+	memset(r, 0, sizeof *r);
+}
+
+int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	struct ao_summary sum;
+	if (ao_finalize(k, &sum))
+		return rp_fail(err, errlen, RP_E_INPUT, "%s", ao_error(k) ? ao_error(k) : "kernel does not finalize");
+	int rc = rp_insts_from_ao(k, &r->insts, &r->ninsts, err, errlen);
+	if (rc)
+		return rc;
+	struct rp_summary *s = &r->sum;
+	snprintf(s->kernel, sizeof s->kernel, "%s", ao_info(k)->name);
+	snprintf(s->source, sizeof s->source, "generated");
+	s->vgprs = sum.next_free_vgpr;
+	s->sgprs = sum.sgpr_count;
+	s->lds_bytes = sum.lds_bytes;
+	s->block_threads = ao_info(k)->block_threads;
+	s->wgp_mode = ao_info(k)->wgp_mode;
+	rc = rp_analyse(r, err, errlen);
+	if (rc)
+		rp_free(r);
+	return rc;
+}

@@ -1,0 +1,130 @@
+/* report.h — the register-bank report of a gfx1100 kernel's main loop.
+ *
+ * Works on the final instructions of any kernel: the instruction list a
+ * template built (struct ao_kernel) or the machine code of a code object
+ * (.hsaco, or a .s file assembled first).  Both are turned into the same
+ * per-instruction records (class, FMAs, the VGPRs read through each operand
+ * slot of each VOPD half, the VGPRs written, branch target), and everything
+ * after that is one path: loop detection, the bank-cache model of
+ * vgpr_alloc/banks.h (ra_cache_score, BANKS.md), the summary, the renderers.
+ *
+ * Errors: functions return 0 or a negative RP_E_* with a one-line message in
+ * the caller's buffer.  Nothing here prints or exits.  docs/report.md
+ * describes the model, the loop choice and the json form.
+ */
+#ifndef RDNA3_GEN_REPORT_H
+#define RDNA3_GEN_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vgpr_alloc/vgpr_alloc.h"
+
+struct ao_kernel;
+
+enum rp_err {
+	RP_OK = 0,
+	RP_E_INPUT = -1,    /* bad input: missing/corrupt file, not gfx1100, unknown kernel,
+			       assembler rejected the .s, undecodable code */
+	RP_E_NOMEM = -2,
+	RP_E_TOOL = -3,     /* toolchain missing or failed to start */
+};
+
+/* Instruction classes of the report (counts per loop iteration). */
+#define RP_CLASSES(X) \
+	X(FMA, "VALU FMA") X(VALU, "VALU other") X(LDS, "LDS") X(VMEM, "VMEM") \
+	X(SMEM, "SMEM") X(SALU, "SALU") X(BRANCH, "branch") X(WAIT, "wait") \
+	X(BARRIER, "barrier") X(OTHER, "other")
+enum rp_cls {
+#define RP_CLS_ENUM_(c, s) RP_CLS_##c,
+	RP_CLASSES(RP_CLS_ENUM_)
+#undef RP_CLS_ENUM_
+	RP_CLS_COUNT
+};
+extern const char *const rp_cls_name[RP_CLS_COUNT];  /* "VALU FMA", ... */
+extern const char *const rp_cls_key[RP_CLS_COUNT];   /* json keys: "fma", "valu", ... */
+
+/* One instruction. */
+struct rp_inst {
+	uint32_t offset;          /* bytes from the kernel's first instruction */
+	uint8_t size;             /* 4, 8 or 12 */
+	uint8_t cls;              /* enum rp_cls */
+	uint8_t fmas;             /* FMAs it performs (v_dual_fmac :: v_dual_fmac = 2) */
+	bool dual;                /* VOPD */
+	bool valu;                /* reads VGPRs through the VALU operand ports */
+	bool branch, cond;        /* a branch; conditional */
+	int target;               /* branch target (instruction index), -1 if none/unknown */
+	struct ra_access acc;     /* reads per half and slot, writes (banks.h) */
+	char text[160];           /* as llvm-objdump prints it */
+	char why[64];             /* a single FMA in the loop: why it could not pair ("" unknown) */
+};
+
+/* Per-instruction result for the loop body. */
+struct rp_row {
+	unsigned inst;                    /* index into rp_code.insts */
+	struct ra_access_score score;     /* second pass (steady state) */
+};
+
+struct rp_loop {
+	bool found;
+	unsigned first, last;             /* instruction indices of the body: [target, back branch] */
+	unsigned nloops, ninner;          /* loops seen, innermost ones among them */
+	char how[200];                    /* which loop was chosen and why, and what was left out */
+	unsigned skip_lo[8], skip_hi[8];  /* alternative paths left out: [lo, hi) */
+	unsigned nskip;
+};
+
+/* The figures (one loop iteration unless noted). */
+struct rp_summary {
+	char kernel[128];
+	char source[16];                  /* "generated", "code object", "assembly" */
+	/* resources */
+	unsigned vgprs, sgprs, lds_bytes, block_threads;
+	bool wgp_mode;
+	unsigned vgpr_alloc, occ_vgpr, occ_lds, occupancy;   /* waves per SIMD */
+	/* the loop */
+	unsigned insts;                   /* instructions per iteration */
+	unsigned by_cls[RP_CLS_COUNT];
+	unsigned fmas, fmas_dual;         /* FMAs; FMAs inside VOPD instructions */
+	unsigned vopd, valu_insts, singles;
+	double dual_pct;                  /* 100 * fmas_dual / fmas (0 when no FMA) */
+	unsigned valu_non_fma;            /* VALU instructions that do no FMA */
+	unsigned reads, hits;             /* VALU VGPR reads, bank-cache hits */
+	unsigned bank_conflicts, port_conflicts, conflicts;  /* conflicts = sum */
+	unsigned reads_bank[RA_VGPR_BANKS], misses_bank[RA_VGPR_BANKS];
+};
+
+struct rp_report {
+	struct rp_inst *insts;            /* the whole kernel */
+	unsigned ninsts;
+	struct rp_loop loop;
+	struct rp_row *rows;              /* the loop body (selected path) */
+	unsigned nrows;
+	struct rp_summary sum;
+};
+
+/* A report on a kernel a template built (after vgpr allocation; the same
+ * instructions ao_print writes). */
+int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errlen);
+
+/* A report on kernel NAME (NULL: the only kernel; an error when there are
+ * several) of a code object file: path ending in .s (assembled with the
+ * toolchain ao_toolchain_find picks) or anything else (read as a code object). */
+int rp_from_file(const char *path, const char *kernel, struct rp_report *r, char *err, size_t errlen);
+
+/* A report on a code object in memory. */
+int rp_from_code_object(const void *bytes, size_t n, const char *kernel, struct rp_report *r,
+			char *err, size_t errlen);
+
+void rp_free(struct rp_report *r);   /* safe on a zeroed or partial report */
+
+/* Renderers: a malloc'd NUL-terminated string, NULL on OOM. */
+enum rp_format { RP_TEXT, RP_JSON, RP_HTML };
+int rp_format_parse(const char *name, enum rp_format *f);   /* 0 or RP_E_INPUT */
+char *rp_render(const struct rp_report *r, enum rp_format f);
+
+/* The model the report uses (stated in every rendering). */
+extern const struct ra_cache_model rp_model;
+
+#endif

@@ -1,0 +1,211 @@
+/* report_load.c — reports on code objects and assembly files: the kernel's
+ * machine code is decoded by the emulator's decoder (emu/decode.h), its
+ * resources read from the descriptor and the metadata (loader/loader.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "asm_out/asm_out.h"
+#include "emu/emu.h"
+#include "gen/report_internal.h"
+#include "loader/loader.h"
+
+static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, const char *name,
+					   char *err, size_t errlen)
+{
+	unsigned n = ld_kernel_count(co);
+	if (name) {
+		const struct ld_kernel *k = ld_kernel_find(co, name);
+		if (!k) {
+			char list[256] = "";
+			size_t m = 0;
+			for (unsigned i = 0; i < n && m < sizeof list - 1; i++)
+				m += (size_t)snprintf(list + m, sizeof list - m, "%s%s", i ? ", " : "",
+						      ld_kernel_at(co, i)->name);
+			rp_fail(err, errlen, RP_E_INPUT, "no kernel '%s' in the code object (kernels: %s)", name,
+				n ? list : "none");
+		}
+		return k;
+	}
+	if (n == 1)
+		return ld_kernel_at(co, 0);
+	if (n == 0)
+		rp_fail(err, errlen, RP_E_INPUT, "the code object has no kernel");
+	else
+		rp_fail(err, errlen, RP_E_INPUT, "the code object has %u kernels: name one with --kernel (first: %s)",
+			n, ld_kernel_at(co, 0)->name);
+	return NULL;
+}
+
+static int report_co(const struct ld_code_object *co, const char *name, struct rp_report *r,
+		     char *err, size_t errlen)
+{
+	const struct ld_kernel *k = pick_kernel(co, name, err, errlen);
+	if (!k)
+		return RP_E_INPUT;
+	struct emu_kd kd;
+	char kerr[160];
+	if (emu_kd_parse(k->kd, &kd, kerr, sizeof kerr))
+		return rp_fail(err, errlen, RP_E_INPUT, "kernel %s: %s", k->name, kerr);
+	size_t isz = ld_image_size(co);
+	uint8_t *img = malloc(isz ? isz : 1);
+	if (!img)
+		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+	char lerr[256];
+	if (ld_image(co, 0, img, isz, lerr, sizeof lerr)) {
+		free(img);
+		return rp_fail(err, errlen, RP_E_INPUT, "%s", lerr);
+	}
+	long long entry = (long long)k->kd_vaddr + kd.entry_offset;
+	if (entry < 0 || (unsigned long long)entry >= isz || entry % 4) {
+		free(img);
+		return rp_fail(err, errlen, RP_E_INPUT, "kernel %s: code entry 0x%llx outside the image", k->name,
+			       entry);
+	}
+	int rc = rp_insts_from_code(img + entry, isz - (size_t)entry, &r->insts, &r->ninsts, err, errlen);
+	free(img);
+	if (rc)
+		return rc;
+	struct rp_summary *s = &r->sum;
+	snprintf(s->kernel, sizeof s->kernel, "%s", k->name);
+	snprintf(s->source, sizeof s->source, "code object");
+	s->vgprs = k->vgpr_count;
+	s->sgprs = k->sgpr_count;
+	s->lds_bytes = k->group_segment_size;
+	s->block_threads = k->max_flat_workgroup_size;
+	s->wgp_mode = kd.wgp_mode;
+	rc = rp_analyse(r, err, errlen);
+	if (rc)
+		return rc;
+	/* The reason the generator recorded for the singles of its loop
+	 * (.rdna3.single_why, docs/metadata.md), in the words of the comment it
+	 * puts on them in the .s (templates/sgemm_loop.c). */
+	static const char *const reason[][2] = {
+		{ "odd", "odd FMA count" }, { "parity", "accumulator parity" },
+		{ "off", "dual issue off in the generator" },
+	};
+	const char *why = ld_kernel_meta_str(k, "single_why");
+	for (size_t i = 0; why && i < sizeof reason / sizeof reason[0]; i++)
+		if (strcmp(why, reason[i][0]) == 0)
+			why = reason[i][1];
+	if (why && strcmp(why, "none") == 0)
+		why = NULL;
+	for (unsigned i = 0; why && i < r->nrows; i++) {
+		struct rp_inst *in = &r->insts[r->rows[i].inst];
+		if (in->fmas && !in->dual)
+			snprintf(in->why, sizeof in->why, "%s", why);
+	}
+	return 0;
+}
+
+int rp_from_code_object(const void *bytes, size_t n, const char *kernel, struct rp_report *r,
+			char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	struct ld_code_object *co = NULL;
+	char lerr[256];
+	int lrc = ld_open_mem(bytes, n, &co, lerr, sizeof lerr);
+	if (lrc)
+		return rp_fail(err, errlen, lrc == LD_E_NOMEM ? RP_E_NOMEM : RP_E_INPUT, "%s", lerr);
+	int rc = report_co(co, kernel, r, err, errlen);
+	ld_close(co);
+	if (rc)
+		rp_free(r);
+	return rc;
+}
+
+static int read_all(const char *path, char **out, size_t *n, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return rp_fail(err, errlen, RP_E_INPUT, "%s: %s", path, strerror(errno));
+	size_t cap = 1 << 16, m = 0;
+	char *b = malloc(cap + 1);
+	for (;;) {
+		if (!b) {
+			fclose(f);
+			return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		}
+		m += fread(b + m, 1, cap - m, f);
+		if (m < cap)
+			break;
+		cap *= 2;
+		char *nb = realloc(b, cap + 1);
+		if (!nb)
+			free(b);
+		b = nb;
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(b);
+		return rp_fail(err, errlen, RP_E_INPUT, "%s: read error", path);
+	}
+	b[m] = 0;
+	*out = b;
+	*n = m;
+	return 0;
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* Assemble the .s text into a code object in a private temporary folder. */
+static int assemble(const char *path, const char *text, size_t len, char **co, size_t *con,
+		    char *err, size_t errlen)
+{
+	struct ao_toolchain tc;
+	char terr[512];
+	if (ao_toolchain_find(&tc, terr, sizeof terr))
+		return rp_fail(err, errlen, RP_E_TOOL, "%s", terr);
+	const char *tmp = getenv("TMPDIR");
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/rdna3report.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		return rp_fail(err, errlen, RP_E_TOOL, "temporary folder: %s", strerror(errno));
+	char hs[4200];
+	snprintf(hs, sizeof hs, "%s/kernel.hsaco", dir);
+	int arc = ao_build_hsaco(&tc, text, len, hs, NULL, NULL, NULL, terr, sizeof terr);
+	int rc = 0;
+	if (arc)
+		rc = rp_fail(err, errlen, arc == AO_E_ASM ? RP_E_INPUT : RP_E_TOOL, "%s: %s", path, terr);
+	else
+		rc = read_all(hs, co, con, err, errlen);
+	unlink(hs);
+	rmdir(dir);
+	return rc;
+}
+
+int rp_from_file(const char *path, const char *kernel, struct rp_report *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	char *bytes;
+	size_t n;
+	int rc = read_all(path, &bytes, &n, err, errlen);
+	if (rc)
+		return rc;
+	bool is_s = ends_with(path, ".s") || ends_with(path, ".S");
+	if (is_s) {
+		char *co;
+		size_t con;
+		rc = assemble(path, bytes, n, &co, &con, err, errlen);
+		free(bytes);
+		if (rc)
+			return rc;
+		bytes = co;
+		n = con;
+	}
+	char cerr[768];
+	rc = rp_from_code_object(bytes, n, kernel, r, cerr, sizeof cerr);
+	free(bytes);
+	if (rc)
+		rp_fail(err, errlen, rc, "%s: %s", path, cerr);
+	if (rc == 0 && is_s)
+		snprintf(r->sum.source, sizeof r->sum.source, "assembly");
+	return rc;
+}
