@@ -85,6 +85,12 @@ int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t err
 	if (kd->float_round_32 != 0)
 		return refuse(err, errlen, "f32 round mode %u is not supported (only round to nearest even)",
 			      kd->float_round_32);
+	if (bits(r1, 14, 2) != 0)
+		return refuse(err, errlen, "f16/f64 round mode %u is not supported (only round to nearest even)",
+			      bits(r1, 14, 2));
+	if (kd->float_denorm_16_64 == 1 || kd->float_denorm_16_64 == 2)
+		return refuse(err, errlen, "f16/f64 denorm mode %u (flush only one side) is not supported",
+			      kd->float_denorm_16_64);
 	if (kd->float_denorm_32 == 1 || kd->float_denorm_32 == 2)
 		return refuse(err, errlen, "f32 denorm mode %u (flush only one side) is not supported",
 			      kd->float_denorm_32);
