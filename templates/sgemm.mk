@@ -6,3 +6,4 @@ $(BUILD)/tests/sgemm_test: $(BUILD)/tests/templates/sgemm_test.o $(BUILD)/libtem
 		$(BUILD)/libloader.a $(BUILD)/libemu.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ -lelf -lmsgpackc -ldl $(LDLIBS)
 TEST_SCRIPTS += tests/templates/sgemm.sh
+TEST_SCRIPTS += tests/templates/dual.sh

@@ -1,0 +1,147 @@
+#!/bin/sh
+# sgemm with `dual` (bank-aware registers): for each tile configuration
+#   - rdna3gen builds it and LLVM assembles it (no VOPD error);
+#   - the disassembly of the .hsaco (llvm-objdump, not our listing) holds
+#     exactly the FMAs expected from the shape written on the line below:
+#     rows*cols per k-step, bodies = k-step copies in the code (3 tile
+#     copies with prefetch: fast, guarded, last; each has `unroll` k-steps),
+#     all of them v_dual_fmac_f32 when rows*cols is even, one v_fmac_f32
+#     per k-step otherwise;
+#   - no VOPD instruction has its X half write a register its Y half reads
+#     (checked on the disassembly: Y's src0, vsrc1 and, for fmac, its
+#     accumulator);
+#   - the metadata records the pairing (.rdna3.kstep_vopd/_singles);
+#   - rdna3run --gemm --check --strict (all hazard checks) passes on the
+#     emulator for a full shape (whole tiles, several k-tiles) and an edge
+#     shape (partial blocks and K tail).
+# Env: BUILD, RDNA3GEN, RDNA3RUN (tests/run.sh).
+set -u
+G="$RDNA3GEN"
+R="$RDNA3RUN"
+T="$BUILD/tests/dual.tmp.$$"
+rm -rf "$T"; mkdir -p "$T"
+OBJDUMP=llvm-objdump-19
+command -v $OBJDUMP >/dev/null 2>&1 || OBJDUMP=llvm-objdump-22
+READELF=llvm-readelf-19
+command -v $READELF >/dev/null 2>&1 || READELF=llvm-readelf-22
+fail=0
+ok() { echo "ok $1"; }
+nok() { echo "not ok $1: $2"; fail=1; }
+
+# name|rows|cols|bodies|bm bn bk|parameters   (rows x cols: accumulators per
+# work-item = tm*rep_m x tn*rep_n, computed by hand from the parameters)
+D='--dual true'
+SETS="
+t4x4_u8|4|4|24|16 32 8|$D --bm 16 --bn 32 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8
+t4x4_u1|4|4|3|16 32 8|$D --bm 16 --bn 32 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 1
+t4x4_l8x4_u2|4|4|6|32 16 8|$D --bm 32 --bn 16 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 8 --lanes-n 4 --threads 32 --unroll 2
+t4x8_u4|4|8|12|16 64 8|$D --bm 16 --bn 64 --bk 8 --tm 4 --tn 8 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 4
+t8x4_w2x1|8|4|24|64 32 8|$D --bm 64 --bn 32 --bk 8 --tm 8 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8
+t8x8_rep2x2_w4x2|8|8|24|128 128 8|$D --bm 128 --bn 128 --bk 8 --tm 4 --tn 4 --waves-m 4 --waves-n 2 --lanes-m 4 --lanes-n 8 --threads 256 --unroll 8
+t8x8_direct_u2|8|8|6|64 64 8|$D --bm 64 --bn 64 --bk 8 --tm 8 --tn 8 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 2
+k6|8|16|3|128 128 8|--preset k6
+k7|8|16|24|128 128 8|--preset k7
+k8|8|16|24|128 128 8|--preset k8
+best|8|16|24|128 128 8|--preset best
+t16x8_tm8|16|8|24|128 64 8|$D --bm 128 --bn 64 --bk 8 --tm 8 --tn 8 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8
+t16x8_rep4x2_u4|16|8|12|128 64 8|$D --bm 128 --bn 64 --bk 8 --tm 4 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 4
+t4x16_tn16|4|16|24|16 128 8|$D --bm 16 --bn 128 --bk 8 --tm 4 --tn 16 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8
+t16x4_tm16_u2|16|4|6|128 16 8|$D --bm 128 --bn 16 --bk 8 --tm 16 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 8 --lanes-n 4 --threads 32 --unroll 2
+t8x8_l2x16_w2x1|8|8|24|32 128 8|$D --bm 32 --bn 128 --bk 8 --tm 8 --tn 8 --waves-m 2 --waves-n 1 --lanes-m 2 --lanes-n 16 --threads 64 --unroll 8
+t8x8_l16x2_u4|8|8|12|128 16 8|$D --bm 128 --bn 16 --bk 8 --tm 8 --tn 8 --waves-m 1 --waves-n 1 --lanes-m 16 --lanes-n 2 --threads 32 --unroll 4
+t2x2_delay|2|2|24|8 16 8|$D --bm 8 --bn 16 --bk 8 --tm 2 --tn 2 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8 --delay-alu true
+t1x1_odd|1|1|24|4 8 8|$D --bm 4 --bn 8 --bk 8 --tm 1 --tn 1 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8 --lds-vec b32 --pad-a 1
+t1x4|1|4|12|4 32 8|$D --bm 4 --bn 32 --bk 8 --tm 1 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 4 --lds-vec b32 --pad-a 1
+k7_nt|8|16|24|128 128 8|--preset k7 --layout nt
+k7_tn|8|16|24|128 128 8|--preset k7 --layout tn
+k8_tt|8|16|24|128 128 8|--preset k8 --layout tt
+best_b128_writeback|8|16|24|128 128 8|--preset best --global-vec b128
+best_b64_nt|8|16|24|128 128 8|--preset best --global-vec b64 --layout nt
+t8x8_w2x2_noprefetch_double|8|8|4|64 128 8|$D --bm 64 --bn 128 --bk 8 --tm 4 --tn 4 --waves-m 2 --waves-n 2 --lanes-m 4 --lanes-n 8 --threads 128 --unroll 4 --prefetch false --lds-buffers 2
+t4x4_bk16_u16|4|4|48|16 32 16|$D --bm 16 --bn 32 --bk 16 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 16
+t4x8_bk4_u2|4|8|6|16 64 4|$D --bm 16 --bn 64 --bk 4 --tm 4 --tn 8 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 2
+k7_bk16_u4_b128|8|16|12|128 128 16|--preset k7 --bk 16 --unroll 4 --global-vec b128
+t8x4_wgp_prio_delay|8|4|24|64 32 8|$D --bm 64 --bn 32 --bk 8 --tm 8 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8 --mode wgp --setprio 2 --delay-alu true
+t4x4_sgpr_pad0|4|4|24|16 32 8|$D --bm 16 --bn 32 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8 --sgpr-bases true --pad-a 0
+t16x8_tm16_pad2|16|8|24|128 64 8|$D --bm 128 --bn 64 --bk 8 --tm 16 --tn 8 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8 --lds-vec b64 --pad-a 2
+k7_oddpad_b32frag|8|16|24|128 128 8|--preset k7 --lds-vec b32 --pad-a 1
+"
+
+i=0
+echo "$SETS" | while IFS='|' read -r name rows cols bodies tile params; do
+	[ -n "$name" ] || continue
+	i=$((i + 1))
+	h="$T/$name.hsaco"
+	# shellcheck disable=SC2086
+	if ! "$G" sgemm $params -o "$h" >"$T/$name.gen" 2>&1; then
+		nok "dual_asm_$name" "$(head -n 2 "$T/$name.gen" | tr '\n' '|')"
+		continue
+	fi
+	if grep -qi 'vopd\|bank' "$T/$name.gen"; then
+		nok "dual_asm_$name" "assembler message: $(head -n 1 "$T/$name.gen")"
+	else
+		ok "dual_asm_$name"
+	fi
+	$OBJDUMP -d "$h" >"$T/$name.dis"
+	# FMAs of the main loop: both multiplicands in VGPRs (the epilogue's
+	# beta FMA reads beta from an SGPR)
+	nd=$(grep -c 'v_dual_fmac_f32' "$T/$name.dis")
+	ns=$(grep -cE 'v_fmac_f32(_e32)? v[0-9]+, v[0-9]+, v[0-9]+' "$T/$name.dis")
+	n=$((rows * cols))
+	want_d=$((bodies * (n / 2))); want_s=$((bodies * (n % 2)))
+	if [ "$nd" -eq "$want_d" ] && [ "$ns" -eq "$want_s" ]; then
+		ok "dual_count_${name}_${nd}_dual_${ns}_single"
+	else
+		nok "dual_count_$name" "disassembly has $nd v_dual_fmac_f32 and $ns v_fmac_f32, expected $want_d and $want_s"
+	fi
+	# X must not write what Y reads (the ISA rule LLVM does not check)
+	bad=$(grep -E 'v_dual_[a-z0-9_]+ v[0-9]+' "$T/$name.dis" | sed 's|//.*||' | awk '
+		{ line = $0; sub(/^[ \t]+/, "", line); split(line, hv, "::")
+		  nx = split(hv[1], xs, /[ ,]+/); ny = split(hv[2], ys, /[ ,]+/)
+		  xd = xs[2]; o = ""
+		  # Y: [1]="" [2]=op [3]=dst [4]=src0 [5]=vsrc1; fmac reads dst too
+		  for (j = 4; j <= ny; j++) if (ys[j] == xd) o = ys[j]
+		  if (ys[2] ~ /fmac/ && ys[3] == xd) o = xd
+		  if (o != "") { print line; exit } }')
+	[ -z "$bad" ] && ok "dual_x_writes_no_y_source_$name" || nok "dual_x_writes_no_y_source_$name" "$bad"
+	meta=$($READELF --notes "$h" | tr -d ' ' | grep -E '^\.rdna3\.kstep_(vopd|singles):' | sort | tr '\n' ' ')
+	[ "$meta" = ".rdna3.kstep_singles:$((n % 2)) .rdna3.kstep_vopd:$((n / 2)) " ] &&
+		ok "dual_meta_$name" || nok "dual_meta_$name" "metadata: $meta"
+	set -- $tile
+	bm=$1 bn=$2 bk=$3
+	full="$bm $((2 * bn)) $((3 * bk))"
+	edge="$((bm + 3)) $((bn > 2 ? bn - 1 : 3)) $((2 * bk + 5))"
+	case $name in k6|k7|k8|best) full="256 256 $((4 * bk))" ;; esac
+	beta=0; [ $((i % 2)) -eq 1 ] && beta=0.5
+	for s in "$full" "$edge"; do
+		tag="dual_run_${name}_$(echo "$s" | tr ' ' x)"
+		# shellcheck disable=SC2086
+		"$R" "$h" --gemm $s --beta $beta --check --backend emu --strict >"$T/$name.out" 2>&1
+		rc=$?
+		if [ $rc -eq 0 ] && grep -q '^check: PASSED' "$T/$name.out"; then
+			ok "$tag"
+		else
+			nok "$tag" "exit $rc: $(grep -v -e '^emu:' -e '^gemm ' "$T/$name.out" | head -n 3 | tr '\n' '|')"
+		fi
+	done
+done >"$T/log"
+cat "$T/log"
+grep -q '^not ok' "$T/log" && fail=1
+n=$(grep -c '^ok dual_asm_' "$T/log")
+[ "$n" -ge 30 ] && ok "dual_configurations_$n" || nok dual_configurations "only $n configurations assembled"
+
+# delay-alu: the 2x2 tile updates each accumulator every second VALU
+# instruction, so hints must be there; 8x16 never reads a result within four
+grep -q 's_delay_alu' "$T/t2x2_delay.dis" && ok dual_delay_alu_tiny_tile ||
+	nok dual_delay_alu_tiny_tile "no s_delay_alu in the 2x2 kernel"
+n=$(grep -c 's_setprio' "$T/best.dis")
+[ "$n" -eq 6 ] && ok dual_setprio_best_6 || nok dual_setprio_best "$n s_setprio, expected 6 (3 tile copies, on and off)"
+# write-back: b128 stores need four consecutive registers: moves appear,
+# and b32 stores are taken straight from the permuted layout (none)
+n=$(grep -cE 'v_(dual_)?mov_b32' "$T/best_b128_writeback.dis"); m=$(grep -cE 'v_dual_mov_b32' "$T/best.dis")
+[ "$n" -gt 64 ] && [ "$m" -eq 0 ] && ok dual_writeback_only_when_needed ||
+	nok dual_writeback_only_when_needed "b128: $n moves, b32: $m dual moves"
+
+
+[ $fail -eq 0 ] && rm -rf "$T"
+exit $fail
