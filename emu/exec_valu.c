@@ -507,7 +507,7 @@ static EMU_COLD void out_mods(const struct emu_wave *w, const struct emu_inst *i
 		if (in->omod)
 			f *= omod_scale[in->omod & 3];
 		if (in->clamp)
-			f = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+			f = isnan(f) ? (w->g->run->kd.dx10_clamp ? 0.0f : f) : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; /* DX10_CLAMP: NaN clamps to 0 */
 		r[l] = emu_u(f);
 	}
 }
