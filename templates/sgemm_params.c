@@ -77,10 +77,10 @@ static const struct tpl_preset presets[] = {
 		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
 	  "kernel 8: kernel 7 with global loads through SGPR bases, spread over the k-steps" },
 	{ "best", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
-		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b32 lds-vec=b64 "
-		  "sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=1 delay-alu=true",
-	  "kernel 8 plus LDS double buffering (one barrier per tile) and s_setprio around the FMAs "
-	  "(docs/sgemm.md, \"Why best\")" },
+		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b128 lds-vec=b128 "
+		  "sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+	  "kernel 8 plus LDS double buffering (one barrier per tile) and 16-byte global loads and "
+	  "stores (docs/sgemm.md, \"Why best\")" },
 };
 
 static bool pow2(unsigned x) { return x && !(x & (x - 1)); }

@@ -55,8 +55,10 @@ t1x4|1|4|12|4 32 8|$D --bm 4 --bn 32 --bk 8 --tm 1 --tn 4 --waves-m 1 --waves-n 
 k7_nt|8|16|24|128 128 8|--preset k7 --layout nt
 k7_tn|8|16|24|128 128 8|--preset k7 --layout tn
 k8_tt|8|16|24|128 128 8|--preset k8 --layout tt
-best_b128_writeback|8|16|24|128 128 8|--preset best --global-vec b128
-best_b64_nt|8|16|24|128 128 8|--preset best --global-vec b64 --layout nt
+best_tt|8|16|24|128 128 8|--preset best --layout tt
+best_tn_edge_lds|8|16|24|128 128 8|--preset best --layout tn --pad-a 8 --pad-b 4
+best_b32_straight|8|16|24|128 128 8|--preset best --global-vec b32 --lds-vec b64
+best_b64_nt_prio|8|16|24|128 128 8|--preset best --global-vec b64 --layout nt --setprio 1
 t8x8_w2x2_noprefetch_double|8|8|4|64 128 8|$D --bm 64 --bn 128 --bk 8 --tm 4 --tn 4 --waves-m 2 --waves-n 2 --lanes-m 4 --lanes-n 8 --threads 128 --unroll 4 --prefetch false --lds-buffers 2
 t4x4_bk16_u16|4|4|48|16 32 16|$D --bm 16 --bn 32 --bk 16 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 16
 t4x8_bk4_u2|4|8|6|16 64 4|$D --bm 16 --bn 64 --bk 4 --tm 4 --tn 8 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 2
@@ -134,11 +136,11 @@ n=$(grep -c '^ok dual_asm_' "$T/log")
 # instruction, so hints must be there; 8x16 never reads a result within four
 grep -q 's_delay_alu' "$T/t2x2_delay.dis" && ok dual_delay_alu_tiny_tile ||
 	nok dual_delay_alu_tiny_tile "no s_delay_alu in the 2x2 kernel"
-n=$(grep -c 's_setprio' "$T/best.dis")
-[ "$n" -eq 6 ] && ok dual_setprio_best_6 || nok dual_setprio_best "$n s_setprio, expected 6 (3 tile copies, on and off)"
+n=$(grep -c "s_setprio" "$T/t8x4_wgp_prio_delay.dis")
+[ "$n" -eq 6 ] && ok dual_setprio_6 || nok dual_setprio "$n s_setprio, expected 6 (3 tile copies, on and off)"
 # write-back: b128 stores need four consecutive registers: moves appear,
 # and b32 stores are taken straight from the permuted layout (none)
-n=$(grep -cE 'v_(dual_)?mov_b32' "$T/best_b128_writeback.dis"); m=$(grep -cE 'v_dual_mov_b32' "$T/best.dis")
+n=$(grep -cE "v_(dual_)?mov_b32" "$T/best.dis"); m=$(grep -cE "v_dual_mov_b32" "$T/best_b32_straight.dis")
 [ "$n" -gt 64 ] && [ "$m" -eq 0 ] && ok dual_writeback_only_when_needed ||
 	nok dual_writeback_only_when_needed "b128: $n moves, b32: $m dual moves"
 
