@@ -18,3 +18,8 @@ REPORT_LDLIBS := -lelf -lmsgpackc -ldl
 $(BUILD)/rdna3gen: $(REPORT_DEPLIBS)
 $(BUILD)/rdna3gen: LDLIBS := $(REPORT_ARS) $(REPORT_LDLIBS) $(LDLIBS)
 
+# tests/report: hand-computed figures, three views of one kernel, the forms.
+TEST_BINS += $(BUILD)/tests/report_test
+$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(REPORT_LDLIBS) $(LDLIBS)
+TEST_SCRIPTS += tests/report/report.sh

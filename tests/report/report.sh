@@ -1,0 +1,111 @@
+#!/bin/sh
+# tests/report/report.sh — the register-bank report from the command line:
+# --report / --report-format on a generated kernel, `rdna3gen report` on a
+# code object and on a clang-compiled HIP kernel, bad input (one line, exit 2,
+# no output file), and the html form opened in headless Chromium (the grid's
+# rows are in the DOM, the screenshot is not blank).
+# Env: BUILD, RDNA3GEN (tests/run.sh).
+G=${RDNA3GEN:-build/rdna3gen}
+CLANG=${RDNA3_CLANG:-clang-19}
+LLD=${RDNA3_LLD:-ld.lld-19}
+T=$(mktemp -d "${TMPDIR:-/tmp}/report_sh.XXXXXX") || exit 1
+fail=0
+ok() { echo "ok $1"; }
+nok() { echo "not ok $1: $2"; fail=1; }
+
+# A json rendering's figure: "key": number (first occurrence).
+fig() { grep -o "\"$2\": [0-9.]*" "$1" | head -n 1 | sed 's/.*: //'; }
+
+# --- generated kernel: --report with the format from the name, and the flag
+if "$G" sgemm --preset k6 -o "$T/k6.hsaco" --report "$T/k6.html" 2>"$T/e1" &&
+	"$G" sgemm --preset k6 -o "$T/k6.s" --report "$T/k6.rep" --report-format json 2>>"$T/e1"; then
+	head -n 1 "$T/k6.html" | grep -q '^<!DOCTYPE html>' && head -n 1 "$T/k6.rep" | grep -q '^{$' &&
+		ok report_cli_generated || nok report_cli_generated "forms not html/json"
+else
+	nok report_cli_generated "$(head -n 1 "$T/e1")"
+fi
+
+# --- the subcommand on the code object gives the same figures as --report
+if "$G" report "$T/k6.hsaco" --format json -o "$T/k6h.json" 2>"$T/e2"; then
+	a=$(grep -o '"summary".*' "$T/k6.rep"); b=$(grep -o '"summary".*' "$T/k6h.json")
+	[ -n "$a" ] && [ "$a" = "$b" ] && [ "$(fig "$T/k6h.json" dual_pct)" = "100.00" ] &&
+		ok report_cli_same_figures || nok report_cli_same_figures "summaries differ"
+else
+	nok report_cli_same_figures "$(head -n 1 "$T/e2")"
+fi
+"$G" report "$T/k6.hsaco" >"$T/k6.txt" 2>"$T/e3" && grep -q '^model: bank = VGPR index mod 4' "$T/k6.txt" &&
+	grep -q 'dual-issued 128 (100.0 %)' "$T/k6.txt" && ok report_cli_text_stdout ||
+	nok report_cli_text_stdout "$(head -n 1 "$T/e3")"
+
+# --- a kernel clang compiles from HIP C++ (the benchmark's tiled SGEMM)
+HIP=bench/sgemm_ref.hip
+if [ -f "$HIP" ] && "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O3 \
+	--no-gpu-bundle-output -o "$T/ref.hsaco" "$HIP" 2>"$T/e4"; then
+	if "$G" report "$T/ref.hsaco" --format json -o "$T/ref.json" 2>"$T/e5"; then
+		f=$(fig "$T/ref.json" fmas); l=$(grep -c '"found": true' "$T/ref.json")
+		grep -q '"format": "rdna3gen-bank-report"' "$T/ref.json" && [ "$l" = 1 ] && [ "${f:-0}" -gt 0 ] &&
+			tail -n 1 "$T/ref.json" | grep -q '^}$' &&
+			ok report_clang_hip_kernel || nok report_clang_hip_kernel "loop ${l:-?} fmas ${f:-?}"
+	else
+		nok report_clang_hip_kernel "$(head -n 1 "$T/e5")"
+	fi
+else
+	nok report_clang_hip_kernel "clang: $(head -n 1 "$T/e4")"
+fi
+
+# --- bad input: one line on stderr, exit 2, no output file
+bad() {   # NAME, then the arguments after "report"
+	name=$1; shift
+	"$G" report "$@" -o "$T/bad.out" >/dev/null 2>"$T/bad.err"
+	rc=$?
+	if [ $rc -eq 2 ] && [ ! -e "$T/bad.out" ] && [ "$(wc -l <"$T/bad.err")" -eq 1 ]; then
+		ok "$name"
+	else
+		nok "$name" "exit $rc, $(wc -l <"$T/bad.err") lines: $(head -n 1 "$T/bad.err")"
+	fi
+	rm -f "$T/bad.out"
+}
+bad report_bad_missing "$T/nope.hsaco"
+printf '\177ELF not really' >"$T/corrupt.hsaco"
+bad report_bad_corrupt "$T/corrupt.hsaco"
+head -c 3000 "$T/k6.hsaco" >"$T/trunc.hsaco"
+bad report_bad_truncated "$T/trunc.hsaco"
+bad report_bad_kernel "$T/k6.hsaco" --kernel no_such_kernel
+bad report_bad_format "$T/k6.hsaco" --format xml
+# a gfx1030 kernel: s_endpgm only (add1.s without its gfx11-only instructions)
+sed -e 's/gfx1100/gfx1030/' -e '/^  [sgv][_a-z0-9]* .*[0-9]/d' tests/loader/add1.s >"$T/g1030.s"
+if "$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx1030 -c "$T/g1030.s" -o "$T/g1030.o" 2>/dev/null &&
+	"$LLD" -shared "$T/g1030.o" -o "$T/g1030.hsaco" 2>/dev/null; then
+	bad report_bad_not_gfx1100 "$T/g1030.hsaco"
+else
+	nok report_bad_not_gfx1100 "cannot build the gfx1030 fixture"
+fi
+printf '  v_not_an_instruction v0\n' >"$T/broken.s"
+bad report_bad_assembly "$T/broken.s"
+
+# --- the html form in headless Chromium
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$CHROME" ]; then
+	P=$(mktemp -d "${TMPDIR:-/tmp}/report_chrome.XXXXXX")
+	flags="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
+		--disable-background-networking --disable-component-update --disable-sync
+		--user-data-dir=$P --window-size=1200,900"
+	html="file://$(cd "$T" && pwd)/k6.html"
+	# shellcheck disable=SC2086
+	timeout 120 "$CHROME" $flags --dump-dom "$html" >"$T/dom.html" 2>/dev/null
+	rows=$(grep -o '<tr class="bank-row' "$T/dom.html" | wc -l)
+	want=$(fig "$T/k6.rep" instructions)
+	cells=$(grep -o '<td class="b[0-3]' "$T/dom.html" | wc -l)
+	[ "$rows" -gt 0 ] && [ "$rows" = "$want" ] && [ "$cells" -gt 100 ] &&
+		ok report_html_chromium_dom || nok report_html_chromium_dom "rows $rows (want $want), bank cells $cells"
+	# shellcheck disable=SC2086
+	(cd "$T" && timeout 120 "$CHROME" $flags --screenshot="$T/shot.png" "$html" >/dev/null 2>&1)
+	size=$(wc -c <"$T/shot.png" 2>/dev/null || echo 0)
+	[ "$size" -gt 20000 ] && ok report_html_chromium_screenshot ||
+		nok report_html_chromium_screenshot "PNG of $size bytes"
+	[ -n "${REPORT_KEEP_SHOT:-}" ] && cp "$T/shot.png" "$REPORT_KEEP_SHOT"
+	rm -rf "$P"
+fi
+
+[ $fail -eq 0 ] && rm -rf "$T"
+exit $fail

@@ -1,0 +1,415 @@
+/* report_test.c — the register-bank report (gen/report.h).
+ *
+ *   - hand: tests/report/hand_loop.s, figures derived by hand below;
+ *   - three views: a generated kernel reported from its instruction list
+ *     (rp_from_ao), from its .s (assembled) and from its .hsaco give the
+ *     same figures, instruction by instruction;
+ *   - json: strictly well-formed (a small checker below), the documented keys;
+ *   - html: one file, the grid's rows, nothing fetched from outside;
+ *   - bad input: missing, corrupt, unknown kernel.
+ * Prints ok/not ok per check. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "asm_out/asm_out.h"
+#include "gen/report.h"
+#include "templates/templates.h"
+
+static int failed;
+
+static void check(bool cond, const char *name, const char *fmt, ...)
+{
+	if (cond) {
+		printf("ok %s\n", name);
+		return;
+	}
+	failed = 1;
+	printf("not ok %s: ", name);
+	va_list ap;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+}
+
+/* ---- hand-computed case -------------------------------------------------------
+ * The inner loop of hand_loop.s (banks: v0 0, v1 1, v2 2, v3 3, v4 0, v5 1,
+ * v6 2, v8 0, v9 1, v10 2, v11 3, v12 0):
+ *   I0 v_dual_fmac v0, v4, v8 :: v_dual_fmac v1, v5, v9
+ *   I1 v_dual_fmac v2, v4, v9 :: v_dual_fmac v3, v5, v8
+ *   I2 v_fmac_f32 v10, v4, v12
+ *   I3 v_add_f32 v11, v6, v10
+ *   I4 ds_load_b32 v4, v20            (writes v4: its cache entries go)
+ *   s_sub, s_cmp, s_cbranch
+ * Cache entries are (bank, slot).  State after the first pass (the reported
+ * second pass starts from it): (0,s1)=v12 (I2), (1,s0)=v5, (1,s1)=v9 (I0),
+ * (2,s0)=v6, (2,s1)=v10 (I3); (0,s0) lost v4 to the load; the src2 entries
+ * were dropped by the fmac writes.
+ * Second pass:
+ *   I0 X: v4 (0,s0) empty miss, v8 (0,s1)=v12 miss, v0 miss; Y: v5 hit, v9 hit,
+ *      v1 miss.  Misses bank0 3, bank1 1 -> 2 bank conflicts; 2 hits.
+ *   I1 X: v4 hit, v9 hit (src1 of bank 1), v2 miss; Y: v5 hit, v8 hit (I0 put
+ *      it in (0,s1)), v3 miss.  4 hits, misses in banks 2 and 3: 0 conflicts.
+ *   I2 v4 hit, v12 miss ((0,s1)=v8 now), v10 miss: 1 hit, 0 conflicts; its
+ *      write of v10 drops (2,s1)=v10 too.
+ *   I3 v6 hit ((2,s0) since the first pass), v10 miss: 1 hit.
+ * Totals: reads 6+6+3+2 = 17, hits 2+4+1+1 = 8, bank conflicts 2, port 0;
+ * register-file reads per bank: 0: 3+1 = 4, 1: 1, 2: 1+1+1 = 3, 3: 1.
+ * Reads per bank: 0: 3+2+2 = 7, 1: 3+2 = 5, 2: 1+1+2 = 4, 3: 1.
+ * FMAs 2+2+1 = 5, 4 of them dual (80 %), 2 VOPD, 1 single (metadata: odd),
+ * VALU 4 of which 1 without FMA; 8 instructions: FMA-class 3, VALU 1, LDS 1,
+ * SALU 2, branch 1.  Two loops, one innermost, from offset 8 (after the two
+ * 4-byte s_mov_b32). */
+static void test_hand(const char *path)
+{
+	struct rp_report r;
+	char err[512];
+	int rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	check(rc == 0, "report_hand_builds", "%s", err);
+	if (rc)
+		return;
+	const struct rp_summary *s = &r.sum;
+	check(r.loop.found && r.loop.nloops == 2 && r.loop.ninner == 1 && r.insts[r.loop.first].offset == 8 &&
+		      r.nrows == 8, "report_hand_loop", "found %d loops %u inner %u first 0x%x rows %u",
+	      r.loop.found, r.loop.nloops, r.loop.ninner, r.loop.found ? r.insts[r.loop.first].offset : 0,
+	      r.nrows);
+	check(s->reads == 17 && s->hits == 8 && s->bank_conflicts == 2 && s->port_conflicts == 0 &&
+		      s->conflicts == 2, "report_hand_cache",
+	      "reads %u hits %u bank %u port %u", s->reads, s->hits, s->bank_conflicts, s->port_conflicts);
+	check(s->misses_bank[0] == 4 && s->misses_bank[1] == 1 && s->misses_bank[2] == 3 &&
+		      s->misses_bank[3] == 1 && s->reads_bank[0] == 7 && s->reads_bank[1] == 5 &&
+		      s->reads_bank[2] == 4 && s->reads_bank[3] == 1, "report_hand_banks",
+	      "misses %u/%u/%u/%u reads %u/%u/%u/%u", s->misses_bank[0], s->misses_bank[1],
+	      s->misses_bank[2], s->misses_bank[3], s->reads_bank[0], s->reads_bank[1], s->reads_bank[2],
+	      s->reads_bank[3]);
+	check(s->fmas == 5 && s->fmas_dual == 4 && s->dual_pct > 79.99 && s->dual_pct < 80.01 && s->vopd == 2 &&
+		      s->singles == 1 && s->valu_insts == 4 && s->valu_non_fma == 1, "report_hand_dual",
+	      "fmas %u dual %u (%.2f) vopd %u singles %u valu %u non-fma %u", s->fmas, s->fmas_dual,
+	      s->dual_pct, s->vopd, s->singles, s->valu_insts, s->valu_non_fma);
+	check(s->insts == 8 && s->by_cls[RP_CLS_FMA] == 3 && s->by_cls[RP_CLS_VALU] == 1 &&
+		      s->by_cls[RP_CLS_LDS] == 1 && s->by_cls[RP_CLS_SALU] == 2 && s->by_cls[RP_CLS_BRANCH] == 1,
+	      "report_hand_classes", "insts %u fma %u valu %u lds %u salu %u branch %u", s->insts,
+	      s->by_cls[RP_CLS_FMA], s->by_cls[RP_CLS_VALU], s->by_cls[RP_CLS_LDS], s->by_cls[RP_CLS_SALU],
+	      s->by_cls[RP_CLS_BRANCH]);
+	/* per instruction: hit masks (bit = slot) of X and Y, conflicts */
+	static const struct { uint8_t hx, hy, conf; } want[5] = {
+		{ 0, 3, 2 }, { 3, 3, 0 }, { 1, 0, 0 }, { 1, 0, 0 }, { 0, 0, 0 },
+	};
+	bool rows_ok = r.nrows >= 5;
+	for (unsigned i = 0; rows_ok && i < 5; i++) {
+		const struct ra_access_score *sc = &r.rows[i].score;
+		rows_ok = sc->hit_mask[0] == want[i].hx && sc->hit_mask[1] == want[i].hy &&
+			  sc->bank_conflicts == want[i].conf;
+	}
+	check(rows_ok, "report_hand_rows", "per-instruction hits/conflicts differ");
+	const struct rp_inst *single = r.nrows >= 3 ? &r.insts[r.rows[2].inst] : NULL;
+	check(single && strcmp(single->why, "odd FMA count") == 0, "report_hand_single_reason", "why '%s'",
+	      single ? single->why : "?");
+	check(r.insts[r.rows[0].inst].acc.write[0] == 0 && r.insts[r.rows[0].inst].acc.write[1] == 1 &&
+		      r.insts[r.rows[4].inst].acc.write[0] == 4, "report_hand_writes", "written VGPRs differ");
+	check(s->vgprs == 21 && s->sgprs == 6 && s->lds_bytes == 4096 && s->block_threads == 256 &&
+		      !s->wgp_mode && s->vgpr_alloc == 24 && s->occupancy == 16,
+	      "report_hand_resources", "vgprs %u sgprs %u lds %u threads %u wgp %d occ %u", s->vgprs,
+	      s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode, s->occupancy);
+
+	/* ---- json: strictly well-formed, with the documented keys */
+	char *js = rp_render(&r, RP_JSON);
+	extern bool json_valid(const char *s);
+	check(js && json_valid(js), "report_json_parses", "invalid json");
+	static const char *const keys[] = {
+		"\"format\": \"rdna3gen-bank-report\"", "\"version\": 1", "\"kernel\": \"hand_loop\"",
+		"\"model\":", "\"resources\":", "\"loop\":", "\"summary\":", "\"instructions\": [",
+		"\"fmas\": 5", "\"dual_pct\": 80.00", "\"conflicts\": 2", "\"hits\": 8",
+		"\"single_why\": \"odd FMA count\"", "\"misses_bank\": [4, 1, 3, 1]",
+	};
+	const char *missing = NULL;
+	for (size_t i = 0; js && i < sizeof keys / sizeof keys[0] && !missing; i++)
+		if (!strstr(js, keys[i]))
+			missing = keys[i];
+	check(js && !missing, "report_json_keys", "missing %s", missing ? missing : "(no json)");
+	unsigned nobj = 0;
+	for (const char *p = js; p && (p = strstr(p, "{\"offset\": ")) != NULL; p++)
+		nobj++;
+	check(nobj == 8, "report_json_rows", "%u instruction objects", nobj);
+	free(js);
+
+	/* ---- html: one offline file with the grid */
+	char *h = rp_render(&r, RP_HTML);
+	unsigned nrow = 0;
+	for (const char *p = h; p && (p = strstr(p, "<tr class=\"bank-row")) != NULL; p++)
+		nrow++;
+	bool offline = h && !strstr(h, "http:") && !strstr(h, "https:") && !strstr(h, "<script") &&
+		       !strstr(h, "url(") && !strstr(h, "@import") && !strstr(h, "<link");
+	check(h && strstr(h, "id=\"bankgrid\"") && nrow == 8 && offline && strstr(h, "class=\"b0 hit\""),
+	      "report_html_grid", "rows %u offline %d", nrow, offline);
+	free(h);
+	char *t = rp_render(&r, RP_TEXT);
+	check(t && strstr(t, "model: bank = VGPR index mod 4") && strstr(t, "[single: odd FMA count]"),
+	      "report_text_states_model", "text form lacks the model or the reason");
+	free(t);
+	rp_free(&r);
+}
+
+/* ---- a strict JSON checker (RFC 8259 grammar, no extensions) ---------------- */
+static const char *ws(const char *p)
+{
+	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
+		p++;
+	return p;
+}
+static const char *value(const char *p, int depth);
+static const char *string(const char *p)
+{
+	if (*p++ != '"')
+		return NULL;
+	while (*p && *p != '"') {
+		if ((unsigned char)*p < 0x20)
+			return NULL;
+		if (*p == '\\') {
+			p++;
+			if (*p == 'u') {
+				for (int i = 1; i <= 4; i++)
+					if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
+						return NULL;
+				p += 4;
+			} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
+				return NULL;
+			}
+		}
+		p++;
+	}
+	return *p == '"' ? p + 1 : NULL;
+}
+static const char *number(const char *p)
+{
+	if (*p == '-')
+		p++;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (*p >= '0' && *p <= '9')
+			p++;
+	else
+		return NULL;
+	if (*p == '.') {
+		p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	if (*p == 'e' || *p == 'E') {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return p;
+}
+static const char *value(const char *p, int depth)
+{
+	if (depth > 64)
+		return NULL;
+	p = ws(p);
+	if (*p == '{' || *p == '[') {
+		char close = *p == '{' ? '}' : ']';
+		bool obj = *p == '{';
+		p = ws(p + 1);
+		if (*p == close)
+			return p + 1;
+		for (;;) {
+			if (obj) {
+				p = string(ws(p));
+				if (!p)
+					return NULL;
+				p = ws(p);
+				if (*p++ != ':')
+					return NULL;
+			}
+			p = value(p, depth + 1);
+			if (!p)
+				return NULL;
+			p = ws(p);
+			if (*p == ',') {
+				p++;
+				continue;
+			}
+			return *p == close ? p + 1 : NULL;
+		}
+	}
+	if (*p == '"')
+		return string(p);
+	if (strncmp(p, "true", 4) == 0)
+		return p + 4;
+	if (strncmp(p, "false", 5) == 0)
+		return p + 5;
+	if (strncmp(p, "null", 4) == 0)
+		return p + 4;
+	return number(p);
+}
+bool json_valid(const char *s)
+{
+	const char *p = value(s, 0);
+	return p && *ws(p) == 0;
+}
+
+/* ---- three views of one generated kernel ------------------------------------ */
+static bool same_report(const struct rp_report *a, const struct rp_report *b, char *why, size_t n)
+{
+	struct rp_summary sa = a->sum, sb = b->sum;
+	memset(sa.source, 0, sizeof sa.source);
+	memset(sb.source, 0, sizeof sb.source);
+	if (memcmp(&sa, &sb, sizeof sa) != 0) {
+		snprintf(why, n, "summaries differ (fmas %u/%u hits %u/%u conflicts %u/%u vgprs %u/%u sgprs %u/%u)",
+			 sa.fmas, sb.fmas, sa.hits, sb.hits, sa.conflicts, sb.conflicts, sa.vgprs, sb.vgprs,
+			 sa.sgprs, sb.sgprs);
+		return false;
+	}
+	if (a->nrows != b->nrows || a->loop.nloops != b->loop.nloops || a->loop.nskip != b->loop.nskip) {
+		snprintf(why, n, "loops differ (%u/%u rows)", a->nrows, b->nrows);
+		return false;
+	}
+	for (unsigned i = 0; i < a->nrows; i++) {
+		const struct rp_inst *x = &a->insts[a->rows[i].inst], *y = &b->insts[b->rows[i].inst];
+		if (x->offset != y->offset || x->cls != y->cls || x->fmas != y->fmas || x->dual != y->dual ||
+		    memcmp(&x->acc, &y->acc, sizeof x->acc) != 0 ||
+		    memcmp(&a->rows[i].score, &b->rows[i].score, sizeof a->rows[i].score) != 0) {
+			snprintf(why, n, "instruction %u differs: '%.60s' / '%.60s'", i, x->text, y->text);
+			return false;
+		}
+		if (x->fmas && !x->dual && strcmp(x->why, y->why) != 0 && x->why[0]) {
+			snprintf(why, n, "reason of single %u differs: '%s' / '%s'", i, x->why, y->why);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void test_three_views(const char *preset, const char *extra, const char *dir)
+{
+	char name[96], err[1024];
+	snprintf(name, sizeof name, "report_three_views_%s%s", preset, extra ? "_odd" : "");
+	const struct tpl_template *t = tpl_find("sgemm");
+	struct tpl_values v;
+	struct ao_kernel *k = NULL;
+	tpl_defaults(t, &v);
+	int rc = tpl_apply_preset(&v, preset, err, sizeof err);
+	if (!rc && extra) {
+		/* "name=value name=value" */
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", extra);
+		for (char *tok = strtok(buf, " "); tok && !rc; tok = strtok(NULL, " ")) {
+			char *eq = strchr(tok, '=');
+			*eq = 0;
+			rc = tpl_set(&v, tok, eq + 1, err, sizeof err);
+		}
+	}
+	if (!rc)
+		rc = tpl_build(&v, &k, err, sizeof err);
+	if (rc) {
+		check(false, name, "build: %s", err);
+		return;
+	}
+	struct ao_emit_opts eo = tpl_emit_opts(&v);
+	char *text = NULL;
+	size_t len = 0;
+	struct rp_report ra = { 0 }, rs = { 0 }, rh = { 0 };
+	char s_path[512], h_path[512];
+	snprintf(s_path, sizeof s_path, "%s/%s.s", dir, name);
+	snprintf(h_path, sizeof h_path, "%s/%s.hsaco", dir, name);
+	struct ao_toolchain tc;
+	bool ok = ao_print(k, &eo, &text, &len) == 0 && ao_toolchain_find(&tc, err, sizeof err) == 0 &&
+		  ao_build_hsaco(&tc, text, len, h_path, s_path, NULL, NULL, err, sizeof err) == 0;
+	if (ok && rp_from_ao(k, &ra, err, sizeof err))
+		ok = false;
+	if (ok && rp_from_file(s_path, NULL, &rs, err, sizeof err))
+		ok = false;
+	if (ok && rp_from_file(h_path, NULL, &rh, err, sizeof err))
+		ok = false;
+	char why[1400] = "";
+	if (ok)
+		ok = same_report(&ra, &rs, why, sizeof why) && same_report(&ra, &rh, why, sizeof why);
+	else
+		snprintf(why, sizeof why, "%s", err);
+	bool found = ra.loop.found && ra.sum.fmas > 0;
+	check(ok && found, name, "%s%s", why, found ? "" : " (no loop with FMAs)");
+	if (ok && extra) {
+		const struct rp_inst *in = ra.nrows > 0 ? &ra.insts[ra.rows[0].inst] : NULL;
+		for (unsigned i = 0; i < ra.nrows; i++)
+			if (ra.insts[ra.rows[i].inst].fmas)
+				in = &ra.insts[ra.rows[i].inst];
+		check(ra.sum.singles == 1 && in && strcmp(in->why, "odd FMA count") == 0,
+		      "report_single_reason_generated", "singles %u why '%s'", ra.sum.singles, in ? in->why : "");
+	}
+	if (ok && !extra && strcmp(preset, "k6") == 0) {
+		/* BANKS.md: the allocator's 8x16 k-step scores 190 multiplicand hits
+		 * of 256 and 2 bank conflicts; the loop's other reads (128
+		 * accumulators, the address updates) all miss. */
+		check(ra.sum.fmas == 128 && ra.sum.fmas_dual == 128 && ra.sum.vopd == 64 &&
+			      ra.sum.conflicts == 2 && ra.sum.hits == 190, "report_k6_matches_banks_md",
+		      "fmas %u dual %u vopd %u conflicts %u hits %u", ra.sum.fmas, ra.sum.fmas_dual, ra.sum.vopd,
+		      ra.sum.conflicts, ra.sum.hits);
+	}
+	unlink(s_path);
+	unlink(h_path);
+	rp_free(&ra);
+	rp_free(&rs);
+	rp_free(&rh);
+	free(text);
+	ao_kernel_free(k);
+}
+
+static void test_bad_input(const char *dir)
+{
+	struct rp_report r;
+	char err[512] = "", path[1100];
+	int rc = rp_from_file("/nonexistent/k.hsaco", NULL, &r, err, sizeof err);
+	check(rc == RP_E_INPUT && strstr(err, "/nonexistent/k.hsaco") && !strchr(err, '\n'),
+	      "report_missing_file", "rc %d '%s'", rc, err);
+	snprintf(path, sizeof path, "%s/garbage.hsaco", dir);
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		fputs("\x7f" "ELF garbage", f);
+		fclose(f);
+	}
+	rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	check(rc == RP_E_INPUT, "report_corrupt_file", "rc %d '%s'", rc, err);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/broken.s", dir);
+	f = fopen(path, "wb");
+	if (f) {
+		fputs("  v_bogus_instruction v0\n", f);
+		fclose(f);
+	}
+	rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	check(rc == RP_E_INPUT && !strchr(err, '\n'), "report_bad_assembly", "rc %d '%s'", rc, err);
+	unlink(path);
+}
+
+int main(int argc, char **argv)
+{
+	const char *hand = argc > 1 ? argv[1] : "tests/report/hand_loop.s";
+	const char *tmp = getenv("TMPDIR");
+	char dir[512];
+	snprintf(dir, sizeof dir, "%s/report_test.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir)) {
+		printf("not ok report_tmpdir: cannot create %s\n", dir);
+		return 1;
+	}
+	test_hand(hand);
+	test_three_views("k5", NULL, dir);
+	test_three_views("k6", NULL, dir);
+	test_three_views("k8", NULL, dir);
+	/* a 1x1 thread tile: one FMA per k-step, a single with its reason */
+	test_three_views("k6", "bm=4 bn=8 bk=8 tm=1 tn=1 waves-m=1 waves-n=1 lanes-m=4 lanes-n=8 threads=32 "
+			 "unroll=1", dir);
+	test_bad_input(dir);
+	rmdir(dir);
+	return failed;
+}
