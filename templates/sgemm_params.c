@@ -206,8 +206,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
 	 * the last word (ra_allocate reports how many it needed). */
 	unsigned frag = c->frag_sets * (c->rows + c->cols);
-	if (c->dual)   /* A and B pairs side by side in 4-register groups */
-		frag = c->frag_sets * 4 * ((c->rows > c->cols ? c->rows : c->cols) + 1) / 2;
+	if (c->dual)   /* 4-aligned pools; the holes beside the shorter fragment serve others */
+		frag += 4;
 	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;
 	unsigned addr = c->sgpr_bases ? 2 : c->a.passes + c->b.passes;
 	unsigned est = c->rows * c->cols + frag + pf + addr + 8;

@@ -66,6 +66,8 @@ k7_bk16_u4_b128|8|16|12|128 128 16|--preset k7 --bk 16 --unroll 4 --global-vec b
 t8x4_wgp_prio_delay|8|4|24|64 32 8|$D --bm 64 --bn 32 --bk 8 --tm 8 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8 --mode wgp --setprio 2 --delay-alu true
 t4x4_sgpr_pad0|4|4|24|16 32 8|$D --bm 16 --bn 32 --bk 8 --tm 4 --tn 4 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8 --sgpr-bases true --pad-a 0
 t16x8_tm16_pad2|16|8|24|128 64 8|$D --bm 128 --bn 64 --bk 8 --tm 16 --tn 8 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 8 --lds-vec b64 --pad-a 2
+t16x8_tm16_one_wave_246vgprs|16|8|24|64 64 8|$D --bm 64 --bn 64 --bk 8 --tm 16 --tn 8 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 32 --unroll 8
+k7_bk16_u4_254vgprs|8|16|12|128 128 16|--preset k7 --bk 16 --unroll 4
 k7_oddpad_b32frag|8|16|24|128 128 8|--preset k7 --lds-vec b32 --pad-a 1
 "
 
