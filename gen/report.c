@@ -308,9 +308,11 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 			ri->branch = true;
 			ri->cond = starts(name, "s_cbranch");
 			long long t = (long long)pos + len + in.branch;
-			ri->target = -2 - (int)t;   /* resolved below: -2 - byte offset */
-			if (t > (long long)reach)
-				reach = (size_t)t;
+			if (t >= 0 && t <= (long long)n && t < 0x40000000) {
+				ri->target = -2 - (int)t;   /* resolved below: -2 - byte offset */
+				if (t > (long long)reach)
+					reach = (size_t)t;
+			}
 		}
 		emu_format_inst(&in, ri->text, sizeof ri->text);
 		pos += (size_t)len;
@@ -322,9 +324,16 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 			continue;
 		long long t = -2LL - v[i].target;
 		v[i].target = -1;
-		for (size_t j = 0; j < cnt; j++)
-			if (v[j].offset == t)
-				v[i].target = (int)j;
+		size_t lo = 0, hi = cnt;   /* offsets ascend: binary search */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (v[mid].offset < t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < cnt && v[lo].offset == t)
+			v[i].target = (int)lo;
 	}
 	*out = v;
 	*nout = (unsigned)cnt;
@@ -545,5 +554,15 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 	rc = rp_analyse(r, err, errlen);
 	if (rc)
 		rp_free(r);
+	return rc;
+}
+
+int rp_summary_from_ao(struct ao_kernel *k, struct rp_summary *s, char *err, size_t errlen)
+{
+	struct rp_report r;
+	int rc = rp_from_ao(k, &r, err, errlen);
+	if (rc == 0)
+		*s = r.sum;
+	rp_free(&r);
 	return rc;
 }

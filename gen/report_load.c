@@ -209,3 +209,14 @@ int rp_from_file(const char *path, const char *kernel, struct rp_report *r, char
 		snprintf(r->sum.source, sizeof r->sum.source, "assembly");
 	return rc;
 }
+
+int rp_summary_from_file(const char *path, const char *kernel, struct rp_summary *s,
+			 char *err, size_t errlen)
+{
+	struct rp_report r;
+	int rc = rp_from_file(path, kernel, &r, err, errlen);
+	if (rc == 0)
+		*s = r.sum;
+	rp_free(&r);
+	return rc;
+}

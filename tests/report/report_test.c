@@ -403,6 +403,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_hand(hand);
+	struct rp_summary sum;
+	char err[512] = "";
+	int rc = rp_summary_from_file(hand, "hand_loop", &sum, err, sizeof err);
+	check(rc == 0 && sum.fmas == 5 && sum.conflicts == 2 && strcmp(sum.kernel, "hand_loop") == 0,
+	      "report_summary_call", "rc %d '%s' fmas %u", rc, err, sum.fmas);
 	test_three_views("k5", NULL, dir);
 	test_three_views("k6", NULL, dir);
 	test_three_views("k8", NULL, dir);
