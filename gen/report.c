@@ -10,7 +10,6 @@
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
-#include "emu/emu.h"
 #include "gen/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {

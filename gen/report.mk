@@ -1,13 +1,13 @@
 # gen/report*: the register-bank report (rdna3gen --report, rdna3gen report).
-# librdna3report.a needs libloader.a, emu/decode.o, disasm.o and kd.o, libvgpr_alloc.a (the
+# librdna3report.a needs libloader.a, emu/decode.o and disasm.o, libvgpr_alloc.a (the
 # bank-cache model) and libasm_out.a (generated kernels, toolchain), plus
 # -lelf -lmsgpackc -ldl for the loader.
 REPORT_SRCS := gen/report.c gen/report_load.c gen/report_render.c
 LIBS += $(BUILD)/librdna3report.a
 $(BUILD)/librdna3report.a: $(REPORT_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += gen/report.h
-# Only the decoder, disassembler and descriptor parser of emu/, not the emulator.
-REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o $(BUILD)/emu/kd.o
+# Only the decoder and disassembler of emu/, not the emulator.
+REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
 REPORT_ARS := $(BUILD)/librdna3report.a $(BUILD)/libloader.a $(BUILD)/libvgpr_alloc.a \
 	$(BUILD)/libasm_out.a
 REPORT_DEPLIBS := $(REPORT_ARS) $(REPORT_EMU_OBJS)

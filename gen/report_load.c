@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "asm_out/asm_out.h"
-#include "emu/emu.h"
 #include "gen/report_internal.h"
 #include "loader/loader.h"
 
@@ -45,10 +44,22 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 	const struct ld_kernel *k = pick_kernel(co, name, err, errlen);
 	if (!k)
 		return RP_E_INPUT;
-	struct emu_kd kd;
-	char kerr[160];
-	if (emu_kd_parse(k->kd, &kd, kerr, sizeof kerr))
-		return rp_fail(err, errlen, RP_E_INPUT, "kernel %s: %s", k->name, kerr);
+	/* Only what the report needs from the descriptor (AMDGPUUsage, "Kernel
+	 * Descriptor"): the code entry (byte 16, signed 64-bit, relative to the
+	 * descriptor), COMPUTE_PGM_RSRC1.WGP_MODE (byte 48, bit 29) and
+	 * KERNEL_CODE_PROPERTIES.ENABLE_WAVEFRONT_SIZE32 (byte 56, bit 10).  The
+	 * emulator's emu_kd_parse would refuse kernels it cannot run (trap
+	 * handler, round modes, dynamic stack) that the report can still read. */
+	uint64_t entry_u = 0;
+	for (int i = 7; i >= 0; i--)
+		entry_u = entry_u << 8 | k->kd[16 + i];
+	uint32_t rsrc1 = (uint32_t)k->kd[48] | (uint32_t)k->kd[49] << 8 | (uint32_t)k->kd[50] << 16 |
+			 (uint32_t)k->kd[51] << 24;
+	unsigned props = (unsigned)k->kd[56] | (unsigned)k->kd[57] << 8;
+	if (!(props & (1u << 10)))
+		return rp_fail(err, errlen, RP_E_INPUT,
+			       "kernel %s is wave64: the report models wave32 (VOPD, VGPR granules) only", k->name);
+	bool wgp_mode = rsrc1 & (1u << 29);
 	size_t isz = ld_image_size(co);
 	uint8_t *img = malloc(isz ? isz : 1);
 	if (!img)
@@ -58,7 +69,7 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 		free(img);
 		return rp_fail(err, errlen, RP_E_INPUT, "%s", lerr);
 	}
-	long long entry = (long long)k->kd_vaddr + kd.entry_offset;
+	long long entry = (long long)k->kd_vaddr + (long long)(int64_t)entry_u;
 	if (entry < 0 || (unsigned long long)entry >= isz || entry % 4) {
 		free(img);
 		return rp_fail(err, errlen, RP_E_INPUT, "kernel %s: code entry 0x%llx outside the image", k->name,
@@ -75,7 +86,7 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 	s->sgprs = k->sgpr_count;
 	s->lds_bytes = k->group_segment_size;
 	s->block_threads = k->max_flat_workgroup_size;
-	s->wgp_mode = kd.wgp_mode;
+	s->wgp_mode = wgp_mode;
 	rc = rp_analyse(r, err, errlen);
 	if (rc)
 		return rc;

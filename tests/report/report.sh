@@ -80,6 +80,15 @@ if "$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx1030 -c "$T/g1030.s" -o "$T/g1030
 else
 	nok report_bad_not_gfx1100 "cannot build the gfx1030 fixture"
 fi
+# a wave64 gfx1100 kernel: refused (the report models wave32)
+sed -e 's/.wavefront_size: 32/.wavefront_size: 64/' -e 's/vcc_lo/vcc/g' \
+	-e 's/s_and_saveexec_b32 s7/s_and_saveexec_b64 s[8:9]/' tests/loader/add1.s >"$T/w64.s"
+if llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -filetype=obj \
+	"$T/w64.s" -o "$T/w64.o" 2>/dev/null && "$LLD" -shared "$T/w64.o" -o "$T/w64.hsaco" 2>/dev/null; then
+	bad report_bad_wave64 "$T/w64.hsaco"
+else
+	nok report_bad_wave64 "cannot build the wave64 fixture"
+fi
 printf '  v_not_an_instruction v0\n' >"$T/broken.s"
 bad report_bad_assembly "$T/broken.s"
 
