@@ -271,6 +271,42 @@ static void html_write(struct sbuf *b, const struct rp_inst *in, int h)
 		out(b, "<td class=\"wr\" title=\"v%u..v%u\">W*</td>", v, v + in->acc.write_n[h] - 1);
 }
 
+/* The seed's view: per bank, what the instruction does to it: R = a read
+ * from the register file, C = a read served by the bank cache, W = a write
+ * (one letter each, in slot order, X then Y).  Two R in one cell are a bank
+ * conflict. */
+static void html_banks(struct sbuf *b, const struct rp_inst *in, const struct ra_access_score *sc)
+{
+	char cell[RA_VGPR_BANKS][16] = { "", "", "", "" };
+	for (int h = 0; h < 2; h++)
+		for (int s = 0; s < RA_SLOTS; s++) {
+			int v = in->acc.read[h][s];
+			if (v < 0)
+				continue;
+			char *c = cell[ra_bank((unsigned)v)];
+			size_t m = strlen(c);
+			if (m + 1 < sizeof cell[0])
+				c[m] = sc->hit_mask[h] & (1u << s) ? 'C' : 'R', c[m + 1] = 0;
+		}
+	for (int h = 0; h < 2; h++) {
+		if (!in->acc.write_n[h] || in->acc.write[h] < 0)
+			continue;
+		for (unsigned k = 0; k < in->acc.write_n[h] && k < RA_VGPR_BANKS; k++) {
+			char *c = cell[ra_bank((unsigned)in->acc.write[h] + k)];
+			size_t m = strlen(c);
+			if (m + 1 < sizeof cell[0])
+				c[m] = 'W', c[m + 1] = 0;
+		}
+	}
+	for (int k = 0; k < RA_VGPR_BANKS; k++) {
+		if (!cell[k][0]) {
+			out(b, "<td class=\"e\"></td>");
+			continue;
+		}
+		out(b, "<td class=\"b%d%s\">%s</td>", k, sc->miss_bank[k] > 1 ? " bc" : "", cell[k]);
+	}
+}
+
 static void render_html(struct sbuf *b, const struct rp_report *r)
 {
 	const struct rp_summary *s = &r->sum;
@@ -285,6 +321,7 @@ static void render_html(struct sbuf *b, const struct rp_report *r)
 	       "td.hit{font-weight:bold;outline:2px dashed #333;outline-offset:-3px}\n"
 	       "td.w{font-style:italic}td.wr{background:#ccc}td.e{background:#fafafa}\n"
 	       "tr.conf td.cf{background:#d22;color:#fff;font-weight:bold}\n"
+	       "td.bc{box-shadow:inset 0 0 0 2px #d22}\n"
 	       "tr.single td.t{color:#a00}\n"
 	       ".legend span{display:inline-block;padding:2px 8px;margin-right:6px;border:1px solid #999}\n"
 	       "table.sum td{padding:1px 10px}\n"
@@ -314,16 +351,18 @@ static void render_html(struct sbuf *b, const struct rp_report *r)
 	out(b, "</table>\n<p class=\"legend\"><span class=\"b0\">bank 0</span><span class=\"b1\">bank 1</span>"
 	       "<span class=\"b2\">bank 2</span><span class=\"b3\">bank 3</span>"
 	       "R = read from the register file, C (dashed) = bank-cache hit, W = written; "
-	       "a red count marks a conflict.</p>\n");
+	       "a red count marks a conflict. Per bank: the reads (R, C) and writes (W) of each bank in "
+	       "the instruction, framed in red when two reads miss in it.</p>\n");
 	if (!r->loop.found) {
 		out(b, "</body></html>\n");
 		return;
 	}
 	out(b, "<table class=\"grid\" id=\"bankgrid\">\n<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">offset</th>"
 	       "<th colspan=\"3\">X (or single)</th><th colspan=\"3\">Y</th><th colspan=\"2\">dst</th>"
+	       "<th colspan=\"4\">per bank</th>"
 	       "<th rowspan=\"2\">conflicts</th><th rowspan=\"2\">dual</th><th rowspan=\"2\">instruction</th></tr>\n"
 	       "<tr><th>src0</th><th>src1</th><th>src2</th><th>src0</th><th>src1</th><th>src2</th>"
-	       "<th>X</th><th>Y</th></tr>\n");
+	       "<th>X</th><th>Y</th><th>0</th><th>1</th><th>2</th><th>3</th></tr>\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
@@ -338,6 +377,7 @@ static void render_html(struct sbuf *b, const struct rp_report *r)
 			html_write(b, in, 1);
 		else
 			out(b, "<td class=\"e\"></td>");
+		html_banks(b, in, sc);
 		out(b, "<td class=\"cf\">%s%u</td><td>%s</td><td class=\"t\">", cf ? "" : "", cf,
 		    in->dual ? "yes" : in->valu ? "no" : "");
 		html_str(b, in->text);
