@@ -401,12 +401,20 @@ static bool ds_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned
 			memcpy(&data[d][l], p + 4 * d, 4);
 	}
 	if (g->run->checks & EMU_CHECK_LDS_RACE) {
-		u32 last = ~0u;
+		/* Inline read check (see emu_hz_lds): a lane whose dwords sit in one bitmap
+		 * word, none written in this epoch, only sets its read bits; anything
+		 * else, or unwaited-store marks in this epoch, goes to emu_hz_lds. */
+		uint64_t *wb = g->lds_wbits, *rb = g->lds_wbits + (size_t)g->lds_words * (1 + w->id);
+		bool marks = g->late_epoch == g->epoch;
 		for (unsigned l = 0; l < EMU_LANES; l++) {
-			u32 a = av[l] + off;
-			if (!(exec >> l & 1) || a == last)
+			if (!(exec >> l & 1))
 				continue;
-			last = a;
+			u32 a = av[l] + off, first = a >> 2, last = (a + bytes - 1) >> 2;
+			uint64_t mask = (~0ull >> (63 - (last - first))) << (first & 63);
+			if (EMU_LIKELY(!marks && (first >> 6) == (last >> 6) && !(wb[first >> 6] & mask))) {
+				rb[first >> 6] |= mask;
+				continue;
+			}
 			emu_hz_lds(w, l, a, bytes, false);
 			if (w->halt)
 				return true;
