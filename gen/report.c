@@ -524,6 +524,44 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	return 0;
 }
 
+void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *why)
+{
+	/* .rdna3.single_why (docs/metadata.md) in the words of the comment the
+	 * generator puts on each single (templates/sgemm_loop.c). */
+	static const char *const reason[][2] = {
+		{ "odd", "odd FMA count" }, { "parity", "accumulator parity" },
+		{ "off", "dual issue off in the generator" },
+	};
+	for (size_t i = 0; why && i < sizeof reason / sizeof reason[0]; i++)
+		if (strcmp(why, reason[i][0]) == 0)
+			why = reason[i][1];
+	if (why && strcmp(why, "none") == 0)
+		why = NULL;
+	for (unsigned i = 0; why && i < r->nrows; i++) {
+		struct rp_inst *in = &r->insts[r->rows[i].inst];
+		if (in->fmas && !in->dual && !in->why[0])
+			snprintf(in->why, sizeof in->why, "%s", why);
+	}
+	if (kstep_fmas > 0 && kstep_fmas < 1 << 20 && r->loop.found) {
+		r->sum.kstep_fmas = (unsigned)kstep_fmas;
+		r->sum.ksteps = (double)r->sum.fmas / (double)kstep_fmas;
+	}
+}
+
+/* A ".rdna3.KEY: VALUE" line of the printed kernel's metadata. */
+static bool meta_line(const char *text, const char *key, char *val, size_t n)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, ".rdna3.%s: ", key);
+	const char *p = strstr(text, pat);
+	if (!p)
+		return false;
+	p += strlen(pat);
+	size_t m = strcspn(p, "\r\n");
+	snprintf(val, n, "%.*s", (int)m, p);
+	return true;
+}
+
 void rp_free(struct rp_report *r)
 {
 	if (!r)
@@ -551,9 +589,22 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 	s->block_threads = ao_info(k)->block_threads;
 	s->wgp_mode = ao_info(k)->wgp_mode;
 	rc = rp_analyse(r, err, errlen);
-	if (rc)
+	if (rc) {
 		rp_free(r);
-	return rc;
+		return rc;
+	}
+	/* The metadata the kernel will carry: the same keys a code object's
+	 * report reads, taken from the printed text (asm_out has no getter). */
+	char *text = NULL, kf[32] = "", why[32] = "";
+	size_t len;
+	struct ao_emit_opts eo = { 0 };
+	if (ao_print(k, &eo, &text, &len) == 0) {
+		bool has_kf = meta_line(text, "kstep_fmas", kf, sizeof kf);
+		bool has_why = meta_line(text, "single_why", why, sizeof why);
+		rp_apply_meta(r, has_kf ? strtol(kf, NULL, 10) : 0, has_why ? why : NULL);
+	}
+	free(text);
+	return 0;
 }
 
 int rp_summary_from_ao(struct ao_kernel *k, struct rp_summary *s, char *err, size_t errlen)

@@ -93,6 +93,10 @@ struct rp_summary {
 	unsigned reads, hits;             /* VALU VGPR reads, bank-cache hits */
 	unsigned bank_conflicts, port_conflicts, conflicts;  /* conflicts = sum */
 	unsigned reads_bank[RA_VGPR_BANKS], misses_bank[RA_VGPR_BANKS];
+	/* k-steps: from the generator's metadata (.rdna3.kstep_fmas, FMAs of one
+	 * k-step); 0 when the kernel does not say.  ksteps = fmas / kstep_fmas. */
+	unsigned kstep_fmas;
+	double ksteps;
 };
 
 struct rp_report {

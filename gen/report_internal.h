@@ -13,5 +13,9 @@ void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L);
 void rp_occupancy(struct rp_summary *s);
 /* Loop, scores and summary of r->insts (resources in r->sum already set). */
 int rp_analyse(struct rp_report *r, char *err, size_t errlen);
+/* What the generator recorded (.rdna3.kstep_fmas, .rdna3.single_why; either
+ * may be absent: 0 / NULL): k-steps per iteration, reasons of the singles
+ * that have none yet. */
+void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *single_why);
 
 #endif

@@ -90,24 +90,10 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 	rc = rp_analyse(r, err, errlen);
 	if (rc)
 		return rc;
-	/* The reason the generator recorded for the singles of its loop
-	 * (.rdna3.single_why, docs/metadata.md), in the words of the comment it
-	 * puts on them in the .s (templates/sgemm_loop.c). */
-	static const char *const reason[][2] = {
-		{ "odd", "odd FMA count" }, { "parity", "accumulator parity" },
-		{ "off", "dual issue off in the generator" },
-	};
-	const char *why = ld_kernel_meta_str(k, "single_why");
-	for (size_t i = 0; why && i < sizeof reason / sizeof reason[0]; i++)
-		if (strcmp(why, reason[i][0]) == 0)
-			why = reason[i][1];
-	if (why && strcmp(why, "none") == 0)
-		why = NULL;
-	for (unsigned i = 0; why && i < r->nrows; i++) {
-		struct rp_inst *in = &r->insts[r->rows[i].inst];
-		if (in->fmas && !in->dual)
-			snprintf(in->why, sizeof in->why, "%s", why);
-	}
+	int64_t kf = 0;
+	if (ld_kernel_meta_int(k, "kstep_fmas", &kf))
+		kf = 0;
+	rp_apply_meta(r, (long)kf, ld_kernel_meta_str(k, "single_why"));
 	return 0;
 }
 

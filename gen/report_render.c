@@ -107,6 +107,16 @@ static void render_text(struct sbuf *b, const struct rp_report *r)
 		if (s->by_cls[c])
 			out(b, " %s %u,", rp_cls_name[c], s->by_cls[c]);
 	b->n -= b->p && b->p[b->n - 1] == ',';
+	if (s->ksteps > 0) {
+		double k = s->ksteps;
+		out(b, "\n  per k-step (%.4g k-steps per iteration: .rdna3.kstep_fmas %u): instructions %.4g, "
+		       "VALU without FMA %.4g, conflicts %.4g;", k, s->kstep_fmas, s->insts / k, s->valu_non_fma / k,
+		    s->conflicts / k);
+		for (int c = 0; c < RP_CLS_COUNT; c++)
+			if (s->by_cls[c])
+				out(b, " %s %.4g,", rp_cls_name[c], s->by_cls[c] / k);
+		b->n -= b->p && b->p[b->n - 1] == ',';
+	}
 	out(b, "\n\nper instruction: bank read through src0 src1 src2 of X (or the only op) and of Y "
 	       "(* = cache hit), bank written, conflicts\n");
 	out(b, "  offset |  X:s0 s1   s2  |  Y:s0 s1   s2  | wX wY | conf | dual | instruction\n");
@@ -203,7 +213,18 @@ static void render_json(struct sbuf *b, const struct rp_report *r)
 	    s->misses_bank[1], s->misses_bank[2], s->misses_bank[3]);
 	for (int c = 0; c < RP_CLS_COUNT; c++)
 		out(b, "%s\"%s\": %u", c ? ", " : "", rp_cls_key[c], s->by_cls[c]);
-	out(b, "}},\n  \"instructions\": [");
+	out(b, "}, \"kstep_fmas\": %u, \"ksteps\": %.4f, \"per_kstep\": ", s->kstep_fmas, s->ksteps);
+	if (s->ksteps > 0) {
+		double k = s->ksteps;
+		out(b, "{\"instructions\": %.4f, \"valu_non_fma\": %.4f, \"conflicts\": %.4f, \"by_class\": {",
+		    s->insts / k, s->valu_non_fma / k, s->conflicts / k);
+		for (int c = 0; c < RP_CLS_COUNT; c++)
+			out(b, "%s\"%s\": %.4f", c ? ", " : "", rp_cls_key[c], s->by_cls[c] / k);
+		out(b, "}}");
+	} else {
+		out(b, "null");
+	}
+	out(b, "},\n  \"instructions\": [");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
@@ -342,6 +363,10 @@ static void render_html(struct sbuf *b, const struct rp_report *r)
 		       "<tr><td>instructions</td><td>%u per iteration</td><td>VALU without FMA</td><td>%u</td></tr>\n",
 		    s->fmas, s->dual_pct, s->fmas_dual, s->vopd, s->conflicts, s->hits, s->reads, s->insts,
 		    s->valu_non_fma);
+		if (s->ksteps > 0)
+			out(b, "<tr><td>k-steps</td><td>%.4g per iteration</td><td>per k-step</td><td>%.4g "
+			       "instructions, %.4g VALU without FMA, %.4g conflicts</td></tr>\n", s->ksteps,
+			    s->insts / s->ksteps, s->valu_non_fma / s->ksteps, s->conflicts / s->ksteps);
 		out(b, "<tr><td>by class</td><td colspan=\"3\">");
 		for (int c = 0; c < RP_CLS_COUNT; c++)
 			if (s->by_cls[c])

@@ -110,6 +110,7 @@ static void test_hand(const char *path)
 	      single ? single->why : "?");
 	check(r.insts[r.rows[0].inst].acc.write[0] == 0 && r.insts[r.rows[0].inst].acc.write[1] == 1 &&
 		      r.insts[r.rows[4].inst].acc.write[0] == 4, "report_hand_writes", "written VGPRs differ");
+	check(s->kstep_fmas == 0 && s->ksteps == 0, "report_hand_no_ksteps", "ksteps %.2f", s->ksteps);
 	check(s->vgprs == 21 && s->sgprs == 6 && s->lds_bytes == 4096 && s->block_threads == 256 &&
 		      !s->wgp_mode && s->vgpr_alloc == 24 && s->occupancy == 16,
 	      "report_hand_resources", "vgprs %u sgprs %u lds %u threads %u wgp %d occ %u", s->vgprs,
@@ -283,7 +284,7 @@ static bool same_report(const struct rp_report *a, const struct rp_report *b, ch
 			snprintf(why, n, "instruction %u differs: '%.60s' / '%.60s'", i, x->text, y->text);
 			return false;
 		}
-		if (x->fmas && !x->dual && strcmp(x->why, y->why) != 0 && x->why[0]) {
+		if (strcmp(x->why, y->why) != 0) {
 			snprintf(why, n, "reason of single %u differs: '%s' / '%s'", i, x->why, y->why);
 			return false;
 		}
@@ -347,6 +348,14 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		check(ra.sum.singles == 1 && in && strcmp(in->why, "odd FMA count") == 0,
 		      "report_single_reason_generated", "singles %u why '%s'", ra.sum.singles, in ? in->why : "");
 	}
+	/* k-steps per iteration from .rdna3.kstep_fmas (128 for the 8x16 tile):
+	 * k5 and k8 unroll the 8 k-steps of a tile, k6 keeps one per iteration. */
+	double want_ks = extra ? 1 : strcmp(preset, "k6") == 0 ? 1 : 8;
+	char ksname[128];
+	snprintf(ksname, sizeof ksname, "%s_ksteps", name);
+	if (ok)
+		check(ra.sum.ksteps == want_ks && rh.sum.ksteps == want_ks, ksname,
+		      "%s: ksteps %.2f / %.2f, want %.0f", preset, ra.sum.ksteps, rh.sum.ksteps, want_ks);
 	if (ok && !extra && strcmp(preset, "k6") == 0) {
 		/* BANKS.md: the allocator's 8x16 k-step scores 190 multiplicand hits
 		 * of 256 and 2 bank conflicts; the loop's other reads (128
