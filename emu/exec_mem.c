@@ -387,18 +387,38 @@ static bool ds_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned
 	struct emu_group *g = w->g;
 	u32 exec = emu_exec_mask(w), size = g->lds_size, off = (u32)in->offset, bad = 0;
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
+	if (bytes > size)
+		return false;
+	u32 limit = size - bytes;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		u32 a = av[l] + off;
-		bad |= (exec >> l & 1) & ((a & 3) != 0 || (u64)a + bytes > size);
+		bad |= (exec >> l & 1) & (((a & 3) != 0) | (a > limit));
 	}
 	if (bad)
 		return false;
-	for (unsigned l = 0; l < EMU_LANES; l++) {
-		if (!(exec >> l & 1))
-			continue;
-		const uint8_t *p = g->lds + av[l] + off;
-		for (unsigned d = 0; d < bytes / 4; d++)
-			memcpy(&data[d][l], p + 4 * d, 4);
+	const uint8_t *lds = g->lds;
+	unsigned ndw = bytes / 4;
+	if (exec == 0xffffffffu && ndw == 2) { /* ds_load_b64, the GEMM fragment load */
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			u64 v;
+			memcpy(&v, lds + av[l] + off, 8);
+			data[0][l] = (u32)v;
+			data[1][l] = (u32)(v >> 32);
+		}
+	} else if (exec == 0xffffffffu && ndw == 4) {
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			u32 v[4];
+			memcpy(v, lds + av[l] + off, 16);
+			data[0][l] = v[0], data[1][l] = v[1], data[2][l] = v[2], data[3][l] = v[3];
+		}
+	} else {
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			if (!(exec >> l & 1))
+				continue;
+			const uint8_t *p = lds + av[l] + off;
+			for (unsigned d = 0; d < ndw; d++)
+				memcpy(&data[d][l], p + 4 * d, 4);
+		}
 	}
 	if (g->run->checks & EMU_CHECK_LDS_RACE) {
 		/* Inline read check (see emu_hz_lds): a lane whose dwords sit in one bitmap
@@ -406,19 +426,29 @@ static bool ds_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned
 		 * else, or unwaited-store marks in this epoch, goes to emu_hz_lds. */
 		uint64_t *wb = g->lds_wbits, *rb = g->lds_wbits + (size_t)g->lds_words * (1 + w->id);
 		bool marks = g->late_epoch == g->epoch;
+		u32 word = ~0u;
+		uint64_t acc = 0; /* read bits of 'word' gathered in a register: neighbouring lanes share words */
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			if (!(exec >> l & 1))
 				continue;
 			u32 a = av[l] + off, first = a >> 2, last = (a + bytes - 1) >> 2;
 			uint64_t mask = (~0ull >> (63 - (last - first))) << (first & 63);
 			if (EMU_LIKELY(!marks && (first >> 6) == (last >> 6) && !(wb[first >> 6] & mask))) {
-				rb[first >> 6] |= mask;
+				if (first >> 6 != word) {
+					if (word != ~0u)
+						rb[word] |= acc;
+					word = first >> 6;
+					acc = 0;
+				}
+				acc |= mask;
 				continue;
 			}
 			emu_hz_lds(w, l, a, bytes, false);
 			if (w->halt)
 				return true;
 		}
+		if (word != ~0u)
+			rb[word] |= acc;
 	}
 	return true;
 }
