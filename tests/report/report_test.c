@@ -16,6 +16,7 @@
 
 #include "asm_out/asm_out.h"
 #include "gen/report.h"
+#include "templates/sgemm.h"
 #include "templates/templates.h"
 
 static int failed;
@@ -351,6 +352,24 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	/* k-steps per iteration from .rdna3.kstep_fmas (128 for the 8x16 tile):
 	 * k5 and k8 unroll the 8 k-steps of a tile, k6 keeps one per iteration. */
 	double want_ks = extra ? 1 : strcmp(preset, "k6") == 0 ? 1 : 8;
+	/* The if/else rule against the generator's own markers: when the chosen
+	 * loop is the k-tile iteration, the part left out is exactly its guarded
+	 * variant [sg_mark_edge, sg_mark_fast). */
+	int edge = -1, fast = -1;
+	for (unsigned i = 0; i < ao_inst_count(k); i++) {
+		const char *c = ao_inst_at(k, i)->comment;
+		if (c == sg_mark_edge)
+			edge = (int)i;
+		if (c == sg_mark_fast)
+			fast = (int)i;
+	}
+	if (ok && edge > 0 && fast > edge && (unsigned)edge > ra.loop.first && (unsigned)fast <= ra.loop.last) {
+		char gname[128];
+		snprintf(gname, sizeof gname, "%s_guarded_left_out", name);
+		check(ra.loop.nskip == 1 && ra.loop.skip_lo[0] == (unsigned)edge &&
+			      ra.loop.skip_hi[0] == (unsigned)fast, gname, "left out %u..%u, marked %d..%d",
+		      ra.loop.nskip ? ra.loop.skip_lo[0] : 0, ra.loop.nskip ? ra.loop.skip_hi[0] : 0, edge, fast);
+	}
 	char ksname[128];
 	snprintf(ksname, sizeof ksname, "%s_ksteps", name);
 	if (ok)
