@@ -25,6 +25,15 @@ else
 	nok report_cli_generated "$(head -n 1 "$T/e1")"
 fi
 
+# --- the command of the issue's "done when": an html report next to the best preset
+if "$G" sgemm --preset best -o "$T/best.hsaco" --report "$T/best.html" 2>"$T/e0"; then
+	n=$(grep -c '<tr class="bank-row' "$T/best.html")
+	grep -q 'dual-issued</td><td id="dual">100.0 %' "$T/best.html" && [ "$n" -gt 100 ] &&
+		ok report_cli_best_html || nok report_cli_best_html "$n rows, dual-issue figure missing"
+else
+	nok report_cli_best_html "$(head -n 1 "$T/e0")"
+fi
+
 # --- the subcommand on the code object gives the same figures as --report
 if "$G" report "$T/k6.hsaco" --format json -o "$T/k6h.json" 2>"$T/e2"; then
 	a=$(grep -o '"summary".*' "$T/k6.rep"); b=$(grep -o '"summary".*' "$T/k6h.json")
@@ -51,6 +60,13 @@ if [ -f "$HIP" ] && "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -n
 	fi
 else
 	nok report_clang_hip_kernel "clang: $(head -n 1 "$T/e4")"
+fi
+
+# --- the json files written above are strict JSON (the C checker of report_test)
+if [ -x "${BUILD:-build}/tests/report_test" ]; then
+	for j in k6.rep ref.json; do
+		[ -f "$T/$j" ] && "${BUILD:-build}/tests/report_test" --check-json "report_json_strict_$j" "$T/$j" || fail=1
+	done
 fi
 
 # --- bad input: one line on stderr, exit 2, no output file

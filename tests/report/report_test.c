@@ -36,6 +36,8 @@ static void check(bool cond, const char *name, const char *fmt, ...)
 	printf("\n");
 }
 
+bool json_valid(const char *s);
+
 /* ---- hand-computed case -------------------------------------------------------
  * The inner loop of hand_loop.s (banks: v0 0, v1 1, v2 2, v3 3, v4 0, v5 1,
  * v6 2, v8 0, v9 1, v10 2, v11 3, v12 0):
@@ -119,7 +121,6 @@ static void test_hand(const char *path)
 
 	/* ---- json: strictly well-formed, with the documented keys */
 	char *js = rp_render(&r, RP_JSON);
-	extern bool json_valid(const char *s);
 	check(js && json_valid(js), "report_json_parses", "invalid json");
 	static const char *const keys[] = {
 		"\"format\": \"rdna3gen-bank-report\"", "\"version\": 1", "\"kernel\": \"hand_loop\"",
@@ -420,8 +421,38 @@ static void test_bad_input(const char *dir)
 	unlink(path);
 }
 
+/* report_test --check-json NAME FILE: one check, FILE is strict JSON with the
+ * report's top-level keys (used by tests/report/report.sh on CLI output). */
+static int check_json_file(const char *name, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0;
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		long sz = ftell(f);
+		fseek(f, 0, SEEK_SET);
+		buf = sz >= 0 ? malloc((size_t)sz + 1) : NULL;
+		if (buf)
+			n = fread(buf, 1, (size_t)sz, f);
+		fclose(f);
+	}
+	if (!buf) {
+		check(false, name, "cannot read %s", path);
+		return 1;
+	}
+	buf[n] = 0;
+	bool keys = strstr(buf, "\"format\": \"rdna3gen-bank-report\"") && strstr(buf, "\"summary\": {") &&
+		    strstr(buf, "\"instructions\": [") && strstr(buf, "\"resources\": {") && strstr(buf, "\"loop\": {");
+	check(json_valid(buf) && keys, name, "%s: %s", path, keys ? "not strict JSON" : "keys missing");
+	free(buf);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 4 && strcmp(argv[1], "--check-json") == 0)
+		return check_json_file(argv[2], argv[3]);
 	const char *hand = argc > 1 ? argv[1] : "tests/report/hand_loop.s";
 	const char *tmp = getenv("TMPDIR");
 	char dir[512];
