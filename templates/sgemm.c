@@ -198,9 +198,7 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	}
 
 	sg_emit_setup(x);
-	for (unsigned r = 0; r < c.rows; r++)
-		for (unsigned q = 0; q < c.cols; q++)
-			I(SG_OP(v_mov_b32), sg_acc(x, r, q, 1), ao_int(0));
+	sg_loop_zero(x);
 	if (c.prefetch)
 		emit_kloop_prefetch(x);
 	else

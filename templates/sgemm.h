@@ -178,6 +178,8 @@ void sg_emit_lds_store(struct sg_ctx *x);
  * TPL_E_ARG / TPL_E_NOMEM with the message in err). */
 int sg_loop_alloc(struct sg_ctx *x, char *err, size_t errlen);
 void sg_loop_free(struct sg_ctx *x);
+/* acc = 0 for every accumulator (v_dual_mov_b32 pairs with the plan). */
+void sg_loop_zero(struct sg_ctx *x);
 /* After the k-loop: bring the accumulators into the order the stores need
  * (no-op without a plan, or when they can be stored straight). */
 int sg_loop_writeback(struct sg_ctx *x, char *err, size_t errlen);

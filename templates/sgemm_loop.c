@@ -396,3 +396,34 @@ out:
 	free(idx), free(width), free(want), free(mv), free(ops);
 	return rc;
 }
+
+/* Accumulators to zero.  With the plan, the two accumulators of each FMA
+ * pair differ in parity, so their zeroing pairs too: one v_dual_mov_b32 per
+ * pair (inline constant sources, checked by ra_vopd_ok all the same). */
+void sg_loop_zero(struct sg_ctx *x)
+{
+	const struct sg_cfg *c = x->c;
+	const struct ra_bank_out *o = x->plan;
+	if (!o) {
+		for (unsigned r = 0; r < c->rows; r++)
+			for (unsigned q = 0; q < c->cols; q++)
+				I(SG_OP(v_mov_b32), sg_acc(x, r, q, 1), ao_int(0));
+		return;
+	}
+	const struct ra_opnd zero = { RA_OPND_INLINE, 128 };   /* source code of 0 */
+	for (size_t i = 0; i < o->n_ops; i++) {
+		const struct ra_fma_op *op = &o->ops[i];
+		struct ra_vopd_half h[2] = {
+			{ .op = RA_VOPD_MOV_B32, .dst = op->half[0].dst, .src0 = zero },
+			{ .op = RA_VOPD_MOV_B32, .dst = op->half[1].dst, .src0 = zero },
+		};
+		if (op->dual && ra_vopd_ok(&h[0], &h[1], NULL)) {
+			struct ao_half hx = { .op = SG_OP(v_mov_b32), .n = 2, .o = { ao_v(h[0].dst), ao_int(0) } };
+			struct ao_half hy = { .op = SG_OP(v_mov_b32), .n = 2, .o = { ao_v(h[1].dst), ao_int(0) } };
+			ao_vopd(x->k, &hx, &hy);
+			continue;
+		}
+		for (unsigned j = 0; j < (op->dual ? 2u : 1u); j++)
+			I(SG_OP(v_mov_b32), ao_v(op->half[j].dst), ao_int(0));
+	}
+}

@@ -140,12 +140,17 @@ grep -q 's_delay_alu' "$T/t2x2_delay.dis" && ok dual_delay_alu_tiny_tile ||
 	nok dual_delay_alu_tiny_tile "no s_delay_alu in the 2x2 kernel"
 n=$(grep -c "s_setprio" "$T/t8x4_wgp_prio_delay.dis")
 [ "$n" -eq 6 ] && ok dual_setprio_6 || nok dual_setprio "$n s_setprio, expected 6 (3 tile copies, on and off)"
-# write-back: b128 stores need four consecutive registers: moves appear,
-# and b32 stores are taken straight from the permuted layout (none)
-n=$(grep -cE "v_(dual_)?mov_b32" "$T/best.dis"); m=$(grep -cE "v_dual_mov_b32" "$T/best_b32_straight.dis")
-[ "$n" -gt 64 ] && [ "$m" -eq 0 ] && ok dual_writeback_only_when_needed ||
-	nok dual_writeback_only_when_needed "b128: $n moves, b32: $m dual moves"
+# write-back: b128 stores need four consecutive registers: 98 move
+# instructions for 8x16 (130 moves, 32 pairs); b32 stores are taken straight
+# from the permuted layout (none)
+mv='v_(dual_)?mov_b32(_e32)? v[0-9]+, v[0-9]+'   # register-to-register moves
+n=$(grep -cE "$mv" "$T/best.dis"); m=$(grep -cE "$mv" "$T/best_b32_straight.dis")
+[ "$n" -eq 98 ] && [ "$m" -eq 0 ] && ok dual_writeback_only_when_needed ||
+	nok dual_writeback_only_when_needed "b128: $n move instructions, b32: $m"
 
+# zeroing: one v_dual_mov_b32 vE, 0 :: vO, 0 per FMA pair (64 for 8x16)
+n=$(grep -cE 'v_dual_mov_b32 v[0-9]+, 0 :: v_dual_mov_b32 v[0-9]+, 0' "$T/best.dis")
+[ "$n" -eq 64 ] && ok dual_zeroing_64_pairs || nok dual_zeroing "$n paired zeroing instructions, expected 64"
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail
