@@ -420,6 +420,17 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		check(ra.loop.nskip == 1 && ra.loop.skip_lo[0] == (unsigned)edge &&
 			      ra.loop.skip_hi[0] == (unsigned)fast, gname, "left out %u..%u, marked %d..%d",
 		      ra.loop.nskip ? ra.loop.skip_lo[0] : 0, ra.loop.nskip ? ra.loop.skip_hi[0] : 0, edge, fast);
+		/* The template's first-form report (templates/sgemm_report.c) counts
+		 * the same iteration from its markers, independently: its per-k-step
+		 * total must equal ours. */
+		char *tr = t->report ? t->report(&v, k) : NULL;
+		const char *tot = tr ? strstr(tr, "\n  total") : NULL;
+		double first = tot ? strtod(tot + 8, NULL) : -1;
+		double ours = ra.sum.ksteps > 0 ? ra.sum.insts / ra.sum.ksteps : -2;
+		snprintf(gname, sizeof gname, "%s_agrees_with_template_report", name);
+		check(first - ours < 1e-3 && ours - first < 1e-3, gname, "per k-step %.4f here, %.4f there", ours,
+		      first);
+		free(tr);
 	}
 	char ksname[128];
 	snprintf(ksname, sizeof ksname, "%s_ksteps", name);
