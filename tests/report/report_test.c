@@ -432,6 +432,18 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		      first);
 		free(tr);
 	}
+	/* Occupancy: the same gfx1100 figures are in templates/sgemm_report.c
+	 * (the template's report) and gen/report.c; they must agree. */
+	if (ok && t->report) {
+		char *tr = t->report(&v, k);
+		const char *o = tr ? strstr(tr, "  occupancy ") : NULL;
+		unsigned occ = o ? (unsigned)strtoul(o + 12 + strspn(o + 12, " "), NULL, 10) : 0;
+		char oname[128];
+		snprintf(oname, sizeof oname, "%s_occupancy_agrees", name);
+		check(occ > 0 && occ == ra.sum.occupancy, oname, "%u here, %u in the template's report",
+		      ra.sum.occupancy, occ);
+		free(tr);
+	}
 	char ksname[128];
 	snprintf(ksname, sizeof ksname, "%s_ksteps", name);
 	if (ok)
