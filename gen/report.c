@@ -255,6 +255,12 @@ static void neutral_of_emu(const struct emu_inst *in, struct neutral *nt)
 		}
 		return;
 	}
+	if (in->op == EMU_OP_v_fmamk_f32) {
+		/* D = S0 * K + S1: the VGPR addend is read through src2, as LLVM's
+		 * VOPD bank rules treat it (BANKS.md); the builder lists it third. */
+		nt->src[2] = in->src[1];
+		nt->src[1] = EMU_OPND_LITERAL;
+	}
 	const struct emu_opinfo *r = &emu_ops[in->op];
 	if (emu_opnd_is_vgpr(in->dst) && !(r->flags & EMU_F_STORE)) {
 		nt->wv = in->dst - EMU_OPND_VGPR0;

@@ -469,6 +469,22 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	ao_kernel_free(k);
 }
 
+/* fmamk_loop.s: v_fmamk_f32 v1, v2, K, v3 reads v2 (src0) and v3 (src2);
+ * v_fmaak_f32 v5, v6, v7, K reads v6 (src0) and v7 (src1); 2 FMAs, 2 singles. */
+static void test_fmamk(const char *path)
+{
+	struct rp_report r;
+	char err[512];
+	int rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	bool ok = rc == 0 && r.nrows == 3;
+	const struct ra_access *mk = ok ? &r.insts[r.rows[0].inst].acc : NULL;
+	const struct ra_access *ak = ok ? &r.insts[r.rows[1].inst].acc : NULL;
+	ok = ok && mk->read[0][0] == 2 && mk->read[0][1] == -1 && mk->read[0][2] == 3 && ak->read[0][0] == 6 &&
+	     ak->read[0][1] == 7 && ak->read[0][2] == -1 && r.sum.fmas == 2 && r.sum.singles == 2;
+	check(ok, "report_fmamk_slots", "rc %d '%s'", rc, rc ? err : "slots or counts differ");
+	rp_free(&r);
+}
+
 static void test_bad_input(const char *dir)
 {
 	struct rp_report r;
@@ -537,6 +553,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	test_hand(hand);
+	char fmamk[1024];
+	snprintf(fmamk, sizeof fmamk, "%.*sfmamk_loop.s", (int)(strrchr(hand, '/') ? strrchr(hand, '/') - hand + 1 : 0),
+		 hand);
+	test_fmamk(fmamk);
 	struct rp_summary sum;
 	char err[512] = "";
 	int rc = rp_summary_from_file(hand, "hand_loop", &sum, err, sizeof err);
