@@ -187,11 +187,25 @@ static void emit_frag_loads(struct sg_ctx *x, unsigned kk, unsigned s)
 			   SG_VN(x, x->v_fb[s], j * c->tn + ch * w, w), SG_VR(x, x->v_rd_b));
 }
 
+/* Do two VGPR operands (physical, or the same virtual range) overlap? */
+static bool vgpr_overlap(const struct ao_opnd *a, const struct ao_opnd *b)
+{
+	if (a->kind != b->kind || (a->kind != AO_K_VGPR && a->kind != AO_K_VIRT))
+		return false;
+	unsigned a0 = a->reg, b0 = b->reg;
+	if (a->kind == AO_K_VIRT) {
+		if (a->reg != b->reg)
+			return false;
+		a0 = a->sub, b0 = b->sub;
+	}
+	return a0 < b0 + b->count && b0 < a0 + a->count;
+}
+
 /* delay-alu: how many VALU instructions back (1..4) the nearest one that
- * writes a VGPR in regs[0..n) is, 0 when none is within four.  The scan
- * stops at a branch target, where the previous instruction in the list is
- * not the only one that may run before. */
-static unsigned valu_dep(struct sg_ctx *x, const unsigned *regs, unsigned n)
+ * writes one of rd[0..n) is, 0 when none is within four.  The scan stops at
+ * a branch target, where the previous instruction in the list is not the
+ * only one that may run before. */
+static unsigned valu_dep(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
 {
 	struct ao_kernel *k = x->k;
 	unsigned at = ao_inst_count(k), valus = 0;
@@ -200,27 +214,34 @@ static unsigned valu_dep(struct sg_ctx *x, const unsigned *regs, unsigned n)
 			if (ao_label_pos(k, l) == (int)at)
 				return 0;
 		const struct ao_inst *in = ao_inst_at(k, --at);
+		const struct ao_opnd *w[AO_MAX_OPNDS];
+		unsigned nw = 0;
 		if (in->kind == AO_INST_VOPD) {
-			valus++;
-			for (unsigned i = 0; i < n; i++)
-				if ((in->x.o[0].kind == AO_K_VGPR && in->x.o[0].reg == regs[i]) ||
-				    (in->y.o[0].kind == AO_K_VGPR && in->y.o[0].reg == regs[i]))
-					return valus;
+			w[nw++] = &in->x.o[0];
+			w[nw++] = &in->y.o[0];
+		} else if (in->kind == AO_INST_OP && ao_op_cls(in->op) == EMU_CLS_VALU) {
+			unsigned mask = ao_inst_dst_mask(in);
+			for (unsigned o = 0; o < in->n; o++)
+				if (mask & (1u << o))
+					w[nw++] = &in->o[o];
+		} else {
 			continue;
 		}
-		if (in->kind != AO_INST_OP || ao_op_cls(in->op) != EMU_CLS_VALU)
-			continue;
 		valus++;
-		unsigned mask = ao_inst_dst_mask(in);
-		for (unsigned o = 0; o < in->n; o++) {
-			if (!(mask & (1u << o)) || in->o[o].kind != AO_K_VGPR)
-				continue;
+		for (unsigned j = 0; j < nw; j++)
 			for (unsigned i = 0; i < n; i++)
-				if (regs[i] >= in->o[o].reg && regs[i] < in->o[o].reg + in->o[o].count)
+				if (vgpr_overlap(w[j], &rd[i]))
 					return valus;
-		}
 	}
 	return 0;
+}
+
+/* With delay-alu, the s_delay_alu an FMA reading rd[0..n) needs. */
+static void delay_for(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
+{
+	unsigned dep = x->c->delay_alu ? valu_dep(x, rd, n) : 0;
+	if (dep)
+		ao_delay_alu(x->k, dep, 0, 0);   /* instid0(VALU_DEP_dep) */
 }
 
 static struct ao_half fmac_half(const struct ra_vopd_half *h)
@@ -236,29 +257,22 @@ static void emit_fmas(struct sg_ctx *x, unsigned s)
 	const struct sg_cfg *c = x->c;
 	if (!x->plan) {
 		for (unsigned r = 0; r < c->rows; r++)
-			for (unsigned q = 0; q < c->cols; q++)
-				I(SG_OP(v_fmac_f32), sg_acc(x, r, q, 1), SG_V(x, x->v_fa[s], r),
-				  SG_V(x, x->v_fb[s], q));
+			for (unsigned q = 0; q < c->cols; q++) {
+				struct ao_opnd o[3] = { sg_acc(x, r, q, 1), SG_V(x, x->v_fa[s], r),
+							SG_V(x, x->v_fb[s], q) };
+				delay_for(x, o, 3);
+				I(SG_OP(v_fmac_f32), o[0], o[1], o[2]);
+			}
 		return;
 	}
 	const struct ra_bank_out *o = x->plan;
 	for (size_t i = 0; i < o->n_ops; i++) {
 		struct ra_fma_op op;
 		ra_bank_op_for_set(o, &o->ops[i], s, &op);
-		if (c->delay_alu) {
-			unsigned regs[6], n = 0;
-			for (unsigned h = 0; h < (op.dual ? 2u : 1u); h++) {
-				regs[n++] = op.half[h].dst;
-				regs[n++] = op.half[h].src0.val;
-				regs[n++] = op.half[h].vsrc1;
-			}
-			unsigned dep = valu_dep(x, regs, n);
-			if (dep)
-				ao_delay_alu(x->k, dep, 0, 0);   /* instid0 VALU_DEP_dep */
-		}
-		struct ao_half hx = fmac_half(&op.half[0]);
+		struct ao_half hx = fmac_half(&op.half[0]), hy = fmac_half(&op.half[1]);
+		struct ao_opnd rd[6] = { hx.o[0], hx.o[1], hx.o[2], hy.o[0], hy.o[1], hy.o[2] };
+		delay_for(x, rd, op.dual ? 6 : 3);
 		if (op.dual) {
-			struct ao_half hy = fmac_half(&op.half[1]);
 			ao_vopd(x->k, &hx, &hy);
 		} else {
 			I(SG_OP(v_fmac_f32), hx.o[0], hx.o[1], hx.o[2]);

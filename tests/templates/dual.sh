@@ -138,6 +138,15 @@ n=$(grep -c '^ok dual_asm_' "$T/log")
 # instruction, so hints must be there; 8x16 never reads a result within four
 grep -q 's_delay_alu' "$T/t2x2_delay.dis" && ok dual_delay_alu_tiny_tile ||
 	nok dual_delay_alu_tiny_tile "no s_delay_alu in the 2x2 kernel"
+# the same without dual (virtual registers, row-major single FMAs)
+if "$G" sgemm --bm 8 --bn 16 --bk 8 --tm 2 --tn 2 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 \
+	--threads 32 --unroll 8 --lds-vec b64 --pad-a 2 --delay-alu true -o "$T/nodual_delay.hsaco" >"$T/nd.gen" 2>&1 &&
+	$OBJDUMP -d "$T/nodual_delay.hsaco" | grep -q "s_delay_alu instid0(VALU_DEP_4)" &&
+	"$R" "$T/nodual_delay.hsaco" --gemm 11 15 21 --check --backend emu --strict 2>&1 | grep -q "^check: PASSED"; then
+	ok nodual_delay_alu_tiny_tile
+else
+	nok nodual_delay_alu_tiny_tile "no VALU_DEP_4 hint or wrong result: $(head -n 1 "$T/nd.gen")"
+fi
 n=$(grep -c "s_setprio" "$T/t8x4_wgp_prio_delay.dis")
 [ "$n" -eq 6 ] && ok dual_setprio_6 || nok dual_setprio "$n s_setprio, expected 6 (3 tile copies, on and off)"
 # write-back: b128 stores need four consecutive registers: 98 move
