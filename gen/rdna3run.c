@@ -20,8 +20,9 @@ static const char usage[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [-j N] [--strict] [--seed S] [--help] [--version]\n"
+	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--seed S] [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
+	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
 
 void run_error(const char *fmt, ...)
@@ -118,6 +119,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->backend = "auto";
+	o->strict = true; /* the emulator checks waits, LDS races and VOPD unless told not to */
 	o->alpha = 1.0f;
 	o->seed = 1;
 	for (int i = 1; i < argc; i++) {
@@ -147,6 +149,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->check = true;
 		} else if (!strcmp(a, "--strict")) {
 			o->strict = true;
+		} else if (!strcmp(a, "--unchecked")) {
+			o->strict = false;
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];

@@ -32,7 +32,7 @@ hipError_t shim_device(void)
 {
 	if (shim_dev)
 		return hipSuccess;
-	struct emu_opts o = { 0 };
+	struct emu_opts o = { .checks = EMU_CHECK_ALL };  /* as rdna3run: checked unless told otherwise */
 	const char *t = getenv("RDNA3_SHIM_THREADS"), *c = getenv("RDNA3_SHIM_CHECKS");
 	if (t)
 		o.threads = (unsigned)strtoul(t, NULL, 10);

@@ -140,6 +140,21 @@ expect kernel_fault 1 "$R" "$FX/add1.hsaco" --backend emu --grid 4 --block 64 --
 	--arg count=256 --dump buf="$T/fault.bin"
 [ ! -e "$T/fault.bin" ] && ok fault_no_output || nok fault_no_output "dump written after a fault"
 expect not_gemm_kernel 1 "$R" "$FX/add1.hsaco" --backend emu --gemm 64 64 64
+# Hazard checks are the default: a kernel that reads a load's register before
+# its s_waitcnt is reported by a plain run, and passes only with --unchecked.
+CLANG=$(command -v clang-19 || true) LLD=$(command -v ld.lld-19 || true)
+if [ -n "$CLANG" ] && [ -n "$LLD" ] &&
+	"$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx1100 -Wa,-defsym,BUG_NOWAIT_VM=1 \
+		-c tests/emu/kernels/bugs.s -o "$T/nowait.o" && "$LLD" -shared "$T/nowait.o" -o "$T/nowait.hsaco"; then
+	expect nowait_default 1 "$R" "$T/nowait.hsaco" --backend emu --grid 2 --block 64 \
+		--buffer src=516:iota --buffer dst=512
+	grep -q 'wait' "$T/nowait_default.err" && ok nowait_default_names_wait ||
+		nok nowait_default_names_wait "$(cat "$T/nowait_default.err")"
+	expect nowait_unchecked 0 "$R" "$T/nowait.hsaco" --backend emu --grid 2 --block 64 \
+		--buffer src=516:iota --buffer dst=512 --unchecked
+else
+	nok nowait_build "clang-19/ld.lld-19 could not build tests/emu/kernels/bugs.s"
+fi
 # usage errors: status 2
 expect usage_nothing 2 "$R"
 expect usage_no_action 2 "$R" "$FX/add1.hsaco"
