@@ -75,6 +75,49 @@ static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool b
 	}
 }
 
+/* acc *= alpha.  With the bank-aware plan the accumulators are physical:
+ * an even and an odd one lie in different banks, so they pair into one
+ * v_dual_mul_f32 (alpha, one SGPR, counts once on the constant bus). */
+static void emit_alpha(struct sg_ctx *x)
+{
+	const struct sg_cfg *c = x->c;
+	unsigned n = c->rows * c->cols, ne = 0, no = 0;
+	unsigned ev[192], od[192];   /* sg_derive allows at most 192 accumulators */
+	if (x->plan)
+		for (unsigned i = 0; i < n; i++) {
+			unsigned v = sg_acc(x, i / c->cols, i % c->cols, 1).reg;
+			if (v % 2)
+				od[no++] = v;
+			else
+				ev[ne++] = v;
+		}
+	unsigned pairs = ne < no ? ne : no;
+	for (unsigned i = 0; i < pairs; i++) {
+		struct ra_vopd_half h[2] = {
+			{ .op = RA_VOPD_MUL_F32, .dst = ev[i], .src0 = { RA_OPND_SGPR, x->s_ab }, .vsrc1 = ev[i] },
+			{ .op = RA_VOPD_MUL_F32, .dst = od[i], .src0 = { RA_OPND_SGPR, x->s_ab }, .vsrc1 = od[i] },
+		};
+		if (ra_vopd_ok(&h[0], &h[1], NULL)) {
+			struct ao_half hx = { .op = SG_OP(v_mul_f32), .n = 3,
+					      .o = { ao_v(ev[i]), ao_s(x->s_ab), ao_v(ev[i]) } };
+			struct ao_half hy = { .op = SG_OP(v_mul_f32), .n = 3,
+					      .o = { ao_v(od[i]), ao_s(x->s_ab), ao_v(od[i]) } };
+			ao_vopd(x->k, &hx, &hy);
+		} else {
+			I(SG_OP(v_mul_f32), ao_v(ev[i]), ao_s(x->s_ab), ao_v(ev[i]));
+			I(SG_OP(v_mul_f32), ao_v(od[i]), ao_s(x->s_ab), ao_v(od[i]));
+		}
+	}
+	for (unsigned i = pairs; i < ne; i++)
+		I(SG_OP(v_mul_f32), ao_v(ev[i]), ao_s(x->s_ab), ao_v(ev[i]));
+	for (unsigned i = pairs; i < no; i++)
+		I(SG_OP(v_mul_f32), ao_v(od[i]), ao_s(x->s_ab), ao_v(od[i]));
+	if (!x->plan)
+		for (unsigned r = 0; r < c->rows; r++)
+			for (unsigned q = 0; q < c->cols; q++)
+				I(SG_OP(v_mul_f32), sg_acc(x, r, q, 1), ao_s(x->s_ab), sg_acc(x, r, q, 1));
+}
+
 void sg_emit_epilogue(struct sg_ctx *x)
 {
 	const struct sg_cfg *c = x->c;
@@ -91,9 +134,7 @@ void sg_emit_epilogue(struct sg_ctx *x)
 	int l_guard = ao_label(k, "c_edge"), l_done = ao_label(k, "c_done");
 	int l_fast_beta = ao_label(k, "c_fast_beta"), l_edge_beta = ao_label(k, "c_edge_beta");
 
-	for (unsigned r = 0; r < c->rows; r++)
-		for (unsigned q = 0; q < c->cols; q++)
-			I(SG_OP(v_mul_f32), sg_acc(x, r, q, 1), ao_s(x->s_ab), sg_acc(x, r, q, 1));
+	emit_alpha(x);
 	ao_comment(k, "acc *= alpha");
 	/* block base in C: C + (m0*ldc + n0)*4, 64-bit */
 	I(SG_OP(s_mul_i32), ao_s(t), ao_s(x->s_m0), ao_s(sLdc));

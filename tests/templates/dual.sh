@@ -117,10 +117,11 @@ echo "$SETS" | while IFS='|' read -r name rows cols bodies tile params; do
 	edge="$((bm + 3)) $((bn > 2 ? bn - 1 : 3)) $((2 * bk + 5))"
 	case $name in k6|k7|k8|best) full="256 256 $((4 * bk))" ;; esac
 	beta=0; [ $((i % 2)) -eq 1 ] && beta=0.5
+	alpha=-1.5; [ $((i % 3)) -eq 0 ] && alpha=1
 	for s in "$full" "$edge"; do
 		tag="dual_run_${name}_$(echo "$s" | tr ' ' x)"
 		# shellcheck disable=SC2086
-		"$R" "$h" --gemm $s --beta $beta --check --backend emu --strict >"$T/$name.out" 2>&1
+		"$R" "$h" --gemm $s --alpha $alpha --beta $beta --check --backend emu --strict >"$T/$name.out" 2>&1
 		rc=$?
 		if [ $rc -eq 0 ] && grep -q '^check: PASSED' "$T/$name.out"; then
 			ok "$tag"
@@ -160,6 +161,9 @@ n=$(grep -cE "$mv" "$T/best.dis"); m=$(grep -cE "$mv" "$T/best_b32_straight.dis"
 # zeroing: one v_dual_mov_b32 vE, 0 :: vO, 0 per FMA pair (64 for 8x16)
 n=$(grep -cE 'v_dual_mov_b32 v[0-9]+, 0 :: v_dual_mov_b32 v[0-9]+, 0' "$T/best.dis")
 [ "$n" -eq 64 ] && ok dual_zeroing_64_pairs || nok dual_zeroing "$n paired zeroing instructions, expected 64"
+# alpha: one v_dual_mul_f32 per even/odd accumulator pair (64 for 8x16)
+n=$(grep -c 'v_dual_mul_f32' "$T/best.dis")
+[ "$n" -eq 64 ] && ok dual_alpha_64_pairs || nok dual_alpha "$n v_dual_mul_f32, expected 64"
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail
