@@ -215,6 +215,8 @@ int ao_bind(struct ao_kernel *k, unsigned label);
  * (see docs/metadata.md).  key: [a-z_]+. */
 int ao_meta_int(struct ao_kernel *k, const char *key, long value);
 int ao_meta_str(struct ao_kernel *k, const char *key, const char *value);
+/* The value recorded for KEY, as its metadata text ("128", "NN"); NULL if unset. */
+const char *ao_meta_get(const struct ao_kernel *k, const char *key, char *buf, size_t n);
 
 /* Instructions.  Returns the instruction index, or a negative AO_E_*. */
 int ao_inst(struct ao_kernel *k, ao_op op, const struct ao_opnd *o, unsigned n,
@@ -290,6 +292,24 @@ struct ao_summary {
  * kernarg loads inside the segment, LDS declared when used) and derive the
  * summary.  The summary points into the kernel. */
 int ao_finalize(struct ao_kernel *k, struct ao_summary *sum);
+
+/* ---- occupancy ----------------------------------------------------------------- */
+/* Waves per SIMD a kernel can keep resident on gfx1100, and what limits it. */
+struct ao_occupancy {
+	unsigned vgpr_alloc;   /* VGPRs per lane after rounding to the allocation granule */
+	unsigned by_vgpr;      /* limit from the VGPR file */
+	unsigned by_lds;       /* limit from LDS size and the barrier limit on workgroups */
+	unsigned waves;        /* the occupancy: waves per SIMD, whole workgroups only */
+};
+/* Hardware figures the computation uses (cited in asm_out/occupancy.c). */
+enum {
+	AO_GFX1100_VGPRS_PER_LANE = 1536,
+	AO_GFX1100_VGPR_GRANULE = 24,
+	AO_GFX1100_MAX_WAVES = 16,
+	AO_GFX1100_LDS_PER_CU = 65536,
+};
+void ao_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+		  struct ao_occupancy *occ);
 
 /* ---- text ------------------------------------------------------------------ */
 struct ao_emit_opts {

@@ -554,3 +554,18 @@ unsigned ao_inst_size(const struct ao_kernel *k, unsigned i)
 	}
 	return base + (ao_inst_has_literal(in) ? 4 : 0);
 }
+
+const char *ao_meta_get(const struct ao_kernel *k, const char *key, char *buf, size_t n)
+{
+	for (unsigned i = 0; key && i < k->nmeta; i++) {
+		const struct ao_meta_rec *m = &k->meta[i];
+		if (strcmp(m->key, key) != 0)
+			continue;
+		if (m->is_str)
+			snprintf(buf, n, "%s", m->sval);
+		else
+			snprintf(buf, n, "%ld", m->ival);
+		return buf;
+	}
+	return NULL;
+}

@@ -436,28 +436,12 @@ void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 /* ---- scoring and summary ------------------------------------------------------ */
 void rp_occupancy(struct rp_summary *s)
 {
-	/* gfx1100 facts as LLVM 19 models them (AMDGPUBaseInfo.cpp): 1536 VGPRs per
-	 * SIMD lane in wave32, allocation granule 24, at most 16 waves per SIMD;
-	 * LDS 64 KiB per CU (CU mode, 2 SIMDs), 128 KiB per WGP (4 SIMDs); with more
-	 * than one wave per workgroup, at most 16 (CU) / 32 (WGP) workgroups
-	 * (barriers).  Same figures as templates/sgemm_report.c. */
-	enum { VGPRS_PER_LANE = 1536, GRANULE = 24, MAX_WAVES = 16, LDS_PER_CU = 65536 };
-	unsigned waves_per_wg = (s->block_threads + 31) / 32;
-	s->vgpr_alloc = (s->vgprs + GRANULE - 1) / GRANULE * GRANULE;
-	s->occ_vgpr = s->vgpr_alloc ? VGPRS_PER_LANE / s->vgpr_alloc : MAX_WAVES;
-	if (s->occ_vgpr > MAX_WAVES)
-		s->occ_vgpr = MAX_WAVES;
-	unsigned simds = s->wgp_mode ? 4 : 2, lds = s->wgp_mode ? 2 * LDS_PER_CU : LDS_PER_CU;
-	unsigned wgs = s->lds_bytes ? lds / s->lds_bytes : 64;
-	unsigned barriers = s->wgp_mode ? 32 : 16;
-	if (waves_per_wg > 1 && wgs > barriers)
-		wgs = barriers;
-	s->occ_lds = wgs * waves_per_wg / simds;
-	if (s->occ_lds > MAX_WAVES)
-		s->occ_lds = MAX_WAVES;
-	unsigned share = (waves_per_wg + simds - 1) / simds;
-	unsigned occ = s->occ_vgpr < s->occ_lds ? s->occ_vgpr : s->occ_lds;
-	s->occupancy = share ? occ / share * share : occ;
+	struct ao_occupancy o;
+	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &o);
+	s->vgpr_alloc = o.vgpr_alloc;
+	s->occ_vgpr = o.by_vgpr;
+	s->occ_lds = o.by_lds;
+	s->occupancy = o.waves;
 }
 
 int rp_analyse(struct rp_report *r, char *err, size_t errlen)
@@ -554,20 +538,6 @@ void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *why)
 	}
 }
 
-/* A ".rdna3.KEY: VALUE" line of the printed kernel's metadata. */
-static bool meta_line(const char *text, const char *key, char *val, size_t n)
-{
-	char pat[64];
-	snprintf(pat, sizeof pat, ".rdna3.%s: ", key);
-	const char *p = strstr(text, pat);
-	if (!p)
-		return false;
-	p += strlen(pat);
-	size_t m = strcspn(p, "\r\n");
-	snprintf(val, n, "%.*s", (int)m, p);
-	return true;
-}
-
 void rp_free(struct rp_report *r)
 {
 	if (!r)
@@ -599,17 +569,10 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 		rp_free(r);
 		return rc;
 	}
-	/* The metadata the kernel will carry: the same keys a code object's
-	 * report reads, taken from the printed text (asm_out has no getter). */
-	char *text = NULL, kf[32] = "", why[32] = "";
-	size_t len;
-	struct ao_emit_opts eo = { 0 };
-	if (ao_print(k, &eo, &text, &len) == 0) {
-		bool has_kf = meta_line(text, "kstep_fmas", kf, sizeof kf);
-		bool has_why = meta_line(text, "single_why", why, sizeof why);
-		rp_apply_meta(r, has_kf ? strtol(kf, NULL, 10) : 0, has_why ? why : NULL);
-	}
-	free(text);
+	/* The metadata the kernel will carry: the same keys a code object's report reads. */
+	char kf[32], why[64];
+	const char *has_kf = ao_meta_get(k, "kstep_fmas", kf, sizeof kf);
+	rp_apply_meta(r, has_kf ? strtol(kf, NULL, 10) : 0, ao_meta_get(k, "single_why", why, sizeof why));
 	return 0;
 }
 

@@ -6,7 +6,7 @@
  * per-instruction records (class, FMAs, the VGPRs read through each operand
  * slot of each VOPD half, the VGPRs written, branch target), and everything
  * after that is one path: loop detection, the bank-cache model of
- * vgpr_alloc/banks.h (ra_cache_score, BANKS.md), the summary, the renderers.
+ * vgpr_alloc/vgpr_alloc.h (ra_cache_score, BANKS.md), the summary, the renderers.
  *
  * Errors: functions return 0 or a negative RP_E_* with a one-line message in
  * the caller's buffer.  Nothing here prints or exits.  docs/report.md
@@ -55,7 +55,7 @@ struct rp_inst {
 	bool valu;                /* reads VGPRs through the VALU operand ports */
 	bool branch, cond;        /* a branch; conditional */
 	int target;               /* branch target (instruction index), -1 if none/unknown */
-	struct ra_access acc;     /* reads per half and slot, writes (banks.h) */
+	struct ra_access acc;     /* reads per half and slot, writes (vgpr_alloc.h) */
 	char text[160];           /* as llvm-objdump prints it */
 	char why[64];             /* a single FMA in the loop: why it could not pair ("" unknown) */
 };

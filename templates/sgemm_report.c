@@ -15,22 +15,7 @@
 
 #include "templates/sgemm.h"
 
-/* gfx1100 occupancy facts, as LLVM 19 models them (llvm/lib/Target/AMDGPU/
- * Utils/AMDGPUBaseInfo.cpp): getTotalNumVGPRs() = 1536 for wave32 on
- * subtargets with Feature1_5xVGPRs (gfx1100/gfx1101, "GFX11 feature for
- * subtargets with extra VGPRs", LLVM review D134522), getVGPRAllocGranule() =
- * 24 for wave32 on those, getMaxWavesPerEU() = 16 for GFX10.3 and later.
- * SGPRs do not limit occupancy on gfx10+ (every wave gets its 106).  LDS: 64
- * KiB per CU (CU mode: a workgroup stays on one CU, 2 SIMDs) and 128 KiB per
- * WGP (WGP mode: 4 SIMDs).  Workgroups of more than one wave also need a
- * barrier: at most 16 of them per CU in CU mode, 32 per WGP in WGP mode
- * (getMaxWorkGroupsPerCU, same file). */
-enum {
-	GFX1100_VGPRS_PER_SIMD_LANE = 1536,
-	GFX1100_VGPR_GRANULE_W32 = 24,
-	GFX1100_MAX_WAVES_PER_SIMD = 16,
-	GFX1100_LDS_PER_CU = 65536,
-};
+/* Occupancy: ao_occupancy (asm_out/occupancy.c cites the gfx1100 figures). */
 
 enum sg_iclass { IC_FMA, IC_VALU, IC_LDS, IC_VMEM, IC_SMEM, IC_SALU, IC_BRANCH, IC_WAIT, IC_BARRIER,
 		 IC_OTHER, IC_COUNT };
@@ -122,23 +107,12 @@ static void gather(const struct sg_report_in *in, struct sg_stats *st)
 	st->threads = ao_info(k)->block_threads;
 	st->wgp = ao_info(k)->wgp_mode;
 	st->waves_per_wg = (st->threads + 31) / 32;
-	unsigned g = GFX1100_VGPR_GRANULE_W32;
-	st->vgpr_alloc = (st->vgprs + g - 1) / g * g;
-	st->occ_vgpr = st->vgpr_alloc ? GFX1100_VGPRS_PER_SIMD_LANE / st->vgpr_alloc : GFX1100_MAX_WAVES_PER_SIMD;
-	if (st->occ_vgpr > GFX1100_MAX_WAVES_PER_SIMD)
-		st->occ_vgpr = GFX1100_MAX_WAVES_PER_SIMD;
-	unsigned simds = st->wgp ? 4 : 2, lds = st->wgp ? 2 * GFX1100_LDS_PER_CU : GFX1100_LDS_PER_CU;
-	unsigned wgs = st->lds_bytes ? lds / st->lds_bytes : 64;
-	unsigned barriers = st->wgp ? 32 : 16;
-	if (st->waves_per_wg > 1 && wgs > barriers)
-		wgs = barriers;
-	st->occ_lds = wgs * st->waves_per_wg / simds;
-	if (st->occ_lds > GFX1100_MAX_WAVES_PER_SIMD)
-		st->occ_lds = GFX1100_MAX_WAVES_PER_SIMD;
-	/* whole workgroups only: waves per SIMD come in multiples of a workgroup's share */
-	unsigned share = (st->waves_per_wg + simds - 1) / simds;
-	unsigned occ = st->occ_vgpr < st->occ_lds ? st->occ_vgpr : st->occ_lds;
-	st->occ = share ? occ / share * share : occ;
+	struct ao_occupancy o;
+	ao_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
+	st->vgpr_alloc = o.vgpr_alloc;
+	st->occ_vgpr = o.by_vgpr;
+	st->occ_lds = o.by_lds;
+	st->occ = o.waves;
 
 	int lo = find_mark(k, sg_mark_loop), end = find_mark(k, sg_mark_end);
 	int e0 = find_mark(k, sg_mark_edge), e1 = find_mark(k, sg_mark_fast);
@@ -210,13 +184,13 @@ static void print_text(struct sbuf *b, const struct sg_report_in *in, const stru
 	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
 	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
 	out(b, "\nresources\n");
-	out(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, GFX1100_VGPR_GRANULE_W32,
+	out(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, AO_GFX1100_VGPR_GRANULE,
 	    st->vgpr_alloc);
 	out(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
 	out(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
 	out(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
-	       "at most %u)\n", st->occ, st->occ_vgpr, GFX1100_VGPRS_PER_SIMD_LANE, st->vgpr_alloc,
-	    st->occ_lds, st->wgp ? "WGP" : "CU", GFX1100_MAX_WAVES_PER_SIMD);
+	       "at most %u)\n", st->occ, st->occ_vgpr, AO_GFX1100_VGPRS_PER_LANE, st->vgpr_alloc,
+	    st->occ_lds, st->wgp ? "WGP" : "CU", AO_GFX1100_MAX_WAVES);
 	out(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
 	if (!st->found) {
 		out(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");
