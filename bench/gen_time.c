@@ -39,6 +39,10 @@ static const struct cfg cfgs[] = {
 		  "-DLANES_M=4", "-DLANES_N=8", "-DPAD_A=0", "-DPAD_B=0", "-DPREFETCH=1" } },
 	{ "k5", { "-DBM=128", "-DBN=128", "-DBK=8", "-DTM=4", "-DTN=4", "-DWAVES_M=4", "-DWAVES_N=1",
 		  "-DLANES_M=4", "-DLANES_N=8", "-DPAD_A=4", "-DPAD_B=0", "-DPREFETCH=1" } },
+	/* best: the same tiles as k5; what HIP C++ cannot say (bank placement, VOPD
+	 * pairing, unrolled SGPR-based loads, LDS double buffering) is the generator's part. */
+	{ "best", { "-DBM=128", "-DBN=128", "-DBK=8", "-DTM=4", "-DTN=4", "-DWAVES_M=4", "-DWAVES_N=1",
+		    "-DLANES_M=4", "-DLANES_N=8", "-DPAD_A=4", "-DPAD_B=0", "-DPREFETCH=1" } },
 };
 
 /* parameters -> .hsaco; returns ms, or -1 with err; *gen_ms: the part before the toolchain */
