@@ -2,32 +2,17 @@
  * arguments, dispatch checks, the backend wrappers on a fake backend, and the
  * hip backend's answer on a host without a device. */
 #include "loader/loader.h"
+#include "tests/loader/harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(name, cond, ...)                                         \
-	do {                                                           \
-		if (cond) {                                            \
-			printf("ok %s\n", name);                       \
-		} else {                                               \
-			failures++;                                    \
-			printf("not ok %s: ", name);                   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
-
-static char dir[512];
-
 static struct ld_code_object *open_fixture(const char *name)
 {
 	char path[700], err[256];
 	struct ld_code_object *co = NULL;
-	snprintf(path, sizeof path, "%s/%s", dir, name);
+	fixture_path(path, sizeof path, name);
 	if (ld_open_file(path, &co, err, sizeof err))
 		printf("# %s\n", err);
 	return co;
@@ -238,8 +223,7 @@ static void test_hip_nodevice(void)
 
 int main(void)
 {
-	const char *b = getenv("BUILD");
-	snprintf(dir, sizeof dir, "%s/tests/loader", b ? b : "build");
+	fixture_init();
 	struct ld_code_object *add1 = open_fixture("add1.hsaco");
 	struct ld_code_object *hip = open_fixture("saxpy.hsaco");
 	CHECK("fixtures", add1 && hip, "fixtures missing");

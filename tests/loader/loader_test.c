@@ -3,39 +3,11 @@
  * and on every truncation and many corruptions of them. */
 #define _GNU_SOURCE /* memmem */
 #include "loader/loader.h"
+#include "tests/loader/harness.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(name, cond, ...)                                         \
-	do {                                                           \
-		if (cond) {                                            \
-			printf("ok %s\n", name);                       \
-		} else {                                               \
-			failures++;                                    \
-			printf("not ok %s: ", name);                   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
-
-static char fixture_dir[512];
-
-static uint8_t *slurp(const char *name, size_t *n)
-{
-	char path[700];
-	snprintf(path, sizeof path, "%s/%s", fixture_dir, name);
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	uint8_t *buf = malloc(1 << 20);
-	*n = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
-}
 
 static uint64_t rd64(const uint8_t *p)
 {
@@ -48,7 +20,7 @@ static void test_add1(void)
 {
 	char err[256] = "", path[700];
 	struct ld_code_object *co = NULL;
-	snprintf(path, sizeof path, "%s/add1.hsaco", fixture_dir);
+	fixture_path(path, sizeof path, "add1.hsaco");
 	int rc = ld_open_file(path, &co, err, sizeof err);
 	CHECK("add1_opens", rc == LD_OK, "rc %d: %s", rc, err);
 	if (rc)
@@ -121,7 +93,7 @@ out:
 static void test_reloc(void)
 {
 	size_t n;
-	uint8_t *bytes = slurp("reloc.hsaco", &n);
+	uint8_t *bytes = fixture_read("reloc.hsaco", &n);
 	char err[256] = "";
 	struct ld_code_object *co = NULL;
 	int rc = bytes ? ld_open_mem(bytes, n, &co, err, sizeof err) : -100;
@@ -161,7 +133,7 @@ static void test_hip(void)
 {
 	char err[256] = "", path[700];
 	struct ld_code_object *co = NULL;
-	snprintf(path, sizeof path, "%s/saxpy.hsaco", fixture_dir);
+	fixture_path(path, sizeof path, "saxpy.hsaco");
 	int rc = ld_open_file(path, &co, err, sizeof err);
 	CHECK("hip_saxpy_opens", rc == LD_OK, "rc %d: %s", rc, err);
 	if (rc)
@@ -209,7 +181,7 @@ static void test_bad(void)
 	ld_close(NULL);
 
 	size_t n;
-	uint8_t *orig = slurp("add1.hsaco", &n);
+	uint8_t *orig = fixture_read("add1.hsaco", &n);
 	if (!orig) {
 		CHECK("fixture", 0, "add1.hsaco missing");
 		return;
@@ -298,7 +270,7 @@ static void test_bad(void)
 static void test_bad_reloc(void)
 {
 	size_t n;
-	uint8_t *orig = slurp("reloc.hsaco", &n);
+	uint8_t *orig = fixture_read("reloc.hsaco", &n);
 	if (!orig)
 		return;
 	/* r_info of the RELATIVE64 entry: type 13, symbol 0. */
@@ -322,7 +294,7 @@ static void test_bad_reloc(void)
 static void test_open_image(void)
 {
 	size_t n;
-	uint8_t *orig = slurp("saxpy.hsaco", &n);
+	uint8_t *orig = fixture_read("saxpy.hsaco", &n);
 	if (!orig)
 		return;
 	uint8_t *big = calloc(1, n + 4096); /* trailing bytes must not matter */
@@ -382,8 +354,7 @@ static void test_bundle(void)
 
 int main(void)
 {
-	const char *b = getenv("BUILD");
-	snprintf(fixture_dir, sizeof fixture_dir, "%s/tests/loader", b ? b : "build");
+	fixture_init();
 	test_add1();
 	test_reloc();
 	test_hip();

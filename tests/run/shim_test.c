@@ -2,40 +2,14 @@
  * API as a host program sees it: devices, memory in every direction, errors
  * and the last-error state, modules from files and memory, launches with
  * kernelParams and extra, hidden arguments, globals, events, faults. */
+#include "tests/loader/harness.h"
+
 #include <hip/hip_runtime_api.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(name, cond, ...)                                         \
-	do {                                                           \
-		if (cond) {                                            \
-			printf("ok %s\n", name);                       \
-		} else {                                               \
-			failures++;                                    \
-			printf("not ok %s: ", name);                   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
 #define NAME(e) hipGetErrorName(e)
-
-static char dir[512];
-
-static void *slurp(const char *name, size_t *n)
-{
-	char path[700];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	void *buf = malloc(1 << 20);
-	*n = fread(buf, 1, 1 << 20, f);
-	fclose(f);
-	return buf;
-}
 
 static void test_device(void)
 {
@@ -118,11 +92,11 @@ static void test_launch(void)
 	char path[700];
 	hipModule_t m = NULL;
 	hipFunction_t f = NULL;
-	snprintf(path, sizeof path, "%s/nonexistent.hsaco", dir);
+	fixture_path(path, sizeof path, "nonexistent.hsaco");
 	hipError_t e = hipModuleLoad(&m, path);
 	CHECK("module_missing", e == hipErrorFileNotFound, "%s", NAME(e));
 	size_t n;
-	unsigned char *bytes = slurp("add1.hsaco", &n);
+	unsigned char *bytes = fixture_read("add1.hsaco", &n);
 	if (!bytes) {
 		CHECK("fixture", 0, "add1.hsaco missing");
 		return;
@@ -205,7 +179,7 @@ static void test_hidden(void)
 	char path[700];
 	hipModule_t m;
 	hipFunction_t f;
-	snprintf(path, sizeof path, "%s/saxpy.hsaco", dir);
+	fixture_path(path, sizeof path, "saxpy.hsaco");
 	hipError_t e = hipModuleLoad(&m, path);
 	e = e ? e : hipModuleGetFunction(&f, m, "scale");
 	if (e) {
@@ -237,7 +211,7 @@ static void test_global(void)
 {
 	char path[700];
 	hipModule_t m;
-	snprintf(path, sizeof path, "%s/reloc.hsaco", dir);
+	fixture_path(path, sizeof path, "reloc.hsaco");
 	if (hipModuleLoad(&m, path) != hipSuccess) {
 		CHECK("global_module", 0, "load failed");
 		return;
@@ -258,8 +232,7 @@ static void test_global(void)
 
 int main(void)
 {
-	const char *b = getenv("BUILD");
-	snprintf(dir, sizeof dir, "%s/tests/loader", b ? b : "build");
+	fixture_init();
 	setenv("RDNA3_SHIM_QUIET", "1", 1);
 	test_device();
 	test_errors();
