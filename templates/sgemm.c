@@ -230,10 +230,10 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 		snprintf(err, errlen, "sgemm: %s", ao_error(k));
 		rc = TPL_E_BUILD;
 	} else {
-		int arc = ra_allocate(x->ra, k, RA_MAX_VGPRS, &needed, err, errlen);
+		int arc = ra_allocate(x->ra, k, RA_VGPR_MAX, &needed, err, errlen);
 		if (arc == RA_E_LIMIT) {
 			snprintf(err, errlen, "tm, tn, bm, bn: the kernel needs %u VGPRs, at most %u "
-				 "(%u accumulators, %u fragment registers)", needed, RA_MAX_VGPRS,
+				 "(%u accumulators, %u fragment registers)", needed, RA_VGPR_MAX,
 				 c.rows * c.cols, c.frag_sets * (c.rows + c.cols));
 			rc = TPL_E_ARG;
 		} else if (arc) {

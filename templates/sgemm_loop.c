@@ -62,7 +62,7 @@ int sg_loop_alloc(struct sg_ctx *x, char *err, size_t errlen)
 		size_t n = ra_bank_grid(f, c->rows, c->cols);
 		/* v0 holds the work-item ids; everything above may be the plan's */
 		struct ra_bank_in in = { .n_acc = c->rows * c->cols, .n_a = c->rows, .n_b = c->cols,
-					 .fma = f, .n_fma = n, .base = 1, .budget = RA_MAX_VGPRS - 1,
+					 .fma = f, .n_fma = n, .base = 1, .budget = RA_VGPR_MAX - 1,
 					 .frag_sets = c->frag_sets };
 		struct ra_diag d;
 		int rc = ra_bank_alloc(&in, o, &d);

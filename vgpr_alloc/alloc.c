@@ -47,7 +47,7 @@ int ra_vreg(struct ra_ctx *ra, const char *name, unsigned count)
 
 int ra_pin(struct ra_ctx *ra, unsigned id, unsigned phys)
 {
-	if (id >= ra->n || phys + ra->v[id].count > RA_MAX_VGPRS)
+	if (id >= ra->n || phys + ra->v[id].count > RA_VGPR_MAX)
 		return RA_E_ARG;
 	ra->v[id].pin = (int)phys;
 	return 0;
@@ -200,8 +200,8 @@ static void rewrite(void *vctx, const struct ao_opnd *co, bool dst, bool dst_rea
 int ra_allocate(struct ra_ctx *ra, struct ao_kernel *k, unsigned limit, unsigned *needed,
 		char *err, size_t errlen)
 {
-	if (limit == 0 || limit > RA_MAX_VGPRS)
-		limit = RA_MAX_VGPRS;
+	if (limit == 0 || limit > RA_VGPR_MAX)
+		limit = RA_VGPR_MAX;
 	unsigned n = ao_inst_count(k);
 	int rc = RA_OK;
 	struct use_scan u = { calloc(ra->n + 1, sizeof(unsigned)), calloc(ra->n + 1, sizeof(unsigned)),

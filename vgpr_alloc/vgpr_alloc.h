@@ -39,7 +39,7 @@ enum ra_err {
 	RA_E_PIN = -4,     /* two pinned ranges, or a pin and a physical use, collide */
 };
 
-#define RA_MAX_VGPRS 256   /* per wave, gfx11 wave32 */
+#define RA_VGPR_MAX 256    /* VGPRs addressable by one wave (gfx11 wave32) */
 
 struct ra_ctx;
 
@@ -72,7 +72,7 @@ static inline struct ao_opnd ra_reg(const struct ra_ctx *ra, unsigned id, unsign
 { return ra_sub(ra, id, sub, 1); }
 
 /* Allocate every range used in k and rewrite its operands to physical VGPRs.
- * limit: highest register count allowed (0 = RA_MAX_VGPRS).  On RA_E_LIMIT,
+ * limit: highest register count allowed (0 = RA_VGPR_MAX).  On RA_E_LIMIT,
  * *needed (if not NULL) holds how many VGPRs the kernel would need. */
 int ra_allocate(struct ra_ctx *ra, struct ao_kernel *k, unsigned limit, unsigned *needed,
 		char *err, size_t errlen);
@@ -88,7 +88,6 @@ char *ra_report(const struct ra_ctx *ra);
 /* ---- Bank facts ------------------------------------------------------- */
 
 #define RA_VGPR_BANKS 4   /* VGPR banks of a gfx11 SIMD; bank = index mod 4 */
-#define RA_VGPR_MAX   256 /* VGPRs addressable by one wave */
 
 static inline unsigned ra_bank(unsigned vgpr) { return vgpr % RA_VGPR_BANKS; }
 /* Parity of the bank (= parity of the register): VOPD destinations and
