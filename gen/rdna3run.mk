@@ -20,12 +20,22 @@ TEST_SCRIPTS += tests/run/rdna3run.sh
 all: $(LOADER_FIXTURES)
 endif
 
-# A GEMM kernel compiled from HIP C++ (independent of rdna3gen) for tests/run/gemm.sh.
-RUN_FIXTURES := $(BUILD)/tests/run/gemm_ref.hsaco
+# A GEMM kernel compiled from HIP C++ (independent of rdna3gen) for tests/run/gemm.sh,
+# three ways: argument names from -fhip-kernel-arg-name ("A"), value names kept
+# ("A.coerce" for pointers), and none at all (clang's default).
+RUN_FIXTURES := $(BUILD)/tests/run/gemm_ref.hsaco $(BUILD)/tests/run/gemm_ref_coerce.hsaco \
+	$(BUILD)/tests/run/gemm_ref_unnamed.hsaco
+RUN_HIPCC = $(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
+	--no-gpu-bundle-output
 $(BUILD)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
-	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
-		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
+	$(RUN_HIPCC) -fhip-kernel-arg-name -o $@ $<
+$(BUILD)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
+	@mkdir -p $(dir $@)
+	$(RUN_HIPCC) -fno-discard-value-names -o $@ $<
+$(BUILD)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
+	@mkdir -p $(dir $@)
+	$(RUN_HIPCC) -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/gemm.sh
 all: $(RUN_FIXTURES)

@@ -34,14 +34,26 @@ static const struct {
 	[R_BETA] = { "beta", { "beta" } },
 };
 
+/* (ld_arg_find also matches clang's "NAME.coerce" pointer names.) */
 static const struct ld_arg *role_arg(const struct ld_kernel *k, enum role r)
 {
-	for (int i = 0; i < 6 && roles[r].names[i]; i++) {
+	for (size_t i = 0; i < sizeof roles[r].names / sizeof roles[r].names[0] && roles[r].names[i];
+	     i++) {
 		const struct ld_arg *a = ld_arg_find(k, roles[r].names[i]);
 		if (a)
 			return a;
 	}
 	return NULL;
+}
+
+/* Explicit arguments without a name: clang at any -O without
+ * -fhip-kernel-arg-name or -fno-discard-value-names. */
+static bool args_unnamed(const struct ld_kernel *k)
+{
+	for (unsigned i = 0; i < k->nargs; i++)
+		if (k->args[i].kind != LD_ARG_HIDDEN && !k->args[i].name[0])
+			return true;
+	return false;
 }
 
 static uint64_t xorshift(uint64_t *s)
@@ -154,8 +166,13 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 		ra[r] = role_arg(k, (enum role)r);
 	for (int r = R_A; r <= R_C; r++)
 		if (!ra[r] || ra[r]->kind != LD_ARG_GLOBAL_BUFFER) {
-			run_error("kernel %s is not a GEMM kernel: no buffer argument for %s", k->name,
-				  roles[r].role);
+			if (args_unnamed(k))
+				run_error("kernel %s: its metadata names no arguments, so A, B and C cannot "
+					  "be found: compile it with -fhip-kernel-arg-name (clang -x hip)",
+					  k->name);
+			else
+				run_error("kernel %s is not a GEMM kernel: no buffer argument for %s "
+					  "(see --list)", k->name, roles[r].role);
 			return RUN_EXIT_FAIL;
 		}
 

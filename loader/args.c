@@ -37,8 +37,14 @@ static const struct ld_arg *lookup(struct ld_kargs *a, const char *name, unsigne
 {
 	const struct ld_arg *arg = a && a->kernel ? ld_arg_find(a->kernel, name) : NULL;
 	if (!arg) {
-		*rc = ld_fail(err, errlen, LD_E_KARG, "kernel %s has no argument '%s'",
-			      a && a->kernel ? a->kernel->name : "?", name ? name : "");
+		/* clang writes no argument names unless told to: say how to get them */
+		bool unnamed = false;
+		for (unsigned i = 0; a && a->kernel && i < a->kernel->nargs; i++)
+			unnamed |= a->kernel->args[i].kind != LD_ARG_HIDDEN && !a->kernel->args[i].name[0];
+		*rc = ld_fail(err, errlen, LD_E_KARG, "kernel %s has no argument '%s'%s",
+			      a && a->kernel ? a->kernel->name : "?", name ? name : "",
+			      unnamed ? " (its metadata names no arguments: compile HIP sources with "
+					"-fhip-kernel-arg-name)" : "");
 		return NULL;
 	}
 	*idx = (unsigned)(arg - a->kernel->args);

@@ -609,6 +609,10 @@ const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name)
 	for (unsigned i = 0; i < k->nargs; i++)
 		if (strcmp(k->args[i].name, name) == 0)
 			return &k->args[i];
+	size_t n = strlen(name);
+	for (unsigned i = 0; i < k->nargs; i++)
+		if (strncmp(k->args[i].name, name, n) == 0 && strcmp(k->args[i].name + n, ".coerce") == 0)
+			return &k->args[i];
 	return NULL;
 }
 

@@ -103,7 +103,9 @@ int ld_image(const struct ld_code_object *co, uint64_t base, void *dst, size_t d
 int ld_kernel_meta_int(const struct ld_kernel *k, const char *key, int64_t *v);
 const char *ld_kernel_meta_str(const struct ld_kernel *k, const char *key); /* NULL if absent */
 
-/* The argument called name ("" never matches), or NULL. */
+/* The argument called name ("" never matches), or NULL.  When none is called
+ * exactly that, "NAME.coerce" matches NAME: clang names a HIP pointer argument
+ * so when it keeps value names (-fno-discard-value-names). */
 const struct ld_arg *ld_arg_find(const struct ld_kernel *k, const char *name);
 
 /* A data symbol (a __device__ variable): its address in the image and size.

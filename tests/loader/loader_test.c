@@ -16,6 +16,22 @@ static uint64_t rd64(const uint8_t *p)
 	return v;
 }
 
+/* ld_arg_find on names as clang writes them with -fno-discard-value-names:
+ * pointer arguments end in ".coerce"; an exact name wins over the suffix. */
+static void test_arg_find_coerce(void)
+{
+	struct ld_arg args[4] = { { .name = "A.coerce" }, { .name = "B" }, { .name = "B.coerce" },
+				  { .name = "lda" } };
+	struct ld_kernel k = { .name = "k", .nargs = 4, .args = args };
+	CHECK("arg_find_coerce", ld_arg_find(&k, "A") == &args[0] &&
+					 ld_arg_find(&k, "A.coerce") == &args[0], "A not found");
+	CHECK("arg_find_exact_first", ld_arg_find(&k, "B") == &args[1] &&
+					      ld_arg_find(&k, "B.coerce") == &args[2], "wrong B");
+	CHECK("arg_find_no_prefix", !ld_arg_find(&k, "A.co") && !ld_arg_find(&k, "ld") &&
+					    !ld_arg_find(&k, ".coerce") && !ld_arg_find(&k, "lda.coerce"),
+	      "partial names matched");
+}
+
 static void test_add1(void)
 {
 	char err[256] = "", path[700];
@@ -356,6 +372,7 @@ int main(void)
 {
 	fixture_init();
 	test_add1();
+	test_arg_find_coerce();
 	test_reloc();
 	test_hip();
 	test_bad();
