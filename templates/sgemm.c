@@ -30,6 +30,9 @@ const char sg_mark_loop[] = "sgemm: k-tile iteration";
 const char sg_mark_edge[] = "sgemm: edge tile (guarded loads)";
 const char sg_mark_fast[] = "sgemm: full tile (fast loads)";
 const char sg_mark_end[] = "sgemm: end of k-tile iteration";
+const char sg_mark_trips[] = "sgemm: inner trip count";
+const char sg_mark_inner[] = "sgemm: inner loop";
+const char sg_mark_inner_end[] = "sgemm: end of inner loop";
 
 static void mark(struct sg_ctx *x, unsigned at, const char *text)
 {

@@ -190,21 +190,18 @@ void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads);
 /* sgemm_epilogue.c */
 void sg_emit_epilogue(struct sg_ctx *x);
 
-/* sgemm_report.c: the report of a built sgemm kernel (malloc'd text).  The
- * steady-state iteration is found by the marker comments of sgemm.c. */
-struct sg_report_in {
-	const struct sg_cfg *c;
-	struct ao_kernel *k;
-	unsigned ksteps;                               /* k-steps per iteration */
-};
-char *sg_report_text(const struct sg_report_in *in);
-/* The template's --report hook (tpl_template.report). */
+/* sgemm_report.c: the template's --report hook (tpl_template.report): the
+ * report of a built sgemm kernel (malloc'd text).  The steady-state
+ * iteration is found by the marker comments of sgemm.c and sgemm_loop.c. */
 char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
 
-/* sgemm.c: the build (tpl_template.build) and the marker comments it puts on
- * the first and last instruction of the steady-state k-tile iteration and on
- * the bounds of its guarded variant. */
+/* sgemm.c: the build (tpl_template.build) and the marker comments the report
+ * finds by address: on the first and last instruction of the steady-state
+ * k-tile iteration and on the bounds of its guarded variant (sgemm.c); on an
+ * inner loop's trip-count instruction, its first instruction and its back
+ * branch (sgemm_loop.c). */
 int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
 extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
+extern const char sg_mark_trips[], sg_mark_inner[], sg_mark_inner_end[];
 
 #endif

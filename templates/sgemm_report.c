@@ -24,7 +24,7 @@ static const char *const iclass_name[IC_COUNT] = {
 };
 
 struct sg_stats {
-	unsigned vgprs, sgprs, lds_bytes, threads, waves_per_wg;
+	unsigned vgprs, sgprs, lds_bytes, threads;
 	bool wgp;
 	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
 	bool found;                     /* markers present */
@@ -92,9 +92,8 @@ static int find_mark(struct ao_kernel *k, const char *mark)
 	return -1;
 }
 
-static void gather(const struct sg_report_in *in, struct sg_stats *st)
+static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 {
-	struct ao_kernel *k = in->k;
 	struct ao_summary sum;
 	memset(st, 0, sizeof *st);
 	if (ao_finalize(k, &sum) == 0) {
@@ -106,7 +105,6 @@ static void gather(const struct sg_report_in *in, struct sg_stats *st)
 	}
 	st->threads = ao_info(k)->block_threads;
 	st->wgp = ao_info(k)->wgp_mode;
-	st->waves_per_wg = (st->threads + 31) / 32;
 	struct ao_occupancy o;
 	ao_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
 	st->vgpr_alloc = o.vgpr_alloc;
@@ -119,18 +117,18 @@ static void gather(const struct sg_report_in *in, struct sg_stats *st)
 	if (lo < 0 || end < lo)
 		return;
 	st->found = true;
-	st->ksteps = in->ksteps;
+	st->ksteps = ksteps;
 	double w = 1;
 	for (int i = lo; i <= end; i++) {
 		if (e0 >= 0 && e1 > e0 && i >= e0 && i < e1)
 			continue;
 		struct ao_inst *ai = ao_inst_at(k, (unsigned)i);
 		/* the inner loop: from its first instruction to its back branch */
-		if (ai->comment && strcmp(ai->comment, "sgemm: inner loop") == 0) {
+		if (ai->comment == sg_mark_inner) {
 			w = 1;
 			for (int j = i - 1; j >= lo; j--) {
 				struct ao_inst *t = ao_inst_at(k, (unsigned)j);
-				if (t->comment && strcmp(t->comment, "sgemm: inner trip count") == 0 && t->n == 2 &&
+				if (t->comment == sg_mark_trips && t->n == 2 &&
 				    t->o[1].kind == AO_K_IMM) {
 					w = t->o[1].imm;
 					break;
@@ -138,7 +136,7 @@ static void gather(const struct sg_report_in *in, struct sg_stats *st)
 			}
 		}
 		count_inst(st, ai, w);
-		if (ai->comment && strcmp(ai->comment, "sgemm: end of inner loop") == 0)
+		if (ai->comment == sg_mark_inner_end)
 			w = 1;
 	}
 }
@@ -175,9 +173,8 @@ static void out(struct sbuf *b, const char *fmt, ...)
 	}
 }
 
-static void print_text(struct sbuf *b, const struct sg_report_in *in, const struct sg_stats *st)
+static void print_text(struct sbuf *b, const struct sg_cfg *c, const struct sg_stats *st)
 {
-	const struct sg_cfg *c = in->c;
 	out(b, "sgemm report (gfx1100, wave32)\n\n");
 	out(b, "shape: block %ux%ux%u, thread tile %ux%u (tm x tn %ux%u repeated %ux%u), %u threads "
 	       "(%u waves %ux%u, lanes %ux%u), layout %c%c\n", c->bm, c->bn, c->bk, c->rows, c->cols,
@@ -216,25 +213,19 @@ static void print_text(struct sbuf *b, const struct sg_report_in *in, const stru
 	    st->l_load > 0 ? 2 * f / st->l_load : 0.0);
 }
 
-char *sg_report_text(const struct sg_report_in *in)
-{
-	struct sg_stats st;
-	gather(in, &st);
-	struct sbuf b = { 0 };
-	print_text(&b, in, &st);
-	if (b.oom) {
-		free(b.p);
-		return NULL;
-	}
-	return b.p;
-}
-
 char *sg_report(const struct tpl_values *v, struct ao_kernel *k)
 {
 	struct sg_cfg c;
 	char err[256];
 	if (sg_derive(v, &c, err, sizeof err))
 		return NULL;
-	struct sg_report_in in = { .c = &c, .k = k, .ksteps = c.bk };
-	return sg_report_text(&in);
+	struct sg_stats st;
+	gather(k, c.bk, &st);
+	struct sbuf b = { 0 };
+	print_text(&b, &c, &st);
+	if (b.oom) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
 }
