@@ -528,6 +528,39 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 	return NULL;
 }
 
+/* The backend with the code object loaded: -1 to go on, else an exit status.
+ * With "auto", a HIP device that cannot run gfx1100 code passes the work to
+ * the emulator; one stderr line says which backend runs and why. */
+static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
+			struct ld_backend **b, void **module)
+{
+	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0 };
+	bool autosel = !strcmp(o->backend, "auto");
+	char err[256], why[256];
+	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
+	if (rc) {
+		run_error("%s", why);
+		return rc == LD_E_NODEVICE ? RUN_EXIT_NODEVICE : RUN_EXIT_FAIL;
+	}
+	rc = ld_load(*b, co, module, err, sizeof err);
+	if (rc == LD_E_ARCH && autosel && strcmp((*b)->name, "emu")) {
+		snprintf(why, sizeof why, "%s", err);
+		ld_backend_close(*b);
+		*b = NULL;
+		rc = ld_backend_emu_open(&eo, b, err, sizeof err);
+		if (!rc)
+			rc = ld_load(*b, co, module, err, sizeof err);
+	}
+	if (autosel && *b)
+		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", (*b)->name, (*b)->device,
+			why[0] ? ": " : "", why);
+	if (rc) {
+		run_error("%s", err);
+		return RUN_EXIT_FAIL;
+	}
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct run_opts o;
@@ -553,22 +586,10 @@ int main(int argc, char **argv)
 		status = RUN_EXIT_FAIL;
 		goto close;
 	}
-	struct ld_emu_options eo = { .threads = o.threads, .checks = o.strict ? EMU_CHECK_ALL : 0 };
 	struct ld_backend *b = NULL;
-	int rc = ld_backend_open(o.backend, &eo, &b, err, sizeof err);
-	if (rc) {
-		run_error("%s", err);
-		status = rc == LD_E_NODEVICE ? RUN_EXIT_NODEVICE : RUN_EXIT_FAIL;
-		goto close;
-	}
-	if (!strcmp(o.backend, "auto"))
-		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", b->name, b->device,
-			err[0] ? ": " : "", err[0] ? err : "");
 	void *module = NULL;
-	if (ld_load(b, co, &module, err, sizeof err)) {
-		run_error("%s", err);
-		status = RUN_EXIT_FAIL;
-	} else {
+	status = open_backend(&o, co, &b, &module);
+	if (status < 0) {
 		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
 		ld_unload(b, module);
 	}

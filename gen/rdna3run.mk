@@ -36,6 +36,13 @@ $(BUILD)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
 $(BUILD)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -o $@ $<
+# A HIP runtime whose device is not gfx1100, for --backend auto's fallback.
+FAKE_HIP := $(BUILD)/tests/run/libfakehip.so
+$(FAKE_HIP): tests/run/fake_hip.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(HIP_INCFLAGS) -Wno-unused-parameter -fPIC -shared $< -o $@ $(LDFLAGS)
+RUN_FIXTURES += $(FAKE_HIP)
+
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/gemm.sh
 all: $(RUN_FIXTURES)

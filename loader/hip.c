@@ -43,6 +43,11 @@ static int hip_load(struct ld_backend *b, const struct ld_code_object *co, void 
 	const void *elf = ld_elf_bytes(co, &n);
 	hipModule_t mod = NULL;
 	hipError_t e = h->hipModuleLoadData(&mod, elf);
+	/* The code object passed our gfx1100 checks, so these two mean the
+	 * device is something else: LD_E_ARCH lets "auto" choose the emulator. */
+	if (e == hipErrorNoBinaryForGpu || e == hipErrorInvalidImage)
+		return ld_fail(err, errlen, LD_E_ARCH, "hip: hipModuleLoadData: %s (%d): %s cannot "
+			       "run this gfx1100 code object", errname(h, e), (int)e, b->device);
 	if (e != hipSuccess)
 		return HIP_FAIL(h, e, "hipModuleLoadData");
 	*module = mod;

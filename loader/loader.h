@@ -21,7 +21,7 @@ enum ld_err {
 	LD_E_ARG = -1,      /* bad argument from the caller */
 	LD_E_IO = -2,       /* file missing or unreadable */
 	LD_E_ELF = -3,      /* not an ELF64 AMDGPU object, truncated, corrupt */
-	LD_E_ARCH = -4,     /* not gfx1100 */
+	LD_E_ARCH = -4,     /* not gfx1100 (ld_load on hip: the device is not) */
 	LD_E_META = -5,     /* metadata note missing or malformed */
 	LD_E_RELOC = -6,    /* relocation we do not support */
 	LD_E_NOKERNEL = -7, /* no kernel by that name */

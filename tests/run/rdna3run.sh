@@ -112,6 +112,27 @@ expect hip_no_runtime 3 env RDNA3_HIP_LIB=/nonexistent/libamdhip64.so.6 "$R" "$F
 expect auto_falls_back 0 "$R" "$FX/add1.hsaco" --grid 1 --block 64 --buffer buf=256 --arg count=64
 grep -q '^rdna3run: backend emu (gfx1100 emulator)' "$T/auto_falls_back.err" && ok auto_says_emu ||
 	nok auto_says_emu "$(cat "$T/auto_falls_back.err")"
+# A HIP device that is not gfx1100 (a fake runtime whose hipModuleLoadData says
+# hipErrorNoBinaryForGpu): auto runs on the emulator, saying why in one line;
+# --backend hip fails naming the error.
+FAKE="$BUILD/tests/run/libfakehip.so"
+if [ -e "$FAKE" ]; then
+	expect auto_wrong_gpu 0 env RDNA3_HIP_LIB="$FAKE" "$R" "$FX/add1.hsaco" --grid 2 --block 64 \
+		--buffer buf=512:iota --arg count=100 --dump buf="$T/wrong_gpu.bin"
+	if [ "$(wc -l <"$T/auto_wrong_gpu.err")" -eq 1 ] &&
+		grep -q '^rdna3run: backend emu (gfx1100 emulator): hip: hipModuleLoadData: hipErrorNoBinaryForGpu' \
+			"$T/auto_wrong_gpu.err" && cmp -s "$T/emu.bin" "$T/wrong_gpu.bin"; then
+		ok auto_wrong_gpu_uses_emu
+	else
+		nok auto_wrong_gpu_uses_emu "$(head -n 3 "$T/auto_wrong_gpu.err" | tr '\n' '|')"
+	fi
+	expect hip_wrong_gpu 1 env RDNA3_HIP_LIB="$FAKE" "$R" "$FX/add1.hsaco" --backend hip --grid 1 \
+		--block 64 --buffer buf=256 --arg count=64
+	grep -q 'hipErrorNoBinaryForGpu' "$T/hip_wrong_gpu.err" && ok hip_wrong_gpu_named ||
+		nok hip_wrong_gpu_named "$(cat "$T/hip_wrong_gpu.err")"
+else
+	nok fake_hip "$FAKE not built"
+fi
 
 # --- bad input ---------------------------------------------------------------------------
 run_add1() { "$R" "$@" --backend emu --grid 1 --block 64 --buffer buf=256 --arg count=64; }
