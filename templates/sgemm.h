@@ -41,6 +41,7 @@ enum sg_walk { SG_WALK_ROW, SG_WALK_COL, SG_WALK_GROUPED };
 
 #define SG_MAX_SLOTS 64     /* global loads per operand per thread per tile */
 #define SG_MAX_ROWS 64      /* accumulator rows per thread */
+#define SG_MAX_ACCS 192u    /* accumulators per thread: with fragments and addresses, 256 VGPRs */
 
 /* One operand's global -> LDS copy (A or B). */
 struct sg_copy {
@@ -147,6 +148,12 @@ static inline struct ao_opnd sg_acc(const struct sg_ctx *x, unsigned r, unsigned
 		return ao_vr(x->acc_stored ? x->plan->acc_lo + i : x->plan->acc_vgpr[i], n);
 	}
 	return ra_sub(x->ra, (unsigned)x->v_acc[r], q, n);
+}
+
+/* global_load_b32/b64/b128 for w floats (the copy and the epilogue's C loads). */
+static inline ao_op sg_global_load_op(unsigned w)
+{
+	return w == 4 ? SG_OP(global_load_b128) : w == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
 }
 
 static inline unsigned sg_log2(unsigned x)

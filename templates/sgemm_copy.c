@@ -20,11 +20,6 @@
 #define I(...) AO_I(x->k, __VA_ARGS__)
 #define IM(...) AO_IM(x->k, __VA_ARGS__)
 
-static ao_op global_load_op(unsigned vw)
-{
-	return vw == 4 ? SG_OP(global_load_b128) : vw == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
-}
-
 static ao_op ds_store_op(unsigned w)
 {
 	return w == 4 ? SG_OP(ds_store_b128) : w == 2 ? SG_OP(ds_store_b64) : SG_OP(ds_store_b32);
@@ -87,7 +82,7 @@ void sg_emit_fast_load(struct sg_ctx *x, unsigned i)
 	unsigned p = i < x->c->a.slots ? i : i - x->c->a.slots;
 	struct ao_opnd voff, sbase;
 	pass_addr(x, r, slot_pass(cp, p), &voff, &sbase);
-	IM(global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), voff, sbase);
+	IM(sg_global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), voff, sbase);
 }
 
 static void guarded_one(struct sg_ctx *x, const struct sg_copy *cp, const struct sg_copy_regs *r)

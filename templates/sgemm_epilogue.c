@@ -13,11 +13,6 @@
 #define I(...) AO_I(x->k, __VA_ARGS__)
 #define IM(...) AO_IM(x->k, __VA_ARGS__)
 
-static ao_op gload(unsigned w)
-{
-	return w == 4 ? SG_OP(global_load_b128) : w == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
-}
-
 static ao_op gstore(unsigned w)
 {
 	return w == 4 ? SG_OP(global_store_b128) : w == 2 ? SG_OP(global_store_b64) : SG_OP(global_store_b32);
@@ -55,7 +50,7 @@ static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool b
 					I(SG_OP(v_cmp_lt_i32), ao_vcc(), ao_u32(col_of(c, q)), SG_VR(x, e->v_dc));
 					I(SG_OP(s_and_b32), ao_exec(), ao_vcc(), ao_s(e->s_rowm));
 				}
-				IM(gload(w), ao_m((int)(col_of(c, q) * 4), 0), SG_VN(x, x->v_crow, q, w), cur, cb);
+				IM(sg_global_load_op(w), ao_m((int)(col_of(c, q) * 4), 0), SG_VN(x, x->v_crow, q, w), cur, cb);
 			}
 			if (guarded)
 				I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
@@ -82,7 +77,7 @@ static void emit_alpha(struct sg_ctx *x)
 {
 	const struct sg_cfg *c = x->c;
 	unsigned n = c->rows * c->cols, ne = 0, no = 0;
-	unsigned ev[192], od[192];   /* sg_derive allows at most 192 accumulators */
+	unsigned ev[SG_MAX_ACCS], od[SG_MAX_ACCS];
 	if (x->plan)
 		for (unsigned i = 0; i < n; i++) {
 			unsigned v = sg_acc(x, i / c->cols, i % c->cols, 1).reg;

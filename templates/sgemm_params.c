@@ -178,9 +178,10 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	if (c->cols > 64)
 		FAIL("tn: %u accumulator columns per work-item (tn x %u repeats), at most 64", c->cols,
 		     c->rep_n);
-	if (c->rows * c->cols > 192)
+	if (c->rows * c->cols > SG_MAX_ACCS)
 		FAIL("bm, bn: %u accumulators per work-item (%u x %u); with fragments and addresses they "
-		     "cannot fit in 256 VGPRs (at most 192 accumulators)", c->rows * c->cols, c->rows, c->cols);
+		     "cannot fit in 256 VGPRs (at most %u accumulators)", c->rows * c->cols, c->rows, c->cols,
+		     SG_MAX_ACCS);
 	/* dual: fragments are loaded by element pairs (ds_load_b64) whatever lds-vec */
 	if (!c->dual && (c->tm % c->lvw || c->tn % c->lvw))
 		FAIL("lds-vec: %u floats per LDS load must divide tm = %u and tn = %u", c->lvw, c->tm, c->tn);
