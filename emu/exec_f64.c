@@ -50,7 +50,7 @@ static u64 unary(unsigned op, u64 a)
 	case EMU_OP_v_ceil_f64: return emu_ud(ceil(x));
 	case EMU_OP_v_rndne_f64: return emu_ud(nearbyint(x));
 	case EMU_OP_v_floor_f64: return emu_ud(floor(x));
-	case EMU_OP_v_fract_f64: return isinf(x) ? QNAN64 : emu_ud(fmin(x - floor(x), 0x1.fffffffffffffp-1));
+	case EMU_OP_v_fract_f64: return !isfinite(x) ? QNAN64 : emu_ud(fmin(x - floor(x), 0x1.fffffffffffffp-1));
 	case EMU_OP_v_rcp_f64: return emu_ud(1.0 / x);
 	case EMU_OP_v_rsq_f64: return emu_ud(1.0 / sqrt(x));
 	case EMU_OP_v_sqrt_f64: return emu_ud(sqrt(x));

@@ -81,7 +81,7 @@ F32_OP(ln_trunc_f32, 1, truncf(x))
 F32_OP(ln_ceil_f32, 1, ceilf(x))
 F32_OP(ln_floor_f32, 1, floorf(x))
 F32_OP(ln_rndne_f32, 1, nearbyintf(x))
-F32_OP(ln_fract_f32, 1, isinf(x) ? NAN : fminf(x - floorf(x), 0x1.fffffep-1f))
+F32_OP(ln_fract_f32, 1, !isfinite(x) ? NAN : fminf(x - floorf(x), 0x1.fffffep-1f)) /* fminf would drop a NaN */
 F32_OP(ln_sqrt_f32, 1, sqrtf(x))
 F32_OP(ln_rcp_f32, 1, 1.0f / x)
 F32_OP(ln_rsq_f32, 1, 1.0f / sqrtf(x))
