@@ -42,6 +42,15 @@ static void leave64(unsigned old)
 
 static double d_(u64 x) { return emu_d(x); }
 
+/* VOP3 omod and clamp on f64 results (fmath.h). */
+static void out_mods64(const struct emu_wave *w, const struct emu_inst *in, u64 *r)
+{
+	if (EMU_LIKELY(!(in->omod | in->clamp)))
+		return;
+	bool dx10 = w->g->run->kd.dx10_clamp;
+	LANES r[l] = emu_ud(emu_outmod(d_(r[l]), in->omod, in->clamp, dx10));
+}
+
 static u64 unary(unsigned op, u64 a)
 {
 	double x = d_(a);
@@ -138,8 +147,7 @@ static void ex_f64(struct emu_wave *w, const struct emu_inst *in)
 		r[l] = o;
 	}
 	leave64(mode);
-	if (EMU_UNLIKELY(in->clamp))
-		LANES r[l] = isnan64(r[l]) ? 0 : d_(r[l]) < 0 ? 0 : d_(r[l]) > 1.0 ? emu_ud(1.0) : r[l];
+	out_mods64(w, in, r);
 	emu_vwrite64(w, in->dst, r);
 	if (in->op == EMU_OP_v_div_scale_f64)
 		emu_swrite(w, in->sdst != EMU_OPND_NONE ? in->sdst : EMU_OPND_VCC_LO, 0);
@@ -175,6 +183,8 @@ static void ex_f64_to32(struct emu_wave *w, const struct emu_inst *in)
 			mode = enter64(w);
 			if (isnan(x))
 				o = (u32)(a[l] >> 63) << 31 | 0x7fc00000u | (u32)(a[l] >> 29 & 0x3fffff);
+			if (EMU_UNLIKELY(in->omod | in->clamp))
+				o = emu_u((float)emu_outmod(emu_f(o), in->omod, in->clamp, w->g->run->kd.dx10_clamp));
 			r[l] = w->g->run->ftz ? emu_ftz32(o) : o;
 			break;
 		}
@@ -203,6 +213,7 @@ static void ex_f64_from32(struct emu_wave *w, const struct emu_inst *in)
 					: emu_ud((double)f);
 		}
 	}
+	out_mods64(w, in, r);
 	emu_vwrite64(w, in->dst, r);
 	w->g->st.valu++;
 }

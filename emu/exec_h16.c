@@ -104,6 +104,18 @@ static u32 half_mods(const struct emu_inst *in, unsigned i, u32 x, bool hi_sel, 
 	return h;
 }
 
+/* A half-precision result, which VOP3 omod and clamp modify (fmath.h); the
+ * f16 -> integer conversions are left as they are. */
+static bool f16_result(unsigned op, const struct emu_opinfo *oi)
+{
+	return (oi->flags & (EMU_F_FP | EMU_F_OMOD)) && op != EMU_OP_v_cvt_u16_f16 && op != EMU_OP_v_cvt_i16_f16;
+}
+
+static u32 h_outmod(const struct emu_wave *w, const struct emu_inst *in, u32 h)
+{
+	return emu_f2h((float)emu_outmod(emu_h2f((u16)h), in->omod, in->clamp, w->g->run->kd.dx10_clamp));
+}
+
 static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
@@ -126,6 +138,8 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 				x ^= 0x80000000u;
 			x = w->g->run->ftz ? emu_ftz32(x) : x;
 			u32 r = emu_isnan32(x) ? (0x7e00u | (x >> 16 & 0x8000) | (x >> 13 & 0x1ff)) : emu_f2h(emu_f(x));
+			if (EMU_UNLIKELY(in->clamp | in->omod))
+				r = h_outmod(w, in, r);
 			r = flush ? h_ftz(r) : r;
 			d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
 			continue;
@@ -140,10 +154,8 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 		u32 r = h_op(in->op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
 		if (EMU_UNLIKELY(in->clamp) && (oi->flags & EMU_F_CLAMP)) /* saturating 16-bit add/sub */
 			r = in->op == EMU_OP_v_add_nc_u16 ? (h[0] + h[1] > 0xffff ? 0xffff : r) : (h[0] < h[1] ? 0 : r);
-		if (in->clamp && (oi->flags & EMU_F_FP)) {
-			float f = emu_h2f((u16)r);
-			r = isnan(f) || f < 0 ? 0 : f > 1.0f ? 0x3c00 : r;
-		}
+		if (EMU_UNLIKELY(in->clamp | in->omod) && f16_result(in->op, oi))
+			r = h_outmod(w, in, r);
 		d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
 	}
 	w->g->st.valu++;
@@ -184,6 +196,8 @@ static void ex_pk(struct emu_wave *w, const struct emu_inst *in)
 			case EMU_OP_v_pk_min_f16: o = h_minmax(h[0], h[1], false, ieee); break;
 			default: o = h_minmax(h[0], h[1], true, ieee); break; /* v_pk_max_f16 */
 			}
+			if (EMU_UNLIKELY(in->clamp) && fp) /* VOP3P has clamp but no omod */
+				o = h_outmod(w, in, o);
 			half[part] = o;
 		}
 		r[l] = half[0] | half[1] << 16;

@@ -497,19 +497,10 @@ static inline const u32 *fsrc(struct emu_wave *w, const struct emu_inst *in, uns
 
 static EMU_COLD void out_mods(const struct emu_wave *w, const struct emu_inst *in, u32 *r)
 {
-	static const float omod_scale[4] = { 1.0f, 2.0f, 4.0f, 0.5f };
-	if (!is_float_op(in->op)) {
-		(void)w;
+	if (!is_float_op(in->op))
 		return;
-	}
-	LANES {
-		float f = emu_f(r[l]);
-		if (in->omod)
-			f *= omod_scale[in->omod & 3];
-		if (in->clamp)
-			f = isnan(f) ? (w->g->run->kd.dx10_clamp ? 0.0f : f) : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f; /* DX10_CLAMP: NaN clamps to 0 */
-		r[l] = emu_u(f);
-	}
+	bool dx10 = w->g->run->kd.dx10_clamp;
+	LANES r[l] = emu_u((float)emu_outmod(emu_f(r[l]), in->omod, in->clamp, dx10));
 }
 
 /* Integer clamp (VOP3 clamp bit on the CLAMP rows): saturate instead of wrap. */

@@ -82,6 +82,19 @@ static inline uint32_t emu_minmax32(uint32_t a, uint32_t b, bool max, bool ieee)
 	return (max ? x > y : x < y) ? a : b;
 }
 
+/* VOP3 output modifiers on a float result: omod scales it (1, *2, *4, /2),
+ * then clamp limits it to [0, 1]; a NaN clamps to 0 only with DX10_CLAMP.
+ * Scaling a float or half by a power of two in double rounds once, as the
+ * hardware does. */
+static inline double emu_outmod(double f, unsigned omod, bool clamp, bool dx10)
+{
+	static const double scale[4] = { 1.0, 2.0, 4.0, 0.5 };
+	f *= scale[omod & 3];
+	if (clamp)
+		f = isnan(f) ? (dx10 ? 0.0 : f) : f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+	return f;
+}
+
 /* Half precision <-> single, round to nearest even. */
 static inline float emu_h2f(uint16_t h)
 {
