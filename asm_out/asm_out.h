@@ -26,7 +26,8 @@
  * Errors: functions return 0 (or an index/offset >= 0) on success and a
  * negative AO_E_* on failure.  A builder error is sticky: the first one is kept
  * in the kernel (ao_error) and later calls do nothing, so templates may check
- * once at the end.  Nothing here exits; only ao_build_hsaco spawns processes.
+ * once at the end.  Nothing here exits; only ao_assemble (and ao_build_hsaco,
+ * through it) spawns processes.
  */
 #ifndef RDNA3_ASM_OUT_H
 #define RDNA3_ASM_OUT_H
@@ -337,16 +338,31 @@ typedef void (*ao_log_fn)(void *user, const char *line);
  * NN >= 19.  An older one is refused with the reason. */
 int ao_toolchain_find(struct ao_toolchain *tc, char *err, size_t errlen);
 
-/* Assemble s_text into a code object at hsaco_path (written through a temporary
- * file and rename, never partially).  When s_path is not NULL the text is also
- * written there, atomically, and only if the build succeeded.  Assembler errors
- * come back in err as "LINE: message: offending text".  log (may be NULL)
- * receives each command line before it runs. */
+/* Assemble and link s_text in a private temporary folder: the code object in
+ * *co (malloc'd, *co_len bytes).  Assembler errors come back in err as
+ * "S_NAME:LINE: message: offending text" (S_NAME NULL: "kernel.s").  log (may
+ * be NULL) receives each command line before it runs. */
+int ao_assemble(const struct ao_toolchain *tc, const char *s_text, size_t s_len, const char *s_name,
+		void **co, size_t *co_len, ao_log_fn log, void *log_user, char *err, size_t errlen);
+
+/* ao_assemble, then the code object to hsaco_path and, when s_path is not
+ * NULL, the text to s_path: both through ao_write_files, only if the build
+ * succeeded. */
 int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
 		   const char *hsaco_path, const char *s_path,
 		   ao_log_fn log, void *log_user, char *err, size_t errlen);
 
-/* Write bytes to path through a temporary file in the same folder + rename. */
+/* Output files written together: each goes to a temporary file in its own
+ * folder, and only when every one was written are they renamed into place.  A
+ * failure leaves no temporary file and no partial output; an existing file is
+ * replaced only by a complete one. */
+struct ao_output {
+	const char *path;
+	const void *data;
+	size_t len;
+};
+int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen);
+/* One file: ao_write_files of {path, data, n}. */
 int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen);
 
 #endif

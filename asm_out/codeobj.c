@@ -19,28 +19,25 @@ extern char **environ;
 
 /* ---- files ------------------------------------------------------------------ */
 
-int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen)
+/* A new "DIR/.NAME.tmpXXXXXX" beside path: its descriptor, or -1 (errno). */
+static int make_temp_beside(const char *path, char *tmp, size_t n)
 {
-	char tmp[4096];
 	const char *slash = strrchr(path, '/');
 	int dlen = slash ? (int)(slash - path + 1) : 0;
-	if (snprintf(tmp, sizeof tmp, "%.*s.%s.tmpXXXXXX", dlen, path, slash ? slash + 1 : path) >=
-	    (int)sizeof tmp) {
-		snprintf(err, errlen, "%s: path too long", path);
-		return AO_E_IO;
+	if (snprintf(tmp, n, "%.*s.%s.tmpXXXXXX", dlen, path, slash ? slash + 1 : path) >= (int)n) {
+		errno = ENAMETOOLONG;
+		return -1;
 	}
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
-		return AO_E_IO;
-	}
-	mode_t um = umask(0);
-	umask(um);
+	return mkstemp(tmp);
+}
+
+/* All of data to fd, the mode a new file would get, close: 0 or an errno. */
+static int fill(int fd, const void *data, size_t n, mode_t mode)
+{
 	const char *p = data;
-	size_t left = n;
 	int rc = 0;
-	while (left > 0) {
-		ssize_t w = write(fd, p, left);
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
 		if (w < 0) {
 			if (errno == EINTR)
 				continue;
@@ -48,20 +45,62 @@ int ao_write_atomic(const char *path, const void *data, size_t n, char *err, siz
 			break;
 		}
 		p += w;
-		left -= (size_t)w;
+		n -= (size_t)w;
 	}
-	if (!rc && fchmod(fd, 0666 & ~um) != 0)
+	if (!rc && fchmod(fd, mode) != 0)
 		rc = errno;
 	if (close(fd) != 0 && !rc)
 		rc = errno;
-	if (!rc && rename(tmp, path) != 0)
-		rc = errno;
-	if (rc) {
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", path, strerror(rc));
-		return AO_E_IO;
+	return rc;
+}
+
+int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen)
+{
+	char (*tmp)[4096] = calloc(n ? n : 1, sizeof *tmp);
+	if (!tmp) {
+		snprintf(err, errlen, "out of memory");
+		return AO_E_NOMEM;
 	}
-	return 0;
+	mode_t um = umask(0);
+	umask(um);
+	/* Every file goes to a temporary beside its destination first: nothing is
+	 * replaced unless all of them were written. */
+	unsigned made = 0;
+	int rc = 0;
+	while (made < n) {
+		const char *path = files[made].path;
+		int fd = make_temp_beside(path, tmp[made], sizeof tmp[made]);
+		if (fd < 0) {
+			snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
+			rc = AO_E_IO;
+			break;
+		}
+		made++;
+		int e = fill(fd, files[made - 1].data, files[made - 1].len, 0666 & ~um);
+		if (e) {
+			snprintf(err, errlen, "%s: %s", path, strerror(e));
+			rc = AO_E_IO;
+			break;
+		}
+	}
+	/* Renames within one folder: the ones done before a failure stay done. */
+	for (unsigned i = 0; i < made; i++) {
+		if (!rc && rename(tmp[i], files[i].path) == 0)
+			continue;
+		if (!rc) {
+			snprintf(err, errlen, "%s: %s", files[i].path, strerror(errno));
+			rc = AO_E_IO;
+		}
+		unlink(tmp[i]);
+	}
+	free(tmp);
+	return rc;
+}
+
+int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen)
+{
+	struct ao_output f = { path, data, n };
+	return ao_write_files(&f, 1, err, errlen);
 }
 
 static int read_all(const char *path, char **out, size_t *n)
@@ -164,7 +203,7 @@ static unsigned version_of(const char *tool, const char *marker, char *tmpdir)
 	return v;
 }
 
-/* Newest PREFIX-NN on PATH: its NN, and in *oldest_seen the newest NN below
+/* Newest PREFIX-NN on PATH: its NN, and in *too_old the newest NN below
  * MIN_LLVM when nothing usable exists (for the error). */
 static unsigned newest_on_path(const char *prefix, unsigned *too_old)
 {
@@ -327,10 +366,11 @@ static void asm_error(const char *out, const char *s_text, const char *shown, ch
 	}
 }
 
-int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
-		   const char *hsaco_path, const char *s_path,
-		   ao_log_fn log, void *log_user, char *err, size_t errlen)
+int ao_assemble(const struct ao_toolchain *tc, const char *s_text, size_t s_len, const char *s_name,
+		void **co, size_t *co_len, ao_log_fn log, void *log_user, char *err, size_t errlen)
 {
+	*co = NULL;
+	*co_len = 0;
 	char dir[4096];
 	if (make_tmpdir(dir, sizeof dir)) {
 		snprintf(err, errlen, "cannot create a temporary folder: %s", strerror(errno));
@@ -341,13 +381,15 @@ int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_l
 	snprintf(o_tmp, sizeof o_tmp, "%s/kernel.o", dir);
 	snprintf(h_tmp, sizeof h_tmp, "%s/kernel.hsaco", dir);
 	snprintf(out_tmp, sizeof out_tmp, "%s/tool.txt", dir);
-	const char *shown = s_path ? s_path : "kernel.s";
 	int rc = 0;
 	char *bytes = NULL, *text = NULL;
 	size_t nbytes = 0, ntext;
 
 	FILE *f = fopen(s_tmp, "wb");
-	if (!f || fwrite(s_text, 1, s_len, f) != s_len || fclose(f) != 0) {
+	bool written = f && fwrite(s_text, 1, s_len, f) == s_len;
+	if (f && fclose(f) != 0)
+		written = false;
+	if (!written) {
 		snprintf(err, errlen, "%s: %s", s_tmp, strerror(errno));
 		rc = AO_E_IO;
 		goto out;
@@ -362,7 +404,7 @@ int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_l
 			rc = AO_E_TOOL;
 		} else {
 			if (read_all(out_tmp, &text, &ntext) == 0)
-				asm_error(text, s_text, shown, err, errlen);
+				asm_error(text, s_text, s_name ? s_name : "kernel.s", err, errlen);
 			else
 				snprintf(err, errlen, "%s failed with status %d", tc->clang, st);
 			rc = AO_E_ASM;
@@ -394,12 +436,25 @@ int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_l
 		rc = AO_E_IO;
 		goto out;
 	}
-	rc = ao_write_atomic(hsaco_path, bytes, nbytes, err, errlen);
-	if (!rc && s_path)
-		rc = ao_write_atomic(s_path, s_text, s_len, err, errlen);
+	*co = bytes;
+	*co_len = nbytes;
 out:
-	free(bytes);
 	free(text);
 	remove_tmpdir(dir);
+	return rc;
+}
+
+int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
+		   const char *hsaco_path, const char *s_path,
+		   ao_log_fn log, void *log_user, char *err, size_t errlen)
+{
+	void *co;
+	size_t n;
+	int rc = ao_assemble(tc, s_text, s_len, s_path, &co, &n, log, log_user, err, errlen);
+	if (rc)
+		return rc;
+	struct ao_output files[2] = { { hsaco_path, co, n }, { s_path, s_text, s_len } };
+	rc = ao_write_files(files, s_path ? 2 : 1, err, errlen);
+	free(co);
 	return rc;
 }

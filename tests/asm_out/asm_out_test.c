@@ -335,6 +335,41 @@ static void test_errors(void)
 		snprintf(path, sizeof path, "%s/missing/out.s", dir);
 		check(ao_write_atomic(path, "abc", 3, err, sizeof err) == AO_E_IO && strstr(err, "missing"),
 		      "atomic write into a missing folder fails with the path", err);
+		/* two files, the second cannot be written: the first keeps its old bytes */
+		char first[64], probe[128];
+		snprintf(first, sizeof first, "%s/out.s", dir);
+		struct ao_output two[2] = { { first, "new", 3 }, { path, "xyz", 3 } };
+		check(ao_write_files(two, 2, err, sizeof err) == AO_E_IO && strstr(err, "missing"),
+		      "ao_write_files: a failing second file is reported", err);
+		FILE *f = fopen(first, "r");
+		char got[8] = "";
+		if (f) {
+			if (!fgets(got, sizeof got, f))
+				got[0] = '\0';
+			fclose(f);
+		}
+		check(strcmp(got, "abc") == 0, "ao_write_files: nothing replaced when one file fails", got);
+		snprintf(probe, sizeof probe, "ls -a %s | grep -c tmp", dir);
+		FILE *ls = popen(probe, "r");
+		int ntmp = -1;
+		if (ls) {
+			if (fscanf(ls, "%d", &ntmp) != 1)
+				ntmp = -1;
+			pclose(ls);
+		}
+		check(ntmp == 0, "ao_write_files: no temporary file left", probe);
+		two[1].path = first;
+		snprintf(path, sizeof path, "%s/second.s", dir);
+		two[0].path = path;
+		check(ao_write_files(two, 2, err, sizeof err) == 0, "ao_write_files: two files", err);
+		f = fopen(path, "r");
+		got[0] = '\0';
+		if (f) {
+			if (!fgets(got, sizeof got, f))
+				got[0] = '\0';
+			fclose(f);
+		}
+		check(strcmp(got, "new") == 0, "ao_write_files: both written", got);
 		char cmd[128];
 		snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 		if (system(cmd) != 0)
