@@ -295,6 +295,8 @@ int main(int argc, char **argv)
 		if (strcmp(a, "--report-format") == 0) {
 			if (i + 1 >= argc)
 				die(EXIT_USAGE, "--report-format needs text, json or html");
+			if (report_fmt)
+				die(EXIT_USAGE, "--report-format given twice");
 			report_fmt = argv[++i];
 			continue;
 		}
@@ -344,11 +346,20 @@ int main(int argc, char **argv)
 		die(EXIT_USAGE, "-o %s: the name must end in .s or .hsaco", out);
 	if (keep_s && !want_hsaco)
 		die(EXIT_USAGE, "--keep-s goes with -o OUT.hsaco");
-	if (report && !t->report)
-		die(EXIT_USAGE, "--report: template %s has no report", t->name);
 	if (report_fmt && !report)
 		die(EXIT_USAGE, "--report-format goes with --report FILE");
 	enum rp_format rfmt = report_format(report_fmt, report);
+	char *s_path = NULL;    /* --keep-s: OUT.hsaco -> OUT.s */
+	if (keep_s) {
+		size_t n = strlen(out);
+		s_path = malloc(n + 1);
+		if (!s_path)
+			die(1, "out of memory");
+		memcpy(s_path, out, n - 6);
+		strcpy(s_path + n - 6, ".s");
+	}
+	if (report && (strcmp(report, out) == 0 || (s_path && strcmp(report, s_path) == 0)))
+		die(EXIT_USAGE, "--report %s: the same file as an output", report);
 
 	/* ---- values: defaults < preset < YAML < flags */
 	struct gen_assign *cfg = NULL;
@@ -402,32 +413,35 @@ int main(int argc, char **argv)
 		die(1, "%s: %s", t->name, ao_error(k) ? ao_error(k) : "cannot print the kernel");
 	free(header);
 
+	/* ---- outputs: everything is computed first, then written together, so a
+	 * failure anywhere leaves every output as it was */
+	struct ao_output files[3];
+	unsigned nfiles = 0;
+	void *co = NULL;
+	char *rt = NULL;
 	if (want_hsaco) {
 		struct ao_toolchain tc;
 		if (ao_toolchain_find(&tc, err, sizeof err))
 			die(1, "%s", err);
-		char *s_path = NULL;
-		if (keep_s) {
-			size_t n = strlen(out);
-			s_path = malloc(n + 1);
-			if (!s_path)
-				die(1, "out of memory");
-			memcpy(s_path, out, n - 6);
-			strcpy(s_path + n - 6, ".s");
-		}
-		if (ao_build_hsaco(&tc, text, len, out, s_path, verbose ? log_stderr : NULL, NULL, err,
-				   sizeof err))
+		size_t co_len;
+		if (ao_assemble(&tc, text, len, s_path, &co, &co_len, verbose ? log_stderr : NULL, NULL, err,
+				sizeof err))
 			die(1, "%s", err);
-		free(s_path);
-	} else if (ao_write_atomic(out, text, len, err, sizeof err)) {
-		die(1, "%s", err);
+		files[nfiles++] = (struct ao_output){ out, co, co_len };
+		if (s_path)
+			files[nfiles++] = (struct ao_output){ s_path, text, len };
+	} else {
+		files[nfiles++] = (struct ao_output){ out, text, len };
 	}
 	if (report) {
-		char *rt = report_of(t, &v, k, rfmt);
-		if (ao_write_atomic(report, rt, strlen(rt), err, sizeof err))
-			die(1, "%s", err);
-		free(rt);
+		rt = report_of(t, &v, k, rfmt);
+		files[nfiles++] = (struct ao_output){ report, rt, strlen(rt) };
 	}
+	if (ao_write_files(files, nfiles, err, sizeof err))
+		die(1, "%s", err);
+	free(co);
+	free(s_path);
+	free(rt);
 	if (summary) {
 		struct ao_summary s;
 		ao_finalize(k, &s);

@@ -60,6 +60,19 @@ if command -v clang-14 >/dev/null 2>&1; then
 		ok "RDNA3_CLANG=clang-14 refused with the reason" || no "old clang" "rc $rc: $out"
 fi
 
+"$G" scale -o "$T/sr.s" --report "$T/sr.json" 2>"$T/err" && grep -q '"kernel": "scale"' "$T/sr.json" &&
+	ok "--report on a template without a report of its own: the bank report" || no "scale --report" "$(cat "$T/err")"
+# Outputs are written together: a --report that cannot be written leaves the
+# code object and the .s as they were.
+echo "keep me" >"$T/keep.hsaco"
+rm -f "$T/keep.s"
+"$G" scale -o "$T/keep.hsaco" --keep-s --report "$T/missing/r.txt" 2>"$T/err"
+rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$T/keep.hsaco")" = "keep me" ] && [ ! -e "$T/keep.s" ] &&
+	[ "$(wc -l <"$T/err")" -eq 1 ] && ! ls -a "$T" | grep -q 'tmp' &&
+	ok "unwritable --report: exit 1, no output replaced, no temporary file" ||
+	no "unwritable --report" "rc $rc: $(cat "$T/err")"
+
 # ---- bad input: exit 2, one line naming the problem, nothing written, old output kept
 bad() { # NAME PATTERN ARGS... (output file $T/x.s)
 	name=$1 pat=$2
@@ -96,6 +109,8 @@ bad "unknown preset" "unknown preset 'k9'" sgemm-naive --preset k9 -o "$T/x.s"
 bad "missing value" "needs a value" scale -o "$T/x.s" --block
 bad "no output" "no output" scale --block 64
 bad "bad output name" "must end in .s or .hsaco" scale -o "$T/y.txt"
+bad "report over the output" "the same file as an output" scale -o "$T/y.s" --report "$T/y.s"
+bad "report format twice" "given twice" scale -o "$T/y.s" --report "$T/r.txt" --report-format json --report-format text
 printf 'block: 64\nitems: [1, 2]\n' >"$T/list.yaml"
 bad "YAML list value" "list.yaml:2: value of 'items' must be a single value" scale --config "$T/list.yaml" -o "$T/x.s"
 printf 'block: 64\n  items: 2\n' >"$T/indent.yaml"
