@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "asm_out/asm_out.h"
 #include "gen/report_internal.h"
@@ -152,37 +151,29 @@ static bool ends_with(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-/* Assemble the .s text into a code object in a private temporary folder. */
+/* Assemble the .s text into a code object (in memory). */
 static int assemble(const char *path, const char *text, size_t len, char **co, size_t *con,
 		    char *err, size_t errlen)
 {
+	*co = NULL;
+	*con = 0;
 	struct ao_toolchain tc;
 	char terr[512];
 	if (ao_toolchain_find(&tc, terr, sizeof terr))
 		return rp_fail(err, errlen, RP_E_TOOL, "%s", terr);
-	const char *tmp = getenv("TMPDIR");
-	char dir[4096];
-	snprintf(dir, sizeof dir, "%s/rdna3report.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
-		return rp_fail(err, errlen, RP_E_TOOL, "temporary folder: %s", strerror(errno));
-	char hs[4200];
-	snprintf(hs, sizeof hs, "%s/kernel.hsaco", dir);
-	int arc = ao_build_hsaco(&tc, text, len, hs, NULL, NULL, NULL, terr, sizeof terr);
-	int rc = 0;
-	if (arc)
-		rc = rp_fail(err, errlen, arc == AO_E_ASM ? RP_E_INPUT : RP_E_TOOL, "%s: %s", path, terr);
-	else
-		rc = read_all(hs, co, con, err, errlen);
-	unlink(hs);
-	rmdir(dir);
-	return rc;
+	void *bytes;
+	int rc = ao_assemble(&tc, text, len, path, &bytes, con, NULL, NULL, terr, sizeof terr);
+	if (rc)
+		return rp_fail(err, errlen, rc == AO_E_ASM ? RP_E_INPUT : RP_E_TOOL, "%s", terr);
+	*co = bytes;
+	return 0;
 }
 
 int rp_from_file(const char *path, const char *kernel, struct rp_report *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
-	char *bytes;
-	size_t n;
+	char *bytes = NULL;
+	size_t n = 0;
 	int rc = read_all(path, &bytes, &n, err, errlen);
 	if (rc)
 		return rc;
