@@ -356,8 +356,10 @@ static inline uint8_t *lds_at(struct emu_wave *w, unsigned l, u32 addr, unsigned
 static uint8_t *flat_at(struct emu_wave *w, unsigned l, u64 a, unsigned n, bool write)
 {
 	u32 hi = (u32)(a >> 32);
-	if (hi == EMU_APERTURE_SHARED_HI)
+	if (hi == EMU_APERTURE_SHARED_HI) {
+		w->lds_last = ~0u; /* the race check's "same address as the last lane" holds within a DS op only */
 		return lds_at(w, l, (u32)a, n, write, false);
+	}
 	if (hi == EMU_APERTURE_PRIVATE_HI)
 		return scratch_off(w, l, (u32)a, n);
 	return emu_gmem(w, l, a, n, write);

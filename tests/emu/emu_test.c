@@ -495,6 +495,38 @@ static void test_private_enable(void)
 	th_close(&t);
 }
 
+/* ---- an LDS race through a FLAT store (the aperture), after a DS store by the
+ * same wave to the same address: each instruction is checked afresh ---------------------- */
+static void test_flat_lds_race(void)
+{
+	static const char text[] =
+		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
+		".globl flatrace\n.p2align 8\n.type flatrace,@function\nflatrace:\n"
+		" v_lshrrev_b32 v1, 5, v0\n v_lshlrev_b32 v1, 2, v1\n" /* wave 0: LDS byte 0, wave 1: byte 4 */
+		" v_mov_b32 v2, 7\n ds_store_b32 v1, v2\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
+		" s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, v1\n v_mov_b32 v5, s3\n"
+		" flat_store_b32 v[4:5], v2\n" /* wave 0 writes byte 0 again, now through FLAT */
+		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n s_endpgm\n" /* wave 1 reads it */
+		".rodata\n.p2align 6\n.amdhsa_kernel flatrace\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		" .amdhsa_group_segment_fixed_size 256\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: flatrace\n"
+		"    .symbol: flatrace.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
+		"    .group_segment_fixed_size: 256\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 64\n"
+		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+	char path[600], err[700] = "";
+	struct th t;
+	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_build_text("flatrace", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+		th_ok(0, "bug_lds_race_through_flat_reported", "%s", err[0] ? err : t.err);
+		return;
+	}
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 64, 1, 1 };
+	int rc = th_run(&t, "flatrace", NULL, 0, g, b);
+	th_ok(rc == EMU_E_FAULT && strstr(t.err, "LDS race: read of LDS byte 0x0, written by wave 0"),
+	      "bug_lds_race_through_flat_reported", "rc %d %s", rc, t.err);
+	th_close(&t);
+}
+
 /* ---- an encoding the emulator does not model (DPP) is refused, not guessed ---------------- */
 static void test_unsupported(void)
 {
@@ -577,6 +609,7 @@ int main(int argc, char **argv)
 	test_mem();
 	test_atomics();
 	test_private_enable();
+	test_flat_lds_race();
 	test_unsupported();
 	test_lanes();
 	th_cleanup();
