@@ -13,19 +13,30 @@
 #define FMAC(d, s0, v1) ((struct ra_vopd_half){ .op = RA_VOPD_FMAC_F32, .dst = d, \
 	.src0 = { RA_OPND_VGPR, s0 }, .vsrc1 = v1 })
 
-static int dump(unsigned tm, unsigned tn)
+/* The allocator's plan for a TM x TN outer product from v0 (0, or 1 with a
+ * message on stderr). */
+static int alloc_tile(unsigned tm, unsigned tn, struct ra_bank_out *o)
 {
 	struct ra_fma f[256];
-	if (tm * tn > 256)
-		return 2;
-	size_t n = ra_bank_grid(f, tm, tn);
-	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256, 1 };
-	struct ra_bank_out o;
 	struct ra_diag d;
-	if (ra_bank_alloc(&in, &o, &d)) {
-		fprintf(stderr, "bank_test: %s\n", d.msg);
+	if (tm * tn > 256) {
+		fprintf(stderr, "bank_dump: %ux%u: more than 256 accumulators\n", tm, tn);
 		return 1;
 	}
+	size_t n = ra_bank_grid(f, tm, tn);
+	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256, 1 };
+	if (ra_bank_alloc(&in, o, &d)) {
+		fprintf(stderr, "bank_dump: %s\n", d.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static int dump(unsigned tm, unsigned tn)
+{
+	struct ra_bank_out o;
+	if (alloc_tile(tm, tn, &o))
+		return 1;
 	char line[160];
 	for (size_t i = 0; i < o.n_ops; i++) {
 		ra_fma_op_str(line, sizeof line, &o.ops[i]);
@@ -38,17 +49,11 @@ static int dump(unsigned tm, unsigned tn)
 /* The write-back of a TM x TN tile into row-major order, as assembly. */
 static int dump_writeback(unsigned tm, unsigned tn)
 {
-	struct ra_fma f[256];
-	if (tm * tn > 256)
-		return 2;
-	size_t n = ra_bank_grid(f, tm, tn);
-	struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, 256, 1 };
 	struct ra_bank_out o;
 	struct ra_diag d;
-	if (ra_bank_alloc(&in, &o, &d)) {
-		fprintf(stderr, "bank_test: %s\n", d.msg);
+	if (alloc_tile(tm, tn, &o))
 		return 1;
-	}
+	size_t n = (size_t)tm * tn;
 	unsigned want[256];
 	for (unsigned i = 0; i < n; i++)
 		want[i] = o.acc_lo + i;
