@@ -369,6 +369,24 @@ static int uses_literal(const struct emu_inst *in)
 	       in->src[2] == EMU_OPND_LITERAL;
 }
 
+/* Nonzero when an ALU source is a code the decoder does not accept. */
+static int bad_srcs(const struct emu_inst *in)
+{
+	for (int i = 0; i < 3; i++)
+		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
+			return 1;
+	return 0;
+}
+
+/* The common end of SALU/VOP3/VOP3P decoding: operands aligned and valid, then
+ * the length, with the literal dword after `base` bytes when a source uses it. */
+static int alu_finish(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n, unsigned base)
+{
+	if (align_operands(in, r) || bad_srcs(in))
+		return EMU_E_DECODE;
+	return uses_literal(in) ? take_literal(code, n, base, in) : (int)base;
+}
+
 /* ---- per-format decoders ---------------------------------------------------------------- */
 static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
@@ -437,14 +455,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 	}
 	if (!in->op)
 		return EMU_E_DECODE;
-	if (align_operands(in, r))
-		return EMU_E_DECODE;
-	for (int i = 0; i < 3; i++)
-		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
-			return EMU_E_DECODE;
-	if (uses_literal(in))
-		return take_literal(code, n, 4, in);
-	return 4;
+	return alu_finish(in, r, code, n, 4);
 }
 
 static int dec_smem(uint64_t w, struct emu_inst *in)
@@ -596,12 +607,9 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) && r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
-	for (int i = 0; i < 3; i++)
-		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
-			return EMU_E_DECODE;
-	if (uses_literal(in))
-		return take_literal(code, n, 8, in);
-	return 8;
+	if (bad_srcs(in))
+		return EMU_E_DECODE;
+	return uses_literal(in) ? take_literal(code, n, 8, in) : 8;
 }
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
@@ -625,14 +633,7 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	for (int i = 0; i < 3; i++)
 		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
 			return EMU_E_DECODE;
-	if (align_operands(in, r))
-		return EMU_E_DECODE;
-	for (int i = 0; i < 3; i++)
-		if (in->src[i] != EMU_OPND_NONE && bad_src(in->src[i]))
-			return EMU_E_DECODE;
-	if (uses_literal(in))
-		return take_literal(code, n, 8, in);
-	return 8;
+	return alu_finish(in, r, code, n, 8);
 }
 
 static int vopd_half(struct emu_vopd_half *h, unsigned op, unsigned dst, unsigned src0, unsigned vsrc1)
