@@ -81,6 +81,21 @@ static u64 lane_data(const struct emu_wave *w, unsigned code, unsigned l, unsign
 	return bytes == 8 ? (u64)w->v[r + 1][l] << 32 | w->v[r][l] : w->v[r][l];
 }
 
+/* The old values to dst (returning forms only), under EXEC. */
+static void write_old(struct emu_wave *w, unsigned dst, unsigned bytes, const u64 ret[EMU_LANES])
+{
+	if (dst == EMU_OPND_NONE)
+		return;
+	if (bytes == 8) {
+		emu_vwrite64(w, dst, ret);
+		return;
+	}
+	u32 r32[EMU_LANES];
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		r32[l] = (u32)ret[l];
+	emu_vwrite(w, dst, r32);
+}
+
 /* Global/flat atomics, atomic on the host too (workgroups run on several
  * threads): integer results do not depend on the thread count; float adds
  * round in the order they happen, which only one thread makes repeatable.
@@ -117,16 +132,7 @@ static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 			ret[l] = old;
 		}
 	}
-	if (in->dst != EMU_OPND_NONE) {
-		if (k->bytes == 8) {
-			emu_vwrite64(w, in->dst, ret);
-		} else {
-			u32 r32[EMU_LANES];
-			for (unsigned l = 0; l < EMU_LANES; l++)
-				r32[l] = (u32)ret[l];
-			emu_vwrite(w, in->dst, r32);
-		}
-	}
+	write_old(w, in->dst, k->bytes, ret);
 	w->g->st.vmem++;
 }
 
@@ -153,16 +159,7 @@ static void ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
 		memcpy(p, &nv, k->bytes);
 		ret[l] = old;
 	}
-	if (in->dst != EMU_OPND_NONE) {
-		if (k->bytes == 8) {
-			emu_vwrite64(w, in->dst, ret);
-		} else {
-			u32 r32[EMU_LANES];
-			for (unsigned l = 0; l < EMU_LANES; l++)
-				r32[l] = (u32)ret[l];
-			emu_vwrite(w, in->dst, r32);
-		}
-	}
+	write_old(w, in->dst, k->bytes, ret);
 	w->g->st.lds++;
 }
 
