@@ -88,6 +88,15 @@ static const struct mem_kind kinds[EMU_OP_COUNT] = {
 	[EMU_OP_ds_load_b128] = { 16, 0 },
 };
 
+/* A 1- or 2-byte load widened to a dword, sign- or zero-extended. */
+static inline u32 load_narrow(const uint8_t *p, const struct mem_kind *k)
+{
+	u32 v = k->bytes == 2 ? (u32)(p[0] | p[1] << 8) : p[0];
+	if (k->sext)
+		v = k->bytes == 2 ? (u32)(int32_t)(int16_t)v : (u32)(int32_t)(int8_t)v;
+	return v;
+}
+
 static u64 sreg64(const struct emu_wave *w, unsigned code)
 {
 	return (u64)w->s[(code + 1) & 255] << 32 | w->s[code & 255];
@@ -199,12 +208,8 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 		if (k->bytes >= 4) {
 			for (unsigned d = 0; d < ndw; d++)
 				memcpy(&data[d][l], p + 4 * d, 4);
-		} else if (k->bytes == 2) {
-			uint16_t h;
-			memcpy(&h, p, 2);
-			data[0][l] = k->sext ? (u32)(int32_t)(int16_t)h : h;
 		} else {
-			data[0][l] = k->sext ? (u32)(int32_t)(int8_t)p[0] : p[0];
+			data[0][l] = load_narrow(p, k);
 		}
 	}
 	write_dwords(w, in->dst, ndw, data);
@@ -280,14 +285,10 @@ static void ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 		if (!p)
 			return;
 		if (k->bytes < 4) {
-			if (store) {
+			if (store)
 				memcpy(p, &w->v[in->data0 - EMU_OPND_VGPR0][l], k->bytes);
-			} else {
-				u32 v = k->bytes == 2 ? (u32)(p[0] | p[1] << 8) : p[0];
-				if (k->sext)
-					v = k->bytes == 2 ? (u32)(int32_t)(int16_t)v : (u32)(int32_t)(int8_t)v;
-				data[0][l] = v;
-			}
+			else
+				data[0][l] = load_narrow(p, k);
 			continue;
 		}
 		for (unsigned d = 0; d < ndw; d++) {
@@ -482,14 +483,10 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 		if (!p)
 			return;
 		if (k->bytes >= 4) {
-			memcpy(&data[0][l], p, 4);
-			for (unsigned d = 1; d < per; d++)
+			for (unsigned d = 0; d < per; d++)
 				memcpy(&data[d][l], p + 4 * d, 4);
 		} else {
-			u32 v = k->bytes == 2 ? (u32)(p[0] | p[1] << 8) : p[0];
-			if (k->sext)
-				v = k->bytes == 2 ? (u32)(int32_t)(int16_t)v : (u32)(int32_t)(int8_t)v;
-			data[0][l] = v;
+			data[0][l] = load_narrow(p, k);
 		}
 		if (two) {
 			const uint8_t *q = lds_at(w, l, a1, k->bytes, false, false);
