@@ -468,23 +468,47 @@ static void test_atomics(void)
 	}
 }
 
+/* ---- small kernels written inline: BODY wrapped in a descriptor and metadata ---------------- */
+struct small_kernel {
+	const char *name, *body;
+	unsigned lds, priv;       /* group and private segment bytes */
+	unsigned max_wg;          /* max_flat_workgroup_size */
+};
+
+/* Builds the kernel into a .hsaco (path); the private segment is given a size
+ * but not enabled, as the scratch test needs. */
+static int build_small(const struct small_kernel *k, char *path, size_t pathlen, char *err, size_t errlen)
+{
+	char text[4096];
+	int n = snprintf(text, sizeof text,
+			 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
+			 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
+			 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+			 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_private_segment_fixed_size %u\n"
+			 " .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+			 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
+			 "    .symbol: %s.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
+			 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: %u\n"
+			 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
+			 "    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n",
+			 k->name, k->name, k->name, k->body, k->name, k->lds, k->priv, k->name, k->name, k->lds, k->priv,
+			 k->max_wg);
+	if (n < 0 || (size_t)n >= sizeof text) {
+		snprintf(err, errlen, "kernel text of %s too long", k->name);
+		return -1;
+	}
+	return th_build_text(k->name, text, path, pathlen, err, errlen);
+}
+
 /* ---- scratch without ENABLE_PRIVATE_SEGMENT is a bug the hardware would hide ---------- */
 static void test_private_enable(void)
 {
-	static const char text[] =
-		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
-		".globl noscratch\n.p2align 8\n.type noscratch,@function\nnoscratch:\n"
-		" v_mov_b32 v1, 7\n scratch_store_b32 off, v1, off offset:4\n s_endpgm\n"
-		".rodata\n.p2align 6\n.amdhsa_kernel noscratch\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
-		" .amdhsa_private_segment_fixed_size 16\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
-		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: noscratch\n"
-		"    .symbol: noscratch.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
-		"    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 16\n    .max_flat_workgroup_size: 32\n"
-		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+	static const struct small_kernel k = { "noscratch",
+		" v_mov_b32 v1, 7\n scratch_store_b32 off, v1, off offset:4\n s_endpgm\n", 0, 16, 32 };
 	char path[600], err[700] = "";
 	struct th t;
 	struct emu_opts o = { .threads = 1 };
-	if (th_build_text("noscratch", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
 		th_ok(0, "bug_scratch_without_private_segment_reported", "%s", err[0] ? err : t.err);
 		return;
 	}
@@ -499,24 +523,17 @@ static void test_private_enable(void)
  * same wave to the same address: each instruction is checked afresh ---------------------- */
 static void test_flat_lds_race(void)
 {
-	static const char text[] =
-		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
-		".globl flatrace\n.p2align 8\n.type flatrace,@function\nflatrace:\n"
+	static const struct small_kernel k = { "flatrace",
 		" v_lshrrev_b32 v1, 5, v0\n v_lshlrev_b32 v1, 2, v1\n" /* wave 0: LDS byte 0, wave 1: byte 4 */
 		" v_mov_b32 v2, 7\n ds_store_b32 v1, v2\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
 		" s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, v1\n v_mov_b32 v5, s3\n"
 		" flat_store_b32 v[4:5], v2\n" /* wave 0 writes byte 0 again, now through FLAT */
-		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n s_endpgm\n" /* wave 1 reads it */
-		".rodata\n.p2align 6\n.amdhsa_kernel flatrace\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
-		" .amdhsa_group_segment_fixed_size 256\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
-		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: flatrace\n"
-		"    .symbol: flatrace.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
-		"    .group_segment_fixed_size: 256\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 64\n"
-		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n s_endpgm\n" /* wave 1 reads it */,
+		256, 0, 64 };
 	char path[600], err[700] = "";
 	struct th t;
 	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_build_text("flatrace", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
 		th_ok(0, "bug_lds_race_through_flat_reported", "%s", err[0] ? err : t.err);
 		return;
 	}
@@ -530,20 +547,13 @@ static void test_flat_lds_race(void)
 /* ---- an encoding the emulator does not model (DPP) is refused, not guessed ---------------- */
 static void test_unsupported(void)
 {
-	static const char text[] =
-		".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
-		".globl halfadd\n.p2align 8\n.type halfadd,@function\nhalfadd:\n"
-		" v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n"
-		".rodata\n.p2align 6\n.amdhsa_kernel halfadd\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
-		" .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
-		".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: halfadd\n"
-		"    .symbol: halfadd.kd\n    .kernarg_segment_size: 0\n    .kernarg_segment_align: 8\n"
-		"    .group_segment_fixed_size: 0\n    .private_segment_fixed_size: 0\n    .max_flat_workgroup_size: 32\n"
-		"    .wavefront_size: 32\n    .sgpr_count: 8\n    .vgpr_count: 8\n...\n.end_amdgpu_metadata\n";
+	static const struct small_kernel k = { "halfadd",
+		" v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
+		0, 0, 32 };
 	char path[600], err[700] = "";
 	struct th t;
 	struct emu_opts o = { .threads = 1 };
-	if (th_build_text("halfadd", text, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
 		th_ok(0, "dpp_refused_not_guessed", "%s", err[0] ? err : t.err);
 		return;
 	}
