@@ -1,6 +1,7 @@
 // A correct kernel, and the bugs the emulator must report, one per assembler
 // symbol (-Wa,-defsym,BUG_x=1).  Block 64 (two waves), grid 2.
-// out[g] = 2*in[g] + 2*in[g ^ 32] + (in[g] + in[g+1 or g]) - ... see bugs_test.c
+// out[g] = 2*in[g] + 2*in[g ^ 32] (g ^ 32: the same lane of the other wave), see
+// test_bugs in emu_test.c.
 // Kernargs: in@0 (read-only, 129 floats), out@8 (128 floats).
 .amdhsa_code_object_version 5
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
