@@ -313,6 +313,16 @@ void ao_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bo
 		  struct ao_occupancy *occ);
 
 /* ---- text ------------------------------------------------------------------ */
+/* Growable text for printers (the .s file, the reports): { 0 } is empty, and p
+ * is NUL-terminated once anything was appended.  After an allocation failure
+ * oom is set and later appends do nothing; the owner frees p either way. */
+struct ao_text {
+	char *p;
+	size_t len, cap;
+	bool oom;
+};
+void ao_textf(struct ao_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 struct ao_emit_opts {
 	unsigned code_object;      /* 4, 5 or 6 (0 means 5) */
 	bool no_version_directive; /* leave out .amdhsa_code_object_version */

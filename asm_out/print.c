@@ -8,14 +8,7 @@
 #include "asm_out/internal.h"
 
 /* ---- growable text buffer ---------------------------------------------------- */
-struct sbuf {
-	char *p;
-	size_t len, cap;
-	bool oom;
-};
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
+void ao_textf(struct ao_text *b, const char *fmt, ...)
 {
 	if (b->oom)
 		return;
@@ -59,63 +52,63 @@ static const struct { uint32_t bits; const char *text; } fconst[] = {
 	{ 0x40800000, "4.0" }, { 0xc0800000, "-4.0" }, { 0x3e22f983, "0.15915494" },
 };
 
-static void put_imm(struct sbuf *b, uint32_t bits, bool force_literal)
+static void put_imm(struct ao_text *b, uint32_t bits, bool force_literal)
 {
 	int32_t s = (int32_t)bits;
 	if (!force_literal) {
 		if (s >= -16 && s <= 64) {
-			sb_printf(b, "%d", s);
+			ao_textf(b, "%d", s);
 			return;
 		}
 		for (size_t i = 0; i < sizeof fconst / sizeof fconst[0]; i++)
 			if (fconst[i].bits == bits) {
-				sb_printf(b, "%s", fconst[i].text);
+				ao_textf(b, "%s", fconst[i].text);
 				return;
 			}
 	}
-	sb_printf(b, "0x%x", bits);
+	ao_textf(b, "0x%x", bits);
 }
 
-static void put_reg(struct sbuf *b, char file, unsigned reg, unsigned count)
+static void put_reg(struct ao_text *b, char file, unsigned reg, unsigned count)
 {
 	if (count == 1)
-		sb_printf(b, "%c%u", file, reg);
+		ao_textf(b, "%c%u", file, reg);
 	else
-		sb_printf(b, "%c[%u:%u]", file, reg, reg + count - 1);
+		ao_textf(b, "%c[%u:%u]", file, reg, reg + count - 1);
 }
 
-static void put_opnd(struct sbuf *b, const struct ao_kernel *k, const struct ao_opnd *o, bool litk)
+static void put_opnd(struct ao_text *b, const struct ao_kernel *k, const struct ao_opnd *o, bool litk)
 {
 	if (o->mods & AO_NEG)
-		sb_printf(b, "-");
+		ao_textf(b, "-");
 	if (o->mods & AO_ABS)
-		sb_printf(b, "|");
+		ao_textf(b, "|");
 	switch (o->kind) {
 	case AO_K_VGPR: put_reg(b, 'v', o->reg, o->count); break;
 	case AO_K_SGPR: put_reg(b, 's', o->reg, o->count); break;
 	case AO_K_VIRT:
 		if (o->count == 1)
-			sb_printf(b, "%%%u.%u", o->reg, o->sub);
+			ao_textf(b, "%%%u.%u", o->reg, o->sub);
 		else
-			sb_printf(b, "%%%u.[%u:%u]", o->reg, o->sub, o->sub + o->count - 1);
+			ao_textf(b, "%%%u.[%u:%u]", o->reg, o->sub, o->sub + o->count - 1);
 		break;
-	case AO_K_SPECIAL: sb_printf(b, "%s", special_names[o->reg]); break;
+	case AO_K_SPECIAL: ao_textf(b, "%s", special_names[o->reg]); break;
 	case AO_K_IMM: put_imm(b, o->imm, litk); break;
-	case AO_K_LABEL: sb_printf(b, "%s", k->labels[o->reg].name); break;
-	case AO_K_OFF: sb_printf(b, "off"); break;
-	default: sb_printf(b, "?"); break;
+	case AO_K_LABEL: ao_textf(b, "%s", k->labels[o->reg].name); break;
+	case AO_K_OFF: ao_textf(b, "off"); break;
+	default: ao_textf(b, "?"); break;
 	}
 	if (o->mods & AO_ABS)
-		sb_printf(b, "|");
+		ao_textf(b, "|");
 }
 
 /* kidx: index of the operand that is the constant K of fmaak/fmamk (always a
  * literal, printed in hex), or -1. */
-static void put_opnds(struct sbuf *b, const struct ao_kernel *k, const struct ao_opnd *o,
+static void put_opnds(struct ao_text *b, const struct ao_kernel *k, const struct ao_opnd *o,
 		      unsigned n, int kidx)
 {
 	for (unsigned i = 0; i < n; i++) {
-		sb_printf(b, i ? ", " : " ");
+		ao_textf(b, i ? ", " : " ");
 		put_opnd(b, k, &o[i], (int)i == kidx);
 	}
 }
@@ -127,11 +120,11 @@ static int k_index(ao_op op)
 	return op == AO_OP(v_fmamk_f32) ? 2 : 3;   /* fmaak: d, s0, s1, K; fmamk: d, s0, K, s1 */
 }
 
-static void put_half(struct sbuf *b, const struct ao_kernel *k, const struct ao_half *h)
+static void put_half(struct ao_text *b, const struct ao_kernel *k, const struct ao_half *h)
 {
 	const struct emu_opinfo *r = &ao_rows[h->op];
 	/* v_fmac_f32 -> v_dual_fmac_f32; fmaak/fmamk carry K as a literal */
-	sb_printf(b, "v_dual_%s", r->name + 2);
+	ao_textf(b, "v_dual_%s", r->name + 2);
 	put_opnds(b, k, h->o, h->n, k_index(h->op));
 }
 
@@ -142,30 +135,30 @@ static const char *const delay_id[] = {
 };
 static const char *const delay_skip[] = { "SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4" };
 
-static void put_inst(struct sbuf *b, const struct ao_kernel *k, const struct ao_inst *in)
+static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct ao_inst *in)
 {
 	if (in->kind == AO_INST_WAITCNT) {
 		unsigned vm = in->simm >> 10 & 63, lg = in->simm >> 4 & 63, ex = in->simm & 7;
 		bool all = vm == 63 && lg == 63 && ex == 7;   /* objdump then prints every field */
-		sb_printf(b, "s_waitcnt");
+		ao_textf(b, "s_waitcnt");
 		const char *sep = " ";
-		if (all || vm != 63) { sb_printf(b, "%svmcnt(%u)", sep, vm); sep = " "; }
-		if (all || ex != 7) { sb_printf(b, "%sexpcnt(%u)", sep, ex); sep = " "; }
-		if (all || lg != 63) sb_printf(b, "%slgkmcnt(%u)", sep, lg);
+		if (all || vm != 63) { ao_textf(b, "%svmcnt(%u)", sep, vm); sep = " "; }
+		if (all || ex != 7) { ao_textf(b, "%sexpcnt(%u)", sep, ex); sep = " "; }
+		if (all || lg != 63) ao_textf(b, "%slgkmcnt(%u)", sep, lg);
 		return;
 	}
 	if (in->kind == AO_INST_DELAY) {
 		unsigned id0 = in->simm & 15, skip = in->simm >> 4 & 7, id1 = in->simm >> 7 & 15;
-		sb_printf(b, "s_delay_alu instid0(%s)", delay_id[id0]);
+		ao_textf(b, "s_delay_alu instid0(%s)", delay_id[id0]);
 		if (skip)
-			sb_printf(b, " | instskip(%s)", delay_skip[skip]);
+			ao_textf(b, " | instskip(%s)", delay_skip[skip]);
 		if (id1)
-			sb_printf(b, " | instid1(%s)", delay_id[id1]);
+			ao_textf(b, " | instid1(%s)", delay_id[id1]);
 		return;
 	}
 	if (in->kind == AO_INST_VOPD) {
 		put_half(b, k, &in->x);
-		sb_printf(b, " :: ");
+		ao_textf(b, " :: ");
 		put_half(b, k, &in->y);
 		return;
 	}
@@ -174,29 +167,29 @@ static void put_inst(struct sbuf *b, const struct ao_kernel *k, const struct ao_
 	if ((r->enc == EMU_ENC_VOP1 || r->enc == EMU_ENC_VOP2 || r->enc == EMU_ENC_VOPC) &&
 	    !(r->flags & EMU_F_NOE64))
 		suffix = ao_uses_e64(in) ? "_e64" : "_e32";
-	sb_printf(b, "%s%s", r->name, suffix);
+	ao_textf(b, "%s%s", r->name, suffix);
 	switch (r->enc) {
 	case EMU_ENC_SMEM:
 		put_opnds(b, k, in->o, in->n, -1);
 		/* offset 0 with soffset null: llvm-objdump-19 prints "null" */
 		if (in->m.offset == 0)
-			sb_printf(b, ", null");
+			ao_textf(b, ", null");
 		else
-			sb_printf(b, ", 0x%x", (unsigned)in->m.offset);
+			ao_textf(b, ", 0x%x", (unsigned)in->m.offset);
 		return;
 	case EMU_ENC_SOPK:
 		put_opnds(b, k, in->o, in->n ? in->n - 1 : 0, -1);
 		if (in->n && in->o[in->n - 1].kind == AO_K_IMM)
-			sb_printf(b, "%s0x%x", in->n > 1 ? ", " : " ", in->o[in->n - 1].imm & 0xffff);
+			ao_textf(b, "%s0x%x", in->n > 1 ? ", " : " ", in->o[in->n - 1].imm & 0xffff);
 		return;
 	case EMU_ENC_SOPP:
 		if (in->op == AO_OP(s_waitcnt_depctr) && in->n == 1 && in->o[0].kind == AO_K_IMM) {
 			/* as llvm-objdump prints encodings without a symbolic form (0xfff) */
-			sb_printf(b, " 0x%x", in->o[0].imm & 0xffff);
+			ao_textf(b, " 0x%x", in->o[0].imm & 0xffff);
 			return;
 		}
 		if (in->n == 1 && in->o[0].kind == AO_K_IMM)
-			sb_printf(b, " %d", (int32_t)in->o[0].imm);
+			ao_textf(b, " %d", (int32_t)in->o[0].imm);
 		else
 			put_opnds(b, k, in->o, in->n, -1);
 		return;
@@ -204,11 +197,11 @@ static void put_inst(struct sbuf *b, const struct ao_kernel *k, const struct ao_
 		put_opnds(b, k, in->o, in->n, -1);
 		if (strstr(r->name, "2addr")) {
 			if (in->m.offset)
-				sb_printf(b, " offset0:%d", in->m.offset);
+				ao_textf(b, " offset0:%d", in->m.offset);
 			if (in->m.offset1)
-				sb_printf(b, " offset1:%u", in->m.offset1);
+				ao_textf(b, " offset1:%u", in->m.offset1);
 		} else if (in->m.offset) {
-			sb_printf(b, " offset:%d", in->m.offset);
+			ao_textf(b, " offset:%d", in->m.offset);
 		}
 		return;
 	case EMU_ENC_GLOBAL:
@@ -216,15 +209,15 @@ static void put_inst(struct sbuf *b, const struct ao_kernel *k, const struct ao_
 	case EMU_ENC_FLAT:
 		put_opnds(b, k, in->o, in->n, -1);
 		if (in->m.offset)
-			sb_printf(b, " offset:%d", in->m.offset);
-		if (in->m.flags & AO_GLC) sb_printf(b, " glc");
-		if (in->m.flags & AO_SLC) sb_printf(b, " slc");
-		if (in->m.flags & AO_DLC) sb_printf(b, " dlc");
+			ao_textf(b, " offset:%d", in->m.offset);
+		if (in->m.flags & AO_GLC) ao_textf(b, " glc");
+		if (in->m.flags & AO_SLC) ao_textf(b, " slc");
+		if (in->m.flags & AO_DLC) ao_textf(b, " dlc");
 		return;
 	default:
 		put_opnds(b, k, in->o, in->n, k_index(in->op));
 		if (in->m.flags & AO_CLAMP)
-			sb_printf(b, " clamp");
+			ao_textf(b, " clamp");
 		return;
 	}
 }
@@ -233,7 +226,7 @@ int ao_print_inst(const struct ao_kernel *k, unsigned i, char *buf, size_t n)
 {
 	if (i >= k->ninst || n == 0)
 		return AO_E_ARG;
-	struct sbuf b = { 0 };
+	struct ao_text b = { 0 };
 	put_inst(&b, k, &k->insts[i]);
 	if (b.oom) {
 		free(b.p);
@@ -245,48 +238,48 @@ int ao_print_inst(const struct ao_kernel *k, unsigned i, char *buf, size_t n)
 }
 
 /* ---- the file ------------------------------------------------------------------- */
-static void put_metadata(struct sbuf *b, const struct ao_kernel *k, const struct ao_summary *s,
+static void put_metadata(struct ao_text *b, const struct ao_kernel *k, const struct ao_summary *s,
 			 unsigned co)
 {
-	sb_printf(b, "\t.amdgpu_metadata\n---\n");
-	sb_printf(b, "amdhsa.version: [ 1, %u ]\n", co == 4 ? 1 : 2);
-	sb_printf(b, "amdhsa.kernels:\n");
-	sb_printf(b, "  - .name: %s\n", k->name);
-	sb_printf(b, "    .symbol: %s.kd\n", k->name);
-	sb_printf(b, "    .kernarg_segment_size: %u\n", s->kernarg_size);
-	sb_printf(b, "    .kernarg_segment_align: %u\n", s->kernarg_align);
-	sb_printf(b, "    .group_segment_fixed_size: %u\n", s->lds_bytes);
-	sb_printf(b, "    .private_segment_fixed_size: 0\n");
-	sb_printf(b, "    .max_flat_workgroup_size: %u\n", k->info.block_threads);
-	sb_printf(b, "    .wavefront_size: 32\n");
-	sb_printf(b, "    .sgpr_count: %u\n", s->sgpr_count);
-	sb_printf(b, "    .vgpr_count: %u\n", s->next_free_vgpr);
-	sb_printf(b, "    .sgpr_spill_count: 0\n");
-	sb_printf(b, "    .vgpr_spill_count: 0\n");
+	ao_textf(b, "\t.amdgpu_metadata\n---\n");
+	ao_textf(b, "amdhsa.version: [ 1, %u ]\n", co == 4 ? 1 : 2);
+	ao_textf(b, "amdhsa.kernels:\n");
+	ao_textf(b, "  - .name: %s\n", k->name);
+	ao_textf(b, "    .symbol: %s.kd\n", k->name);
+	ao_textf(b, "    .kernarg_segment_size: %u\n", s->kernarg_size);
+	ao_textf(b, "    .kernarg_segment_align: %u\n", s->kernarg_align);
+	ao_textf(b, "    .group_segment_fixed_size: %u\n", s->lds_bytes);
+	ao_textf(b, "    .private_segment_fixed_size: 0\n");
+	ao_textf(b, "    .max_flat_workgroup_size: %u\n", k->info.block_threads);
+	ao_textf(b, "    .wavefront_size: 32\n");
+	ao_textf(b, "    .sgpr_count: %u\n", s->sgpr_count);
+	ao_textf(b, "    .vgpr_count: %u\n", s->next_free_vgpr);
+	ao_textf(b, "    .sgpr_spill_count: 0\n");
+	ao_textf(b, "    .vgpr_spill_count: 0\n");
 	for (unsigned i = 0; i < k->nmeta; i++) {
 		if (k->meta[i].is_str)
-			sb_printf(b, "    .rdna3.%s: %s\n", k->meta[i].key, k->meta[i].sval);
+			ao_textf(b, "    .rdna3.%s: %s\n", k->meta[i].key, k->meta[i].sval);
 		else
-			sb_printf(b, "    .rdna3.%s: %ld\n", k->meta[i].key, k->meta[i].ival);
+			ao_textf(b, "    .rdna3.%s: %ld\n", k->meta[i].key, k->meta[i].ival);
 	}
 	if (k->nargs) {
-		sb_printf(b, "    .args:\n");
+		ao_textf(b, "    .args:\n");
 		for (unsigned i = 0; i < k->nargs; i++) {
 			const struct ao_arg_desc *a = &k->args[i];
-			sb_printf(b, "      - .name: %s\n", a->name);
-			sb_printf(b, "        .offset: %u\n", a->offset);
-			sb_printf(b, "        .size: %u\n", a->size);
+			ao_textf(b, "      - .name: %s\n", a->name);
+			ao_textf(b, "        .offset: %u\n", a->offset);
+			ao_textf(b, "        .size: %u\n", a->size);
 			if (a->kind == AO_ARG_GLOBAL_PTR) {
-				sb_printf(b, "        .value_kind: global_buffer\n");
-				sb_printf(b, "        .address_space: global\n");
+				ao_textf(b, "        .value_kind: global_buffer\n");
+				ao_textf(b, "        .address_space: global\n");
 				if (a->is_const)
-					sb_printf(b, "        .is_const: true\n");
+					ao_textf(b, "        .is_const: true\n");
 			} else {
-				sb_printf(b, "        .value_kind: by_value\n");
+				ao_textf(b, "        .value_kind: by_value\n");
 			}
 		}
 	}
-	sb_printf(b, "...\n\t.end_amdgpu_metadata\n");
+	ao_textf(b, "...\n\t.end_amdgpu_metadata\n");
 }
 
 int ao_print(struct ao_kernel *k, const struct ao_emit_opts *opts, char **out, size_t *len)
@@ -301,48 +294,48 @@ int ao_print(struct ao_kernel *k, const struct ao_emit_opts *opts, char **out, s
 	int rc = ao_finalize(k, &s);
 	if (rc)
 		return rc;
-	struct sbuf b = { 0 };
+	struct ao_text b = { 0 };
 	if (opts && opts->header)
-		sb_printf(&b, "%s", opts->header);
-	sb_printf(&b, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n");
+		ao_textf(&b, "%s", opts->header);
+	ao_textf(&b, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n");
 	if (!(opts && opts->no_version_directive))
-		sb_printf(&b, "\t.amdhsa_code_object_version %u\n", co);
-	sb_printf(&b, "\t.text\n\t.globl %s\n\t.p2align 8\n\t.type %s,@function\n%s:\n", k->name,
+		ao_textf(&b, "\t.amdhsa_code_object_version %u\n", co);
+	ao_textf(&b, "\t.text\n\t.globl %s\n\t.p2align 8\n\t.type %s,@function\n%s:\n", k->name,
 		  k->name, k->name);
 	for (unsigned i = 0; i <= k->ninst; i++) {
 		for (unsigned l = 0; l < k->nlabel; l++)
 			if (k->labels[l].pos == (int)i)
-				sb_printf(&b, "%s:\n", k->labels[l].name);
+				ao_textf(&b, "%s:\n", k->labels[l].name);
 		if (i == k->ninst)
 			break;
-		sb_printf(&b, "\t");
+		ao_textf(&b, "\t");
 		put_inst(&b, k, &k->insts[i]);
 		if (k->insts[i].comment)
-			sb_printf(&b, " ; %s", k->insts[i].comment);
-		sb_printf(&b, "\n");
+			ao_textf(&b, " ; %s", k->insts[i].comment);
+		ao_textf(&b, "\n");
 	}
-	sb_printf(&b, ".L%s_end:\n\t.size %s, .L%s_end-%s\n\n", k->name, k->name, k->name, k->name);
+	ao_textf(&b, ".L%s_end:\n\t.size %s, .L%s_end-%s\n\n", k->name, k->name, k->name, k->name);
 
-	sb_printf(&b, "\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel %s\n", k->name);
-	sb_printf(&b, "\t\t.amdhsa_group_segment_fixed_size %u\n", s.lds_bytes);
-	sb_printf(&b, "\t\t.amdhsa_private_segment_fixed_size 0\n");
-	sb_printf(&b, "\t\t.amdhsa_kernarg_size %u\n", s.kernarg_size);
-	sb_printf(&b, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
-	sb_printf(&b, "\t\t.amdhsa_wavefront_size32 1\n");
+	ao_textf(&b, "\t.rodata\n\t.p2align 6\n\t.amdhsa_kernel %s\n", k->name);
+	ao_textf(&b, "\t\t.amdhsa_group_segment_fixed_size %u\n", s.lds_bytes);
+	ao_textf(&b, "\t\t.amdhsa_private_segment_fixed_size 0\n");
+	ao_textf(&b, "\t\t.amdhsa_kernarg_size %u\n", s.kernarg_size);
+	ao_textf(&b, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
+	ao_textf(&b, "\t\t.amdhsa_wavefront_size32 1\n");
 	for (unsigned d = 0; d < 3; d++)
-		sb_printf(&b, "\t\t.amdhsa_system_sgpr_workgroup_id_%c %d\n", "xyz"[d],
+		ao_textf(&b, "\t\t.amdhsa_system_sgpr_workgroup_id_%c %d\n", "xyz"[d],
 			  k->wgid_sgpr[d] >= 0);
-	sb_printf(&b, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", k->info.workitem_ids);
-	sb_printf(&b, "\t\t.amdhsa_next_free_vgpr %u\n", s.next_free_vgpr);
-	sb_printf(&b, "\t\t.amdhsa_next_free_sgpr %u\n", s.next_free_sgpr);
-	sb_printf(&b, "\t\t.amdhsa_reserve_vcc %d\n", s.uses_vcc);
+	ao_textf(&b, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", k->info.workitem_ids);
+	ao_textf(&b, "\t\t.amdhsa_next_free_vgpr %u\n", s.next_free_vgpr);
+	ao_textf(&b, "\t\t.amdhsa_next_free_sgpr %u\n", s.next_free_sgpr);
+	ao_textf(&b, "\t\t.amdhsa_reserve_vcc %d\n", s.uses_vcc);
 	/* f32 denormals kept (mode 3), as clang does for gfx11: results then match
 	 * an IEEE CPU reference bit for bit where the operations agree. */
-	sb_printf(&b, "\t\t.amdhsa_float_denorm_mode_32 3\n");
-	sb_printf(&b, "\t\t.amdhsa_float_denorm_mode_16_64 3\n");
-	sb_printf(&b, "\t\t.amdhsa_workgroup_processor_mode %d\n", k->info.wgp_mode);
-	sb_printf(&b, "\t\t.amdhsa_memory_ordered 1\n");
-	sb_printf(&b, "\t.end_amdhsa_kernel\n\n");
+	ao_textf(&b, "\t\t.amdhsa_float_denorm_mode_32 3\n");
+	ao_textf(&b, "\t\t.amdhsa_float_denorm_mode_16_64 3\n");
+	ao_textf(&b, "\t\t.amdhsa_workgroup_processor_mode %d\n", k->info.wgp_mode);
+	ao_textf(&b, "\t\t.amdhsa_memory_ordered 1\n");
+	ao_textf(&b, "\t.end_amdhsa_kernel\n\n");
 	put_metadata(&b, k, &s, co);
 	if (b.oom) {
 		free(b.p);

@@ -5,41 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "asm_out/asm_out.h"
 #include "gen/report_internal.h"
-
-struct sbuf {
-	char *p;
-	size_t n, cap;
-	bool oom;
-};
-
-static void out(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out(struct sbuf *b, const char *fmt, ...)
-{
-	if (b->oom)
-		return;
-	for (;;) {
-		va_list ap;
-		va_start(ap, fmt);
-		int m = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-		va_end(ap);
-		if (m < 0) {
-			b->oom = true;
-			return;
-		}
-		if (b->p && b->n + (size_t)m < b->cap) {
-			b->n += (size_t)m;
-			return;
-		}
-		size_t cap = (b->cap + (size_t)m + 1) * 2;
-		char *q = realloc(b->p, cap);
-		if (!q) {
-			b->oom = true;
-			return;
-		}
-		b->p = q, b->cap = cap;
-	}
-}
 
 static const char model_text[] =
 	"bank = VGPR index mod 4; each bank has one cache entry per operand slot (src0, src1, src2) "
@@ -59,244 +26,244 @@ static const struct rp_inst *row_inst(const struct rp_report *r, unsigned i)
 }
 
 /* ---- text ---------------------------------------------------------------- */
-static void text_read(struct sbuf *b, const struct rp_inst *in, const struct ra_access_score *sc,
+static void text_read(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc,
 		      int h)
 {
 	for (int s = 0; s < RA_SLOTS; s++) {
 		int v = in->acc.read[h][s];
 		if (v < 0)
-			out(b, "  -  ");
+			ao_textf(b, "  -  ");
 		else
-			out(b, "  %u%c ", ra_bank((unsigned)v), sc->hit_mask[h] & (1u << s) ? '*' : ' ');
+			ao_textf(b, "  %u%c ", ra_bank((unsigned)v), sc->hit_mask[h] & (1u << s) ? '*' : ' ');
 	}
 }
 
-static void text_write(struct sbuf *b, const struct rp_inst *in, int h)
+static void text_write(struct ao_text *b, const struct rp_inst *in, int h)
 {
 	if (in->acc.write_n[h] == 0 || in->acc.write[h] < 0)
-		out(b, " - ");
+		ao_textf(b, " - ");
 	else if (in->acc.write_n[h] == 1)
-		out(b, " %u ", ra_bank((unsigned)in->acc.write[h]));
+		ao_textf(b, " %u ", ra_bank((unsigned)in->acc.write[h]));
 	else
-		out(b, " * ");
+		ao_textf(b, " * ");
 }
 
-static void render_text(struct sbuf *b, const struct rp_report *r)
+static void render_text(struct ao_text *b, const struct rp_report *r)
 {
 	const struct rp_summary *s = &r->sum;
-	out(b, "register-bank report: kernel %s (%s, gfx1100 wave32)\n\n", s->kernel, s->source);
-	out(b, "model: %s\n\n", model_text);
-	out(b, "main loop: %s\n\n", r->loop.how);
-	out(b, "resources\n");
-	out(b, "  VGPRs %u (allocated %u), SGPRs %u, LDS %u bytes, %u threads, %s mode\n", s->vgprs,
+	ao_textf(b, "register-bank report: kernel %s (%s, gfx1100 wave32)\n\n", s->kernel, s->source);
+	ao_textf(b, "model: %s\n\n", model_text);
+	ao_textf(b, "main loop: %s\n\n", r->loop.how);
+	ao_textf(b, "resources\n");
+	ao_textf(b, "  VGPRs %u (allocated %u), SGPRs %u, LDS %u bytes, %u threads, %s mode\n", s->vgprs,
 	    s->vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "WGP" : "CU");
-	out(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occupancy,
+	ao_textf(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occupancy,
 	    s->occ_vgpr, s->occ_lds);
 	if (!r->loop.found)
 		return;
-	out(b, "\nsummary (one loop iteration)\n");
-	out(b, "  FMAs %u, dual-issued %u (%.1f %%), VOPD instructions %u, single FMAs %u\n", s->fmas,
+	ao_textf(b, "\nsummary (one loop iteration)\n");
+	ao_textf(b, "  FMAs %u, dual-issued %u (%.1f %%), VOPD instructions %u, single FMAs %u\n", s->fmas,
 	    s->fmas_dual, s->dual_pct, s->vopd, s->singles);
-	out(b, "  VALU instructions %u, of which without FMA %u\n", s->valu_insts, s->valu_non_fma);
-	out(b, "  VGPR reads %u, bank-cache hits %u, conflicts %u (bank %u, port %u)\n", s->reads, s->hits,
+	ao_textf(b, "  VALU instructions %u, of which without FMA %u\n", s->valu_insts, s->valu_non_fma);
+	ao_textf(b, "  VGPR reads %u, bank-cache hits %u, conflicts %u (bank %u, port %u)\n", s->reads, s->hits,
 	    s->conflicts, s->bank_conflicts, s->port_conflicts);
-	out(b, "  register-file reads per bank 0/1/2/3: %u / %u / %u / %u\n", s->misses_bank[0],
+	ao_textf(b, "  register-file reads per bank 0/1/2/3: %u / %u / %u / %u\n", s->misses_bank[0],
 	    s->misses_bank[1], s->misses_bank[2], s->misses_bank[3]);
-	out(b, "  instructions per iteration %u:", s->insts);
+	ao_textf(b, "  instructions per iteration %u:", s->insts);
 	for (int c = 0; c < RP_CLS_COUNT; c++)
 		if (s->by_cls[c])
-			out(b, " %s %u,", rp_cls_name[c], s->by_cls[c]);
-	b->n -= b->p && b->p[b->n - 1] == ',';
+			ao_textf(b, " %s %u,", rp_cls_name[c], s->by_cls[c]);
+	b->len -= b->p && b->p[b->len - 1] == ',';
 	if (s->ksteps > 0) {
 		double k = s->ksteps;
-		out(b, "\n  per k-step (%.4g k-steps per iteration: .rdna3.kstep_fmas %u): instructions %.4g, "
-		       "VALU without FMA %.4g, conflicts %.4g;", k, s->kstep_fmas, s->insts / k, s->valu_non_fma / k,
+		ao_textf(b, "\n  per k-step (%.4g k-steps per iteration: .rdna3.kstep_fmas %u): instructions %.4g, "
+		            "VALU without FMA %.4g, conflicts %.4g;", k, s->kstep_fmas, s->insts / k, s->valu_non_fma / k,
 		    s->conflicts / k);
 		for (int c = 0; c < RP_CLS_COUNT; c++)
 			if (s->by_cls[c])
-				out(b, " %s %.4g,", rp_cls_name[c], s->by_cls[c] / k);
-		b->n -= b->p && b->p[b->n - 1] == ',';
+				ao_textf(b, " %s %.4g,", rp_cls_name[c], s->by_cls[c] / k);
+		b->len -= b->p && b->p[b->len - 1] == ',';
 	}
-	out(b, "\n\nper instruction: bank read through src0 src1 src2 of X (or the only op) and of Y "
-	       "(* = cache hit), bank written, conflicts\n");
-	out(b, "  offset |  X:s0 s1   s2  |  Y:s0 s1   s2  | wX wY | conf | dual | instruction\n");
+	ao_textf(b, "\n\nper instruction: bank read through src0 src1 src2 of X (or the only op) and of Y "
+	            "(* = cache hit), bank written, conflicts\n");
+	ao_textf(b, "  offset |  X:s0 s1   s2  |  Y:s0 s1   s2  | wX wY | conf | dual | instruction\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
-		out(b, "  %06x |", in->offset);
+		ao_textf(b, "  %06x |", in->offset);
 		text_read(b, in, sc, 0);
-		out(b, "|");
+		ao_textf(b, "|");
 		text_read(b, in, sc, 1);
-		out(b, "|");
+		ao_textf(b, "|");
 		text_write(b, in, 0);
 		text_write(b, in, 1);
-		out(b, "| %4u | %-4s | %s", sc->bank_conflicts + sc->port_conflicts,
+		ao_textf(b, "| %4u | %-4s | %s", sc->bank_conflicts + sc->port_conflicts,
 		    in->dual ? "yes" : in->valu ? "no" : "", in->text);
 		if (in->fmas && !in->dual)
-			out(b, "   [single: %s]", in->why[0] ? in->why : "no reason recorded");
-		out(b, "\n");
+			ao_textf(b, "   [single: %s]", in->why[0] ? in->why : "no reason recorded");
+		ao_textf(b, "\n");
 	}
 }
 
 /* ---- json ---------------------------------------------------------------- */
-static void json_str(struct sbuf *b, const char *s)
+static void json_str(struct ao_text *b, const char *s)
 {
-	out(b, "\"");
+	ao_textf(b, "\"");
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 		if (c == '"' || c == '\\')
-			out(b, "\\%c", c);
+			ao_textf(b, "\\%c", c);
 		else if (c < 0x20)
-			out(b, "\\u%04x", c);
+			ao_textf(b, "\\u%04x", c);
 		else
-			out(b, "%c", c);
+			ao_textf(b, "%c", c);
 	}
-	out(b, "\"");
+	ao_textf(b, "\"");
 }
 
-static void json_half(struct sbuf *b, const struct rp_inst *in, const struct ra_access_score *sc, int h)
+static void json_half(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc, int h)
 {
-	out(b, "{");
+	ao_textf(b, "{");
 	for (int s = 0; s < RA_SLOTS; s++) {
 		int v = in->acc.read[h][s];
-		out(b, "%s\"%s\": ", s ? ", " : "", slot_name[s]);
+		ao_textf(b, "%s\"%s\": ", s ? ", " : "", slot_name[s]);
 		if (v < 0)
-			out(b, "null");
+			ao_textf(b, "null");
 		else
-			out(b, "{\"vgpr\": %d, \"bank\": %u, \"hit\": %s}", v, ra_bank((unsigned)v),
+			ao_textf(b, "{\"vgpr\": %d, \"bank\": %u, \"hit\": %s}", v, ra_bank((unsigned)v),
 			    sc->hit_mask[h] & (1u << s) ? "true" : "false");
 	}
-	out(b, ", \"write\": ");
+	ao_textf(b, ", \"write\": ");
 	if (in->acc.write_n[h] == 0 || in->acc.write[h] < 0)
-		out(b, "null");
+		ao_textf(b, "null");
 	else
-		out(b, "{\"vgpr\": %d, \"count\": %u, \"bank\": %u}", in->acc.write[h], in->acc.write_n[h],
+		ao_textf(b, "{\"vgpr\": %d, \"count\": %u, \"bank\": %u}", in->acc.write[h], in->acc.write_n[h],
 		    ra_bank((unsigned)in->acc.write[h]));
-	out(b, "}");
+	ao_textf(b, "}");
 }
 
-static void render_json(struct sbuf *b, const struct rp_report *r)
+static void render_json(struct ao_text *b, const struct rp_report *r)
 {
 	const struct rp_summary *s = &r->sum;
-	out(b, "{\n  \"format\": \"rdna3gen-bank-report\",\n  \"version\": 1,\n  \"kernel\": ");
+	ao_textf(b, "{\n  \"format\": \"rdna3gen-bank-report\",\n  \"version\": 1,\n  \"kernel\": ");
 	json_str(b, s->kernel);
-	out(b, ",\n  \"source\": ");
+	ao_textf(b, ",\n  \"source\": ");
 	json_str(b, s->source);
-	out(b, ",\n  \"model\": {\"name\": \"bank-cache\", \"window\": %u, \"text\": ", rp_model.window);
+	ao_textf(b, ",\n  \"model\": {\"name\": \"bank-cache\", \"window\": %u, \"text\": ", rp_model.window);
 	json_str(b, model_text);
-	out(b, "},\n  \"resources\": {\"vgprs\": %u, \"vgprs_allocated\": %u, \"sgprs\": %u, "
-	       "\"lds_bytes\": %u, \"block_threads\": %u, \"mode\": \"%s\", \"occupancy\": %u, "
-	       "\"occupancy_vgpr_limit\": %u, \"occupancy_lds_limit\": %u},\n",
+	ao_textf(b, "},\n  \"resources\": {\"vgprs\": %u, \"vgprs_allocated\": %u, \"sgprs\": %u, "
+	            "\"lds_bytes\": %u, \"block_threads\": %u, \"mode\": \"%s\", \"occupancy\": %u, "
+	            "\"occupancy_vgpr_limit\": %u, \"occupancy_lds_limit\": %u},\n",
 	    s->vgprs, s->vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "wgp" : "cu",
 	    s->occupancy, s->occ_vgpr, s->occ_lds);
 	const struct rp_loop *L = &r->loop;
-	out(b, "  \"loop\": {\"found\": %s, \"loops\": %u, \"innermost\": %u", L->found ? "true" : "false",
+	ao_textf(b, "  \"loop\": {\"found\": %s, \"loops\": %u, \"innermost\": %u", L->found ? "true" : "false",
 	    L->nloops, L->ninner);
 	if (L->found) {
-		out(b, ", \"first_offset\": %u, \"last_offset\": %u, \"left_out\": [",
+		ao_textf(b, ", \"first_offset\": %u, \"last_offset\": %u, \"left_out\": [",
 		    r->insts[L->first].offset, r->insts[L->last].offset);
 		for (unsigned k = 0; k < L->nskip; k++)
-			out(b, "%s{\"offset\": %u, \"instructions\": %u}", k ? ", " : "",
+			ao_textf(b, "%s{\"offset\": %u, \"instructions\": %u}", k ? ", " : "",
 			    r->insts[L->skip_lo[k]].offset, L->skip_hi[k] - L->skip_lo[k]);
-		out(b, "]");
+		ao_textf(b, "]");
 	}
-	out(b, ", \"how\": ");
+	ao_textf(b, ", \"how\": ");
 	json_str(b, L->how);
-	out(b, "},\n  \"summary\": {\"instructions\": %u, \"fmas\": %u, \"fmas_dual\": %u, "
-	       "\"dual_pct\": %.2f, \"vopd\": %u, \"singles\": %u, \"valu\": %u, \"valu_non_fma\": %u, "
-	       "\"reads\": %u, \"hits\": %u, \"conflicts\": %u, \"bank_conflicts\": %u, "
-	       "\"port_conflicts\": %u, \"reads_bank\": [%u, %u, %u, %u], \"misses_bank\": [%u, %u, %u, %u], "
-	       "\"by_class\": {",
+	ao_textf(b, "},\n  \"summary\": {\"instructions\": %u, \"fmas\": %u, \"fmas_dual\": %u, "
+	            "\"dual_pct\": %.2f, \"vopd\": %u, \"singles\": %u, \"valu\": %u, \"valu_non_fma\": %u, "
+	            "\"reads\": %u, \"hits\": %u, \"conflicts\": %u, \"bank_conflicts\": %u, "
+	            "\"port_conflicts\": %u, \"reads_bank\": [%u, %u, %u, %u], \"misses_bank\": [%u, %u, %u, %u], "
+	            "\"by_class\": {",
 	    s->insts, s->fmas, s->fmas_dual, s->dual_pct, s->vopd, s->singles, s->valu_insts,
 	    s->valu_non_fma, s->reads, s->hits, s->conflicts, s->bank_conflicts, s->port_conflicts,
 	    s->reads_bank[0], s->reads_bank[1], s->reads_bank[2], s->reads_bank[3], s->misses_bank[0],
 	    s->misses_bank[1], s->misses_bank[2], s->misses_bank[3]);
 	for (int c = 0; c < RP_CLS_COUNT; c++)
-		out(b, "%s\"%s\": %u", c ? ", " : "", rp_cls_key[c], s->by_cls[c]);
-	out(b, "}, \"kstep_fmas\": %u, \"ksteps\": %.4f, \"per_kstep\": ", s->kstep_fmas, s->ksteps);
+		ao_textf(b, "%s\"%s\": %u", c ? ", " : "", rp_cls_key[c], s->by_cls[c]);
+	ao_textf(b, "}, \"kstep_fmas\": %u, \"ksteps\": %.4f, \"per_kstep\": ", s->kstep_fmas, s->ksteps);
 	if (s->ksteps > 0) {
 		double k = s->ksteps;
-		out(b, "{\"instructions\": %.4f, \"valu_non_fma\": %.4f, \"conflicts\": %.4f, \"by_class\": {",
+		ao_textf(b, "{\"instructions\": %.4f, \"valu_non_fma\": %.4f, \"conflicts\": %.4f, \"by_class\": {",
 		    s->insts / k, s->valu_non_fma / k, s->conflicts / k);
 		for (int c = 0; c < RP_CLS_COUNT; c++)
-			out(b, "%s\"%s\": %.4f", c ? ", " : "", rp_cls_key[c], s->by_cls[c] / k);
-		out(b, "}}");
+			ao_textf(b, "%s\"%s\": %.4f", c ? ", " : "", rp_cls_key[c], s->by_cls[c] / k);
+		ao_textf(b, "}}");
 	} else {
-		out(b, "null");
+		ao_textf(b, "null");
 	}
-	out(b, "},\n  \"instructions\": [");
+	ao_textf(b, "},\n  \"instructions\": [");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
-		out(b, "%s\n    {\"offset\": %u, \"text\": ", i ? "," : "", in->offset);
+		ao_textf(b, "%s\n    {\"offset\": %u, \"text\": ", i ? "," : "", in->offset);
 		json_str(b, in->text);
-		out(b, ", \"class\": \"%s\", \"fmas\": %u, \"dual\": %s, \"x\": ", rp_cls_key[in->cls], in->fmas,
+		ao_textf(b, ", \"class\": \"%s\", \"fmas\": %u, \"dual\": %s, \"x\": ", rp_cls_key[in->cls], in->fmas,
 		    in->dual ? "true" : "false");
 		json_half(b, in, sc, 0);
-		out(b, ", \"y\": ");
+		ao_textf(b, ", \"y\": ");
 		if (in->dual)
 			json_half(b, in, sc, 1);
 		else
-			out(b, "null");
-		out(b, ", \"bank_conflicts\": %u, \"port_conflicts\": %u, \"single_why\": ", sc->bank_conflicts,
+			ao_textf(b, "null");
+		ao_textf(b, ", \"bank_conflicts\": %u, \"port_conflicts\": %u, \"single_why\": ", sc->bank_conflicts,
 		    sc->port_conflicts);
 		if (in->fmas && !in->dual)
 			json_str(b, in->why);
 		else
-			out(b, "null");
-		out(b, "}");
+			ao_textf(b, "null");
+		ao_textf(b, "}");
 	}
-	out(b, "\n  ]\n}\n");
+	ao_textf(b, "\n  ]\n}\n");
 }
 
 /* ---- html ----------------------------------------------------------------- */
-static void html_str(struct sbuf *b, const char *s)
+static void html_str(struct ao_text *b, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '<': out(b, "&lt;"); break;
-		case '>': out(b, "&gt;"); break;
-		case '&': out(b, "&amp;"); break;
-		case '"': out(b, "&quot;"); break;
-		default: out(b, "%c", *s);
+		case '<': ao_textf(b, "&lt;"); break;
+		case '>': ao_textf(b, "&gt;"); break;
+		case '&': ao_textf(b, "&amp;"); break;
+		case '"': ao_textf(b, "&quot;"); break;
+		default: ao_textf(b, "%c", *s);
 		}
 	}
 }
 
-static void html_read(struct sbuf *b, const struct rp_inst *in, const struct ra_access_score *sc, int h,
+static void html_read(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc, int h,
 		      bool present)
 {
 	for (int s = 0; s < RA_SLOTS; s++) {
 		int v = present ? in->acc.read[h][s] : -1;
 		if (v < 0) {
-			out(b, "<td class=\"e\"></td>");
+			ao_textf(b, "<td class=\"e\"></td>");
 			continue;
 		}
 		bool hit = sc->hit_mask[h] & (1u << s);
-		out(b, "<td class=\"b%u%s\" title=\"v%d bank %u %s\">%s%u</td>", ra_bank((unsigned)v),
+		ao_textf(b, "<td class=\"b%u%s\" title=\"v%d bank %u %s\">%s%u</td>", ra_bank((unsigned)v),
 		    hit ? " hit" : "", v, ra_bank((unsigned)v), hit ? "cache hit" : "register file",
 		    hit ? "C" : "R", ra_bank((unsigned)v));
 	}
 }
 
-static void html_write(struct sbuf *b, const struct rp_inst *in, int h)
+static void html_write(struct ao_text *b, const struct rp_inst *in, int h)
 {
 	if (in->acc.write_n[h] == 0 || in->acc.write[h] < 0) {
-		out(b, "<td class=\"e\"></td>");
+		ao_textf(b, "<td class=\"e\"></td>");
 		return;
 	}
 	unsigned v = (unsigned)in->acc.write[h];
 	if (in->acc.write_n[h] == 1)
-		out(b, "<td class=\"b%u w\" title=\"v%u\">W%u</td>", ra_bank(v), v, ra_bank(v));
+		ao_textf(b, "<td class=\"b%u w\" title=\"v%u\">W%u</td>", ra_bank(v), v, ra_bank(v));
 	else
-		out(b, "<td class=\"wr\" title=\"v%u..v%u\">W*</td>", v, v + in->acc.write_n[h] - 1);
+		ao_textf(b, "<td class=\"wr\" title=\"v%u..v%u\">W*</td>", v, v + in->acc.write_n[h] - 1);
 }
 
 /* The seed's view: per bank, what the instruction does to it: R = a read
  * from the register file, C = a read served by the bank cache, W = a write
  * (one letter each, in slot order, X then Y).  Two R in one cell are a bank
  * conflict. */
-static void html_banks(struct sbuf *b, const struct rp_inst *in, const struct ra_access_score *sc)
+static void html_banks(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc)
 {
 	char cell[RA_VGPR_BANKS][16] = { "", "", "", "" };
 	for (int h = 0; h < 2; h++)
@@ -321,79 +288,79 @@ static void html_banks(struct sbuf *b, const struct rp_inst *in, const struct ra
 	}
 	for (int k = 0; k < RA_VGPR_BANKS; k++) {
 		if (!cell[k][0]) {
-			out(b, "<td class=\"e\"></td>");
+			ao_textf(b, "<td class=\"e\"></td>");
 			continue;
 		}
-		out(b, "<td class=\"b%d%s\">%s</td>", k, sc->miss_bank[k] > 1 ? " bc" : "", cell[k]);
+		ao_textf(b, "<td class=\"b%d%s\">%s</td>", k, sc->miss_bank[k] > 1 ? " bc" : "", cell[k]);
 	}
 }
 
-static void render_html(struct sbuf *b, const struct rp_report *r)
+static void render_html(struct ao_text *b, const struct rp_report *r)
 {
 	const struct rp_summary *s = &r->sum;
-	out(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>bank report: ");
+	ao_textf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>bank report: ");
 	html_str(b, s->kernel);
-	out(b, "</title>\n<style>\n"
-	       "body{font-family:sans-serif;margin:16px;color:#222}\n"
-	       "table.grid{border-collapse:collapse;font-family:monospace;font-size:12px}\n"
-	       "table.grid td,table.grid th{border:1px solid #bbb;padding:1px 4px;text-align:center}\n"
-	       "table.grid td.t{text-align:left;white-space:nowrap}\n"
-	       ".b0{background:#8fd18f}.b1{background:#8fb8e8}.b2{background:#f0c36e}.b3{background:#e89090}\n"
-	       "td.hit{font-weight:bold;outline:2px dashed #333;outline-offset:-3px}\n"
-	       "td.w{font-style:italic}td.wr{background:#ccc}td.e{background:#fafafa}\n"
-	       "tr.conf td.cf{background:#d22;color:#fff;font-weight:bold}\n"
-	       "td.bc{box-shadow:inset 0 0 0 2px #d22}\n"
-	       "tr.single td.t{color:#a00}\n"
-	       ".legend span{display:inline-block;padding:2px 8px;margin-right:6px;border:1px solid #999}\n"
-	       "table.sum td{padding:1px 10px}\n"
-	       "</style></head><body>\n<h1>Register-bank report: ");
+	ao_textf(b, "</title>\n<style>\n"
+	            "body{font-family:sans-serif;margin:16px;color:#222}\n"
+	            "table.grid{border-collapse:collapse;font-family:monospace;font-size:12px}\n"
+	            "table.grid td,table.grid th{border:1px solid #bbb;padding:1px 4px;text-align:center}\n"
+	            "table.grid td.t{text-align:left;white-space:nowrap}\n"
+	            ".b0{background:#8fd18f}.b1{background:#8fb8e8}.b2{background:#f0c36e}.b3{background:#e89090}\n"
+	            "td.hit{font-weight:bold;outline:2px dashed #333;outline-offset:-3px}\n"
+	            "td.w{font-style:italic}td.wr{background:#ccc}td.e{background:#fafafa}\n"
+	            "tr.conf td.cf{background:#d22;color:#fff;font-weight:bold}\n"
+	            "td.bc{box-shadow:inset 0 0 0 2px #d22}\n"
+	            "tr.single td.t{color:#a00}\n"
+	            ".legend span{display:inline-block;padding:2px 8px;margin-right:6px;border:1px solid #999}\n"
+	            "table.sum td{padding:1px 10px}\n"
+	            "</style></head><body>\n<h1>Register-bank report: ");
 	html_str(b, s->kernel);
-	out(b, "</h1>\n<p>%s, gfx1100 wave32. Main loop: ", s->source);
+	ao_textf(b, "</h1>\n<p>%s, gfx1100 wave32. Main loop: ", s->source);
 	html_str(b, r->loop.how);
-	out(b, "</p>\n<p><b>Model.</b> ");
+	ao_textf(b, "</p>\n<p><b>Model.</b> ");
 	html_str(b, model_text);
-	out(b, "</p>\n<table class=\"sum\">\n"
-	       "<tr><td>VGPRs</td><td>%u (allocated %u)</td><td>SGPRs</td><td>%u</td></tr>\n"
-	       "<tr><td>LDS</td><td>%u bytes</td><td>occupancy</td><td>%u waves/SIMD (%u threads, %s mode)</td></tr>\n",
+	ao_textf(b, "</p>\n<table class=\"sum\">\n"
+	            "<tr><td>VGPRs</td><td>%u (allocated %u)</td><td>SGPRs</td><td>%u</td></tr>\n"
+	            "<tr><td>LDS</td><td>%u bytes</td><td>occupancy</td><td>%u waves/SIMD (%u threads, %s mode)</td></tr>\n",
 	    s->vgprs, s->vgpr_alloc, s->sgprs, s->lds_bytes, s->occupancy, s->block_threads,
 	    s->wgp_mode ? "WGP" : "CU");
 	if (r->loop.found) {
-		out(b, "<tr><td>FMAs</td><td>%u</td><td>dual-issued</td><td id=\"dual\">%.1f %% (%u in %u VOPD)</td></tr>\n"
-		       "<tr><td>conflicts</td><td id=\"conflicts\">%u</td><td>cache hits</td><td>%u of %u reads</td></tr>\n"
-		       "<tr><td>instructions</td><td>%u per iteration</td><td>VALU without FMA</td><td>%u</td></tr>\n",
+		ao_textf(b, "<tr><td>FMAs</td><td>%u</td><td>dual-issued</td><td id=\"dual\">%.1f %% (%u in %u VOPD)</td></tr>\n"
+		            "<tr><td>conflicts</td><td id=\"conflicts\">%u</td><td>cache hits</td><td>%u of %u reads</td></tr>\n"
+		            "<tr><td>instructions</td><td>%u per iteration</td><td>VALU without FMA</td><td>%u</td></tr>\n",
 		    s->fmas, s->dual_pct, s->fmas_dual, s->vopd, s->conflicts, s->hits, s->reads, s->insts,
 		    s->valu_non_fma);
 		if (s->ksteps > 0)
-			out(b, "<tr><td>k-steps</td><td>%.4g per iteration</td><td>per k-step</td><td>%.4g "
-			       "instructions, %.4g VALU without FMA, %.4g conflicts</td></tr>\n", s->ksteps,
+			ao_textf(b, "<tr><td>k-steps</td><td>%.4g per iteration</td><td>per k-step</td><td>%.4g "
+			            "instructions, %.4g VALU without FMA, %.4g conflicts</td></tr>\n", s->ksteps,
 			    s->insts / s->ksteps, s->valu_non_fma / s->ksteps, s->conflicts / s->ksteps);
-		out(b, "<tr><td>by class</td><td colspan=\"3\">");
+		ao_textf(b, "<tr><td>by class</td><td colspan=\"3\">");
 		for (int c = 0; c < RP_CLS_COUNT; c++)
 			if (s->by_cls[c])
-				out(b, "%s %u; ", rp_cls_name[c], s->by_cls[c]);
-		out(b, "</td></tr>\n");
+				ao_textf(b, "%s %u; ", rp_cls_name[c], s->by_cls[c]);
+		ao_textf(b, "</td></tr>\n");
 	}
-	out(b, "</table>\n<p class=\"legend\"><span class=\"b0\">bank 0</span><span class=\"b1\">bank 1</span>"
-	       "<span class=\"b2\">bank 2</span><span class=\"b3\">bank 3</span>"
-	       "R = read from the register file, C (dashed) = bank-cache hit, W = written; "
-	       "a red count marks a conflict. Per bank: the reads (R, C) and writes (W) of each bank in "
-	       "the instruction, framed in red when two reads miss in it.</p>\n");
+	ao_textf(b, "</table>\n<p class=\"legend\"><span class=\"b0\">bank 0</span><span class=\"b1\">bank 1</span>"
+	            "<span class=\"b2\">bank 2</span><span class=\"b3\">bank 3</span>"
+	            "R = read from the register file, C (dashed) = bank-cache hit, W = written; "
+	            "a red count marks a conflict. Per bank: the reads (R, C) and writes (W) of each bank in "
+	            "the instruction, framed in red when two reads miss in it.</p>\n");
 	if (!r->loop.found) {
-		out(b, "</body></html>\n");
+		ao_textf(b, "</body></html>\n");
 		return;
 	}
-	out(b, "<table class=\"grid\" id=\"bankgrid\">\n<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">offset</th>"
-	       "<th colspan=\"3\">X (or single)</th><th colspan=\"3\">Y</th><th colspan=\"2\">dst</th>"
-	       "<th colspan=\"4\">per bank</th>"
-	       "<th rowspan=\"2\">conflicts</th><th rowspan=\"2\">dual</th><th rowspan=\"2\">instruction</th></tr>\n"
-	       "<tr><th>src0</th><th>src1</th><th>src2</th><th>src0</th><th>src1</th><th>src2</th>"
-	       "<th>X</th><th>Y</th><th>0</th><th>1</th><th>2</th><th>3</th></tr>\n");
+	ao_textf(b, "<table class=\"grid\" id=\"bankgrid\">\n<tr><th rowspan=\"2\">#</th><th rowspan=\"2\">offset</th>"
+	            "<th colspan=\"3\">X (or single)</th><th colspan=\"3\">Y</th><th colspan=\"2\">dst</th>"
+	            "<th colspan=\"4\">per bank</th>"
+	            "<th rowspan=\"2\">conflicts</th><th rowspan=\"2\">dual</th><th rowspan=\"2\">instruction</th></tr>\n"
+	            "<tr><th>src0</th><th>src1</th><th>src2</th><th>src0</th><th>src1</th><th>src2</th>"
+	            "<th>X</th><th>Y</th><th>0</th><th>1</th><th>2</th><th>3</th></tr>\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
 		unsigned cf = sc->bank_conflicts + sc->port_conflicts;
 		bool single = in->fmas && !in->dual;
-		out(b, "<tr class=\"bank-row%s%s\"><td>%u</td><td>%06x</td>", cf ? " conf" : "",
+		ao_textf(b, "<tr class=\"bank-row%s%s\"><td>%u</td><td>%06x</td>", cf ? " conf" : "",
 		    single ? " single" : "", i, in->offset);
 		html_read(b, in, sc, 0, true);
 		html_read(b, in, sc, 1, in->dual);
@@ -401,19 +368,19 @@ static void render_html(struct sbuf *b, const struct rp_report *r)
 		if (in->dual)
 			html_write(b, in, 1);
 		else
-			out(b, "<td class=\"e\"></td>");
+			ao_textf(b, "<td class=\"e\"></td>");
 		html_banks(b, in, sc);
-		out(b, "<td class=\"cf\">%s%u</td><td>%s</td><td class=\"t\">", cf ? "" : "", cf,
+		ao_textf(b, "<td class=\"cf\">%s%u</td><td>%s</td><td class=\"t\">", cf ? "" : "", cf,
 		    in->dual ? "yes" : in->valu ? "no" : "");
 		html_str(b, in->text);
 		if (single) {
-			out(b, " [single: ");
+			ao_textf(b, " [single: ");
 			html_str(b, in->why[0] ? in->why : "no reason recorded");
-			out(b, "]");
+			ao_textf(b, "]");
 		}
-		out(b, "</td></tr>\n");
+		ao_textf(b, "</td></tr>\n");
 	}
-	out(b, "</table>\n</body></html>\n");
+	ao_textf(b, "</table>\n</body></html>\n");
 }
 
 int rp_format_parse(const char *name, enum rp_format *f)
@@ -431,8 +398,8 @@ int rp_format_parse(const char *name, enum rp_format *f)
 
 char *rp_render(const struct rp_report *r, enum rp_format f)
 {
-	struct sbuf b = { 0 };
-	out(&b, "%s", "");
+	struct ao_text b = { 0 };
+	ao_textf(&b, "%s", "");
 	if (f == RP_JSON)
 		render_json(&b, r);
 	else if (f == RP_HTML)
