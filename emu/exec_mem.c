@@ -577,6 +577,12 @@ static void ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
 	if (in->op == EMU_OP_ds_swizzle_b32) {
 		const u32 *src = av;
 		unsigned off = (unsigned)in->offset & 0xffff;
+		if ((off & 0x8000) && (off & 0x7f00)) {
+			/* LLVM reads only 0x80xx as QUAD_PERM; 0xc000 and 0xe000 are the
+			 * rotate and FFT modes of later documents, the rest undefined. */
+			emu_fault(w, ~0u, EMU_E_DECODE, "ds_swizzle_b32 offset 0x%x: swizzle mode not modelled", off);
+			return;
+		}
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			unsigned s;
 			if (off & 0x8000) /* quad permute */

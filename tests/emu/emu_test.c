@@ -562,6 +562,17 @@ static void test_unsupported(void)
 	th_ok(rc == EMU_E_DECODE && strstr(t.err, "halfadd: workgroup (0,0,0) wave 0 pc"), "dpp_refused_not_guessed",
 	      "rc %d %s", rc, t.err);
 	th_close(&t);
+
+	/* A ds_swizzle mode other than bitmask and 0x80xx quad permute (0xc000: rotate). */
+	static const struct small_kernel sw = { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 };
+	if (build_small(&sw, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+		th_ok(0, "swizzle_rotate_refused_not_guessed", "%s", err[0] ? err : t.err);
+		return;
+	}
+	rc = th_run(&t, "swizrot", NULL, 0, g, b);
+	th_ok(rc == EMU_E_DECODE && strstr(t.err, "swizzle mode not modelled"), "swizzle_rotate_refused_not_guessed",
+	      "rc %d %s", rc, t.err);
+	th_close(&t);
 }
 
 /* ---- cross-lane operations on a full wave ------------------------------------------------ */

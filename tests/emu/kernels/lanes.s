@@ -1,6 +1,6 @@
 // Cross-lane operations on a full wave: every lane stores row k of the result
 // at out[32*k + lane].  Rows: 0 ds_bpermute from lane^1, 1 ds_permute to lane^3,
-// 2 ds_swizzle quad_perm [3,2,1,0], 3 ds_swizzle bitmask (xor 16),
+// 2 ds_swizzle quad_perm [3,2,1,0], 3 ds_swizzle bitmask (xor 1),
 // 4 v_readlane of lane 7 (via s), 5 v_writelane into lane 5, 6 v_mbcnt,
 // 7 compare mask (lanes < 12) read back through v_cndmask,
 // 8 s_and_saveexec to even lanes then v_mov (odd lanes keep 0xee).
