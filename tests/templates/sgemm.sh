@@ -183,9 +183,6 @@ EX="$(dirname "$0")/../../examples/sgemm-k5.yaml"
 "$G" sgemm --config "$EX" -o "$T/ex.hsaco" --report "$T/ex.txt" >"$T/ex.out" 2>&1 &&
 	grep -q '^  VALU FMA *128.0000' "$T/ex.txt" && grep -q 'occupancy' "$T/ex.txt" &&
 	ok sgemm_example_yaml_report || nok sgemm_example_yaml_report "$(head -n 2 "$T/ex.out" | tr '\n' '|')"
-"$G" scale -o "$T/scale.s" --report "$T/scale.txt" >"$T/scale.out" 2>&1
-[ $? -eq 2 ] && [ ! -e "$T/scale.s" ] && ok sgemm_report_other_template_refused ||
-	nok sgemm_report_other_template_refused "$(head -n 1 "$T/scale.out")"
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail
