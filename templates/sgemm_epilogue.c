@@ -33,6 +33,43 @@ static unsigned col_of(const struct sg_cfg *c, unsigned q)
 	return (q / c->tn) * c->lanes_n * c->tn + q % c->tn;
 }
 
+/* acc += beta * C for row r, C's row in the virtual range c_row.  With the
+ * bank-aware plan the accumulators are physical, and c_row[q], c_row[q+1]
+ * lie in different banks wherever the allocator puts the range; so columns
+ * q, q+1 pair into one v_dual_fmac_f32 (beta, one SGPR, counts once on the
+ * constant bus) when their accumulators differ in parity: always once they
+ * were moved to store order (acc_lo + r*cols + q), never in the plan's own
+ * layout (b32 stores), which keeps each row of accumulators in one parity.
+ * ra_vopd_ok judges each pair with c_row placed at the first 4-aligned
+ * register past the accumulators: the same banks as any real placement and,
+ * like it, apart from every accumulator (first fit never gives a virtual
+ * range a register an instruction names physically). */
+static void emit_beta_row(struct sg_ctx *x, unsigned r)
+{
+	const struct sg_cfg *c = x->c;
+	struct ao_opnd beta = ao_s(x->s_ab + 1);
+	unsigned crow_at = x->plan ? (x->plan->acc_hi + 3) & ~3u : 0;
+	for (unsigned q = 0; q < c->cols;) {
+		unsigned d0 = sg_acc(x, r, q, 1).reg, d1 = q + 1 < c->cols ? sg_acc(x, r, q + 1, 1).reg : 0;
+		struct ra_vopd_half h[2] = {
+			{ .op = RA_VOPD_FMAC_F32, .dst = d0, .src0 = { RA_OPND_SGPR, x->s_ab + 1 }, .vsrc1 = crow_at + q },
+			{ .op = RA_VOPD_FMAC_F32, .dst = d1, .src0 = { RA_OPND_SGPR, x->s_ab + 1 },
+			  .vsrc1 = crow_at + q + 1 },
+		};
+		if (x->plan && q + 1 < c->cols && ra_vopd_ok(&h[0], &h[1], NULL)) {
+			struct ao_half hx = { .op = SG_OP(v_fmac_f32), .n = 3,
+					      .o = { ao_v(d0), beta, SG_V(x, x->v_crow, q) } };
+			struct ao_half hy = { .op = SG_OP(v_fmac_f32), .n = 3,
+					      .o = { ao_v(d1), beta, SG_V(x, x->v_crow, q + 1) } };
+			ao_vopd(x->k, &hx, &hy);
+			q += 2;
+		} else {
+			I(SG_OP(v_fmac_f32), sg_acc(x, r, q, 1), beta, SG_V(x, x->v_crow, q));
+			q++;
+		}
+	}
+}
+
 static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool beta)
 {
 	const struct sg_cfg *c = x->c;
@@ -55,8 +92,7 @@ static void emit_rows(struct sg_ctx *x, const struct ep *e, bool guarded, bool b
 			if (guarded)
 				I(SG_OP(s_mov_b32), ao_exec(), ao_int(-1));
 			ao_waitcnt(x->k, 0, -1, -1);
-			for (unsigned q = 0; q < c->cols; q++)
-				I(SG_OP(v_fmac_f32), sg_acc(x, r, q, 1), ao_s(x->s_ab + 1), SG_V(x, x->v_crow, q));
+			emit_beta_row(x, r);
 		}
 		for (unsigned q = 0; q < c->cols; q += w) {
 			if (guarded) {

@@ -175,9 +175,9 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	if (c->rows > SG_MAX_ROWS)
 		FAIL("tm: %u accumulator rows per work-item (tm x %u repeats), at most %u", c->rows, c->rep_m,
 		     SG_MAX_ROWS);
-	if (c->cols > 64)
-		FAIL("tn: %u accumulator columns per work-item (tn x %u repeats), at most 64", c->cols,
-		     c->rep_n);
+	if (c->cols > SG_MAX_COLS)
+		FAIL("tn: %u accumulator columns per work-item (tn x %u repeats), at most %u", c->cols,
+		     c->rep_n, SG_MAX_COLS);
 	if (c->rows * c->cols > SG_MAX_ACCS)
 		FAIL("bm, bn: %u accumulators per work-item (%u x %u); with fragments and addresses they "
 		     "cannot fit in 256 VGPRs (at most %u accumulators)", c->rows * c->cols, c->rows, c->cols,

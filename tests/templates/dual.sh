@@ -88,8 +88,8 @@ echo "$SETS" | while IFS='|' read -r name rows cols bodies tile params; do
 	fi
 	$OBJDUMP -d "$h" >"$T/$name.dis"
 	# FMAs of the main loop: both multiplicands in VGPRs (the epilogue's
-	# beta FMA reads beta from an SGPR)
-	nd=$(grep -c 'v_dual_fmac_f32' "$T/$name.dis")
+	# beta FMAs, single or paired, read beta from an SGPR)
+	nd=$(grep -cE 'v_dual_fmac_f32 v[0-9]+, v[0-9]+' "$T/$name.dis")
 	ns=$(grep -cE 'v_fmac_f32(_e32)? v[0-9]+, v[0-9]+, v[0-9]+' "$T/$name.dis")
 	n=$((rows * cols))
 	want_d=$((bodies * (n / 2))); want_s=$((bodies * (n % 2)))
@@ -199,6 +199,15 @@ n=$(grep -cE 'v_dual_mov_b32 v[0-9]+, 0 :: v_dual_mov_b32 v[0-9]+, 0' "$T/best.d
 # alpha: one v_dual_mul_f32 per even/odd accumulator pair (64 for 8x16)
 n=$(grep -c 'v_dual_mul_f32' "$T/best.dis")
 [ "$n" -eq 64 ] && ok dual_alpha_64_pairs || nok dual_alpha "$n v_dual_mul_f32, expected 64"
+# beta: after the write-back accumulator (r, q) is acc_lo + 16r + q, acc_lo a
+# multiple of 4, so columns q, q+1 differ in parity and C's row registers
+# q, q+1 in bank: one v_dual_fmac_f32 per column pair, sBETA in both halves;
+# 8 rows x 8 pairs in each of the two beta paths (full and edge blocks) = 128,
+# no single beta FMA left
+nd=$(grep -cE 'v_dual_fmac_f32 v[0-9]+, s[0-9]+, v[0-9]+ :: v_dual_fmac_f32 v[0-9]+, s[0-9]+' "$T/best.dis")
+ns=$(grep -cE 'v_fmac_f32(_e32)? v[0-9]+, s[0-9]+, v[0-9]+' "$T/best.dis")
+[ "$nd" -eq 128 ] && [ "$ns" -eq 0 ] && ok dual_beta_128_pairs ||
+	nok dual_beta "$nd v_dual_fmac_f32 with an SGPR, $ns single beta FMAs; expected 128 and 0"
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail
