@@ -80,21 +80,15 @@ static int sgemm_time(int n, unsigned threads, unsigned checks, bool verify)
 		A[i] = (float)((i * 7 + 3) % 17) * 0.125f - 1.0f;
 		B[i] = (float)((i * 5 + 1) % 13) * 0.25f - 1.5f;
 	}
-	uint64_t dA = emu_alloc(t.dev, bytes, EMU_MEM_READONLY), dB = emu_alloc(t.dev, bytes, EMU_MEM_READONLY),
-		 dC = emu_alloc(t.dev, bytes, 0);
-	emu_write(t.dev, dA, A, bytes);
-	emu_write(t.dev, dB, B, bytes);
-	struct { uint64_t a, b, c; uint32_t n; } ka = { dA, dB, dC, (uint32_t)n };
-	uint32_t grid[3] = { (uint32_t)n / 64, (uint32_t)n / 64, 1 }, block[3] = { 256, 1, 1 };
 	double c0 = cpu_seconds();
-	int rc = th_run(&t, "sgemm_lds", &ka, 28, grid, block);
+	int rc = th_sgemm_lds(&t, n, A, B, C);
 	double cpu = cpu_seconds() - c0;
 	if (rc) {
 		fprintf(stderr, "emu_rate: %s\n", t.err);
+		free(A), free(B), free(C);
 		th_close(&t);
 		return 1;
 	}
-	emu_read(t.dev, dC, C, bytes);
 	double maxerr = -1;
 	if (verify) {
 		float *R = malloc(bytes);
@@ -120,13 +114,18 @@ int main(int argc, char **argv)
 	int n = 1024, fma = 1;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned all = cores > 0 ? (unsigned)cores : 1;
-	for (int i = 1; i + 1 < argc; i += 2) {
-		if (!strcmp(argv[i], "--sgemm"))
+	for (int i = 1; i < argc; i += 2) {
+		if (i + 1 < argc && !strcmp(argv[i], "--sgemm"))
 			n = atoi(argv[i + 1]);
-		else if (!strcmp(argv[i], "--threads"))
+		else if (i + 1 < argc && !strcmp(argv[i], "--threads"))
 			all = (unsigned)atoi(argv[i + 1]);
-		else if (!strcmp(argv[i], "--fma"))
+		else if (i + 1 < argc && !strcmp(argv[i], "--fma"))
 			fma = atoi(argv[i + 1]);
+		else {
+			fprintf(stderr, "emu_rate: unknown option or missing value: %s\n"
+					"usage: emu_rate [--sgemm N] [--threads T] [--fma 0]\n", argv[i]);
+			return 2;
+		}
 	}
 	if (n < 64 || n % 64) {
 		fprintf(stderr, "emu_rate: --sgemm N needs a multiple of 64\n");

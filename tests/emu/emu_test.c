@@ -80,15 +80,7 @@ static int sgemm_run(unsigned threads, unsigned checks, int n, const float *A, c
 		snprintf(err, errlen, "%s", t.err);
 		return -1;
 	}
-	size_t bytes = (size_t)n * n * 4;
-	uint64_t dA = emu_alloc(t.dev, bytes, EMU_MEM_READONLY), dB = emu_alloc(t.dev, bytes, EMU_MEM_READONLY),
-		 dC = emu_alloc(t.dev, bytes, 0);
-	emu_write(t.dev, dA, A, bytes);
-	emu_write(t.dev, dB, B, bytes);
-	struct { uint64_t a, b, c; uint32_t n; } ka = { dA, dB, dC, (uint32_t)n };
-	uint32_t grid[3] = { (uint32_t)n / 64, (uint32_t)n / 64, 1 }, block[3] = { 256, 1, 1 };
-	int rc = th_run(&t, "sgemm_lds", &ka, 28, grid, block);
-	emu_read(t.dev, dC, C, bytes);
+	int rc = th_sgemm_lds(&t, n, A, B, C);
 	*st = t.st;
 	snprintf(err, errlen, "%s", t.err);
 	th_close(&t);

@@ -99,6 +99,7 @@ int th_open(struct th *t, const char *hsaco, const struct emu_opts *opts)
 		if (!t->err[0])
 			snprintf(t->err, sizeof t->err, "cannot place %s in emulator memory", hsaco);
 		free(img);
+		th_close(t);
 		return -1;
 	}
 	free(img);
@@ -127,6 +128,27 @@ int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const 
 	memcpy(L.block, block, sizeof L.block);
 	t->err[0] = 0;
 	return emu_launch(t->dev, &L, &t->st, t->err, sizeof t->err);
+}
+
+int th_sgemm_lds(struct th *t, int n, const float *A, const float *B, float *C)
+{
+	size_t bytes = (size_t)n * n * 4;
+	uint64_t dA = emu_alloc(t->dev, bytes, EMU_MEM_READONLY), dB = emu_alloc(t->dev, bytes, EMU_MEM_READONLY),
+		 dC = emu_alloc(t->dev, bytes, 0);
+	if (!dA || !dB || !dC) {
+		snprintf(t->err, sizeof t->err, "no device memory for a %d^3 sgemm", n);
+		return EMU_E_NOMEM;
+	}
+	emu_write(t->dev, dA, A, bytes);
+	emu_write(t->dev, dB, B, bytes);
+	struct { uint64_t a, b, c; uint32_t n; } ka = { dA, dB, dC, (uint32_t)n };
+	uint32_t grid[3] = { (uint32_t)n / 64, (uint32_t)n / 64, 1 }, block[3] = { 256, 1, 1 };
+	int rc = th_run(t, "sgemm_lds", &ka, 28, grid, block);
+	emu_read(t->dev, dC, C, bytes);
+	emu_free(t->dev, dA);
+	emu_free(t->dev, dB);
+	emu_free(t->dev, dC);
+	return rc;
 }
 
 void th_cleanup(void)
