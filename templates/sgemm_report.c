@@ -8,7 +8,6 @@
  * the immediate of its trip-count instruction says.  The numbers are gathered
  * in struct sg_stats first and printed second, so other output forms (json,
  * html) only add a printer. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -141,75 +140,43 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 	}
 }
 
-struct sbuf {
-	char *p;
-	size_t n, cap;
-	bool oom;
-};
-
-static void out(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void out(struct sbuf *b, const char *fmt, ...)
+static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct sg_stats *st)
 {
-	va_list ap;
-	for (;;) {
-		va_start(ap, fmt);
-		int m = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? b->cap - b->n : 0, fmt, ap);
-		va_end(ap);
-		if (m < 0) {
-			b->oom = true;
-			return;
-		}
-		if (b->p && b->n + (size_t)m < b->cap) {
-			b->n += (size_t)m;
-			return;
-		}
-		size_t cap = (b->cap + (size_t)m + 1) * 2;
-		char *q = realloc(b->p, cap);
-		if (!q) {
-			b->oom = true;
-			return;
-		}
-		b->p = q, b->cap = cap;
-	}
-}
-
-static void print_text(struct sbuf *b, const struct sg_cfg *c, const struct sg_stats *st)
-{
-	out(b, "sgemm report (gfx1100, wave32)\n\n");
-	out(b, "shape: block %ux%ux%u, thread tile %ux%u (tm x tn %ux%u repeated %ux%u), %u threads "
+	ao_textf(b, "sgemm report (gfx1100, wave32)\n\n");
+	ao_textf(b, "shape: block %ux%ux%u, thread tile %ux%u (tm x tn %ux%u repeated %ux%u), %u threads "
 	       "(%u waves %ux%u, lanes %ux%u), layout %c%c\n", c->bm, c->bn, c->bk, c->rows, c->cols,
 	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
 	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
-	out(b, "\nresources\n");
-	out(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, AO_GFX1100_VGPR_GRANULE,
+	ao_textf(b, "\nresources\n");
+	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, AO_GFX1100_VGPR_GRANULE,
 	    st->vgpr_alloc);
-	out(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
-	out(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
-	out(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
+	ao_textf(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
+	ao_textf(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
+	ao_textf(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
 	       "at most %u)\n", st->occ, st->occ_vgpr, AO_GFX1100_VGPRS_PER_LANE, st->vgpr_alloc,
 	    st->occ_lds, st->wgp ? "WGP" : "CU", AO_GFX1100_MAX_WAVES);
-	out(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
+	ao_textf(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
 	if (!st->found) {
-		out(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");
+		ao_textf(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");
 		return;
 	}
 	double ks = st->ksteps ? st->ksteps : 1;
-	out(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
+	ao_textf(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
 	    st->ksteps);
 	double total = 0;
 	for (int i = 0; i < IC_COUNT; i++)
 		total += st->inst[i];
 	for (int i = 0; i < IC_COUNT; i++)
 		if (st->inst[i] > 0 || i <= IC_WAIT)
-			out(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
-	out(b, "  %-14s %9.4f\n", "total", total / ks);
-	out(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);
+			ao_textf(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
+	ao_textf(b, "  %-14s %9.4f\n", "total", total / ks);
+	ao_textf(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);
 	double f = st->fmas > 0 ? st->fmas : 1;
-	out(b, "\nbytes moved per FMA (per lane; an FMA is 2 FLOP)\n");
-	out(b, "  global -> registers  %.4f B/FMA  (%.2f FLOP/B)\n", st->g_load / f,
+	ao_textf(b, "\nbytes moved per FMA (per lane; an FMA is 2 FLOP)\n");
+	ao_textf(b, "  global -> registers  %.4f B/FMA  (%.2f FLOP/B)\n", st->g_load / f,
 	    st->g_load > 0 ? 2 * f / st->g_load : 0.0);
-	out(b, "  registers -> LDS     %.4f B/FMA\n", st->l_store / f);
-	out(b, "  LDS -> registers     %.4f B/FMA  (%.2f FLOP/B)\n", st->l_load / f,
+	ao_textf(b, "  registers -> LDS     %.4f B/FMA\n", st->l_store / f);
+	ao_textf(b, "  LDS -> registers     %.4f B/FMA  (%.2f FLOP/B)\n", st->l_load / f,
 	    st->l_load > 0 ? 2 * f / st->l_load : 0.0);
 }
 
@@ -221,7 +188,7 @@ char *sg_report(const struct tpl_values *v, struct ao_kernel *k)
 		return NULL;
 	struct sg_stats st;
 	gather(k, c.bk, &st);
-	struct sbuf b = { 0 };
+	struct ao_text b = { 0 };
 	print_text(&b, &c, &st);
 	if (b.oom) {
 		free(b.p);
