@@ -32,20 +32,17 @@ int main(void)
 		struct ra_bank_in in = { tm * tn, tm, tn, f, n, 0, RA_VGPR_MAX, 1 };
 		double t[REPS];
 		int rc = 0;
-		size_t dual = 0;
 		struct ra_diag d = { "" };
 		for (int r = 0; r < REPS; r++) {
 			struct ra_bank_out o;
 			double t0 = now_us();
 			rc = ra_bank_alloc(&in, &o, &d);
 			t[r] = now_us() - t0;
-			dual = o.n_dual;
 			ra_bank_free(&o);
 		}
 		qsort(t, REPS, sizeof t[0], cmp_double);
 		printf("alloc %2ux%-2u %3zu FMAs: median %7.1f us, best %7.1f us, %s\n", tm, tn, n,
 		       t[REPS / 2], t[0], rc ? d.msg : "ok");
-		(void)dual;
 	}
 	return 0;
 }
