@@ -37,7 +37,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: rdna3gen list\n"
 		"       rdna3gen TEMPLATE [--PARAM VALUE ...] [--preset NAME] [--config FILE.yaml]\n"
-		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [--report FILE] [-v]\n"
+		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [-v]\n"
+		"                [--report FILE [--report-format text|json|html]]\n"
 		"       rdna3gen TEMPLATE --help\n"
 		"       rdna3gen report FILE.s|FILE.hsaco [--kernel NAME] [--format text|json|html] [-o OUT]\n"
 		"       rdna3gen --help | --version\n"
@@ -54,18 +55,19 @@ static void usage(FILE *f)
 		"  --code-object 4|5|6   code object version [5]\n"
 		"  --no-version-directive  leave out .amdhsa_code_object_version\n"
 		"  --summary             print registers, LDS, instruction count, sizes\n"
-		"  --report FILE         write the template's report on the kernel (sgemm: resources,\n"
-		"                        occupancy, instructions per k-step, bytes per FMA) and the\n"
-		"                        register-bank report of its main loop\n"
+		"  --report FILE         write the register-bank report of the kernel's main loop\n"
+		"                        (text form: after the template's own report, if it has one;\n"
+		"                        sgemm: occupancy, instructions per k-step, bytes per FMA)\n"
 		"  --report-format F     text, json or html [from the name: .json, .html, else text]\n"
 		"  -v                    print the toolchain commands\n"
-		"\n"
 		"\n"
 		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
 		"assembled first; anything else is read as a code object).  Output to stdout\n"
 		"unless -o.  See docs/report.md.\n"
 		"\n"
-		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure.\n");
+		"Outputs are written together, only when all are complete.\n"
+		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure\n"
+		"(nothing replaced).\n");
 }
 
 static bool ends_with(const char *s, const char *suf);
