@@ -1,5 +1,6 @@
 /* config.c — read a YAML parameter file with libyaml: one flat mapping of
  * scalar keys to scalar values; anything else is an error with its line. */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@ int gen_config_read(const char *path, struct gen_assign **out, unsigned *n, char
 	*n = 0;
 	FILE *f = fopen(path, "rb");
 	if (!f) {
-		snprintf(err, errlen, "%s: cannot open the config file", path);
+		snprintf(err, errlen, "%s: cannot open the config file: %s", path, strerror(errno));
 		return -1;
 	}
 	yaml_parser_t p;
@@ -123,10 +124,6 @@ int gen_config_read(const char *path, struct gen_assign **out, unsigned *n, char
 	}
 	yaml_parser_delete(&p);
 	fclose(f);
-	if (rc == 0 && docs > 0 && depth == 0 && na == 0 && have_key) {
-		snprintf(err, errlen, "%s: '%s' has no value", path, key);
-		rc = -1;
-	}
 	if (rc) {
 		free(a);
 		return -1;
