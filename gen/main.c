@@ -114,6 +114,8 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (!file)
 		die(EXIT_USAGE, "report: no input (FILE.s or FILE.hsaco)");
+	if (out && strcmp(out, file) == 0)
+		die(EXIT_USAGE, "report: -o %s would replace the input", out);
 	enum rp_format f = report_format(format, out);
 	struct rp_report r;
 	char err[1024];

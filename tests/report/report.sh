@@ -88,6 +88,11 @@ head -c 3000 "$T/k6.hsaco" >"$T/trunc.hsaco"
 bad report_bad_truncated "$T/trunc.hsaco"
 bad report_bad_kernel "$T/k6.hsaco" --kernel no_such_kernel
 bad report_bad_format "$T/k6.hsaco" --format xml
+cp "$T/k6.hsaco" "$T/self.hsaco"
+"$G" report "$T/self.hsaco" -o "$T/self.hsaco" >/dev/null 2>"$T/bad.err"
+rc=$?
+[ $rc -eq 2 ] && cmp -s "$T/k6.hsaco" "$T/self.hsaco" && [ "$(wc -l <"$T/bad.err")" -eq 1 ] &&
+	ok report_bad_output_is_input || nok report_bad_output_is_input "exit $rc: $(head -n 1 "$T/bad.err")"
 # a gfx1030 kernel: s_endpgm only (add1.s without its gfx11-only instructions)
 sed -e 's/gfx1100/gfx1030/' -e '/^  [sgv][_a-z0-9]* .*[0-9]/d' tests/loader/add1.s >"$T/g1030.s"
 if "$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx1030 -c "$T/g1030.s" -o "$T/g1030.o" 2>/dev/null &&
