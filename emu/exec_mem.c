@@ -366,9 +366,15 @@ static uint8_t *flat_at(struct emu_wave *w, unsigned l, u64 a, unsigned n, bool 
 	return emu_gmem(w, l, a, n, write);
 }
 
-/* Two-address forms: element offsets, scaled by the element size (x64 for stride64). */
-static void ds_addrs(const struct emu_inst *in, unsigned size, u32 base, u32 *a0, u32 *a1)
+/* A lane's LDS address(es): base + offset, or for the two-address forms base
+ * plus element offsets scaled by the element size (x64 for stride64). */
+static void ds_addrs(const struct emu_inst *in, unsigned size, bool two, u32 base, u32 *a0, u32 *a1)
 {
+	if (!two) {
+		*a0 = base + (u32)in->offset;
+		*a1 = 0;
+		return;
+	}
 	unsigned scale = size * ((in->op == EMU_OP_ds_store_2addr_stride64_b32 || in->op == EMU_OP_ds_store_2addr_stride64_b64 ||
 				 in->op == EMU_OP_ds_load_2addr_stride64_b32 || in->op == EMU_OP_ds_load_2addr_stride64_b64) ? 64 : 1);
 	*a0 = base + in->offset0 * scale;
@@ -475,10 +481,7 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 		if (!(exec >> l & 1))
 			continue;
 		u32 a0, a1;
-		if (two)
-			ds_addrs(in, k->bytes, av[l], &a0, &a1);
-		else
-			a0 = av[l] + (u32)in->offset, a1 = 0;
+		ds_addrs(in, k->bytes, two, av[l], &a0, &a1);
 		const uint8_t *p = lds_at(w, l, a0, k->bytes, false, false);
 		if (!p)
 			return;
@@ -541,10 +544,7 @@ static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 		if (!(exec >> l & 1))
 			continue;
 		u32 a0, a1;
-		if (two)
-			ds_addrs(in, k->bytes, av[l], &a0, &a1);
-		else
-			a0 = av[l] + (u32)in->offset, a1 = 0;
+		ds_addrs(in, k->bytes, two, av[l], &a0, &a1);
 		uint8_t *p = lds_at(w, l, a0, k->bytes, true, false);
 		if (!p)
 			return;

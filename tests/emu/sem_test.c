@@ -85,10 +85,10 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 	}
 	put(&b, " s_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel %s\n", name);
 	put(&b, " .amdhsa_next_free_vgpr 24\n .amdhsa_next_free_sgpr 24\n .amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
-	put(&b, " .amdhsa_kernarg_size 16\n .amdhsa_group_segment_fixed_size 256\n .amdhsa_private_segment_fixed_size 64\n .amdhsa_enable_private_segment 1\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
+	put(&b, " .amdhsa_kernarg_size 16\n .amdhsa_group_segment_fixed_size 1024\n .amdhsa_private_segment_fixed_size 64\n .amdhsa_enable_private_segment 1\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
 	put(&b, ".end_amdhsa_kernel\n.amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n");
 	put(&b, "  - .name: %s\n    .symbol: %s.kd\n    .kernarg_segment_size: 16\n    .kernarg_segment_align: 8\n", name, name);
-	put(&b, "    .group_segment_fixed_size: 256\n    .private_segment_fixed_size: 64\n    .max_flat_workgroup_size: 32\n");
+	put(&b, "    .group_segment_fixed_size: 1024\n    .private_segment_fixed_size: 64\n    .max_flat_workgroup_size: 32\n");
 	put(&b, "    .wavefront_size: 32\n    .sgpr_count: 24\n    .vgpr_count: 24\n");
 	put(&b, "    .args:\n      - { .name: results, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }\n");
 	put(&b, "      - { .name: work, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }\n");
