@@ -141,10 +141,12 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 		unsigned vm = in->simm >> 10 & 63, lg = in->simm >> 4 & 63, ex = in->simm & 7;
 		bool all = vm == 63 && lg == 63 && ex == 7;   /* objdump then prints every field */
 		ao_textf(b, "s_waitcnt");
-		const char *sep = " ";
-		if (all || vm != 63) { ao_textf(b, "%svmcnt(%u)", sep, vm); sep = " "; }
-		if (all || ex != 7) { ao_textf(b, "%sexpcnt(%u)", sep, ex); sep = " "; }
-		if (all || lg != 63) ao_textf(b, "%slgkmcnt(%u)", sep, lg);
+		if (all || vm != 63)
+			ao_textf(b, " vmcnt(%u)", vm);
+		if (all || ex != 7)
+			ao_textf(b, " expcnt(%u)", ex);
+		if (all || lg != 63)
+			ao_textf(b, " lgkmcnt(%u)", lg);
 		return;
 	}
 	if (in->kind == AO_INST_DELAY) {
