@@ -13,12 +13,14 @@
 #include "gen/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
-#define RP_CLS_NAME_(c, s) s,
+#define RP_CLS_NAME_(c, s, k) s,
 	RP_CLASSES(RP_CLS_NAME_)
 #undef RP_CLS_NAME_
 };
 const char *const rp_cls_key[RP_CLS_COUNT] = {
-	"fma", "valu", "lds", "vmem", "smem", "salu", "branch", "wait", "barrier", "other",
+#define RP_CLS_KEY_(c, s, k) k,
+	RP_CLASSES(RP_CLS_KEY_)
+#undef RP_CLS_KEY_
 };
 
 /* BANKS.md's model with window 0: an entry lives until replaced or written. */

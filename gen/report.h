@@ -31,13 +31,15 @@ enum rp_err {
 	RP_E_TOOL = -3,     /* toolchain missing or failed to start */
 };
 
-/* Instruction classes of the report (counts per loop iteration). */
+/* Instruction classes of the report (counts per loop iteration): enum
+ * suffix, name in text and html, json key. */
 #define RP_CLASSES(X) \
-	X(FMA, "VALU FMA") X(VALU, "VALU other") X(LDS, "LDS") X(VMEM, "VMEM") \
-	X(SMEM, "SMEM") X(SALU, "SALU") X(BRANCH, "branch") X(WAIT, "wait") \
-	X(BARRIER, "barrier") X(OTHER, "other")
+	X(FMA, "VALU FMA", "fma") X(VALU, "VALU other", "valu") X(LDS, "LDS", "lds") \
+	X(VMEM, "VMEM", "vmem") X(SMEM, "SMEM", "smem") X(SALU, "SALU", "salu") \
+	X(BRANCH, "branch", "branch") X(WAIT, "wait", "wait") X(BARRIER, "barrier", "barrier") \
+	X(OTHER, "other", "other")
 enum rp_cls {
-#define RP_CLS_ENUM_(c, s) RP_CLS_##c,
+#define RP_CLS_ENUM_(c, s, k) RP_CLS_##c,
 	RP_CLASSES(RP_CLS_ENUM_)
 #undef RP_CLS_ENUM_
 	RP_CLS_COUNT
