@@ -195,7 +195,7 @@ static void neutral_of_ao(const struct ao_inst *in, struct neutral *nt)
 			nt->src[2] = code_of_ao(&in->o[i]);
 }
 
-int rp_insts_from_ao(struct ao_kernel *k, struct rp_inst **out, unsigned *n, char *err, size_t errlen)
+static int insts_from_ao(struct ao_kernel *k, struct rp_inst **out, unsigned *n, char *err, size_t errlen)
 {
 	unsigned cnt = ao_inst_count(k);
 	struct rp_inst *v = calloc(cnt ? cnt : 1, sizeof *v);
@@ -393,7 +393,7 @@ static unsigned loop_fmas(const struct rp_inst *v, const struct rp_loop *L)
 	return f;
 }
 
-void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
+static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 {
 	memset(L, 0, sizeof *L);
 	unsigned best_f = 0;
@@ -436,7 +436,7 @@ void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 }
 
 /* ---- scoring and summary ------------------------------------------------------ */
-void rp_occupancy(struct rp_summary *s)
+static void occupancy(struct rp_summary *s)
 {
 	struct ao_occupancy o;
 	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &o);
@@ -449,8 +449,8 @@ void rp_occupancy(struct rp_summary *s)
 int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 {
 	struct rp_loop *L = &r->loop;
-	rp_find_loop(r->insts, r->ninsts, L);
-	rp_occupancy(&r->sum);
+	find_loop(r->insts, r->ninsts, L);
+	occupancy(&r->sum);
 	if (!L->found)
 		return 0;
 	unsigned n = 0;
@@ -555,7 +555,7 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 	struct ao_summary sum;
 	if (ao_finalize(k, &sum))
 		return rp_fail(err, errlen, RP_E_INPUT, "%s", ao_error(k) ? ao_error(k) : "kernel does not finalize");
-	int rc = rp_insts_from_ao(k, &r->insts, &r->ninsts, err, errlen);
+	int rc = insts_from_ao(k, &r->insts, &r->ninsts, err, errlen);
 	if (rc)
 		return rc;
 	struct rp_summary *s = &r->sum;

@@ -6,11 +6,8 @@
 
 int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-int rp_insts_from_ao(struct ao_kernel *k, struct rp_inst **out, unsigned *n, char *err, size_t errlen);
 int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsigned *nout,
 		       char *err, size_t errlen);
-void rp_find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L);
-void rp_occupancy(struct rp_summary *s);
 /* Loop, scores and summary of r->insts (resources in r->sum already set). */
 int rp_analyse(struct rp_report *r, char *err, size_t errlen);
 /* What the generator recorded (.rdna3.kstep_fmas, .rdna3.single_why; either
