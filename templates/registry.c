@@ -205,7 +205,10 @@ int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t
 		if (strcmp(t->presets[i].name, preset) != 0)
 			continue;
 		char buf[1024];
-		snprintf(buf, sizeof buf, "%s", t->presets[i].values);
+		if (snprintf(buf, sizeof buf, "%s", t->presets[i].values) >= (int)sizeof buf) {
+			snprintf(err, errlen, "preset %s: longer than %zu characters", preset, sizeof buf - 1);
+			return TPL_E_BUILD;   /* a table entry, not the user's input */
+		}
 		for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 			char *eq = strchr(tok, '=');
 			if (!eq) {
