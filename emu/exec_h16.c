@@ -120,11 +120,11 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	bool fp = oi->flags & (EMU_F_FP | EMU_F_FP0), flush = w->g->run->kd.float_denorm_16_64 == 0;
-	bool ieee = w->g->run->ieee;
+	bool ieee = w->g->run->ieee, src16 = emu_ops16(in->op); /* v_cvt_f16_f32 reads an f32 */
 	u32 t[3][EMU_LANES];
 	const u32 *s[3];
 	for (unsigned i = 0; i < 3; i++)
-		s[i] = in->src[i] != EMU_OPND_NONE ? emu_vsrc(w, in->src[i], t[i]) : t[i];
+		s[i] = in->src[i] == EMU_OPND_NONE ? t[i] : src16 ? emu_vsrc16(w, in->src[i], t[i]) : emu_vsrc(w, in->src[i], t[i]);
 	u32 exec = emu_exec_mask(w), *d = w->v[in->dst - EMU_OPND_VGPR0];
 	bool dst_hi = in->opsel >> 3 & 1;
 	LANES {
@@ -169,7 +169,7 @@ static void ex_pk(struct emu_wave *w, const struct emu_inst *in)
 	u32 t[3][EMU_LANES], r[EMU_LANES];
 	const u32 *s[3];
 	for (unsigned i = 0; i < 3; i++)
-		s[i] = in->src[i] != EMU_OPND_NONE ? emu_vsrc(w, in->src[i], t[i]) : t[i];
+		s[i] = in->src[i] == EMU_OPND_NONE ? t[i] : emu_vsrc16(w, in->src[i], t[i]);
 	unsigned nsrc = oi->src2 ? 3 : 2;
 	LANES {
 		u32 half[2];
@@ -212,7 +212,7 @@ static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
 	u32 t[3][EMU_LANES], r[EMU_LANES];
 	const u32 *s[3];
 	for (unsigned i = 0; i < 3; i++)
-		s[i] = emu_vsrc(w, in->src[i], t[i]);
+		s[i] = i < 2 ? emu_vsrc16(w, in->src[i], t[i]) : emu_vsrc(w, in->src[i], t[i]); /* f16 pairs, f32 addend */
 	LANES {
 		double acc = 0;
 		for (unsigned part = 0; part < 2; part++) {

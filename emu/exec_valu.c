@@ -485,7 +485,8 @@ static inline const u32 *fsrc(struct emu_wave *w, const struct emu_inst *in, uns
 	unsigned code = in->src[i];
 	if (code == EMU_OPND_NONE)
 		return zeros;
-	const u32 *p = emu_vsrc(w, code, tmp);
+	const u32 *p = EMU_UNLIKELY(code - EMU_OPND_F_HALF <= EMU_OPND_F_INV2PI - EMU_OPND_F_HALF) && emu_ops16(in->op)
+			       ? emu_vsrc16(w, code, tmp) : emu_vsrc(w, code, tmp);
 	unsigned abs = in->abs >> i & 1, neg = in->neg >> i & 1;
 	if (EMU_UNLIKELY(abs | neg)) {
 		u32 clr = abs ? 0x7fffffffu : 0xffffffffu, flip = neg ? 0x80000000u : 0;

@@ -53,7 +53,7 @@ static bool icmp(unsigned p, int sgn, u64 a, u64 b, int bits)
 /* 32-bit source lanes with float modifiers. */
 static const u32 *src32(struct emu_wave *w, const struct emu_inst *in, unsigned i, u32 tmp[EMU_LANES])
 {
-	const u32 *p = emu_vsrc(w, in->src[i], tmp);
+	const u32 *p = emu_ops16(in->op) ? emu_vsrc16(w, in->src[i], tmp) : emu_vsrc(w, in->src[i], tmp);
 	if (EMU_UNLIKELY((in->abs | in->neg) >> i & 1)) {
 		u32 clr = (in->abs >> i & 1) ? 0x7fffffffu : 0xffffffffu, flip = (in->neg >> i & 1) ? 0x80000000u : 0;
 		LANES tmp[l] = (p[l] & clr) ^ flip;

@@ -234,6 +234,23 @@ static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32
 	return tmp;
 }
 
+/* 16-bit operands (f16, i16, packed): an inline float constant (0.5 .. 1/(2*pi))
+ * reads as its f16 bit pattern with a zero high half, as LLVM encodes them. */
+static inline bool emu_ops16(unsigned op)
+{
+	return emu_ops[op].flags & (EMU_F_F16 | EMU_F_I16 | EMU_F_PK16);
+}
+
+static inline const uint32_t *emu_vsrc16(struct emu_wave *w, unsigned code, uint32_t tmp[EMU_LANES])
+{
+	static const uint16_t f16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118 };
+	if (code - EMU_OPND_F_HALF > EMU_OPND_F_INV2PI - EMU_OPND_F_HALF)
+		return emu_vsrc(w, code, tmp);
+	for (unsigned l = 0; l < EMU_LANES; l++)
+		tmp[l] = f16[code - EMU_OPND_F_HALF];
+	return tmp;
+}
+
 /* Write r into the lanes of VGPR code that EXEC enables. */
 static inline void emu_vwrite(struct emu_wave *w, unsigned code, const uint32_t r[EMU_LANES])
 {
