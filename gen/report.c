@@ -436,21 +436,12 @@ static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 }
 
 /* ---- scoring and summary ------------------------------------------------------ */
-static void occupancy(struct rp_summary *s)
-{
-	struct ao_occupancy o;
-	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &o);
-	s->vgpr_alloc = o.vgpr_alloc;
-	s->occ_vgpr = o.by_vgpr;
-	s->occ_lds = o.by_lds;
-	s->occupancy = o.waves;
-}
-
 int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 {
 	struct rp_loop *L = &r->loop;
 	find_loop(r->insts, r->ninsts, L);
-	occupancy(&r->sum);
+	struct rp_summary *s = &r->sum;
+	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
 	if (!L->found)
 		return 0;
 	unsigned n = 0;
@@ -475,7 +466,6 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 		seq[i] = seq[n + i] = r->insts[r->rows[i].inst].acc;
 	struct ra_cache_stats st;
 	ra_cache_score(seq, 2 * (size_t)n, &rp_model, &st, per);
-	struct rp_summary *s = &r->sum;
 	s->insts = n;
 	for (unsigned i = 0; i < n; i++) {
 		const struct rp_inst *in = &r->insts[r->rows[i].inst];

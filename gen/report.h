@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "asm_out/asm_out.h"
 #include "vgpr_alloc/vgpr_alloc.h"
 
 struct ao_kernel;
@@ -84,7 +85,7 @@ struct rp_summary {
 	/* resources */
 	unsigned vgprs, sgprs, lds_bytes, block_threads;
 	bool wgp_mode;
-	unsigned vgpr_alloc, occ_vgpr, occ_lds, occupancy;   /* waves per SIMD */
+	struct ao_occupancy occ;          /* waves per SIMD and their limits (ao_occupancy) */
 	/* the loop */
 	unsigned insts;                   /* instructions per iteration */
 	unsigned by_cls[RP_CLS_COUNT];

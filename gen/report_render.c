@@ -56,9 +56,9 @@ static void render_text(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "main loop: %s\n\n", r->loop.how);
 	ao_textf(b, "resources\n");
 	ao_textf(b, "  VGPRs %u (allocated %u), SGPRs %u, LDS %u bytes, %u threads, %s mode\n", s->vgprs,
-	    s->vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "WGP" : "CU");
-	ao_textf(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occupancy,
-	    s->occ_vgpr, s->occ_lds);
+	    s->occ.vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "WGP" : "CU");
+	ao_textf(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occ.waves,
+	    s->occ.by_vgpr, s->occ.by_lds);
 	if (!r->loop.found)
 		return;
 	ao_textf(b, "\nsummary (one loop iteration)\n");
@@ -154,8 +154,8 @@ static void render_json(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "},\n  \"resources\": {\"vgprs\": %u, \"vgprs_allocated\": %u, \"sgprs\": %u, "
 	            "\"lds_bytes\": %u, \"block_threads\": %u, \"mode\": \"%s\", \"occupancy\": %u, "
 	            "\"occupancy_vgpr_limit\": %u, \"occupancy_lds_limit\": %u},\n",
-	    s->vgprs, s->vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "wgp" : "cu",
-	    s->occupancy, s->occ_vgpr, s->occ_lds);
+	    s->vgprs, s->occ.vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "wgp" : "cu",
+	    s->occ.waves, s->occ.by_vgpr, s->occ.by_lds);
 	const struct rp_loop *L = &r->loop;
 	ao_textf(b, "  \"loop\": {\"found\": %s, \"loops\": %u, \"innermost\": %u", L->found ? "true" : "false",
 	    L->nloops, L->ninner);
@@ -322,7 +322,7 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "</p>\n<table class=\"sum\">\n"
 	            "<tr><td>VGPRs</td><td>%u (allocated %u)</td><td>SGPRs</td><td>%u</td></tr>\n"
 	            "<tr><td>LDS</td><td>%u bytes</td><td>occupancy</td><td>%u waves/SIMD (%u threads, %s mode)</td></tr>\n",
-	    s->vgprs, s->vgpr_alloc, s->sgprs, s->lds_bytes, s->occupancy, s->block_threads,
+	    s->vgprs, s->occ.vgpr_alloc, s->sgprs, s->lds_bytes, s->occ.waves, s->block_threads,
 	    s->wgp_mode ? "WGP" : "CU");
 	if (r->loop.found) {
 		ao_textf(b, "<tr><td>FMAs</td><td>%u</td><td>dual-issued</td><td id=\"dual\">%.1f %% (%u in %u VOPD)</td></tr>\n"

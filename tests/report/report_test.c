@@ -115,9 +115,9 @@ static void test_hand(const char *path)
 		      r.insts[r.rows[4].inst].acc.write[0] == 4, "report_hand_writes", "written VGPRs differ");
 	check(s->kstep_fmas == 0 && s->ksteps == 0, "report_hand_no_ksteps", "ksteps %.2f", s->ksteps);
 	check(s->vgprs == 21 && s->sgprs == 6 && s->lds_bytes == 4096 && s->block_threads == 256 &&
-		      !s->wgp_mode && s->vgpr_alloc == 24 && s->occupancy == 16,
+		      !s->wgp_mode && s->occ.vgpr_alloc == 24 && s->occ.waves == 16,
 	      "report_hand_resources", "vgprs %u sgprs %u lds %u threads %u wgp %d occ %u", s->vgprs,
-	      s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode, s->occupancy);
+	      s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode, s->occ.waves);
 
 	/* ---- json: strictly well-formed, with the documented keys */
 	char *js = rp_render(&r, RP_JSON);
@@ -440,8 +440,8 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		unsigned occ = o ? (unsigned)strtoul(o + 12 + strspn(o + 12, " "), NULL, 10) : 0;
 		char oname[128];
 		snprintf(oname, sizeof oname, "%s_occupancy_agrees", name);
-		check(occ > 0 && occ == ra.sum.occupancy, oname, "%u here, %u in the template's report",
-		      ra.sum.occupancy, occ);
+		check(occ > 0 && occ == ra.sum.occ.waves, oname, "%u here, %u in the template's report",
+		      ra.sum.occ.waves, occ);
 		free(tr);
 	}
 	char ksname[128];
