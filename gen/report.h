@@ -126,8 +126,8 @@ int rp_from_code_object(const void *bytes, size_t n, const char *kernel, struct 
 
 void rp_free(struct rp_report *r);   /* safe on a zeroed or partial report */
 
-/* The figures only (for benchmarks: bench/ links librdna3report.a, see
- * gen/gen.mk): the report is built, its summary copied, the rest freed.
+/* The figures only (for a program that compares kernels; link as docs/report.md
+ * says): the report is built, its summary copied, the rest freed.
  * s->fmas etc. are per iteration of the main loop (rp_summary). */
 int rp_summary_from_ao(struct ao_kernel *k, struct rp_summary *s, char *err, size_t errlen);
 int rp_summary_from_file(const char *path, const char *kernel, struct rp_summary *s,
