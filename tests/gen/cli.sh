@@ -62,6 +62,23 @@ fi
 
 "$G" scale -o "$T/sr.s" --report "$T/sr.json" 2>"$T/err" && grep -q '"kernel": "scale"' "$T/sr.json" &&
 	ok "--report on a template without a report of its own: the bank report" || no "scale --report" "$(cat "$T/err")"
+# The toolchain finder, with stand-in tools: an LLVM older than 19 is refused
+# with the reason, whether named by RDNA3_CLANG or found on PATH.
+mkdir -p "$T/old"
+for t in clang-18 ld.lld-18; do
+	printf '#!/bin/sh\necho "Debian clang version 18.1.8"\necho "Debian LLD 18.1.8"\n' >"$T/old/$t"
+	chmod +x "$T/old/$t"
+done
+out=$(RDNA3_CLANG="$T/old/clang-18" "$G" scale -o "$T/o18.hsaco" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q 'is LLVM 18; gfx1100 code needs LLVM >= 19' && [ ! -e "$T/o18.hsaco" ] &&
+	ok "RDNA3_CLANG naming LLVM 18: refused with the reason" || no "RDNA3_CLANG LLVM 18" "rc $rc: $out"
+out=$(PATH="$T/old" "$G" scale -o "$T/p18.hsaco" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && echo "$out" | grep -q 'only clang-18 found on PATH' && [ ! -e "$T/p18.hsaco" ] &&
+	ok "only clang-18 on PATH: refused with the reason" || no "clang-18 on PATH" "rc $rc: $out"
+rm -rf "$T/old"
+
 # Outputs are written together: a --report that cannot be written leaves the
 # code object and the .s as they were.
 echo "keep me" >"$T/keep.hsaco"
