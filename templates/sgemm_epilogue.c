@@ -48,7 +48,8 @@ static void emit_beta_row(struct sg_ctx *x, unsigned r)
 {
 	const struct sg_cfg *c = x->c;
 	struct ao_opnd beta = ao_s(x->s_ab + 1);
-	unsigned crow_at = x->plan ? (x->plan->acc_hi + 3) & ~3u : 0;
+	unsigned hi = x->plan ? x->plan->acc_hi : 0;
+	unsigned crow_at = hi + (RA_VGPR_BANKS - ra_bank(hi)) % RA_VGPR_BANKS;   /* bank 0 */
 	for (unsigned q = 0; q < c->cols;) {
 		unsigned d0 = sg_acc(x, r, q, 1).reg, d1 = q + 1 < c->cols ? sg_acc(x, r, q + 1, 1).reg : 0;
 		struct ra_vopd_half h[2] = {

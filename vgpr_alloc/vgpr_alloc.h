@@ -277,8 +277,8 @@ struct ra_diag {
 	char msg[160];
 };
 
-/* Negative like vgpr_alloc.h's RA_E_* (same numbers where the meaning is
- * the same: ARG, NOMEM, LIMIT), so the two fold into one enum later. */
+/* Negative like RA_E_* above, with the same numbers where the meaning is
+ * the same (ARG, NOMEM, LIMIT). */
 enum ra_bank_err {
 	RA_BANK_OK = 0,
 	RA_BANK_E_INPUT = -1,    /* malformed input (index out of range, empty pool) */
