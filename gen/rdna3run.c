@@ -312,24 +312,84 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 	printf("\n");
 }
 
-int run_write_file(const char *path, const void *p, size_t n)
+int run_files_add(struct run_files *f, const char *path, const void *p, size_t n)
 {
 	char tmp[4096];
+	if (f->n >= RUN_MAX_NAMED) {
+		run_error("%s: too many output files", path);
+		return -1;
+	}
 	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
 		run_error("%s: path too long", path);
 		return -1;
 	}
-	FILE *f = fopen(tmp, "wb");
-	if (!f) {
+	FILE *out = fopen(tmp, "wb");
+	if (!out) {
 		run_error("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	bool ok = fwrite(p, 1, n, f) == n;
-	ok = (fclose(f) == 0) && ok;
-	if (!ok || rename(tmp, path) != 0) {
-		run_error("%s: write failed: %s", path, strerror(errno));
+	bool ok = fwrite(p, 1, n, out) == n;
+	ok = (fclose(out) == 0) && ok;
+	char *copy = ok ? strdup(tmp) : NULL;
+	if (!copy) {
+		run_error("%s: write failed: %s", path, ok ? "out of memory" : strerror(errno));
 		remove(tmp);
 		return -1;
+	}
+	f->tmp[f->n] = copy;
+	f->path[f->n++] = path;
+	return 0;
+}
+
+int run_files_commit(struct run_files *f)
+{
+	int rc = 0;
+	for (unsigned i = 0; i < f->n && !rc; i++)
+		if (rename(f->tmp[i], f->path[i]) != 0) {
+			run_error("%s: %s", f->path[i], strerror(errno));
+			rc = -1;
+		} else {
+			free(f->tmp[i]);
+			f->tmp[i] = NULL;
+		}
+	run_files_discard(f);
+	return rc;
+}
+
+void run_files_discard(struct run_files *f)
+{
+	for (unsigned i = 0; i < f->n; i++)
+		if (f->tmp[i]) {
+			remove(f->tmp[i]);
+			free(f->tmp[i]);
+		}
+	f->n = 0;
+}
+
+bool run_host_mem_ok(uint64_t bytes, const char *what)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+	if (pages <= 0 || page <= 0 || bytes <= (uint64_t)pages * (uint64_t)page)
+		return true;
+	run_error("%s needs %.1f GiB of host memory; this host has %.1f GiB", what,
+		  (double)bytes / (1 << 30), (double)pages * (double)page / (1 << 30));
+	return false;
+}
+
+int run_set_args(const struct run_opts *o, struct ld_kargs *ka)
+{
+	char err[256];
+	for (unsigned i = 0; i < o->nargs; i++) {
+		const char *name = o->args[i].name;
+		const struct ld_arg *arg = ld_arg_find(ka->kernel, name);
+		if (arg && ka->set[arg - ka->kernel->args]) {
+			run_error("--arg %s: already set (by an earlier option or by --gemm)", name);
+			return -1;
+		}
+		if (ld_kargs_set_text(ka, name, o->args[i].value, err, sizeof err)) {
+			run_error("%s", err);
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -374,6 +434,9 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 	int status = RUN_EXIT_FAIL;
 	struct gbuf bufs[RUN_MAX_NAMED];
 	unsigned nb = 0;
+	struct run_files dumps = { 0 };
+	bool emu = !strcmp(b->name, "emu");
+	uint64_t dev_bytes = 0;
 	struct ld_kargs ka;
 	if (ld_kargs_init(&ka, k, err, sizeof err)) {
 		run_error("%s", err);
@@ -415,6 +478,12 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 				run_error("--buffer %s given twice", o->buffers[i].name);
 				goto out;
 			}
+		/* the emulator keeps device memory on the host too */
+		dev_bytes += emu ? bytes : 0;
+		char what[96];
+		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
+		if (!run_host_mem_ok(dev_bytes + bytes, what))
+			goto out;
 		uint8_t *host = malloc(bytes);
 		if (!host) {
 			run_error("out of memory for --buffer %s", o->buffers[i].name);
@@ -442,11 +511,8 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 			goto out;
 		}
 	}
-	for (unsigned i = 0; i < o->nargs; i++)
-		if (ld_kargs_set_text(&ka, o->args[i].name, o->args[i].value, err, sizeof err)) {
-			run_error("%s", err);
-			goto out;
-		}
+	if (run_set_args(o, &ka))
+		goto out;
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		bool found = false;
 		for (unsigned j = 0; j < nb; j++)
@@ -483,11 +549,13 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 				free(host);
 				goto out;
 			}
-			rc = run_write_file(o->dumps[i].value, host, bufs[j].bytes);
+			rc = run_files_add(&dumps, o->dumps[i].value, host, bufs[j].bytes);
 			free(host);
 			if (rc)
 				goto out;
 		}
+	if (run_files_commit(&dumps))
+		goto out;
 	if (o->bench) {
 		if (ld_launch(b, module, k, &ka, o->grid, block, o->bench, &st, err, sizeof err)) {
 			run_error("%s", err);
@@ -497,6 +565,7 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 	}
 	status = RUN_EXIT_OK;
 out:
+	run_files_discard(&dumps);
 	for (unsigned j = 0; j < nb; j++)
 		ld_free(b, bufs[j].addr);
 	ld_kargs_free(&ka);

@@ -49,8 +49,27 @@ void run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print a launch's timing (and counters) on stdout; flop = 0 for no GFLOP/s. */
 void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop);
 
-/* Write n bytes to path atomically (temporary file, then rename). */
-int run_write_file(const char *path, const void *p, size_t n);
+/* Whether bytes of host memory can be had at all (not more than the host's
+ * physical memory), so that a huge shape gets an error line rather than the
+ * out-of-memory killer.  Prints the line when not. */
+bool run_host_mem_ok(uint64_t bytes, const char *what);
+
+/* Set the --arg values into ka, refusing an argument already set (by --buffer,
+ * the GEMM roles or an earlier --arg).  0, or -1 after one error line. */
+int run_set_args(const struct run_opts *o, struct ld_kargs *ka);
+
+/* Output files (--dump), all or none: each is written to a temporary beside
+ * its path, and the temporaries are renamed only once all are written.
+ * add and commit print one error line and return -1 on failure; discard
+ * removes what was not committed (safe to call twice). */
+struct run_files {
+	unsigned n;
+	char *tmp[RUN_MAX_NAMED];
+	const char *path[RUN_MAX_NAMED];
+};
+int run_files_add(struct run_files *f, const char *path, const void *p, size_t n);
+int run_files_commit(struct run_files *f);
+void run_files_discard(struct run_files *f);
 
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,

@@ -269,6 +269,15 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 		return RUN_EXIT_FAIL;
 	}
 
+	/* host matrices: A, B, C, C's first and final values, the check's four
+	 * temporaries, and with the emulator its device copies of A, B, C */
+	uint64_t abc = mats[0].elems + mats[1].elems + mats[2].elems;
+	uint64_t need = 4 * (abc + 2 * mats[2].elems);
+	need += o->check ? 4 * (abc + mats[2].elems) : 0;
+	need += !strcmp(b->name, "emu") ? 4 * abc : 0;
+	if (!run_host_mem_ok(need, "--gemm"))
+		return RUN_EXIT_FAIL;
+
 	/* host matrices */
 	uint64_t s = o->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
 	float *c0 = NULL, *cout = NULL;
@@ -330,11 +339,13 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 		run_error("kernel %s has no alpha argument: --alpha must be 1", k->name);
 		goto kargs_out;
 	}
-	for (unsigned i = 0; i < o->nargs && !rc; i++)
-		rc = ld_kargs_set_text(&ka, o->args[i].name, o->args[i].value, err, sizeof err);
-	if (!rc)
-		rc = ld_kargs_finish(&ka, grid, block, err, sizeof err);
 	if (rc) {
+		run_error("%s", err);
+		goto kargs_out;
+	}
+	if (run_set_args(o, &ka))
+		goto kargs_out;
+	if (ld_kargs_finish(&ka, grid, block, err, sizeof err)) {
 		run_error("%s", err);
 		goto kargs_out;
 	}
@@ -363,15 +374,20 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	}
 	if (!o->bench)
 		run_print_stats(b, &st, 2.0 * o->m * o->n * o->k);
+	struct run_files dumps = { 0 };
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		const float *p = cout;
 		size_t n = mats[2].elems;
 		for (int j = 0; j < 2; j++)
 			if (!strcmp(o->dumps[i].name, mats[j].name) || !strcmp(o->dumps[i].name, roles[j].role))
 				p = mats[j].host, n = mats[j].elems;
-		if (run_write_file(o->dumps[i].value, p, n * sizeof(float)))
+		if (run_files_add(&dumps, o->dumps[i].value, p, n * sizeof(float))) {
+			run_files_discard(&dumps);
 			goto kargs_out;
+		}
 	}
+	if (run_files_commit(&dumps))
+		goto kargs_out;
 	status = RUN_EXIT_OK;
 	if (o->check)
 		status = check_result(o, col_major, ta, tb, mats, NULL, c0, cout);

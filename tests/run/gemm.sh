@@ -60,6 +60,9 @@ run unnamed_generic 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" --kernel sg
 run lda_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
 run ldc_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
 run no_tile_shape 1 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
+run arg_sets_role 1 "$R" "$REF" $G --gemm 100 70 33 --arg M=5 --backend emu
+# 192 GiB of host memory for A, B, C, their copies and the check: a line, not the OOM killer
+run gemm_beyond_host_memory 1 "$R" "$REF" $G --gemm 65536 65536 65536 --check --backend emu
 run dump_unknown 1 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
 	run ref_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check \

@@ -135,6 +135,15 @@ else
 fi
 
 # --- bad input ---------------------------------------------------------------------------
+# --dump is all or none: a second file that cannot be written leaves no first one
+expect dump_all_or_none 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+	--arg count=64 --dump buf="$T/first.bin" --dump buf="$T/nonexistent/second.bin"
+[ ! -e "$T/first.bin" ] && [ -z "$(ls "$T" | grep '\.tmp')" ] && ok dump_none_written ||
+	nok dump_none_written "$(ls "$T" | tr '\n' ' ')"
+expect arg_given_twice 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+	--arg count=64 --arg count=3
+expect arg_over_buffer 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+	--arg count=64 --arg buf=3
 run_add1() { "$R" "$@" --backend emu --grid 1 --block 64 --buffer buf=256 --arg count=64; }
 expect missing_file 1 run_add1 "$T/nonexistent.hsaco"
 head -c 700 "$FX/add1.hsaco" >"$T/trunc.hsaco"
