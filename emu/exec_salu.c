@@ -22,7 +22,7 @@ static u64 S64(const struct emu_wave *w, unsigned code)
 	if (code == EMU_OPND_LITERAL)
 		return w->s[code];
 	if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
-		return emu_ud(code == EMU_OPND_F_INV2PI ? 0.15915494309189535 : (double)emu_f(w->s[code]));
+		return emu_inline_f64(code);
 	return (u64)(int64_t)(i32)w->s[code & 255];
 }
 

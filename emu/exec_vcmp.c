@@ -78,8 +78,7 @@ void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f
 		else if (code >= 235 && code <= 238)
 			v = emu_aperture64(code);
 		else if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
-			v = f64 ? emu_ud(code == EMU_OPND_F_INV2PI ? 0.15915494309189535 : (double)emu_f(w->s[code]))
-				: w->s[code];
+			v = emu_inline_f64(code);
 		else
 			v = (u64)(int64_t)(int32_t)w->s[code & 255];
 		LANES out[l] = v;

@@ -234,6 +234,18 @@ static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32
 	return tmp;
 }
 
+/* A 64-bit operand (f64 or integer) reads an inline float constant (operands
+ * 240..248) as the double: LLVM encodes the u64 0x3ff0000000000000 as 1.0. */
+static inline uint64_t emu_inline_f64(unsigned code)
+{
+	static const uint64_t d[9] = {
+		0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+		0x4000000000000000ull, 0xc000000000000000ull, 0x4010000000000000ull, 0xc010000000000000ull,
+		0x3fc45f306dc9c882ull, /* 1/(2*pi) as LLVM has it */
+	};
+	return d[code - EMU_OPND_F_HALF];
+}
+
 /* 16-bit operands (f16, i16, packed): an inline float constant (0.5 .. 1/(2*pi))
  * reads as its f16 bit pattern with a zero high half, as LLVM encodes them. */
 static inline bool emu_ops16(unsigned op)
