@@ -24,17 +24,19 @@
 #define R_AMDGPU_ABS64_ 3
 #define R_AMDGPU_RELATIVE64_ 13
 
-/* Names for the messages of LD_E_ARCH (EF_AMDGPU_MACH_* values from LLVM's
- * ELF.h); a value not listed is printed in hex. */
+/* Names for the messages of LD_E_ARCH (EF_AMDGPU_MACH_* values, each checked
+ * with clang-19 -mcpu=NAME and llvm-readelf-19 -h); a value not listed is
+ * printed in hex. */
 static const struct {
 	unsigned mach;
 	const char *name;
 } mach_names[] = {
 	{ 0x2c, "gfx900" }, { 0x2f, "gfx906" }, { 0x30, "gfx908" }, { 0x36, "gfx1030" },
-	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x41, "gfx1100" }, { 0x42, "gfx1103" },
-	{ 0x43, "gfx1150" }, { 0x44, "gfx1103" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
-	{ 0x48, "gfx1200" }, { 0x4c, "gfx942" }, { 0x4e, "gfx1201" }, { 0x51, "gfx9-generic" },
-	{ 0x52, "gfx10-1-generic" }, { 0x53, "gfx10-3-generic" }, { 0x55, "gfx12-generic" },
+	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x41, "gfx1100" }, { 0x43, "gfx1150" },
+	{ 0x44, "gfx1103" }, { 0x45, "gfx1036" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
+	{ 0x48, "gfx1200" }, { 0x4a, "gfx1151" }, { 0x4b, "gfx941" }, { 0x4c, "gfx942" },
+	{ 0x4e, "gfx1201" }, { 0x51, "gfx9-generic" }, { 0x52, "gfx10-1-generic" },
+	{ 0x53, "gfx10-3-generic" }, { 0x55, "gfx1152" }, { 0x59, "gfx12-generic" },
 };
 
 int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
