@@ -4,7 +4,9 @@
  * Determinism: workgroups are independent; a worker takes the next workgroup
  * index from an atomic counter, and when workgroups fault, the one with the
  * lowest index is reported (indices below a fault are always still run), so the
- * report and all results are the same for every thread count.
+ * report is the same for every thread count, and so are all results of a run
+ * that does not fault (workgroups above a faulting one may or may not have run;
+ * the shared instruction budget is the exception, see emu/HAZARDS.md).
  */
 #include "emu/fmath.h"
 #include "emu/machine.h"
