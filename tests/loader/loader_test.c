@@ -208,7 +208,7 @@ static void test_bad(void)
 	flags = 0x54; /* gfx11-generic code runs on gfx1100 */
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
 	CHECK("gfx11_generic_accepted", rc == LD_OK, "rc %d: %s", rc, err);
-	flags = 0x55;
+	flags = 0x59; /* gfx12-generic (clang-19 -mcpu=gfx12-generic, llvm-readelf-19 -h) */
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
 	CHECK("gfx12_generic_refused", rc == LD_E_ARCH && strstr(err, "gfx12-generic"), "rc %d: %s", rc, err);
 	flags = 0x77;
