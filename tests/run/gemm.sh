@@ -9,63 +9,45 @@ SHIM="$BUILD/hipshim"
 REF="$BUILD/tests/run/gemm_ref.hsaco"
 T="$BUILD/tests/gemm.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
-
-# run NAME STATUS CMD...: the exit status, and for failures one "rdna3run:" line.
-run() {
-	name=$1 want=$2; shift 2
-	"$@" >"$T/$name.out" 2>"$T/$name.err"
-	rc=$?
-	if [ "$rc" -ne "$want" ]; then
-		nok "$name" "exit $rc, want $want: $(grep -h -e '^rdna3run' -e '^check' -e '^sgemm' "$T/$name.err" "$T/$name.out" | head -n 3 | tr '\n' '|')"
-		return 1
-	fi
-	if [ "$want" -ne 0 ] && [ "$(grep -c '^rdna3run: ' "$T/$name.err")" -ne 1 ]; then
-		nok "$name" "want one error line: $(head -n 4 "$T/$name.err" | tr '\n' '|')"
-		return 1
-	fi
-	ok "$name"
-}
+. "$(dirname "$0")/lib.sh"
 passed() { grep -q '^check: PASSED' "$T/$1.out" && ok "$1_passed" || nok "$1_passed" "$(grep '^check' "$T/$1.out" | tr '\n' '|')"; }
 
 # --- a HIP C++ kernel: grid given by hand (it records no tile shape) --------------------------
 G="--kernel sgemm_ref --grid 2,100 --block 64"
-run ref_emu 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu --dump C="$T/ref_emu.bin" && passed ref_emu
-run ref_emu_beta 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --beta 0.5 --check --backend emu && passed ref_emu_beta
-run ref_emu_ld 0 "$R" "$REF" $G --gemm 100 70 33 --lda 40 --ldb 80 --ldc 75 --check --backend emu && passed ref_emu_ld
-run ref_seed_fill 0 "$R" "$REF" $G --gemm 100 70 33 --fill seed --check --backend emu && passed ref_seed_fill
-run ref_bench_counts 0 "$R" "$REF" $G --gemm 100 70 33 --bench 2 --backend emu
+expect ref_emu 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu --dump C="$T/ref_emu.bin" && passed ref_emu
+expect ref_emu_beta 0 "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --beta 0.5 --check --backend emu && passed ref_emu_beta
+expect ref_emu_ld 0 "$R" "$REF" $G --gemm 100 70 33 --lda 40 --ldb 80 --ldc 75 --check --backend emu && passed ref_emu_ld
+expect ref_seed_fill 0 "$R" "$REF" $G --gemm 100 70 33 --fill seed --check --backend emu && passed ref_seed_fill
+expect ref_bench_counts 0 "$R" "$REF" $G --gemm 100 70 33 --bench 2 --backend emu
 grep -q '^emu: [0-9]* wave-instructions' "$T/ref_bench_counts.out" && grep -q 'best of 2' "$T/ref_bench_counts.out" &&
 	ok ref_bench_output || nok ref_bench_output "$(cat "$T/ref_bench_counts.out" | tr '\n' '|')"
 # a kernel wrong in one element must fail the check
-run ref_wrong_kernel 1 "$R" "$REF" --kernel sgemm_off_by_one --grid 2,100 --block 64 --gemm 100 70 33 --check --backend emu
+expect ref_wrong_kernel 1 "$R" "$REF" --kernel sgemm_off_by_one --grid 2,100 --block 64 --gemm 100 70 33 --check --backend emu
 grep -q 'FAILED: 1 of 7000' "$T/ref_wrong_kernel.out" && ok ref_wrong_one_element ||
 	nok ref_wrong_one_element "$(grep check "$T/ref_wrong_kernel.out" | tr '\n' '|')"
 # the same source compiled with value names kept: pointers are "A.coerce" ...
 REFC="$BUILD/tests/run/gemm_ref_coerce.hsaco"
-run coerce_emu 0 "$R" "$REFC" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu \
+expect coerce_emu 0 "$R" "$REFC" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu \
 	--dump C="$T/coerce_emu.bin" && passed coerce_emu
 cmp -s "$T/ref_emu.bin" "$T/coerce_emu.bin" && ok coerce_same_result || nok coerce_same_result "C differs"
 # ... and with no argument names at all: one line that says how to get them
-run unnamed_args 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" $G --gemm 100 70 33 --backend emu &&
+expect unnamed_args 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" $G --gemm 100 70 33 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_args.err" && ok unnamed_args_advice ||
 		nok unnamed_args_advice "$(cat "$T/unnamed_args.err")"; }
-run unnamed_generic 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
+expect unnamed_generic 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
 	--buffer A=64 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_generic.err" && ok unnamed_generic_advice ||
 		nok unnamed_generic_advice "$(cat "$T/unnamed_generic.err")"; }
 # buffers too small for the shape
-run lda_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
-run ldc_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
-run no_tile_shape 1 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
-run arg_sets_role 1 "$R" "$REF" $G --gemm 100 70 33 --arg M=5 --backend emu
+expect lda_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
+expect ldc_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
+expect no_tile_shape 1 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
+expect arg_sets_role 1 "$R" "$REF" $G --gemm 100 70 33 --arg M=5 --backend emu
 # 192 GiB of host memory for A, B, C, their copies and the check: a line, not the OOM killer
-run gemm_beyond_host_memory 1 "$R" "$REF" $G --gemm 65536 65536 65536 --check --backend emu
-run dump_unknown 1 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
+expect gemm_beyond_host_memory 1 "$R" "$REF" $G --gemm 65536 65536 65536 --check --backend emu
+expect dump_unknown 1 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
-	run ref_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check \
+	expect ref_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check \
 		--backend hip --bench 3 --dump C="$T/ref_hip.bin" && passed ref_hip_shim
 	cmp -s "$T/ref_emu.bin" "$T/ref_hip.bin" && ok ref_hip_bit_identical || nok ref_hip_bit_identical "C differs"
 	grep -q 'GFLOP/s' "$T/ref_hip_shim.out" && ok ref_hip_gflops || nok ref_hip_gflops "$(cat "$T/ref_hip_shim.out" | tr '\n' '|')"
@@ -81,30 +63,30 @@ fi
 K="$T/sgemm_naive.hsaco"
 if "$RDNA3GEN" sgemm-naive -o "$K" >"$T/gen.out" 2>&1; then ok gen_sgemm_naive; else
 	nok gen_sgemm_naive "$(cat "$T/gen.out")"; exit 1; fi
-run naive_emu 0 "$R" "$K" --gemm 64 48 40 --check --backend emu --dump C="$T/naive_emu.bin" && passed naive_emu
+expect naive_emu 0 "$R" "$K" --gemm 64 48 40 --check --backend emu --dump C="$T/naive_emu.bin" && passed naive_emu
 grep -q 'grid 3,4,1 block 256,1,1' "$T/naive_emu.out" && ok naive_grid_from_metadata ||
 	nok naive_grid_from_metadata "$(head -n 1 "$T/naive_emu.out")"
-run naive_emu_ragged 0 "$R" "$K" --gemm 37 29 19 --alpha -2 --beta 0.25 --check --backend emu && passed naive_emu_ragged
-run naive_strict 0 "$R" "$K" --gemm 64 48 40 --check --strict --backend emu && passed naive_strict
-run naive_layout_mismatch 1 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
+expect naive_emu_ragged 0 "$R" "$K" --gemm 37 29 19 --alpha -2 --beta 0.25 --check --backend emu && passed naive_emu_ragged
+expect naive_strict 0 "$R" "$K" --gemm 64 48 40 --check --strict --backend emu && passed naive_strict
+expect naive_layout_mismatch 1 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
-	run naive_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$K" --gemm 64 48 40 --check --backend hip \
+	expect naive_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$K" --gemm 64 48 40 --check --backend hip \
 		--dump C="$T/naive_hip.bin" && passed naive_hip_shim
 	cmp -s "$T/naive_emu.bin" "$T/naive_hip.bin" && ok naive_hip_bit_identical || nok naive_hip_bit_identical "C differs"
 	# the example host: plain C against the HIP API, both argument paths
 	EX="$BUILD/examples/sgemm_host"
 	if [ -x "$EX" ]; then
-		run example_kernelparams 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 48 16 16
+		expect example_kernelparams 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 48 16 16
 		grep -q ', 0 wrong elements' "$T/example_kernelparams.out" && ok example_kernelparams_result ||
 			nok example_kernelparams_result "$(cat "$T/example_kernelparams.out" | tr '\n' '|')"
-		run example_extra 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 40 16 16 extra
+		expect example_extra 0 env LD_LIBRARY_PATH="$SHIM" "$EX" "$K" 40 16 16 extra
 		grep -q 'extra.*, 0 wrong elements' "$T/example_extra.out" && ok example_extra_result ||
 			nok example_extra_result "$(cat "$T/example_extra.out" | tr '\n' '|')"
 	else
 		nok example_host "$EX not built"
 	fi
 	# built against the installed ROCm 5 runtime (versioned symbols, NEEDED .so.5),
-	# run unmodified on the shim
+	# expect unmodified on the shim
 	EXS="$BUILD/examples/sgemm_host_sys"
 	if [ -x "$EXS" ]; then
 		LD_LIBRARY_PATH="$SHIM" "$EXS" "$K" 32 16 16 >"$T/exs.out" 2>"$T/exs.err"
@@ -131,17 +113,17 @@ for L in nn nt tn tt; do
 		nok "gen_sgemm_$L" "$(head -n 2 "$T/gen_$L.out" | tr '\n' '|')"
 		continue
 	fi
-	run "sgemm_${L}_emu" 0 "$R" "$KL" --gemm 200 136 72 --alpha -1 --beta 0.5 --check --backend emu \
+	expect "sgemm_${L}_emu" 0 "$R" "$KL" --gemm 200 136 72 --alpha -1 --beta 0.5 --check --backend emu \
 		--dump C="$T/sgemm_${L}_emu.bin" && passed "sgemm_${L}_emu"
 	# the emulator's waitcnt, LDS-race and VOPD checks on the generator's code
-	run "sgemm_${L}_strict" 0 "$R" "$KL" --gemm 136 200 40 --check --strict --backend emu &&
+	expect "sgemm_${L}_strict" 0 "$R" "$KL" --gemm 136 200 40 --check --strict --backend emu &&
 		passed "sgemm_${L}_strict"
 done
 
 grep -q "layout NT" "$T/sgemm_nt_emu.out" && ok sgemm_layout_from_metadata ||
 	nok sgemm_layout_from_metadata "$(head -n 1 "$T/sgemm_nt_emu.out")"
 if [ -e "$SHIM/libamdhip64.so.6" ] && [ -e "$T/sgemm_tt.hsaco" ]; then
-	run sgemm_tt_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$T/sgemm_tt.hsaco" --gemm 200 136 72 --alpha -1 \
+	expect sgemm_tt_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$T/sgemm_tt.hsaco" --gemm 200 136 72 --alpha -1 \
 		--beta 0.5 --check --backend hip --dump C="$T/sgemm_tt_hip.bin" && passed sgemm_tt_hip_shim
 	cmp -s "$T/sgemm_tt_emu.bin" "$T/sgemm_tt_hip.bin" && ok sgemm_tt_hip_bit_identical ||
 		nok sgemm_tt_hip_bit_identical "C differs"

@@ -9,26 +9,7 @@ FX="$BUILD/tests/loader"
 SHIM="$BUILD/hipshim"
 T="$BUILD/tests/run.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
-
-# expect NAME STATUS CMD...: exit status, exactly one stderr line "rdna3run: ..."
-# (or "hipshim: ..." lines before it), no sanitizer report.
-expect() {
-	name=$1 want=$2; shift 2
-	"$@" >"$T/$name.out" 2>"$T/$name.err"
-	rc=$?
-	lines=$(grep -c '^rdna3run: ' "$T/$name.err")
-	other=$(grep -v -c -e '^rdna3run: ' -e '^hipshim: ' "$T/$name.err")
-	if [ "$rc" -ne "$want" ]; then
-		nok "$name" "exit $rc, want $want: $(head -n 3 "$T/$name.err" | tr '\n' ' ')"
-	elif [ "$want" -ne 0 ] && { [ "$lines" -ne 1 ] || [ "$other" -ne 0 ]; }; then
-		nok "$name" "want one error line, got: $(head -n 5 "$T/$name.err" | tr '\n' '|')"
-	else
-		ok "$name"
-	fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # --- listing -------------------------------------------------------------------
 expect list 0 "$R" "$FX/saxpy.hsaco" --list
