@@ -422,14 +422,13 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *err,
 		size_t errlen)
 {
+	if (out)
+		*out = NULL;
 	if (bytes && n >= BUNDLE_MAGIC_LEN && memcmp(bytes, bundle_magic, BUNDLE_MAGIC_LEN) == 0) {
 		size_t off = 0, size = 0;
 		int rc = bundle_entry(bytes, n, &off, &size, err, errlen);
-		if (rc) {
-			if (out)
-				*out = NULL;
+		if (rc)
 			return rc;
-		}
 		if (size >= BUNDLE_MAGIC_LEN &&
 		    memcmp((const uint8_t *)bytes + off, bundle_magic, BUNDLE_MAGIC_LEN) == 0)
 			return ld_fail(err, errlen, LD_E_ELF, "offload bundle inside a bundle");
@@ -438,7 +437,6 @@ int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *
 
 	if (!out || (!bytes && n))
 		return ld_fail(err, errlen, LD_E_ARG, "ld_open_mem: no buffer");
-	*out = NULL;
 	struct ld_code_object *co = calloc(1, sizeof *co);
 	if (!co)
 		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
@@ -492,11 +490,11 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 		if (got == 0)
 			break;
 	}
-	bool bad = ferror(f);
+	int read_errno = ferror(f) ? errno : 0;
 	fclose(f);
-	if (bad) {
+	if (read_errno) {
 		free(buf);
-		return ld_fail(err, errlen, LD_E_IO, "%s: read error", path);
+		return ld_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(read_errno));
 	}
 	int rc = ld_open_mem(buf, n, out, msg, sizeof msg);
 	free(buf);

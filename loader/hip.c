@@ -204,7 +204,9 @@ int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen)
 		goto fail;
 	}
 	e = h->hipGetDeviceCount(&count);
-	if (e != hipSuccess || count < 1) {
+	if (e == hipSuccess && count < 1)
+		e = hipErrorNoDevice; /* name the problem, not "hipSuccess" */
+	if (e != hipSuccess) {
 		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipGetDeviceCount: %s (%d), %d devices",
 			     errname(h, e), (int)e, count);
 		goto fail;

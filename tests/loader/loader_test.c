@@ -192,6 +192,8 @@ static void test_bad(void)
 	CHECK("empty_file", rc == LD_E_ELF && co == NULL, "rc %d: %s", rc, err);
 	rc = ld_open_mem("hello, world\n", 13, &co, err, sizeof err);
 	CHECK("text_file", rc == LD_E_ELF && strstr(err, "not an ELF"), "rc %d: %s", rc, err);
+	rc = ld_open_file(fixture_dir, &co, err, sizeof err);
+	CHECK("directory_refused", rc == LD_E_IO && strstr(err, "directory") && !co, "rc %d: %s", rc, err);
 	rc = ld_open_file("/proc/self/exe", &co, err, sizeof err);
 	CHECK("host_elf_refused", rc == LD_E_ELF && strstr(err, "AMDGPU"), "rc %d: %s", rc, err);
 	ld_close(NULL);
