@@ -7,6 +7,7 @@
 
 #include <cblas.h>
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,13 +86,13 @@ static size_t idx(bool col_major, uint32_t ld, uint32_t r, uint32_t c)
 	return col_major ? (size_t)c * ld + r : (size_t)r * ld + c;
 }
 
+/* mats: A, B and C as launched; C0 is C's first value, C the kernel's result. */
 static int check_result(const struct run_opts *o, bool col_major, bool ta, bool tb,
-			const struct mat *A, const struct mat *B, const float *C0, const float *C)
+			const struct mat mats[3], const float *C0, const float *C)
 {
-	size_t nc = A[2].elems;
+	size_t nc = mats[2].elems;
 	float *ref = malloc(nc * sizeof *ref), *bound = malloc(nc * sizeof *bound);
-	float *aa = malloc(A[0].elems * sizeof *aa), *ab = malloc(A[1].elems * sizeof *ab);
-	(void)B;
+	float *aa = malloc(mats[0].elems * sizeof *aa), *ab = malloc(mats[1].elems * sizeof *ab);
 	if (!ref || !bound || !aa || !ab) {
 		free(ref), free(bound), free(aa), free(ab);
 		run_error("out of memory for the check");
@@ -100,19 +101,19 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 	enum CBLAS_ORDER ord = col_major ? CblasColMajor : CblasRowMajor;
 	enum CBLAS_TRANSPOSE opa = ta ? CblasTrans : CblasNoTrans, opb = tb ? CblasTrans : CblasNoTrans;
 	memcpy(ref, C0, nc * sizeof *ref);
-	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, o->alpha, A[0].host,
-		    (int)A[0].ld, A[1].host, (int)A[1].ld, o->beta, ref, (int)A[2].ld);
+	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, o->alpha, mats[0].host,
+		    (int)mats[0].ld, mats[1].host, (int)mats[1].ld, o->beta, ref, (int)mats[2].ld);
 	/* Error bound: each of the K-term dot products (ours and the reference's)
 	 * is within K*u*sum|a||b| of the exact value, u = 2^-24; so allow
 	 * (K + 2) * 2^-23 * (|alpha| |A||B| + |beta| |C0|), plus the smallest normal. */
-	for (size_t i = 0; i < A[0].elems; i++)
-		aa[i] = fabsf(A[0].host[i]);
-	for (size_t i = 0; i < A[1].elems; i++)
-		ab[i] = fabsf(A[1].host[i]);
+	for (size_t i = 0; i < mats[0].elems; i++)
+		aa[i] = fabsf(mats[0].host[i]);
+	for (size_t i = 0; i < mats[1].elems; i++)
+		ab[i] = fabsf(mats[1].host[i]);
 	for (size_t i = 0; i < nc; i++)
 		bound[i] = fabsf(C0[i]);
 	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, fabsf(o->alpha), aa,
-		    (int)A[0].ld, ab, (int)A[1].ld, fabsf(o->beta), bound, (int)A[2].ld);
+		    (int)mats[0].ld, ab, (int)mats[1].ld, fabsf(o->beta), bound, (int)mats[2].ld);
 	double scale = (o->k + 2.0) * ldexp(1.0, -23);
 	double max_abs = 0, max_rel = 0;
 	size_t bad = 0, worst_i = 0, nan_count = 0;
@@ -120,7 +121,7 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 	double worst_excess = -1;
 	for (uint32_t r = 0; r < o->m; r++)
 		for (uint32_t c = 0; c < o->n; c++) {
-			size_t i = idx(col_major, A[2].ld, r, c);
+			size_t i = idx(col_major, mats[2].ld, r, c);
 			double got = C[i], want = ref[i], d = fabs(got - want);
 			if (isnan(got) || isinf(got)) {
 				nan_count++;
@@ -214,6 +215,12 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 			run_error("matrix %s of %zu elements is too large", roles[i].role, m->elems);
 			return RUN_EXIT_FAIL;
 		}
+	}
+	/* cblas_sgemm takes int sizes */
+	if (o->check && (o->m > INT_MAX || o->n > INT_MAX || o->k > INT_MAX || mats[0].ld > INT_MAX ||
+			 mats[1].ld > INT_MAX || mats[2].ld > INT_MAX)) {
+		run_error("--check: sizes and leading dimensions must be below 2^31 (cblas_sgemm's int)");
+		return RUN_EXIT_FAIL;
 	}
 	/* Kernels without a stride argument assume packed matrices. */
 	for (int i = 0; i < 3; i++)
@@ -390,7 +397,7 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 		goto kargs_out;
 	status = RUN_EXIT_OK;
 	if (o->check)
-		status = check_result(o, col_major, ta, tb, mats, NULL, c0, cout);
+		status = check_result(o, col_major, ta, tb, mats, c0, cout);
 	if (o->bench) {
 		if (ld_launch(b, module, k, &ka, grid, block, o->bench, &st, err, sizeof err)) {
 			run_error("%s", err);
