@@ -38,8 +38,9 @@ static unsigned col_of(const struct sg_cfg *c, unsigned q)
  * lie in different banks wherever the allocator puts the range; so columns
  * q, q+1 pair into one v_dual_fmac_f32 (beta, one SGPR, counts once on the
  * constant bus) when their accumulators differ in parity: always once they
- * were moved to store order (acc_lo + r*cols + q), never in the plan's own
- * layout (b32 stores), which keeps each row of accumulators in one parity.
+ * were moved to store order (acc_lo + r*cols + q); in the plan's own layout
+ * (b32 stores) only where the plan paired two FMAs of one row (a one-row
+ * tile), since its pairs otherwise put rows 2p and 2p+1 on the two parities.
  * ra_vopd_ok judges each pair with c_row placed at the first 4-aligned
  * register past the accumulators: the same banks as any real placement and,
  * like it, apart from every accumulator (first fit never gives a virtual
