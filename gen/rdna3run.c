@@ -394,6 +394,14 @@ int run_set_args(const struct run_opts *o, struct ld_kargs *ka)
 	return 0;
 }
 
+float run_random(uint64_t *state)
+{
+	uint64_t s = *state;
+	s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
+	*state = s;
+	return (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
+}
+
 /* --buffer fills: zero, random (floats in [-1, 1)), iota (float i), or a
  * number (every float). */
 static bool fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed)
@@ -404,10 +412,8 @@ static bool fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed
 		memset(p, 0, bytes);
 	} else if (!strcmp(how, "random")) {
 		uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
-		for (size_t i = 0; i < nf; i++) {
-			s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-			f[i] = (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
-		}
+		for (size_t i = 0; i < nf; i++)
+			f[i] = run_random(&s);
 	} else if (!strcmp(how, "iota")) {
 		for (size_t i = 0; i < nf; i++)
 			f[i] = (float)i;

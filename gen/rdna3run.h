@@ -54,6 +54,10 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
  * out-of-memory killer.  Prints the line when not. */
 bool run_host_mem_ok(uint64_t bytes, const char *what);
 
+/* The next value in [-1, 1) of a xorshift64 sequence (state must not be 0):
+ * the "random" fills of both modes. */
+float run_random(uint64_t *state);
+
 /* Set the --arg values into ka, refusing an argument already set (by --buffer,
  * the GEMM roles or an earlier --arg).  0, or -1 after one error line. */
 int run_set_args(const struct run_opts *o, struct ld_kargs *ka);

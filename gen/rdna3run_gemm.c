@@ -57,14 +57,6 @@ static bool args_unnamed(const struct ld_kernel *k)
 	return false;
 }
 
-static uint64_t xorshift(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* Elements of a stored matrix: rows x cols as stored (after the layout's
  * transposition), ld elements between consecutive rows (row-major) or
  * columns (column-major). */
@@ -304,7 +296,7 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	} else {
 		for (int i = 0; i < 3; i++)
 			for (size_t j = 0; j < mats[i].elems; j++)
-				mats[i].host[j] = (float)((double)(xorshift(&s) >> 40) / (1ull << 23) - 1.0);
+				mats[i].host[j] = run_random(&s);
 	}
 	c0 = malloc(mats[2].elems * sizeof *c0);
 	cout = malloc(mats[2].elems * sizeof *cout);
