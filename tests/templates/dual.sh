@@ -2,7 +2,8 @@
 # sgemm with `dual` (bank-aware registers): for each tile configuration
 #   - rdna3gen builds it and LLVM assembles it (no VOPD error);
 #   - the disassembly of the .hsaco (llvm-objdump, not our listing) holds
-#     exactly the FMAs expected from the shape written on the line below:
+#     exactly the main-loop FMAs (VGPR multiplicands only: the epilogue's
+#     beta FMAs read an SGPR) expected from the shape on the line below:
 #     rows*cols per k-step, bodies = k-step copies in the code (3 tile
 #     copies with prefetch: fast, guarded, last; each has `unroll` k-steps),
 #     all of them v_dual_fmac_f32 when rows*cols is even, one v_fmac_f32
