@@ -34,12 +34,6 @@ const char sg_mark_trips[] = "sgemm: inner trip count";
 const char sg_mark_inner[] = "sgemm: inner loop";
 const char sg_mark_inner_end[] = "sgemm: end of inner loop";
 
-static void mark(struct sg_ctx *x, unsigned at, const char *text)
-{
-	if (at < ao_inst_count(x->k))
-		ao_inst_at(x->k, at)->comment = text;
-}
-
 static void flip_buffers(struct sg_ctx *x, bool store_too_same_way)
 {
 	struct ao_opnd f = ao_s(x->s_flip);
@@ -122,10 +116,10 @@ static void emit_kloop_prefetch(struct sg_ctx *x)
 	I(SG_OP(s_add_u32), ao_s(x->s_next), ao_s(x->s_next), ao_int(1));
 	I(SG_OP(s_branch), ao_lab((unsigned)l_loop));
 	unsigned hi = ao_inst_count(k);
-	mark(x, lo, sg_mark_loop);
-	mark(x, edge, sg_mark_edge);
-	mark(x, fast, sg_mark_fast);
-	mark(x, hi - 1, sg_mark_end);
+	sg_mark(x, lo, sg_mark_loop);
+	sg_mark(x, edge, sg_mark_edge);
+	sg_mark(x, fast, sg_mark_fast);
+	sg_mark(x, hi - 1, sg_mark_end);
 
 	ao_bind(k, (unsigned)l_last);
 	sg_emit_tile_compute(x, false);
@@ -151,10 +145,10 @@ static void emit_kloop_plain(struct sg_ctx *x)
 	I(SG_OP(s_cmp_lt_u32), ao_s(x->s_next), ao_s(x->s_tiles));
 	I(SG_OP(s_cbranch_scc1), ao_lab((unsigned)l_loop));
 	unsigned hi = ao_inst_count(k);
-	mark(x, lo, sg_mark_loop);
-	mark(x, x->body_lo, sg_mark_edge);
-	mark(x, x->body_hi, sg_mark_fast);
-	mark(x, hi - 1, sg_mark_end);
+	sg_mark(x, lo, sg_mark_loop);
+	sg_mark(x, x->body_lo, sg_mark_edge);
+	sg_mark(x, x->body_hi, sg_mark_fast);
+	sg_mark(x, hi - 1, sg_mark_end);
 }
 
 int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen)
@@ -224,7 +218,7 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 
 	rc = 0;
 	unsigned needed = 0;
-	if (ao_error(k) && strstr(ao_error(k), "out of SGPRs")) {
+	if (x->sgprs_short) {
 		snprintf(err, errlen, "sgpr-bases, walk: the kernel needs more than 106 SGPRs (%u + %u "
 			 "global loads per tile%s)", c.a.slots, c.b.slots,
 			 c.sgpr_bases ? ", two SGPRs each with sgpr-bases" : "");

@@ -125,6 +125,7 @@ struct sg_ctx {
 	 * (acc_lo + r*cols + q) after the k-loop */
 	struct ra_bank_out *plan;
 	bool acc_stored;
+	bool sgprs_short;                /* an ao_sgprs call ran past the SGPR limit */
 	int v_c_off;                    /* lane's byte offset in the C block */
 	int v_crow;                     /* row of C values (beta != 0) */
 	int v_row_thr, v_col_thr;       /* lane's first row / column in the block */
@@ -155,6 +156,25 @@ static inline struct ao_opnd sg_acc(const struct sg_ctx *x, unsigned r, unsigned
 static inline ao_op sg_global_load_op(unsigned w)
 {
 	return w == 4 ? SG_OP(global_load_b128) : w == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
+}
+
+/* Put marker comment text on instruction at (nothing when a builder error
+ * kept it from being emitted). */
+static inline void sg_mark(struct sg_ctx *x, unsigned at, const char *text)
+{
+	if (at < ao_inst_count(x->k))
+		ao_inst_at(x->k, at)->comment = text;
+}
+
+/* ao_sgprs for the template: an overflow is remembered here, so sg_build
+ * can name the parameters behind it without reading asm_out's message. */
+static inline unsigned sg_sgprs(struct sg_ctx *x, unsigned n)
+{
+	bool failed_before = ao_error(x->k) != NULL;
+	int s = ao_sgprs(x->k, n);
+	if (s < 0 && !failed_before)
+		x->sgprs_short = true;
+	return s < 0 ? 0 : (unsigned)s;
 }
 
 static inline unsigned sg_log2(unsigned x)

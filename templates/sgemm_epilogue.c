@@ -157,10 +157,10 @@ void sg_emit_epilogue(struct sg_ctx *x)
 	struct ao_kernel *k = x->k;
 	struct ep e;
 	unsigned t = x->s_tmp, sC = x->s_args + 4, sLdc = x->s_dims + 3;
-	e.s_cbase = (unsigned)ao_sgprs(k, 2);
-	e.s_ldc4 = (unsigned)ao_sgprs(k, 1);
-	e.s_rowm = (unsigned)ao_sgprs(k, 1);
-	e.s_beta = (unsigned)ao_sgprs(k, 1);
+	e.s_cbase = sg_sgprs(x, 2);
+	e.s_ldc4 = sg_sgprs(x, 1);
+	e.s_rowm = sg_sgprs(x, 1);
+	e.s_beta = sg_sgprs(x, 1);
 	e.v_cur = ra_vreg(x->ra, "c_addr", 1);
 	e.v_dr = ra_vreg(x->ra, "c_rows_left", 1);
 	e.v_dc = ra_vreg(x->ra, "c_cols_left", 1);

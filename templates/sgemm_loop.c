@@ -339,7 +339,7 @@ void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads)
 	unsigned first = ao_inst_count(k);
 	emit_ksteps_prio(x, c->unroll, 0);
 	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_a), ao_u32(c->unroll * c->a.stride * 4), SG_VR(x, x->v_rd_a));
-	ao_inst_at(k, first)->comment = sg_mark_inner;
+	sg_mark(x, first, sg_mark_inner);
 	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_b), ao_u32(c->unroll * c->b.stride * 4), SG_VR(x, x->v_rd_b));
 	I(SG_OP(s_sub_u32), ao_s(x->s_inner), ao_s(x->s_inner), ao_int(1));
 	I(SG_OP(s_cmp_lg_u32), ao_s(x->s_inner), ao_int(0));
@@ -402,8 +402,7 @@ int sg_loop_writeback(struct sg_ctx *x, char *err, size_t errlen)
 			I(SG_OP(v_mov_b32), hx.o[0], hx.o[1]);
 		}
 	}
-	if (n_ops)
-		ao_inst_at(x->k, first)->comment = "accumulators to store order (computed write-back)";
+	sg_mark(x, first, "accumulators to store order (computed write-back)");
 	x->acc_stored = true;
 	ao_meta_int(x->k, "writeback_moves", (long)n_mv);
 out:

@@ -56,7 +56,7 @@ static void emit_walk(struct sg_ctx *x)
 		ao_comment(k, "walk row: block (wgy, wgx)");
 		return;
 	}
-	unsigned s = (unsigned)ao_sgprs(k, 8);
+	unsigned s = sg_sgprs(x, 8);
 	unsigned gx = s, gy = s + 1, lin = s + 2, bm = s + 3, bn = s + 4, t = s + 5, u = s + 6;
 	I(SG_OP(s_add_u32), ao_s(gx), ao_s(sN), ao_u32(c->bn - 1));
 	I(SG_OP(s_lshr_b32), ao_s(gx), ao_s(gx), ao_int((int)lbn));
@@ -90,11 +90,11 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 {
 	struct ao_kernel *k = x->k;
 	unsigned t = x->s_tmp;
-	r->s_base = (unsigned)ao_sgprs(k, 2);
-	r->s_ld4 = (unsigned)ao_sgprs(k, 1);
-	r->s_kstep = (unsigned)ao_sgprs(k, 1);
-	r->s_rem_x = (unsigned)ao_sgprs(k, 1);
-	r->s_mask_c = (unsigned)ao_sgprs(k, cp->cpr * cp->vw);
+	r->s_base = sg_sgprs(x, 2);
+	r->s_ld4 = sg_sgprs(x, 1);
+	r->s_kstep = sg_sgprs(x, 1);
+	r->s_rem_x = sg_sgprs(x, 1);
+	r->s_mask_c = sg_sgprs(x, cp->cpr * cp->vw);
 	I(SG_OP(s_sub_u32), ao_s(r->s_rem_x), ao_s(s_xdim), ao_s(s_x0));
 	I(SG_OP(s_lshl_b32), ao_s(r->s_ld4), ao_s(s_ld), ao_int(2));
 	if (cp->k_contig) {
@@ -128,7 +128,7 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 	unsigned s_step = t + 2;
 	I(SG_OP(s_mul_i32), ao_s(s_step), ao_s(r->s_ld4), ao_u32(cp->rpp));
 	if (x->c->sgpr_bases) {
-		r->s_slot = (unsigned)ao_sgprs(k, 2 * cp->passes);
+		r->s_slot = sg_sgprs(x, 2 * cp->passes);
 		I(SG_OP(s_mov_b64), ao_sr(r->s_slot, 2), ao_sr(r->s_base, 2));
 		for (unsigned p = 1; p < cp->passes; p++) {
 			unsigned d = r->s_slot + 2 * p, sp = d - 2;
@@ -155,18 +155,18 @@ void sg_emit_setup(struct sg_ctx *x)
 {
 	const struct sg_cfg *c = x->c;
 	struct ao_kernel *k = x->k;
-	x->s_args = (unsigned)ao_sgprs(k, 8);
-	x->s_dims = (unsigned)ao_sgprs(k, 4);
-	x->s_ab = (unsigned)ao_sgprs(k, 2);
-	x->s_tmp = (unsigned)ao_sgprs(k, 4);
-	x->s_m0 = (unsigned)ao_sgprs(k, 1);
-	x->s_n0 = (unsigned)ao_sgprs(k, 1);
-	x->s_rem_k = (unsigned)ao_sgprs(k, 1);
-	x->s_tiles = (unsigned)ao_sgprs(k, 1);
-	x->s_fast = (unsigned)ao_sgprs(k, 1);
-	x->s_next = (unsigned)ao_sgprs(k, 1);
-	x->s_inner = (unsigned)ao_sgprs(k, 1);
-	x->s_flip = (unsigned)ao_sgprs(k, 1);
+	x->s_args = sg_sgprs(x, 8);
+	x->s_dims = sg_sgprs(x, 4);
+	x->s_ab = sg_sgprs(x, 2);
+	x->s_tmp = sg_sgprs(x, 4);
+	x->s_m0 = sg_sgprs(x, 1);
+	x->s_n0 = sg_sgprs(x, 1);
+	x->s_rem_k = sg_sgprs(x, 1);
+	x->s_tiles = sg_sgprs(x, 1);
+	x->s_fast = sg_sgprs(x, 1);
+	x->s_next = sg_sgprs(x, 1);
+	x->s_inner = sg_sgprs(x, 1);
+	x->s_flip = sg_sgprs(x, 1);
 	unsigned sA = x->s_args, sB = sA + 2, sM = sA + 6, sN = sA + 7;
 	unsigned sK = x->s_dims, sLda = sK + 1, sLdb = sK + 2;
 
