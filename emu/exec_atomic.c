@@ -109,7 +109,7 @@ static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
-		uint8_t *p = emu_mem_at(w, in, l, k->bytes, true);
+		uint8_t *p = emu_atomic_at(w, in, l, k->bytes);
 		if (!p)
 			return;
 		if (k->bytes == 8 && ((uintptr_t)p & 7)) {

@@ -617,9 +617,12 @@ static void ex_cache_inv(struct emu_wave *w, const struct emu_inst *in)
 /* The lane accessors for exec_atomic.c. */
 uint64_t emu_vaddr(const struct emu_wave *w, const struct emu_inst *in, unsigned l) { return vaddr(w, in, l); }
 
-uint8_t *emu_mem_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n, bool write)
+uint8_t *emu_atomic_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n)
 {
-	return mem_at(w, in, l, n, write);
+	u64 a = vaddr(w, in, l);
+	if (in->enc == EMU_ENC_FLAT && (u32)(a >> 32) == EMU_APERTURE_SHARED_HI)
+		return lds_at(w, l, (u32)a, n, true, true); /* exempt from the race check, as DS atomics are */
+	return mem_at(w, in, l, n, true);
 }
 
 uint8_t *emu_lds_at(struct emu_wave *w, unsigned l, uint32_t addr, unsigned n, bool write, bool atomic)

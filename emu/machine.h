@@ -294,10 +294,11 @@ emu_exec_fn emu_h16_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);
-/* Lane accessors of exec_mem.c (address of a GLOBAL/FLAT lane; memory it or a DS
- * lane touches, checked; NULL after reporting a fault). */
+/* Lane accessors of exec_mem.c for the atomics: address of a GLOBAL/FLAT lane;
+ * the memory a GLOBAL/FLAT atomic lane or a DS lane touches, checked (atomics
+ * are exempt from the LDS race check); NULL after reporting a fault. */
 uint64_t emu_vaddr(const struct emu_wave *w, const struct emu_inst *in, unsigned l);
-uint8_t *emu_mem_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n, bool write);
+uint8_t *emu_atomic_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n);
 uint8_t *emu_lds_at(struct emu_wave *w, unsigned l, uint32_t addr, unsigned n, bool write, bool atomic);
 
 /* Hazard checks (hazard.c) */

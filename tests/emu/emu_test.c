@@ -534,6 +534,21 @@ static void test_flat_lds_race(void)
 	th_ok(rc == EMU_E_FAULT && strstr(t.err, "LDS race: read of LDS byte 0x0, written by wave 0"),
 	      "bug_lds_race_through_flat_reported", "rc %d %s", rc, t.err);
 	th_close(&t);
+
+	/* Atomics through the aperture are no race, as DS atomics are not: 64 adds of 1. */
+	static const struct small_kernel ka = { "flatatomic",
+		" s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, 0\n v_mov_b32 v5, s3\n v_mov_b32 v2, 1\n"
+		" flat_atomic_add_u32 v[4:5], v2\n s_waitcnt_vscnt null, 0\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
+		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n"
+		" v_cmp_eq_u32_e32 vcc_lo, 64, v3\n s_cbranch_vccnz .Lok\n s_trap 2\n.Lok:\n s_endpgm\n",
+		256, 0, 64 };
+	if (build_small(&ka, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+		th_ok(0, "flat_atomics_to_lds_no_race", "%s", err[0] ? err : t.err);
+		return;
+	}
+	rc = th_run(&t, "flatatomic", NULL, 0, g, b);
+	th_ok(rc == 0, "flat_atomics_to_lds_no_race", "rc %d %s", rc, t.err);
+	th_close(&t);
 }
 
 /* ---- an encoding the emulator does not model (DPP) is refused, not guessed ---------------- */
