@@ -464,7 +464,7 @@ static void test_atomics(void)
 struct small_kernel {
 	const char *name, *body;
 	unsigned lds, priv;       /* group and private segment bytes */
-	unsigned max_wg;          /* max_flat_workgroup_size */
+	unsigned max_wg;          /* max_flat_workgroup_size, and the block the tests launch */
 };
 
 /* Builds the kernel into a .hsaco (path); the private segment is given a size
@@ -492,94 +492,70 @@ static int build_small(const struct small_kernel *k, char *path, size_t pathlen,
 	return th_build_text(k->name, text, path, pathlen, err, errlen);
 }
 
-/* ---- scratch without ENABLE_PRIVATE_SEGMENT is a bug the hardware would hide ---------- */
-static void test_private_enable(void)
+/* ---- small inline kernels: one workgroup of max_wg work-items, the expected
+ * return code and a substring of the report ------------------------------------------------ */
+struct small_case {
+	const char *test;
+	struct small_kernel k;
+	unsigned checks;
+	int rc;
+	const char *expect;       /* NULL: no report expected */
+};
+
+static const struct small_case small_cases[] = {
+	/* scratch without ENABLE_PRIVATE_SEGMENT is a bug the hardware would hide */
+	{ "bug_scratch_without_private_segment_reported",
+	  { "noscratch", " v_mov_b32 v1, 7\n scratch_store_b32 off, v1, off offset:4\n s_endpgm\n", 0, 16, 32 },
+	  0, EMU_E_FAULT, "does not enable the private segment" },
+	/* an LDS race through a FLAT store (the aperture), after a DS store by the same
+	 * wave to the same address: each instruction is checked afresh */
+	{ "bug_lds_race_through_flat_reported",
+	  { "flatrace",
+	    " v_lshrrev_b32 v1, 5, v0\n v_lshlrev_b32 v1, 2, v1\n" /* wave 0: LDS byte 0, wave 1: byte 4 */
+	    " v_mov_b32 v2, 7\n ds_store_b32 v1, v2\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
+	    " s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, v1\n v_mov_b32 v5, s3\n"
+	    " flat_store_b32 v[4:5], v2\n" /* wave 0 writes byte 0 again, now through FLAT */
+	    " v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n s_endpgm\n", /* wave 1 reads it */
+	    256, 0, 64 },
+	  EMU_CHECK_ALL, EMU_E_FAULT, "LDS race: read of LDS byte 0x0, written by wave 0" },
+	/* atomics through the aperture are no race, as DS atomics are not: 64 adds of 1 */
+	{ "flat_atomics_to_lds_no_race",
+	  { "flatatomic",
+	    " s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, 0\n v_mov_b32 v5, s3\n v_mov_b32 v2, 1\n"
+	    " flat_atomic_add_u32 v[4:5], v2\n s_waitcnt_vscnt null, 0\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
+	    " v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n"
+	    " v_cmp_eq_u32_e32 vcc_lo, 64, v3\n s_cbranch_vccnz .Lok\n s_trap 2\n.Lok:\n s_endpgm\n",
+	    256, 0, 64 },
+	  EMU_CHECK_ALL, 0, NULL },
+	/* an encoding the emulator does not model (DPP) is refused, not guessed */
+	{ "dpp_refused_not_guessed",
+	  { "halfadd",
+	    " v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
+	    0, 0, 32 },
+	  0, EMU_E_DECODE, "halfadd: workgroup (0,0,0) wave 0 pc" },
+	/* a ds_swizzle mode other than bitmask and 0x80xx quad permute (0xc000: rotate) */
+	{ "swizzle_rotate_refused_not_guessed",
+	  { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 },
+	  0, EMU_E_DECODE, "swizzle mode not modelled" },
+};
+
+static void test_small(void)
 {
-	static const struct small_kernel k = { "noscratch",
-		" v_mov_b32 v1, 7\n scratch_store_b32 off, v1, off offset:4\n s_endpgm\n", 0, 16, 32 };
-	char path[600], err[700] = "";
-	struct th t;
-	struct emu_opts o = { .threads = 1 };
-	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "bug_scratch_without_private_segment_reported", "%s", err[0] ? err : t.err);
-		return;
+	for (size_t i = 0; i < sizeof small_cases / sizeof small_cases[0]; i++) {
+		const struct small_case *c = &small_cases[i];
+		char path[600], err[700] = "";
+		struct th t;
+		struct emu_opts o = { .threads = 1, .checks = c->checks };
+		if (build_small(&c->k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
+			th_ok(0, c->test, "%s", err[0] ? err : t.err);
+			continue;
+		}
+		uint32_t g[3] = { 1, 1, 1 }, b[3] = { c->k.max_wg, 1, 1 };
+		int rc = th_run(&t, c->k.name, NULL, 0, g, b);
+		th_ok(rc == c->rc && (!c->expect || strstr(t.err, c->expect)), c->test, "rc %d (want %d) %s", rc, c->rc,
+		      t.err);
+		th_close(&t);
 	}
-	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
-	int rc = th_run(&t, "noscratch", NULL, 0, g, b);
-	th_ok(rc == EMU_E_FAULT && strstr(t.err, "does not enable the private segment"),
-	      "bug_scratch_without_private_segment_reported", "rc %d %s", rc, t.err);
-	th_close(&t);
-}
-
-/* ---- an LDS race through a FLAT store (the aperture), after a DS store by the
- * same wave to the same address: each instruction is checked afresh ---------------------- */
-static void test_flat_lds_race(void)
-{
-	static const struct small_kernel k = { "flatrace",
-		" v_lshrrev_b32 v1, 5, v0\n v_lshlrev_b32 v1, 2, v1\n" /* wave 0: LDS byte 0, wave 1: byte 4 */
-		" v_mov_b32 v2, 7\n ds_store_b32 v1, v2\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
-		" s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, v1\n v_mov_b32 v5, s3\n"
-		" flat_store_b32 v[4:5], v2\n" /* wave 0 writes byte 0 again, now through FLAT */
-		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n s_endpgm\n" /* wave 1 reads it */,
-		256, 0, 64 };
-	char path[600], err[700] = "";
-	struct th t;
-	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "bug_lds_race_through_flat_reported", "%s", err[0] ? err : t.err);
-		return;
-	}
-	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 64, 1, 1 };
-	int rc = th_run(&t, "flatrace", NULL, 0, g, b);
-	th_ok(rc == EMU_E_FAULT && strstr(t.err, "LDS race: read of LDS byte 0x0, written by wave 0"),
-	      "bug_lds_race_through_flat_reported", "rc %d %s", rc, t.err);
-	th_close(&t);
-
-	/* Atomics through the aperture are no race, as DS atomics are not: 64 adds of 1. */
-	static const struct small_kernel ka = { "flatatomic",
-		" s_mov_b64 s[2:3], src_shared_base\n v_mov_b32 v4, 0\n v_mov_b32 v5, s3\n v_mov_b32 v2, 1\n"
-		" flat_atomic_add_u32 v[4:5], v2\n s_waitcnt_vscnt null, 0\n s_waitcnt lgkmcnt(0)\n s_barrier\n"
-		" v_mov_b32 v6, 0\n ds_load_b32 v3, v6\n s_waitcnt lgkmcnt(0)\n"
-		" v_cmp_eq_u32_e32 vcc_lo, 64, v3\n s_cbranch_vccnz .Lok\n s_trap 2\n.Lok:\n s_endpgm\n",
-		256, 0, 64 };
-	if (build_small(&ka, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "flat_atomics_to_lds_no_race", "%s", err[0] ? err : t.err);
-		return;
-	}
-	rc = th_run(&t, "flatatomic", NULL, 0, g, b);
-	th_ok(rc == 0, "flat_atomics_to_lds_no_race", "rc %d %s", rc, t.err);
-	th_close(&t);
-}
-
-/* ---- an encoding the emulator does not model (DPP) is refused, not guessed ---------------- */
-static void test_unsupported(void)
-{
-	static const struct small_kernel k = { "halfadd",
-		" v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
-		0, 0, 32 };
-	char path[600], err[700] = "";
-	struct th t;
-	struct emu_opts o = { .threads = 1 };
-	if (build_small(&k, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "dpp_refused_not_guessed", "%s", err[0] ? err : t.err);
-		return;
-	}
-	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
-	int rc = th_run(&t, "halfadd", NULL, 0, g, b);
-	th_ok(rc == EMU_E_DECODE && strstr(t.err, "halfadd: workgroup (0,0,0) wave 0 pc"), "dpp_refused_not_guessed",
-	      "rc %d %s", rc, t.err);
-	th_close(&t);
-
-	/* A ds_swizzle mode other than bitmask and 0x80xx quad permute (0xc000: rotate). */
-	static const struct small_kernel sw = { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 };
-	if (build_small(&sw, path, sizeof path, err, sizeof err) || th_open(&t, path, &o)) {
-		th_ok(0, "swizzle_rotate_refused_not_guessed", "%s", err[0] ? err : t.err);
-		return;
-	}
-	rc = th_run(&t, "swizrot", NULL, 0, g, b);
-	th_ok(rc == EMU_E_DECODE && strstr(t.err, "swizzle mode not modelled"), "swizzle_rotate_refused_not_guessed",
-	      "rc %d %s", rc, t.err);
-	th_close(&t);
 }
 
 /* ---- cross-lane operations on a full wave ------------------------------------------------ */
@@ -636,9 +612,7 @@ int main(int argc, char **argv)
 	test_kd();
 	test_mem();
 	test_atomics();
-	test_private_enable();
-	test_flat_lds_race();
-	test_unsupported();
+	test_small();
 	test_lanes();
 	th_cleanup();
 	return th_failed;
