@@ -23,6 +23,7 @@ bugs:
 	v_add_f32 v9, v3, v3                 // in[g] not waited for
 .endif
 .ifdef BUG_VMCNT_ORDER
+	global_store_b32 v2, v1, s[6:7]      // counts on vscnt, not vmcnt
 	s_waitcnt vmcnt(1)                   // only the first load is guaranteed
 	v_add_f32 v9, v8, v8
 .endif
