@@ -133,6 +133,7 @@ static const struct bug_case bug_cases[] = {
 	{ "BUG_NOWAIT_VM", "missing s_waitcnt: reads v3", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_VMCNT_ORDER", "missing s_waitcnt: reads v8", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_OVERWRITE", "missing s_waitcnt: overwrites v8", EMU_E_FAULT, EMU_CHECK_ALL },
+	{ "BUG_LOAD_WAW", "missing s_waitcnt: a second load overwrites s9", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_SMEM_ORDER", "missing s_waitcnt: reads s9", EMU_E_FAULT, EMU_CHECK_ALL },
 	{ "BUG_MISALIGN", "misaligned 4-byte read", EMU_E_FAULT, 0 },
 	{ "BUG_OOB", "outside every buffer", EMU_E_FAULT, 0 },

@@ -15,6 +15,11 @@ bugs:
 	s_mov_b32 s8, s4                     // kernarg pointer not back yet
 .endif
 	s_waitcnt lgkmcnt(0)
+.ifdef BUG_LOAD_WAW
+	s_load_b32 s9, s[0:1], 0x0
+	s_load_b32 s9, s[0:1], 0x4           // SMEM returns out of order: either value may land last
+	s_waitcnt lgkmcnt(0)
+.endif
 	v_lshl_add_u32 v1, s2, 6, v0         // global id g
 	v_lshlrev_b32 v2, 2, v1              // byte offset of g
 	global_load_b32 v3, v2, s[4:5]       // in[g]
