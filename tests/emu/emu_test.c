@@ -538,6 +538,10 @@ static const struct small_case small_cases[] = {
 	{ "swizzle_rotate_refused_not_guessed",
 	  { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 },
 	  0, EMU_E_DECODE, "swizzle mode not modelled" },
+	/* a jump out of the code, and a trap */
+	{ "bug_wild_setpc_reported", { "wildpc", " s_mov_b32 s2, 0x40\n s_mov_b32 s3, 0\n s_setpc_b64 s[2:3]\n", 0, 0, 32 },
+	  0, EMU_E_FAULT, "program counter 0x40 is outside the code buffer" },
+	{ "bug_trap_reported", { "trap", " s_trap 2\n s_endpgm\n", 0, 0, 32 }, 0, EMU_E_FAULT, "s_trap executed (trap 2)" },
 };
 
 static void test_small(void)
