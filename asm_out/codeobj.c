@@ -103,16 +103,19 @@ int ao_write_atomic(const char *path, const void *data, size_t n, char *err, siz
 	return ao_write_files(&f, 1, err, errlen);
 }
 
-static int read_all(const char *path, char **out, size_t *n)
+int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errlen)
 {
+	*out = NULL;
+	*n = 0;
 	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return AO_E_IO;
+	}
 	size_t cap = 65536, len = 0;
 	char *p = malloc(cap + 1);
 	while (p) {
-		size_t r = fread(p + len, 1, cap - len, f);
-		len += r;
+		len += fread(p + len, 1, cap - len, f);
 		if (len < cap)
 			break;
 		char *q = realloc(p, cap * 2 + 1);
@@ -124,16 +127,27 @@ static int read_all(const char *path, char **out, size_t *n)
 		p = q;
 		cap *= 2;
 	}
-	int bad = !p || ferror(f);
+	int rc = !p ? AO_E_NOMEM : ferror(f) ? AO_E_IO : 0;
+	if (rc == AO_E_IO)
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	else if (rc)
+		snprintf(err, errlen, "%s: out of memory", path);
 	fclose(f);
-	if (bad) {
+	if (rc) {
 		free(p);
-		return -1;
+		return rc;
 	}
 	p[len] = '\0';
 	*out = p;
 	*n = len;
 	return 0;
+}
+
+/* ao_read_file for the tools' own output, whose errors the callers word. */
+static int read_all(const char *path, char **out, size_t *n)
+{
+	char ignored[8];
+	return ao_read_file(path, out, n, ignored, sizeof ignored);
 }
 
 /* ---- processes ----------------------------------------------------------------- */

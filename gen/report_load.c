@@ -114,35 +114,8 @@ int rp_from_code_object(const void *bytes, size_t n, const char *kernel, struct 
 
 static int read_all(const char *path, char **out, size_t *n, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return rp_fail(err, errlen, RP_E_INPUT, "%s: %s", path, strerror(errno));
-	size_t cap = 1 << 16, m = 0;
-	char *b = malloc(cap + 1);
-	for (;;) {
-		if (!b) {
-			fclose(f);
-			return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
-		}
-		m += fread(b + m, 1, cap - m, f);
-		if (m < cap)
-			break;
-		cap *= 2;
-		char *nb = realloc(b, cap + 1);
-		if (!nb)
-			free(b);
-		b = nb;
-	}
-	bool bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(b);
-		return rp_fail(err, errlen, RP_E_INPUT, "%s: read error", path);
-	}
-	b[m] = 0;
-	*out = b;
-	*n = m;
-	return 0;
+	int rc = ao_read_file(path, out, n, err, errlen);
+	return rc == 0 ? 0 : rc == AO_E_NOMEM ? RP_E_NOMEM : RP_E_INPUT;
 }
 
 static bool ends_with(const char *s, const char *suf)
