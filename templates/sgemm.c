@@ -223,10 +223,7 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 			 "global loads per tile%s)", c.a.slots, c.b.slots,
 			 c.sgpr_bases ? ", two SGPRs each with sgpr-bases" : "");
 		rc = TPL_E_ARG;
-	} else if (ao_error(k)) {
-		snprintf(err, errlen, "sgemm: %s", ao_error(k));
-		rc = TPL_E_BUILD;
-	} else {
+	} else if (!ao_error(k)) {   /* a builder error is reported by tpl_build */
 		int arc = ra_allocate(x->ra, k, RA_VGPR_MAX, &needed, err, errlen);
 		if (arc == RA_E_LIMIT) {
 			snprintf(err, errlen, "tm, tn, bm, bn: the kernel needs %u VGPRs, at most %u "
