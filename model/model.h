@@ -18,6 +18,7 @@
 #define RDNA3_MODEL_H
 
 #include "emu/emu.h"
+#include "model/gpu.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,6 +55,8 @@ struct mdl_mem_req {
 	unsigned naddr;              /* 1 (scalar) or 32 */
 	unsigned bytes;              /* per lane */
 	bool store, scalar;
+	bool scratch;                /* addr are the lanes' private offsets (scratch) */
+	uint64_t wave;               /* the wave's dispatch order, for scratch placement */
 };
 typedef uint64_t (*mdl_mem_fn)(void *ctx, const struct mdl_mem_req *r);
 
@@ -93,6 +96,10 @@ struct mdl_opts {
 	void *mem_ctx;
 	mdl_issue_fn on_issue;       /* NULL: none */
 	void *issue_ctx;
+	/* A dispatch plan (model/gpu.h): simulate its sampled units only, each
+	 * running the workgroups round-robin dispatch gives it, with the plan's
+	 * occupancy.  NULL: `cus` CUs take workgroups as slots free up. */
+	const struct md_plan *plan;
 };
 
 struct mdl_result {
