@@ -1,15 +1,16 @@
-/* shim.h — private to hipshim/: the shim's shared state and helpers.
+/* shim.h — the shim's shared state and helpers, private to run/shim_device.c,
+ * run/shim_memory.c and run/shim_module.c.
  *
  * The shim is libamdhip64 on the gfx1100 emulator: the module-API part of
- * the HIP runtime (device.c: errors and devices; memory.c: memory, streams,
- * events; module.c: modules and launches).  Prototypes come from the HIP
+ * the HIP runtime (shim_device.c: errors and devices; shim_memory.c: memory, streams,
+ * events; shim_module.c: modules and launches).  Prototypes come from the HIP
  * headers, so every exported function has the ABI the host was built for.
  *
  * Device pointers are emulated addresses (never dereferenceable on the host);
  * every call runs synchronously, so streams are accepted and ignored and an
  * event's time is the host clock when it was recorded. */
-#ifndef RDNA3_HIPSHIM_SHIM_H
-#define RDNA3_HIPSHIM_SHIM_H
+#ifndef RDNA3_RUN_SHIM_H
+#define RDNA3_RUN_SHIM_H
 
 #include "emu/emu.h"
 #include "loader/loader.h"
