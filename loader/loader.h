@@ -221,7 +221,7 @@ struct emu_launch;
 struct emu_stats;
 
 /* The emulator, and the choice between the two ("auto": hip when a device is
- * present, else emu).  These two live in libld_emu.a (gen/rdna3run_emu.c),
+ * present, else emu).  These two live in libld_emu.a (run/ld_emu.c),
  * which needs libemu.a; libloader.a itself never depends on the emulator. */
 struct ld_emu_options {
 	unsigned threads;         /* worker threads; 0 = all cores */
