@@ -21,7 +21,7 @@ static const char usage[] =
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--max-instructions N] [--seed S]\n"
-	"        [--model [--model-format text|json]]\n"
+	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]]\n"
 	"        [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
@@ -29,6 +29,9 @@ static const char usage[] =
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
 	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
+	"  --model simulates N CUs (default 2) of each group that runs the same number of workgroups\n"
+	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
+	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
 
 void run_error(const char *fmt, ...)
@@ -128,6 +131,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->strict = true; /* the emulator checks waits, LDS races and VOPD unless told not to */
 	o->alpha = 1.0f;
 	o->seed = 1;
+	o->model_sample = 2;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -166,6 +170,19 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				run_error("--model-format: %s (text or json)", argv[i]);
 				return RUN_EXIT_USAGE;
 			}
+		} else if (!strcmp(a, "--model-full")) {
+			o->model_sample = 0;
+		} else if (!strcmp(a, "--model-sample")) {
+			NEED(1);
+			uint64_t n;
+			if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
+				run_error("--model-sample: %s (1 to 8 units per group)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
+			o->model_sample = (unsigned)n;
+		} else if (!strcmp(a, "--model-constants")) {
+			NEED(1);
+			o->model_constants = argv[++i];
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -690,7 +707,7 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	struct run_model rm = { .json = o.model_json };
+	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants };
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

@@ -41,6 +41,8 @@ struct run_opts {
 	char layout[3];                  /* "" = the kernel's, else NN */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
+	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
+	const char *model_constants;     /* --model-constants FILE, or NULL */
 	/* generic mode */
 	unsigned nargs, nbuffers, ndumps;
 	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];
@@ -83,6 +85,8 @@ void run_files_discard(struct run_files *f);
  * run_model. */
 struct run_model {
 	bool json;
+	unsigned sample;                 /* units per group to simulate, 0 = all */
+	const char *constants;           /* constants file, or NULL */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 };
