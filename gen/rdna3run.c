@@ -14,6 +14,7 @@
 
 static const char usage[] =
 	"usage: rdna3run FILE.hsaco --list\n"
+	"       rdna3run --microbench [-o CONSTANTS] [--backend auto|hip|emu] [--model-constants FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
 	"                [--lda L] [--ldb L] [--ldc L] [--layout NN|NT|TN|TT] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
@@ -32,6 +33,8 @@ static const char usage[] =
 	"  --model simulates N CUs (default 2) of each group that runs the same number of workgroups\n"
 	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
+	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
+	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
 
 void run_error(const char *fmt, ...)
@@ -170,6 +173,11 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				run_error("--model-format: %s (text or json)", argv[i]);
 				return RUN_EXIT_USAGE;
 			}
+		} else if (!strcmp(a, "--microbench")) {
+			o->microbench = true;
+		} else if (!strcmp(a, "-o")) {
+			NEED(1);
+			o->microbench_out = argv[++i];
 		} else if (!strcmp(a, "--model-full")) {
 			o->model_sample = 0;
 		} else if (!strcmp(a, "--model-sample")) {
@@ -270,6 +278,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 #undef NEED
 #undef BAD
 	}
+	if (o->microbench)
+		return -1;
 	if (!o->file) {
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
@@ -687,6 +697,10 @@ int main(int argc, char **argv)
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	if (o.microbench) {
+		status = run_microbench(&o);
+		goto done;
+	}
 	char err[256];
 	struct ld_code_object *co = NULL;
 	if (ld_open_file(o.file, &co, err, sizeof err)) {

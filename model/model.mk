@@ -16,3 +16,6 @@ $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/
 TEST_BINS += $(BUILD)/tests/model_gpu_test
 $(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The microbenchmarks give back the model's constants (rdna3run --microbench on the emulator).
+TEST_SCRIPTS += tests/model/microbench.sh
