@@ -15,6 +15,8 @@ static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 static unsigned cls_of(const struct emu_inst *in) { return emu_ops[in->op].cls; }
 
+static bool is_valu(unsigned cls) { return cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS; }
+
 static bool is_delay_alu(const struct emu_inst *in) { return in->op == EMU_OP_s_delay_alu; }
 
 /* The cycle at which at most `limit` of the wave's operations on the counters
@@ -84,7 +86,7 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 			unsigned code = (u->r[i].code + k) & 511;
 			if (w->rr[code] > t)
 				t = w->rr[code], why = w->rwhy[code];
-			if (cls != EMU_CLS_VALU && w->vrd[code] && w->vrd[code] + vextra > t)
+			if (!is_valu(cls) && w->vrd[code] && w->vrd[code] + vextra > t)
 				t = w->vrd[code] + vextra, why = MDL_B_VALU_DEP;
 		}
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && w->rr[EMU_OPND_EXEC_LO] > t)
@@ -95,8 +97,19 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 		if (r > t)
 			t = r, why = b;
 	}
-	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over */
-		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf);
+	if (cls == EMU_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
+		t = w->last_issue + (uint64_t)c->waitcnt_min_gap, why = MDL_B_IDLE;
+	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
+	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
+		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
+	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
+					    * from the retirement of the wave's VALU ops */
+		uint64_t from = max64(w->last_issue, w->valu_exec ? w->valu_exec + (uint64_t)c->valu_queue_release : 0);
+		uint64_t r = from + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf);
 		if (r > t)
 			t = r, why = MDL_B_BRANCH;
 	}
@@ -184,7 +197,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
-	if (cls == EMU_CLS_VALU) {
+	if (is_valu(cls)) {
 		uint64_t q = queue_free(c, sm, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
@@ -205,7 +218,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	uint64_t own_t = 0;
 	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
 		struct mdl_wave *w = sm->slot[i];
-		if (w && w->state == MW_READY && cls_of(w->nx.in) == EMU_CLS_VALU && (!own || w->uid < own->uid))
+		if (w && w->state == MW_READY && is_valu(cls_of(w->nx.in)) && (!own || w->uid < own->uid))
 			own = w;
 	}
 	if (own) {
@@ -218,7 +231,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 			continue;
 		uint8_t why = w->why;
 		uint64_t t = simd_free(s->c, sm, w, &why);
-		if (own && w != own && cls_of(w->nx.in) == EMU_CLS_VALU && own->ready <= t && own_t >= t)
+		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
 			t = own_t + 1, why = MDL_B_VALU_DEP;
 		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
 			sm->pick = w, sm->pick_t = t, sm->pick_why = why;
@@ -255,14 +268,19 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 
 /* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
  * its VALU-produced sources are ready; its queue entry retires after that. */
-static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t)
+static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
 {
 	const struct emu_hzinfo *u = w->nx.use;
 	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	if (trans)
+		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
 	for (unsigned i = 0; i < u->nr; i++)
 		for (unsigned k = 0; k < u->r[i].n; k++)
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
 	sm->last_exec = ex;
+	w->valu_exec = ex;
+	if (trans)
+		sm->trans_exec = ex;
 	unsigned n = 0;
 	for (unsigned i = 0; i < sm->nvq; i++)
 		if (sm->vq[i] + rel > t)
@@ -275,8 +293,8 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = 0;
-			w->vrd[code] = ex + (uint64_t)c->valu_latency;
-			w->rwhy[code] = MDL_B_VALU_DEP;
+			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency);
+			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
 		}
 }
 
@@ -385,16 +403,14 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
 		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
-		if (cls == EMU_CLS_TRANS) {
+		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
-			set_dst(w, st->use, t + (uint64_t)c->trans_latency, MDL_B_TRANS, false);
-		} else {
-			issue_valu(c, sm, w, t);
-		}
+		issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}
 	case EMU_CLS_SALU:
+		w->last_salu = t;
 		set_dst(w, st->use, t + (uint64_t)c->salu_latency, MDL_B_SALU_DEP, false);
 		break;
 	case EMU_CLS_SMEM:
@@ -404,12 +420,9 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 			issue_mem(s, cu, w, t);
 		break;
 	case EMU_CLS_BRANCH:
-		if (st->taken)
-			w->extra = t + (uint64_t)c->branch_taken;
+		w->extra = t + (uint64_t)(st->taken ? c->branch_taken : c->branch_not_taken);
 		break;
 	default:
-		if (in->op == EMU_OP_s_nop)
-			w->extra = t + (uint64_t)c->nop_base + ((unsigned)in->simm16 & 0xf);
 		break;
 	}
 	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {

@@ -32,6 +32,8 @@ struct mdl_wave {
 	struct emu_step nx;          /* the next instruction, already executed functionally */
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
+	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
+	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
@@ -51,7 +53,7 @@ struct mdl_group {
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free, next_free; /* structural: next cycle each is free */
-	uint64_t last_exec;          /* VALU: execution of the latest issued op */
+	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
 	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
 	unsigned nvq;
 	uint64_t acct;               /* cycles before this are charged */
