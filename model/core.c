@@ -79,7 +79,9 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->extra > w->last_issue + 1)
 		why = MDL_B_BRANCH;
 	unsigned cls = cls_of(st->in);
-	uint64_t vextra = cls == EMU_CLS_VMEM || cls == EMU_CLS_LDS ? (uint64_t)(c->valu_mem_latency - c->valu_latency) : 0;
+	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)(c->valu_mem_latency - c->valu_latency)
+			 : cls == EMU_CLS_LDS ? (uint64_t)(c->valu_lds_latency - c->valu_latency)
+						 : 0;
 	const struct emu_hzinfo *u = st->use;
 	for (unsigned i = 0; i < u->nr; i++)
 		for (unsigned k = 0; k < u->r[i].n; k++) {
@@ -152,8 +154,8 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w->vrd, 0, sizeof w->vrd);
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
 		w->uid = s->next_uid++;
-		w->last_issue = t;
-		w->extra = t;
+		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
+		w->extra = w->last_issue;
 		cu->simd[simd].slot[slot] = w;
 		cu->simd[simd].used = true;
 		g->w[i] = w;
