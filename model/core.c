@@ -190,8 +190,8 @@ static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm
 }
 
 /* Structural limits of the SIMD for the wave's next instruction. */
-static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const struct mdl_wave *w,
-			  uint8_t *why)
+static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const uint64_t *vmem_free,
+			  const struct mdl_wave *w, uint8_t *why)
 {
 	uint64_t t = max64(sm->next_free, w->ready);
 	unsigned cls = cls_of(w->nx.in);
@@ -199,6 +199,8 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
+	if (cls == EMU_CLS_VMEM && *vmem_free > t)
+		t = *vmem_free, *why = MDL_B_VMEM;
 	if (is_valu(cls)) {
 		uint64_t q = queue_free(c, sm, t);
 		if (q > t)
@@ -225,14 +227,14 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	if (own) {
 		uint8_t why = own->why;
-		own_t = simd_free(s->c, sm, own, &why);
+		own_t = simd_free(s->c, sm, &cu->vmem_free, own, &why);
 	}
 	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
 		struct mdl_wave *w = sm->slot[i];
 		if (!w || w->state != MW_READY)
 			continue;
 		uint8_t why = w->why;
-		uint64_t t = simd_free(s->c, sm, w, &why);
+		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
 		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
 			t = own_t + 1, why = MDL_B_VALU_DEP;
 		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
@@ -418,6 +420,8 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_SMEM:
 	case EMU_CLS_VMEM:
 	case EMU_CLS_LDS:
+		if (cls == EMU_CLS_VMEM)
+			cu->vmem_free = t + (uint64_t)c->vmem_issue_interval;
 		if (st->use->counter)
 			issue_mem(s, cu, w, t);
 		break;

@@ -69,7 +69,7 @@ struct mdl_cu {
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */
-	uint64_t lds_free;
+	uint64_t lds_free, vmem_free; /* next cycle the LDS pipe, the vector memory issue port are free */
 	unsigned ngroups_busy;
 };
 

@@ -10,3 +10,6 @@ TEST_BINS += $(BUILD)/tests/model_test
 $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/harness.o $(BUILD)/libmodel.a \
 	$(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
+ifneq ($(wildcard emu/emu.mk),)
+TEST_SCRIPTS += tests/model/model_cli.sh
+endif
