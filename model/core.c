@@ -101,6 +101,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	}
 	if (cls == EMU_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
 		t = w->last_issue + (uint64_t)c->waitcnt_min_gap, why = MDL_B_IDLE;
+	if (st->in->op == EMU_OP_s_waitcnt_depctr && w->trans_exec && w->trans_exec + (uint64_t)c->trans_depctr_latency > t)
+		t = w->trans_exec + (uint64_t)c->trans_depctr_latency, why = MDL_B_TRANS;
 	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
 	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
@@ -283,6 +285,8 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
 	sm->last_exec = ex;
 	w->valu_exec = ex;
+	if (trans)
+		w->trans_exec = ex;
 	if (trans)
 		sm->trans_exec = ex;
 	unsigned n = 0;

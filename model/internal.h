@@ -34,6 +34,7 @@ struct mdl_wave {
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
+	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
