@@ -17,9 +17,9 @@ REPORT_LDLIBS := -lelf -lmsgpackc -ldl
 
 # Archives in dependency order: report, templates, then what both use.
 RDNA3GEN_OBJS := $(BUILD)/gen/main.o $(BUILD)/gen/config.o
-RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
+RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 BINS += $(BUILD)/rdna3gen
-$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(YAML_LIBS) $(REPORT_LDLIBS) $(LDLIBS)
 
 # tests/gen: LLVM round trip of every template, CLI behaviour
@@ -30,6 +30,6 @@ TEST_SCRIPTS += tests/gen/cli.sh
 
 # tests/report: hand-computed figures, three views of one kernel, the forms.
 TEST_BINS += $(BUILD)/tests/report_test
-$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(REPORT_LDLIBS) $(LDLIBS)
 TEST_SCRIPTS += tests/report/report.sh
