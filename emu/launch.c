@@ -450,9 +450,16 @@ static unsigned default_threads(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n)
+/* The kernarg segment as a runtime hands it to a kernel: the HSA runtime allocates
+ * kernarg memory in whole pages (the kernarg region's allocation granule is 4 KiB),
+ * and compilers rely on that: clang loads arguments in 16- and 32-byte s_load pieces,
+ * so a 36-byte segment is read up to byte 40.  The segment is mapped rounded up to
+ * EMU_KERNARG_GRANULE bytes; the padding reads as zeros. */
+#define EMU_KERNARG_GRANULE 4096u
+
+static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n, size_t mapped)
 {
-	uint64_t a = emu_alloc(dev, n ? n : 4, EMU_MEM_READONLY);
+	uint64_t a = emu_alloc(dev, mapped, EMU_MEM_READONLY);
 	if (a && n)
 		emu_write(dev, a, src, n);
 	return a;
@@ -494,10 +501,11 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 
 	/* Kernarg segment, AQL dispatch packet and a zeroed queue, all read-only.  Made
 	 * before any buffer is looked up: allocating may move the buffer table. */
-	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size);
+	size_t kernarg_mapped = (L->kernarg_size / EMU_KERNARG_GRANULE + 1) * EMU_KERNARG_GRANULE;
+	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size, kernarg_mapped);
 	uint8_t pkt[64] = { 0 }, queue[256] = { 0 };
-	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt);
-	run->queue_addr = alloc_copy(dev, queue, sizeof queue);
+	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt, sizeof pkt);
+	run->queue_addr = alloc_copy(dev, queue, sizeof queue, sizeof queue);
 	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr) {
 		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
 		goto out;
