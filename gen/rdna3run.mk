@@ -1,7 +1,5 @@
-# rdna3run: the CLI (gen/rdna3run*.c) and libld_emu.a, the emulator backend that
-# joins loader/ and emu/ (dependencies: libld_emu.a -> libloader.a, libemu.a).
-LIBS += $(BUILD)/libld_emu.a
-$(BUILD)/libld_emu.a: $(BUILD)/gen/rdna3run_emu.o
+# rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
+# (run/run.mk).
 
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
