@@ -94,7 +94,7 @@ static int run(const char *name, const char *body, unsigned lds, unsigned block,
 
 /* Four dependent v_add_f32 of one wave: they issue a cycle apart (the VALU
  * queue holds them), execute valu_latency apart, and the ds_store reading the
- * last result issues valu_mem_latency after that op executes. */
+ * last result issues valu_lds_latency after that op executes. */
 static void test_valu_chain(void)
 {
 	struct trace t;
@@ -106,7 +106,7 @@ static void test_valu_chain(void)
 		return;
 	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
 	long long st = at(&t, 0, EMU_OP_ds_store_b32, 0);
-	long long want = 3 * (long long)c.valu_latency + (long long)c.valu_mem_latency;
+	long long want = 3 * (long long)c.valu_latency + (long long)c.valu_lds_latency;
 	th_ok(a3 - a0 == 3, "model_valu_chain_issue", "4 adds issued over %lld cycles, want 3", a3 - a0);
 	th_ok(st - a0 == want, "model_valu_chain", "first add to the store of the result: %lld cycles, want %lld",
 	      st - a0, want);
