@@ -8,9 +8,10 @@
  * dataset's README defines them (strict and MODAL, 50-cycle filter), with a
  * breakdown by instruction class and the denominator.
  *
- *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX]
+ *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL]
  *
- * -v prints one line per kernel.  Prints a skip line (exit 0) when the
+ * -v prints one line per kernel; --part keeps one half of the kernels (by a
+ * hash of the name): constants are fitted on "fit" and checked on "check".  Prints a skip line (exit 0) when the
  * dataset is absent.
  */
 #include "emu/decode.h"
@@ -111,6 +112,7 @@ static unsigned read_events(const char *path, struct list *hw)
 		int slot = atoi(fld[1]);
 		if (slot < 0 || slot >= MAXSLOT)
 			continue;
+		hw[slot].slot = slot;
 		push(&hw[slot], (uint32_t)strtoul(fld[2], NULL, 10), strtoll(fld[3], NULL, 10), classify(fld[4], fld[5]));
 		if ((unsigned)slot + 1 > nslots)
 			nslots = (unsigned)slot + 1;
@@ -192,6 +194,32 @@ static void score_kernel(struct list *hw, struct list *em, struct score *sc, uin
 		}
 	}
 	sc->kernels++;
+}
+
+/* --dump: the HW and model gaps of one kernel, slot by slot, side by side. */
+static void dump_kernel(struct list *hw, struct list *em)
+{
+	struct list *H[MAXSLOT], *E[MAXSLOT];
+	unsigned nh = present(hw, H), ne = present(em, E);
+	for (unsigned i = 0; i < nh && i < ne; i++) {
+		printf("slot pair %u (HW slot %d):\n", i, H[i]->slot);
+		unsigned m = H[i]->n > E[i]->n ? H[i]->n : E[i]->n;
+		for (unsigned j = 0; j < m; j++) {
+			long long hd = j < H[i]->n ? (long long)gap(H[i], j) : -1, ed = j < E[i]->n ? (long long)gap(E[i], j) : -1;
+			printf("  %3u +0x%03x %-10s hw %5lld  model %5lld%s\n", j, j < H[i]->n ? H[i]->e[j].off : 0,
+			       j < H[i]->n ? cls_name[H[i]->e[j].cls] : "", hd, ed, hd == ed ? "" : "   *");
+		}
+	}
+}
+
+/* The half of the set a kernel belongs to, for fitting constants on one half
+ * and reporting the error on the other: FNV-1a of the name, low bit. */
+static unsigned half_of(const char *name)
+{
+	uint32_t h = 2166136261u;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h & 1;
 }
 
 struct kernel {
@@ -315,7 +343,8 @@ static bool parse_kernel(char *line, struct kernel *k)
 int main(int argc, char **argv)
 {
 	bool verbose = false;
-	const char *only = NULL;
+	const char *only = NULL, *dump = NULL;
+	int part = -1; /* --part fit (0) or check (1); -1 both */
 	struct mdl_opts o = { 0 };
 	mdl_consts_default(&o.c);
 	o.cus = 1;
@@ -324,6 +353,10 @@ int main(int argc, char **argv)
 			verbose = true;
 		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "--part") && i + 1 < argc) {
+			part = !strcmp(argv[++i], "check");
+		} else if (!strcmp(argv[i], "--dump") && i + 1 < argc) {
+			dump = only = argv[++i];
 		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
 			char name[64];
 			double v;
@@ -332,7 +365,7 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "usage: sqtt_score [-v] [--only PREFIX] [--set CONST=VALUE ...]\n");
+			fprintf(stderr, "usage: sqtt_score [-v] [--only PREFIX] [--dump KERNEL] [--part fit|check] [--set CONST=VALUE ...]\n");
 			return 2;
 		}
 	}
@@ -349,7 +382,8 @@ int main(int argc, char **argv)
 	struct score sc = { 0 };
 	while (fgets(line, sizeof line, f)) {
 		struct kernel k;
-		if (!parse_kernel(line, &k) || (only && strncmp(k.name, only, strlen(only))))
+		if (!parse_kernel(line, &k) || (only && strncmp(k.name, only, strlen(only))) ||
+		    (part >= 0 && half_of(k.name) != (unsigned)part))
 			continue;
 		run_mode(dir, &k);
 		struct list hw[MAXSLOT] = { 0 };
@@ -364,6 +398,8 @@ int main(int argc, char **argv)
 				printf("%-48s failed: %s\n", k.name, err);
 		} else {
 			score_kernel(hw, es.l, &sc, &km, &ks);
+			if (dump && !strcmp(dump, k.name))
+				dump_kernel(hw, es.l);
 			if (verbose)
 				printf("%-48s strict %4llu/%-4llu\n", k.name, (unsigned long long)km, (unsigned long long)ks);
 		}

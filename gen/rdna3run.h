@@ -38,7 +38,7 @@ struct run_opts {
 	bool gemm;
 	uint32_t m, n, k, lda, ldb, ldc; /* ld*: 0 = packed */
 	float alpha, beta;
-	char layout[3];                  /* "" = the kernel's, else NN */
+	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */

@@ -15,6 +15,8 @@ static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
 static unsigned cls_of(const struct emu_inst *in) { return emu_ops[in->op].cls; }
 
+static bool is_valu(unsigned cls) { return cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS; }
+
 static bool is_delay_alu(const struct emu_inst *in) { return in->op == EMU_OP_s_delay_alu; }
 
 /* The cycle at which at most `limit` of the wave's operations on the counters
@@ -66,29 +68,54 @@ static uint64_t waitcnt_ready(const struct mdl_wave *w, const struct emu_inst *i
 	}
 }
 
-/* Earliest issue of the wave's next instruction from its own state. */
-static void wave_ready(struct mdl_wave *w)
+/* Earliest issue of the wave's next instruction from its own state.  A VALU op
+ * does not wait here for VALU results it reads: it waits in the SIMD's VALU
+ * queue (issue_valu); every other consumer of a VALU result waits for it. */
+static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 {
 	const struct emu_step *st = &w->nx;
 	uint64_t t = max64(w->last_issue + 1, w->extra);
 	uint8_t why = MDL_B_IDLE;
 	if (w->extra > w->last_issue + 1)
 		why = MDL_B_BRANCH;
+	unsigned cls = cls_of(st->in);
+	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)(c->valu_mem_latency - c->valu_latency)
+			 : cls == EMU_CLS_LDS ? (uint64_t)(c->valu_lds_latency - c->valu_latency)
+						 : 0;
 	const struct emu_hzinfo *u = st->use;
 	for (unsigned i = 0; i < u->nr; i++)
 		for (unsigned k = 0; k < u->r[i].n; k++) {
 			unsigned code = (u->r[i].code + k) & 511;
 			if (w->rr[code] > t)
 				t = w->rr[code], why = w->rwhy[code];
+			if (!is_valu(cls) && w->vrd[code] && w->vrd[code] + vextra > t)
+				t = w->vrd[code] + vextra, why = MDL_B_VALU_DEP;
 		}
-	unsigned cls = cls_of(st->in);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && w->rr[EMU_OPND_EXEC_LO] > t)
 		t = w->rr[EMU_OPND_EXEC_LO], why = w->rwhy[EMU_OPND_EXEC_LO];
 	if (cls == EMU_CLS_WAIT) {
 		uint8_t b = MDL_B_IDLE;
-		uint64_t c = waitcnt_ready(w, st->in, &b);
-		if (c > t)
-			t = c, why = b;
+		uint64_t r = waitcnt_ready(w, st->in, &b);
+		if (r > t)
+			t = r, why = b;
+	}
+	if (cls == EMU_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
+		t = w->last_issue + (uint64_t)c->waitcnt_min_gap, why = MDL_B_IDLE;
+	if (st->in->op == EMU_OP_s_waitcnt_depctr && w->trans_exec && w->trans_exec + (uint64_t)c->trans_depctr_latency > t)
+		t = w->trans_exec + (uint64_t)c->trans_depctr_latency, why = MDL_B_TRANS;
+	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
+	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
+		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
+	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
+					    * from the retirement of the wave's VALU ops */
+		uint64_t from = max64(w->last_issue, w->valu_exec ? w->valu_exec + (uint64_t)c->valu_queue_release : 0);
+		uint64_t r = from + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf);
+		if (r > t)
+			t = r, why = MDL_B_BRANCH;
 	}
 	w->ready = t;
 	w->why = why;
@@ -110,7 +137,7 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 			break;
 	}
 	w->state = MW_READY;
-	wave_ready(w);
+	wave_ready(s->c, w);
 }
 
 void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t)
@@ -126,10 +153,11 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w, 0, offsetof(struct mdl_wave, rr));
 		memset(w->rr, 0, sizeof w->rr);
 		memset(w->rwhy, 0, sizeof w->rwhy);
+		memset(w->vrd, 0, sizeof w->vrd);
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
 		w->uid = s->next_uid++;
-		w->last_issue = t;
-		w->extra = t;
+		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
+		w->extra = w->last_issue;
 		cu->simd[simd].slot[slot] = w;
 		cu->simd[simd].used = true;
 		g->w[i] = w;
@@ -141,34 +169,76 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		mdl_cu_pick(s, cu, k);
 }
 
-/* Structural limits of the SIMD for the wave's next instruction. */
-static uint64_t simd_free(const struct mdl_simd *sm, const struct mdl_wave *w, uint8_t *why)
+/* The first cycle from t on at which the SIMD's VALU queue has a free entry:
+ * an entry retires valu_queue_release cycles after its op executes. */
+static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm, uint64_t t)
 {
-	uint64_t t = sm->next_free;
+	uint64_t rel = (uint64_t)c->valu_queue_release, e[32];
+	unsigned n = 0, cap = (unsigned)c->valu_queue;
+	if (cap < 1 || cap > 32)
+		cap = 32;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			e[n++] = sm->vq[i];
+	if (n < cap)
+		return t;
+	/* the (n - cap + 1)-th earliest retirement frees the entry */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && e[j - 1] > e[j]; j--) {
+			uint64_t x = e[j];
+			e[j] = e[j - 1], e[j - 1] = x;
+		}
+	return e[n - cap] + rel;
+}
+
+/* Structural limits of the SIMD for the wave's next instruction. */
+static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const uint64_t *vmem_free,
+			  const struct mdl_wave *w, uint8_t *why)
+{
+	uint64_t t = max64(sm->next_free, w->ready);
 	unsigned cls = cls_of(w->nx.in);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
+	if (cls == EMU_CLS_VMEM && *vmem_free > t)
+		t = *vmem_free, *why = MDL_B_VMEM;
+	if (is_valu(cls)) {
+		uint64_t q = queue_free(c, sm, t);
+		if (q > t)
+			t = q, *why = MDL_B_VALU_DEP;
+	}
 	return t;
 }
 
+/* The SIMD's next issue.  Oldest ready first; VALU ops in addition follow the
+ * VALU port's strict age order: a younger wave's VALU op does not pass an
+ * older wave's VALU op that is waiting (SQTT mb_f1_valu_*: the second wave's
+ * chain starts only after the first wave's last add). */
 void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 {
 	struct mdl_simd *sm = &cu->simd[k];
-	(void)s;
 	sm->pick = NULL;
 	sm->pick_t = MDL_NEVER;
+	struct mdl_wave *own = NULL;
+	uint64_t own_t = 0;
+	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
+		struct mdl_wave *w = sm->slot[i];
+		if (w && w->state == MW_READY && is_valu(cls_of(w->nx.in)) && (!own || w->uid < own->uid))
+			own = w;
+	}
+	if (own) {
+		uint8_t why = own->why;
+		own_t = simd_free(s->c, sm, &cu->vmem_free, own, &why);
+	}
 	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
 		struct mdl_wave *w = sm->slot[i];
 		if (!w || w->state != MW_READY)
 			continue;
 		uint8_t why = w->why;
-		uint64_t f = simd_free(sm, w, &why), t = w->ready;
-		if (f > t)
-			t = f;
-		else
-			why = w->why;
+		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
+		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
+			t = own_t + 1, why = MDL_B_VALU_DEP;
 		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
 			sm->pick = w, sm->pick_t = t, sm->pick_why = why;
 	}
@@ -196,9 +266,44 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = t;
+			w->vrd[code] = 0;
 			w->rwhy[code] = (uint8_t)bucket;
 		}
 	}
+}
+
+/* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
+ * its VALU-produced sources are ready; its queue entry retires after that. */
+static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
+{
+	const struct emu_hzinfo *u = w->nx.use;
+	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	if (trans)
+		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++)
+			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
+	sm->last_exec = ex;
+	w->valu_exec = ex;
+	if (trans)
+		w->trans_exec = ex;
+	if (trans)
+		sm->trans_exec = ex;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			sm->vq[n++] = sm->vq[i];
+	if (n == 32)
+		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
+	sm->vq[n++] = ex;
+	sm->nvq = n;
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = (u->w[i].code + k) & 511;
+			w->rr[code] = 0;
+			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency);
+			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
+		}
 }
 
 /* A memory instruction: its completion cycle from the memory model or the
@@ -307,29 +412,28 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
 		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
-		uint64_t lat = (uint64_t)(cls == EMU_CLS_TRANS ? c->trans_latency : c->valu_latency);
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
-		set_dst(w, st->use, t + lat, cls == EMU_CLS_TRANS ? MDL_B_TRANS : MDL_B_VALU_DEP, false);
+		issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}
 	case EMU_CLS_SALU:
+		w->last_salu = t;
 		set_dst(w, st->use, t + (uint64_t)c->salu_latency, MDL_B_SALU_DEP, false);
 		break;
 	case EMU_CLS_SMEM:
 	case EMU_CLS_VMEM:
 	case EMU_CLS_LDS:
+		if (cls == EMU_CLS_VMEM)
+			cu->vmem_free = t + (uint64_t)c->vmem_issue_interval;
 		if (st->use->counter)
 			issue_mem(s, cu, w, t);
 		break;
 	case EMU_CLS_BRANCH:
-		if (st->taken)
-			w->extra = t + (uint64_t)c->branch_taken;
+		w->extra = t + (uint64_t)(st->taken ? c->branch_taken : c->branch_not_taken);
 		break;
 	default:
-		if (in->op == EMU_OP_s_nop)
-			w->extra = t + (uint64_t)c->nop_base + ((unsigned)in->simm16 & 0xf);
 		break;
 	}
 	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {

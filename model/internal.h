@@ -32,7 +32,11 @@ struct mdl_wave {
 	struct emu_step nx;          /* the next instruction, already executed functionally */
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
-	uint64_t rr[512];            /* ready cycle of each operand code's register */
+	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
+	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
+	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
+	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
+	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
 	struct mdl_out out[MDL_MAX_OUT];
 	unsigned nout;
@@ -50,6 +54,9 @@ struct mdl_group {
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free, next_free; /* structural: next cycle each is free */
+	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
+	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
+	unsigned nvq;
 	uint64_t acct;               /* cycles before this are charged */
 	bool used;
 	/* cached choice: the wave that issues next and when */
@@ -65,7 +72,7 @@ struct mdl_cu {
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */
-	uint64_t lds_free;
+	uint64_t lds_free, vmem_free; /* next cycle the LDS pipe, the vector memory issue port are free */
 	unsigned ngroups_busy;
 };
 

@@ -19,3 +19,6 @@ $(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel
 
 # The microbenchmarks give back the model's constants (rdna3run --microbench on the emulator).
 TEST_SCRIPTS += tests/model/microbench.sh
+ifneq ($(wildcard emu/emu.mk),)
+TEST_SCRIPTS += tests/model/model_cli.sh
+endif

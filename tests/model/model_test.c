@@ -92,24 +92,27 @@ static int run(const char *name, const char *body, unsigned lds, unsigned block,
 	return rc;
 }
 
-/* Four dependent v_add_f32: each waits valu_latency for the previous result. */
+/* Four dependent v_add_f32 of one wave: they issue a cycle apart (the VALU
+ * queue holds them), execute valu_latency apart, and the ds_store reading the
+ * last result issues valu_lds_latency after that op executes. */
 static void test_valu_chain(void)
 {
 	struct trace t;
 	struct mdl_result r;
 	struct mdl_consts c;
-	const char *body = "  v_add_f32 v1, 1.0, v0\n  v_add_f32 v1, 1.0, v1\n  v_add_f32 v1, 1.0, v1\n"
-			   "  v_add_f32 v1, 1.0, v1\n  s_endpgm\n";
-	if (run("valu_chain", body, 0, 32, &t, &r, &c))
+	const char *body = "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  v_add_f32 v1, 1.0, v0\n  v_add_f32 v1, 1.0, v1\n  v_add_f32 v1, 1.0, v1\n"
+			   "  v_add_f32 v1, 1.0, v1\n  ds_store_b32 v2, v1\n  s_endpgm\n";
+	if (run("valu_chain", body, 4096, 32, &t, &r, &c))
 		return;
 	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
-	th_ok(a3 - a0 == 3 * (long long)c.valu_latency, "model_valu_chain", "3 dependent gaps took %lld cycles, want %lld",
-	      a3 - a0, 3 * (long long)c.valu_latency);
-	long long e = at(&t, 0, EMU_OP_s_endpgm, 0);
-	th_ok(e - a3 == 1, "model_valu_chain_end", "s_endpgm %lld cycles after the last add, want 1", e - a3);
-	th_ok(r.bucket[MDL_B_VALU_BUSY] >= 4 && r.bucket[MDL_B_VALU_DEP] == 3 * ((unsigned long long)c.valu_latency - 1),
-	      "model_valu_chain_breakdown", "VALU busy %llu, dependency stall %llu", (unsigned long long)r.bucket[MDL_B_VALU_BUSY],
-	      (unsigned long long)r.bucket[MDL_B_VALU_DEP]);
+	long long st = at(&t, 0, EMU_OP_ds_store_b32, 0);
+	long long want = 3 * (long long)c.valu_latency + (long long)c.valu_lds_latency;
+	th_ok(a3 - a0 == 3, "model_valu_chain_issue", "4 adds issued over %lld cycles, want 3", a3 - a0);
+	th_ok(st - a0 == want, "model_valu_chain", "first add to the store of the result: %lld cycles, want %lld",
+	      st - a0, want);
+	th_ok(r.bucket[MDL_B_VALU_BUSY] == 5 && r.bucket[MDL_B_VALU_DEP] == (unsigned long long)(want - 3 - 1),
+	      "model_valu_chain_breakdown", "VALU busy %llu (want 5: the adds and the shift), dependency stall %llu (want %lld)",
+	      (unsigned long long)r.bucket[MDL_B_VALU_BUSY], (unsigned long long)r.bucket[MDL_B_VALU_DEP], want - 3 - 1);
 }
 
 /* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
