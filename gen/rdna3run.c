@@ -23,6 +23,7 @@ static const char usage[] =
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked]\n"
 	"        [--max-instructions N] [--seed S] [--help] [--version]\n"
+	"\n"
 	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
 	"  why on stderr);\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
