@@ -86,7 +86,7 @@ check-headers:
 # and what they need from the system.  The libraries are archives only, so
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
-PC_LIBS := -lrdna3report -ltemplates -lld_emu -lvgpr_alloc -lasm_out -lloader -lemu -lvocab
+PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lvocab
 PC_DEPLIBS := -lelf -lmsgpackc -ldl -lpthread -lm
 
 install: all
