@@ -23,11 +23,14 @@ static const char usage[] =
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--max-instructions N] [--seed S]\n"
+	"        [--model [--model-format text|json]]\n"
 	"        [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
+	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
+	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
 	"\n" VC_HELP_VALUES "(--arg, --buffer and --dump may be repeated, once per NAME.)\n";
 
@@ -187,6 +190,15 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->strict = true;
 		} else if (!strcmp(a, "--unchecked")) {
 			o->strict = false;
+		} else if (!strcmp(a, "--model")) {
+			o->model = true;
+		} else if (!strcmp(a, "--model-format")) {
+			NEED(1);
+			o->model_json = !strcmp(argv[++i], "json");
+			if (!o->model_json && strcmp(argv[i], "text")) {
+				run_error("--model-format: %s (text or json)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -278,6 +290,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
 	}
+	if (o->model && !strcmp(o->backend, "hip")) {
+		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->model)
+		o->backend = "emu";
 	if (!o->list && !o->gemm && !o->have_grid) {
 		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
@@ -653,10 +671,11 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
  * With "auto", a HIP device that cannot run gfx1100 code passes the work to
  * the emulator; one stderr line says which backend runs and why. */
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
-			struct ld_backend **b, void **module)
+			struct ld_backend **b, void **module, struct run_model *rm)
 {
 	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0,
-				     .inst_budget = o->max_insts };
+				     .inst_budget = o->max_insts, .launch = o->model ? run_model_launch : NULL,
+				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
 	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
@@ -710,7 +729,12 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	status = open_backend(&o, co, &b, &module);
+	struct run_model rm = { .json = o.model_json };
+	if (o.gemm)
+		rm.flops = 2.0 * o.m * o.n * o.k;
+	for (unsigned i = 0; i < o.nbuffers; i++)
+		rm.bytes += strtod(o.buffers[i].value, NULL);
+	status = open_backend(&o, co, &b, &module, &rm);
 	if (status < 0) {
 		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
 		ld_unload(b, module);
