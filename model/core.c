@@ -106,8 +106,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
 	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
-	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
-		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->vmem_waits_all_valu > t)
+		t = w->valu_exec + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
 	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
