@@ -203,7 +203,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		t = sm->trans_free, *why = MDL_B_TRANS;
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
 		t = *vmem_free, *why = MDL_B_VMEM;
-	if (is_valu(cls)) {
+	if (cls == EMU_CLS_VALU) {
 		uint64_t q = queue_free(c, sm, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
@@ -295,7 +295,8 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			sm->vq[n++] = sm->vq[i];
 	if (n == 32)
 		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
-	sm->vq[n++] = ex;
+	if (!trans)
+		sm->vq[n++] = ex;
 	sm->nvq = n;
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
