@@ -184,7 +184,7 @@ int run_microbench(const struct run_opts *o)
 	struct ld_emu_options eo = { .threads = 1, .launch = model_launch, .launch_ctx = &m };
 	struct ld_backend *b = NULL;
 	char why[256];
-	if (ld_backend_open(o->backend, &eo, &b, why, sizeof why)) {
+	if (ld_backend_open(o->backend, o->device, &eo, &b, why, sizeof why)) {
 		run_error("%s", why);
 		return RUN_EXIT_NODEVICE;
 	}
