@@ -53,6 +53,12 @@ static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 	add_w(h, x->dst, 1);
 }
 
+/* Two VGPR operand codes in the same bank (the rule of isa/isa.h). */
+static bool same_bank(unsigned a, unsigned b)
+{
+	return isa_vgpr_bank(a - EMU_OPND_VGPR0) == isa_vgpr_bank(b - EMU_OPND_VGPR0);
+}
+
 static bool half_reads(const struct emu_vopd_half *y, unsigned code)
 {
 	return y->src0 == code || y->src1 == code || y->src2 == code;
@@ -71,12 +77,12 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
 		if (run->checks & EMU_CHECK_VOPD) {
-			/* VGPR bank = index mod 4; each read port serves one half per bank */
+			/* each read port serves one half per bank */
 			if (half_reads(&in->y, in->x.dst))
 				d->bad = EMU_BAD_VOPD;
-			else if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && (in->x.src0 & 3) == (in->y.src0 & 3))
+			else if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && same_bank(in->x.src0, in->y.src0))
 				d->bad = EMU_BAD_VOPD_SRC0;
-			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && (in->x.src1 & 3) == (in->y.src1 & 3))
+			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && same_bank(in->x.src1, in->y.src1))
 				d->bad = EMU_BAD_VOPD_SRC1;
 		}
 		break;
