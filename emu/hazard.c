@@ -1,4 +1,4 @@
-/* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD operand
+/* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD bank
  * conflicts, registers beyond the descriptor's allocation.  Each check is listed
  * in emu/HAZARDS.md with its trigger, rule and test.
  *
@@ -45,23 +45,18 @@ static bool vgpr_over(const struct emu_hzinfo *h, unsigned limit)
 	return false;
 }
 
-static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
-{
-	add_r(h, x->src0, 1);
-	add_r(h, x->src1, 1);
-	add_r(h, x->src2, 1);
-	add_w(h, x->dst, 1);
-}
-
 /* Two VGPR operand codes in the same bank (the rule of isa/isa.h). */
 static bool same_bank(unsigned a, unsigned b)
 {
 	return isa_vgpr_bank(a - EMU_OPND_VGPR0) == isa_vgpr_bank(b - EMU_OPND_VGPR0);
 }
 
-static bool half_reads(const struct emu_vopd_half *y, unsigned code)
+static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 {
-	return y->src0 == code || y->src1 == code || y->src2 == code;
+	add_r(h, x->src0, 1);
+	add_r(h, x->src1, 1);
+	add_r(h, x->src2, 1);
+	add_w(h, x->dst, 1);
 }
 
 /* Register ranges, asynchronous destination, counter; refusals found once. */
@@ -77,10 +72,10 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
 		if (run->checks & EMU_CHECK_VOPD) {
-			/* each read port serves one half per bank */
-			if (half_reads(&in->y, in->x.dst))
-				d->bad = EMU_BAD_VOPD;
-			else if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && same_bank(in->x.src0, in->y.src0))
+			/* Each VGPR bank (isa_vgpr_bank) has one src0 and one src1
+			 * read port (ISA guide, VOPD restrictions).  One half reading what the
+			 * other writes is no fault: both read before either writes. */
+			if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && same_bank(in->x.src0, in->y.src0))
 				d->bad = EMU_BAD_VOPD_SRC0;
 			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && same_bank(in->x.src1, in->y.src1))
 				d->bad = EMU_BAD_VOPD_SRC1;
