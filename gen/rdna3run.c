@@ -7,6 +7,7 @@
 #include "vocab/vocab.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,21 +69,26 @@ static bool parse_float(const char *s, float *v)
 	return !*end && !errno;
 }
 
+/* X[,Y[,Z]]: one to three positive integers, no field empty ("1,,1" is not
+ * 1,1 nor 1,1,1). */
 static bool parse_dim3(const char *s, uint32_t d[3])
 {
-	char buf[64];
-	if (!s || strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
 	d[0] = d[1] = d[2] = 1;
-	char *save = NULL, *tok = strtok_r(buf, ",", &save);
-	for (int i = 0; i < 3; i++, tok = strtok_r(NULL, ",", &save)) {
-		if (!tok)
-			return i > 0;
-		if (!parse_u32(tok, &d[i]) || d[i] == 0)
+	for (int i = 0; s && i < 3; i++) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		char field[24];
+		if (len == 0 || len >= sizeof field)
 			return false;
+		memcpy(field, s, len);
+		field[len] = 0;
+		if (!parse_u32(field, &d[i]) || d[i] == 0)
+			return false;
+		if (!comma)
+			return true;
+		s = comma + 1;
 	}
-	return tok == NULL;
+	return false;    /* a fourth field */
 }
 
 static bool add_named(struct run_named *list, unsigned *n, const char *opt, const char *s)
@@ -296,6 +302,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (o->gemm && o->nbuffers) {
 		run_error("--buffer is for the generic mode; --gemm allocates its matrices");
+		return RUN_EXIT_USAGE;
+	}
+	/* The check's bound scales with |alpha| and |beta|: a NaN or infinite one
+	 * bounds nothing (and a NaN bound would pass every element). */
+	if (o->check && (!isfinite(o->alpha) || !isfinite(o->beta))) {
+		run_error("--check needs a finite --alpha and --beta (got %g and %g)", o->alpha, o->beta);
 		return RUN_EXIT_USAGE;
 	}
 	return -1;

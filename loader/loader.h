@@ -153,7 +153,8 @@ int ld_kargs_finish(struct ld_kargs *a, const uint32_t grid[3], const uint32_t b
 		    char *err, size_t errlen);
 
 /* Check a dispatch shape against the kernel: no zero dimension, block size
- * within .max_flat_workgroup_size and .reqd_workgroup_size. */
+ * within .max_flat_workgroup_size and .reqd_workgroup_size, and without the
+ * latter exactly (.rdna3.block_threads, 1, 1) when the kernel records that. */
 int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const uint32_t block[3],
 		      char *err, size_t errlen);
 

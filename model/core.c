@@ -106,8 +106,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
 	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
-	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
-		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->vmem_waits_all_valu > t)
+		t = w->valu_exec + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
 	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
@@ -203,7 +203,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		t = sm->trans_free, *why = MDL_B_TRANS;
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
 		t = *vmem_free, *why = MDL_B_VMEM;
-	if (is_valu(cls)) {
+	if (cls == EMU_CLS_VALU) {
 		uint64_t q = queue_free(c, sm, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
@@ -295,7 +295,8 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			sm->vq[n++] = sm->vq[i];
 	if (n == 32)
 		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
-	sm->vq[n++] = ex;
+	if (!trans)
+		sm->vq[n++] = ex;
 	sm->nvq = n;
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
