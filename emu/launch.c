@@ -69,6 +69,10 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
 				d->fn = emu_exec_lookup(d->in.op);
+			if (d->fn && d->in.dpp) {
+				d->base = d->fn;
+				d->fn = emu_exec_dpp;
+			}
 			if (!d->fn)
 				d->bad = EMU_BAD_UNSUPPORTED;
 			else
@@ -408,7 +412,8 @@ static struct emu_group *group_new(struct emu_run *run)
 	g->nwaves = run->nwaves;
 	g->lds_size = run->kd.group_segment_size;
 	size_t priv = (size_t)run->kd.private_segment_size * EMU_LANES;
-	g->vmem = calloc((size_t)g->nwaves * run->kd.vgprs, sizeof g->vmem[0]);
+	/* one spare row per wave past its VGPRs: the lanes a DPP source gathers (exec_dpp.c) */
+	g->vmem = calloc((size_t)g->nwaves * (run->kd.vgprs + 1), sizeof g->vmem[0]);
 	g->lds = calloc(1, g->lds_size + 16);
 	g->shadow = calloc(g->lds_size / 4 + 4, sizeof g->shadow[0]);
 	g->lds_words = (g->lds_size / 4 + 4) / 64 + 1;
@@ -421,7 +426,7 @@ static struct emu_group *group_new(struct emu_run *run)
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		struct emu_wave *w = &g->waves[i];
 		wave_init_constants(w);
-		w->v = g->vmem + (size_t)i * run->kd.vgprs;
+		w->v = g->vmem + (size_t)i * (run->kd.vgprs + 1);
 		w->scratch = g->scratch ? g->scratch + i * priv : NULL;
 		w->g = g;
 	}
