@@ -240,9 +240,8 @@ static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
 
 /* v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16: a source is the f32 it
  * holds, or (op_sel_hi bit set) the f16 half op_sel picks, widened; neg, then
- * neg_hi as abs.  One fused multiply-add: in double, exact for the product of
- * two f32s, then rounded once to f32 (mix_f32) or to f16 (mixlo/mixhi, the
- * other half kept). */
+ * neg_hi as abs.  One f32 fused multiply-add; mixlo/mixhi then round that to
+ * f16 (the other half kept), the fptrunc(fma) LLVM selects them for. */
 static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
 {
 	bool ftz = w->g->run->ftz, flush16 = w->g->run->kd.float_denorm_16_64 == 0;
@@ -252,7 +251,7 @@ static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
 		s[i] = emu_vsrc(w, in->src[i], t[i]);
 	u32 *d = w->v[in->dst - EMU_OPND_VGPR0];
 	LANES {
-		double x[3];
+		float x[3];
 		for (unsigned i = 0; i < 3; i++) {
 			u32 v = s[i][l];
 			if (in->opsel_hi >> i & 1) {
@@ -264,20 +263,20 @@ static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
 				x[i] = emu_f(v);
 			}
 			if (in->neg_hi >> i & 1)
-				x[i] = fabs(x[i]);
+				x[i] = fabsf(x[i]);
 			if (in->neg >> i & 1)
 				x[i] = -x[i];
 		}
-		double f = fma(x[0], x[1], x[2]);
+		float f = fmaf(x[0], x[1], x[2]);
 		if (in->op == EMU_OP_v_fma_mix_f32) {
-			float o = (float)f;
+			float o = f;
 			if (in->clamp)
 				o = isnan(o) ? 0.0f : o < 0.0f ? 0.0f : o > 1.0f ? 1.0f : o;
 			u32 b = emu_u(o);
 			r[l] = isnan(o) ? EMU_QNAN32 : ftz ? emu_ftz32(b) : b;
 			continue;
 		}
-		u32 h = isnan(f) ? H_QNAN : emu_f2h((float)f);
+		u32 h = isnan(f) ? H_QNAN : emu_f2h(f);
 		if (in->clamp && !isnan(f))
 			h = f < 0 ? 0 : f > 1 ? 0x3c00 : h;
 		h = flush16 ? h_ftz(h) : h;

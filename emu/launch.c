@@ -545,6 +545,13 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 		fail(err, errlen, rc, "%s: %s", name, kerr);
 		goto out;
 	}
+	/* dynamic LDS (HIP's sharedMemBytes) follows the static segment: one LDS allocation */
+	if (L->dynamic_lds > EMU_LDS_MAX - run->kd.group_segment_size) {
+		rc = fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
+			  name, run->kd.group_segment_size, L->dynamic_lds, EMU_LDS_MAX);
+		goto out;
+	}
+	run->kd.group_segment_size += L->dynamic_lds;
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
 	if (!run->code || (run->entry & 255)) {
