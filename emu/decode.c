@@ -793,12 +793,40 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
+/* MUBUF.  The cache invalidations take no operand or cache bits; loads and
+ * stores name vaddr (absent, "off", unless idxen or offen; two VGPRs with
+ * both: index then offset), vdata, the descriptor quad and soffset. */
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
 	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op || f_MUBUF_GLC(w) || f_MUBUF_DLC(w))
+	if (!in->op)
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_MUBUF;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
+	if (f_MUBUF_TFE(w))
+		return EMU_E_DECODE; /* texture-fail status: not modelled */
+	in->idxen = (uint8_t)f_MUBUF_IDXEN(w);
+	in->offen = (uint8_t)f_MUBUF_OFFEN(w);
+	if (in->idxen || in->offen)
+		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VADDR(w));
+	uint16_t vdata = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VDATA(w));
+	if (r->flags & EMU_F_LOAD)
+		in->dst = vdata;
+	else
+		in->data0 = vdata;
+	in->sbase = (uint16_t)(f_MUBUF_SRSRC(w) * 4);
+	in->soffset = (uint16_t)f_MUBUF_SOFFSET(w);
+	in->offset = (int32_t)f_MUBUF_OFFSET(w);
+	in->glc = (uint8_t)f_MUBUF_GLC(w);
+	in->slc = (uint8_t)f_MUBUF_SLC(w);
+	in->dlc = (uint8_t)f_MUBUF_DLC(w);
+	unsigned data = r->dst ? r->dst : r->src1;
+	if (bad_tuple(in->sbase, 4) || in->sbase > 120 || bad_src(in->soffset) || in->soffset == EMU_OPND_LITERAL ||
+	    in->soffset >= EMU_OPND_VGPR0 || f_MUBUF_VDATA(w) + data > 256 ||
+	    (in->addr != EMU_OPND_NONE && f_MUBUF_VADDR(w) + (in->idxen && in->offen) > 255))
+		return EMU_E_DECODE;
 	return 8;
 }
 

@@ -166,12 +166,13 @@ struct emu_inst {
 
 	/* Memory */
 	uint8_t glc, slc, dlc, gds, sve;
+	uint8_t idxen, offen;      /* MUBUF: vaddr holds an index, an offset, or both (index first) */
 	uint8_t offset0, offset1; /* DS: offset0/offset1 (2addr forms: in elements) */
 	uint16_t addr;            /* DS/FLAT/GLOBAL/SCRATCH vaddr (256+v) or NONE (scratch sve=0) */
 	uint16_t data0, data1;    /* DS data0/data1, FLAT store/atomic data (256+v) */
 	uint16_t saddr;           /* GLOBAL/SCRATCH SGPR base; NONE when "off" */
-	uint16_t sbase;           /* SMEM base SGPR code (even) */
-	uint16_t soffset;         /* SMEM SGPR offset; NONE when null */
+	uint16_t sbase;           /* SMEM base SGPR code (even); MUBUF descriptor quad (multiple of 4) */
+	uint16_t soffset;         /* SMEM SGPR offset, NONE when null; MUBUF soffset operand code */
 	int32_t offset;           /* SMEM/FLAT/GLOBAL/SCRATCH byte offset; DS offset0|offset1<<8 */
 
 	/* Scalar control */

@@ -652,6 +652,34 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+/* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
+ * idxen offen offset glc slc dlc (llvm-objdump's order). */
+static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+	put(o, " ");
+	if (r->flags & EMU_F_LOAD)
+		put_opnd(o, in->dst, r->dst, T_B32, 0);
+	else
+		put_opnd(o, in->data0, r->src1, T_B32, 0);
+	put(o, ", ");
+	if (in->addr == EMU_OPND_NONE)
+		put(o, "off");
+	else
+		put_opnd(o, in->addr, in->idxen && in->offen ? 2 : 1, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->sbase, 4, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->soffset, 1, T_B32, 0);
+	if (in->idxen) put(o, " idxen");
+	if (in->offen) put(o, " offen");
+	if (in->offset) put(o, " offset:%d", in->offset);
+	if (in->glc) put(o, " glc");
+	if (in->slc) put(o, " slc");
+	if (in->dlc) put(o, " dlc");
+}
+
 static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
 {
 	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
@@ -694,7 +722,8 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 		dis_flat(&o, in, r);
 		break;
 	case EMU_ENC_MUBUF:
-		break; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+		dis_mubuf(&o, in, r);
+		break;
 	default:
 		dis_valu(&o, in, r);
 		break;

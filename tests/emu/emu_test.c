@@ -540,6 +540,11 @@ static const struct small_case small_cases[] = {
 	{ "swizzle_rotate_refused_not_guessed",
 	  { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 },
 	  0, EMU_E_DECODE, "swizzle mode not modelled" },
+	/* swizzled buffer addressing (descriptor swizzle_enable) is not modelled: refused */
+	{ "buffer_swizzle_refused_not_guessed",
+	  { "bufswz", " s_mov_b32 s4, 0\n s_mov_b32 s5, 0xc0000000\n s_mov_b32 s6, 16\n s_mov_b32 s7, 0x30000000\n"
+		      " buffer_load_b32 v1, off, s[4:7], 0\n s_endpgm\n", 0, 0, 32 },
+	  0, EMU_E_DECODE, "swizzled buffer addressing (descriptor swizzle_enable 3) is not modelled" },
 	/* a jump out of the code, and a trap */
 	{ "bug_wild_setpc_reported", { "wildpc", " s_mov_b32 s2, 0x40\n s_mov_b32 s3, 0\n s_setpc_b64 s[2:3]\n", 0, 0, 32 },
 	  0, EMU_E_FAULT, "program counter 0x40 is outside the code buffer" },
