@@ -55,7 +55,7 @@ int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t err
 enum emu_check {
 	EMU_CHECK_WAITCNT = 1u << 0,   /* loaded register used before its s_waitcnt */
 	EMU_CHECK_LDS_RACE = 1u << 1,  /* two waves touch one LDS dword between barriers */
-	EMU_CHECK_VOPD = 1u << 2,      /* VOPD X half writes a register Y reads */
+	EMU_CHECK_VOPD = 1u << 2,      /* VOPD halves read src0 (or vsrc1) from one VGPR bank */
 	EMU_CHECK_ALL = 0x7,
 	/* Bounds of global, scratch and LDS accesses are always checked. */
 };

@@ -111,9 +111,6 @@ static EMU_COLD const struct emu_dinst *fetch_slow(struct emu_wave *w, uint64_t 
 		emu_fault(w, ~0u, EMU_E_FAULT, "uses a VGPR beyond the %u the kernel descriptor allocates",
 			  run->kd.vgprs);
 		return NULL;
-	case EMU_BAD_VOPD:
-		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: the X half writes a register the Y half reads");
-		return NULL;
 	default:
 		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: %s of both halves in VGPR bank %u (the ISA requires different banks)",
 			  d->bad == EMU_BAD_VOPD_SRC0 ? "src0" : "vsrc1",

@@ -97,7 +97,7 @@ struct emu_dinst {
 	struct emu_hzinfo hz;
 };
 
-enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
 struct emu_run {

@@ -38,7 +38,7 @@ struct run_opts {
 	bool gemm;
 	uint32_t m, n, k, lda, ldb, ldc; /* ld*: 0 = packed */
 	float alpha, beta;
-	char layout[3];                  /* "" = the kernel's, else NN */
+	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
 	/* generic mode */
 	unsigned nargs, nbuffers, ndumps;
 	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];

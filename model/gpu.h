@@ -113,4 +113,15 @@ unsigned md_sample_unit(const struct md_plan *p, unsigned i);
  * sampled unit stands for the others of its group. */
 double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct gpu_consts *c);
 
+/* ---- pictures for the HTML report (svg.c) ----------------------------------------- */
+struct ao_text;
+struct gpu_roof_point {
+	const char *label;
+	double flops, bytes, seconds; /* bytes: DRAM traffic, for the intensity */
+};
+/* A roofline of the constants' compute and memory roofs with the points. */
+void gpu_roofline_svg(struct ao_text *t, const struct gpu_consts *c, const struct gpu_roof_point *p, unsigned n);
+/* One stacked bar: n named parts in cycles, with a legend of their shares. */
+void gpu_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
+
 #endif

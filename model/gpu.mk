@@ -1,6 +1,6 @@
 # model (GPU level): memory hierarchy, dispatch and sampling, constants table.
 # Folded into the model library when model/model.mk exists.
-MODEL_GPU_SRCS := model/gpu_consts.c model/mem.c model/dispatch.c
+MODEL_GPU_SRCS := model/gpu_consts.c model/mem.c model/dispatch.c model/svg.c
 MODEL_GPU_OBJS := $(MODEL_GPU_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += model/gpu.h
 

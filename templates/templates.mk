@@ -5,5 +5,5 @@ $(BUILD)/libtemplates.a: $(TEMPLATES_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += templates/templates.h
 
 TEST_BINS += $(BUILD)/tests/templates_registry_test
-$(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
+$(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)

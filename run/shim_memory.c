@@ -1,5 +1,5 @@
-/* memory.c — device memory, copies and fills, streams and events. */
-#include "hipshim/shim.h"
+/* shim_memory.c — device memory, copies and fills, streams and events. */
+#include "run/shim.h"
 
 #include <stdlib.h>
 #include <string.h>

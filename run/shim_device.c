@@ -1,5 +1,5 @@
-/* device.c — the shim's state, errors and device queries. */
-#include "hipshim/shim.h"
+/* shim_device.c — the shim's state, errors and device queries. */
+#include "run/shim.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,8 @@
-/* handles.c — the handles the shim gave out (modules, events, streams, host
+/* shim_handles.c — the handles the shim gave out (modules, events, streams, host
  * allocations), so that a freed, repeated or made-up handle gets the error code
  * libamdhip64 documents instead of a use after free or a double free.  Device
- * pointers are tracked apart (device.c: shim_track), ranges rather than handles. */
-#include "hipshim/shim.h"
+ * pointers are tracked apart (shim_device.c: shim_track), ranges rather than handles. */
+#include "run/shim.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
-/* module.c — code objects (through the loader) and kernel launches (on the
+/* shim_module.c — code objects (through the loader) and kernel launches (on the
  * emulator). */
-#include "hipshim/shim.h"
+#include "run/shim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
