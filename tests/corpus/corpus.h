@@ -53,5 +53,6 @@ void corpus_intmath(struct cx *c);
 void corpus_math(struct cx *c);
 void corpus_rows(struct cx *c);
 void corpus_asm(struct cx *c);
+void corpus_asm_buffer(struct cx *c);
 
 #endif
