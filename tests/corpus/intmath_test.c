@@ -120,8 +120,8 @@ static void misc(struct cx *c)
 	for (int i = 0; i < N; i++) {
 		int32_t x = a[i] = (int32_t)cx_rand(&s) >> (i % 24), y = b[i] = (int32_t)cx_rand(&s) >> (i % 20);
 		int64_t sum = (int64_t)x + y;
-		want[5 * i] = (int32_t)((uint32_t)(((int32_t)((uint32_t)x << 8) >> 8) * ((int32_t)((uint32_t)y << 8) >> 8)) +
-					((uint32_t)x & 0xffffff) * ((uint32_t)y & 0xffffff));
+		int64_t p24 = (int64_t)((int32_t)((uint32_t)x << 8) >> 8) * ((int32_t)((uint32_t)y << 8) >> 8);
+		want[5 * i] = (int32_t)((uint32_t)p24 + ((uint32_t)x & 0xffffff) * ((uint32_t)y & 0xffffff));
 		want[5 * i + 1] = sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : (int32_t)sum;
 		want[5 * i + 2] = (int32_t)((uint32_t)(x < y ? x : y) * 3u - (uint32_t)(x > y ? x : y));
 		want[5 * i + 3] = (int32_t)((x < 0 ? 0u - (uint32_t)x : (uint32_t)x) ^ (uint32_t)y);
