@@ -280,6 +280,7 @@ SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, 
 	case hipDeviceAttributeMaxSharedMemoryPerBlock: *v = DEV_LDS; break;
 	case hipDeviceAttributeComputeCapabilityMajor: *v = 11; break;
 	case hipDeviceAttributeComputeCapabilityMinor: *v = 0; break;
+	case hipDeviceAttributeGcnArch: *v = 1100; break; /* ROCm 5: major*100 + minor*10 + stepping */
 	default: return shim_ret(hipErrorInvalidValue);
 	}
 	return hipSuccess;
