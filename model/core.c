@@ -303,7 +303,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = 0;
-			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency);
+			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
 		}
 }
