@@ -535,9 +535,9 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK)
 		return fail(err, errlen, rc, "%s: %s", name, kerr);
 	/* dynamic LDS (HIP's sharedMemBytes) follows the static segment: one LDS allocation */
-	if (L->dynamic_lds > EMU_LDS_MAX - run->kd.group_segment_size)
+	if (L->dynamic_lds > ISA_LDS_BYTES - run->kd.group_segment_size)
 		return fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
-			    name, run->kd.group_segment_size, L->dynamic_lds, EMU_LDS_MAX);
+			    name, run->kd.group_segment_size, L->dynamic_lds, ISA_LDS_BYTES);
 	run->kd.group_segment_size += L->dynamic_lds;
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
