@@ -33,6 +33,8 @@ enum emu_opnd {
 	EMU_OPND_INT0 = 128,      /* 128 + n is the integer n, n = 0..64 */
 	EMU_OPND_INT_NEG1 = 193,  /* 192 + n is the integer -n, n = 1..16 */
 	EMU_OPND_F_HALF = 240,    /* 240..247: 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0 */
+	EMU_OPND_SHARED_BASE = 235,    /* src_shared_base; 236 src_shared_limit */
+	EMU_OPND_PRIVATE_LIMIT = 238,  /* src_private_limit; 237 src_private_base */
 	EMU_OPND_F_INV2PI = 248,  /* 1/(2*pi) */
 	EMU_OPND_SCC = 253,
 	EMU_OPND_LITERAL = 255,

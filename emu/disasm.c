@@ -6,6 +6,7 @@
  */
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,21 +31,13 @@ static void put(struct out *o, const char *fmt, ...)
 }
 
 /* ---- constants ---------------------------------------------------------------- */
-static const char *const inline_f32[9] = {
-	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
+/* The float inline constants, indexed by operand code - 240 (isa/inline_consts.def). */
+static const struct { const char *text; uint32_t f32; uint16_t f16; uint32_t f64_hi; } fconst[] = {
+#define INLINE_FLOAT(code, text, f32, f16, f64_hi) [(code) - EMU_OPND_F_HALF] = { text, f32, f16, f64_hi },
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
 };
-static const uint32_t inline_f32_bits[9] = {
-	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000,
-	0x40800000, 0xc0800000, 0x3e22f983,
-};
-static const uint16_t inline_f16_bits[9] = {
-	0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
-};
-/* high dwords of the f64 constants (the low dwords are 0 except 1/(2*pi)) */
-static const uint32_t inline_f64_hi[8] = {
-	0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000, 0x40000000, 0xc0000000,
-	0x40100000, 0xc0100000,
-};
+#define N_FCONST (sizeof fconst / sizeof fconst[0])
 
 enum optype { T_B32, T_B64, T_F64, T_F16, T_I16, T_PK16 };
 
@@ -70,11 +63,11 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		uint32_t h = (t == T_F16) ? (v & 0xffff) : v;
 		if (h <= 0xffff) {
 			int16_t s = (int16_t)h;
-			if (s >= -16 && s <= 64) { put(o, "%d", s); return; }
-			for (int i = 0; i < 9; i++)
-				if (h == inline_f16_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+			if (isa_inline_int(s)) { put(o, "%d", s); return; }
+			for (size_t i = 0; i < N_FCONST; i++)
+				if (h == fconst[i].f16) { put(o, "%s", fconst[i].text); return; }
 		}
-		if (t == T_PK16 && (int32_t)v >= -16 && (int32_t)v <= 64) {
+		if (t == T_PK16 && isa_inline_int((int32_t)v)) {
 			put(o, "%d", (int32_t)v);
 			return;
 		}
@@ -82,14 +75,14 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		return;
 	}
 	case T_I16:
-		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
+		if (isa_inline_int((int32_t)v)) { put(o, "%d", (int32_t)v); return; }
 		put(o, "0x%x", v & 0xffff);
 		return;
 	case T_F64:
 		/* the literal is the high dword of the double */
 		if (v == 0) { put(o, "0"); return; }
-		for (int i = 0; i < 8; i++)
-			if (v == inline_f64_hi[i]) { put(o, "%s", inline_f32[i]); return; }
+		for (size_t i = 0; i + 1 < N_FCONST; i++) /* not 1/(2*pi): its low dword is not 0 */
+			if (v == fconst[i].f64_hi) { put(o, "%s", fconst[i].text); return; }
 		put(o, "0x%x", v);
 		return;
 	case T_B64:
@@ -97,9 +90,9 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		put(o, "0x%x", v);
 		return;
 	case T_B32:
-		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
-		for (int i = 0; i < 9; i++)
-			if (v == inline_f32_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+		if (isa_inline_int((int32_t)v)) { put(o, "%d", (int32_t)v); return; }
+		for (size_t i = 0; i < N_FCONST; i++)
+			if (v == fconst[i].f32) { put(o, "%s", fconst[i].text); return; }
 		put(o, "0x%x", v);
 		return;
 	}
@@ -123,15 +116,15 @@ static void put_opnd(struct out *o, unsigned c, unsigned size, enum optype t, ui
 	if (c >= 108 && c <= 123) { put_regs(o, "ttmp", c - 108, size); return; }
 	if (c >= 128 && c <= 192) { put(o, "%u", c - 128); return; }
 	if (c >= 193 && c <= 208) { put(o, "-%u", c - 192); return; }
-	if (c >= 240 && c <= 248) {
+	if (c >= EMU_OPND_F_HALF && c <= EMU_OPND_F_INV2PI) {
 		if (t == T_I16) { /* an integer operand sees the f16 bit pattern */
-			put(o, "0x%x", inline_f16_bits[c - 240]);
+			put(o, "0x%x", fconst[c - EMU_OPND_F_HALF].f16);
 			return;
 		}
-		if (c == 248 && (t == T_F64 || size == 2))
+		if (c == EMU_OPND_F_INV2PI && (t == T_F64 || size == 2))
 			put(o, "0.15915494309189532");
 		else
-			put(o, "%s", inline_f32[c - 240]);
+			put(o, "%s", fconst[c - EMU_OPND_F_HALF].text);
 		return;
 	}
 	switch (c) {
@@ -423,7 +416,7 @@ static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_
 		neg = 0; /* printed as neg_lo:[...] */
 	/* a negated constant without abs prints as neg(c): "-" would read as its sign */
 	int neg_fn = neg && !abs && !emu_opnd_is_vgpr(in->src[i]) && in->src[i] >= EMU_OPND_INT0 &&
-		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= 235 && in->src[i] <= 238);
+		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= EMU_OPND_SHARED_BASE && in->src[i] <= EMU_OPND_PRIVATE_LIMIT);
 	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
 	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);

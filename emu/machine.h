@@ -12,6 +12,7 @@
 
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,10 +20,8 @@
 #include <stdint.h>
 
 #define EMU_LANES 32
-#define EMU_LDS_MAX 65536u
 #define EMU_SCRATCH_MAX 65536u       /* private bytes per lane we agree to model */
 #define EMU_MAX_WAVES 32u            /* 1024 work-items per workgroup */
-#define EMU_MAX_VGPRS 256u
 
 /* Flat address apertures: a flat address whose high dword is the shared base is
  * an LDS offset, the private base a scratch offset of the lane; anything else
@@ -201,7 +200,7 @@ void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...
 
 /* Operand helpers */
 static inline uint32_t emu_exec_mask(const struct emu_wave *w) { return w->s[EMU_OPND_EXEC_LO]; }
-static inline bool emu_opnd_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < EMU_OPND_VGPR0 + 256; }
+static inline bool emu_opnd_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < EMU_OPND_VGPR0 + ISA_VGPRS; }
 
 /* 32 lanes of a source: VGPR storage, or a scalar broadcast into tmp. */
 static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32_t tmp[EMU_LANES])
