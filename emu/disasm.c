@@ -444,7 +444,8 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 	int n = r->src2 ? 3 : r->src1 ? 2 : 1;
 	unsigned all = (1u << n) - 1;
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
-	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+	/* the 32-bit-D WMMA forms have no op_sel_hi to print */
+	if ((in->opsel_hi & all) != all && !(emu_is_wmma(in->op) && !emu_wmma_d16(in->op))) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");
