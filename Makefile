@@ -96,7 +96,7 @@ install: all
 	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/
 	# Headers keep their folder paths: they include each other as "asm_out/asm_out.h".
-	for h in $(HEADERS) isa/isa_gfx11.def isa/isa_fields.def; do \
+	for h in $(HEADERS) $(wildcard isa/*.def); do \
 	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/$$h || exit 1; done
 	# The HIP shim goes in a folder of its own, never beside a real libamdhip64:
 	# hosts opt in with LD_LIBRARY_PATH=$(PREFIX)/lib/rdna3/hipshim

@@ -47,6 +47,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #define ROW_SCRATCH(n, o)
 #define ROW_FLAT(n, o)
 #define ROW_MUBUF(n, o)
+#define ROW_MTBUF(n, o)
 #define SET(n, o) [o] = EMU_OP_##n,
 
 #undef ROW_SOP1
@@ -185,6 +186,13 @@ static const uint16_t flat_op[4][128] = {
 static const uint16_t mubuf_op[256] = {
 #include "isa/isa_gfx11.def"
 };
+#undef ROW_MUBUF
+#define ROW_MUBUF(n, o)
+#undef ROW_MTBUF
+#define ROW_MTBUF SET
+static const uint16_t mtbuf_op[16] = {
+#include "isa/isa_gfx11.def"
+};
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -207,6 +215,7 @@ static const uint16_t mubuf_op[256] = {
 #undef ROW_SCRATCH
 #undef ROW_FLAT
 #undef ROW_MUBUF
+#undef ROW_MTBUF
 
 /* ---- VOPD ------------------------------------------------------------------------- */
 #define OP(n, e, o, c, d, s0, s1, s2, f)
@@ -346,11 +355,27 @@ static int align_operands(struct emu_inst *in, const struct emu_opinfo *r)
 	       bad_tuple(in->src[1], r->src1) || bad_tuple(in->src[2], r->src2);
 }
 
-/* In _e32 encodings a 16-bit operand names v0..v127 only (bit 7 would select a
- * high half, which LLVM 19 does not model); refuse the rest. */
-static inline int bad_lo128(unsigned c)
+/* In _e32 encodings bit 7 of a 16-bit VGPR operand selects its high half
+ * (true16, as LLVM 20+ emits for gfx11: v1.h); the decoder turns it into the
+ * op_sel bit the VOP3 form would carry (src0 1, src1 2, src2 4, dst 8), so the
+ * executors see one representation.  LLVM 19 does not model it. */
+static void true16_halves(struct emu_inst *in, const struct emu_opinfo *r)
 {
-	return c >= EMU_OPND_VGPR0 + 128 && c != EMU_OPND_NONE;
+	const unsigned hi = EMU_OPND_VGPR0 + 128;
+	if (r->flags & (EMU_F_F16 | EMU_F_I16))
+		for (unsigned i = 0; i < 2; i++)
+			if (in->src[i] >= hi && in->src[i] < 512) {
+				in->src[i] = (uint16_t)(in->src[i] - 128);
+				in->opsel |= (uint8_t)(1u << i);
+			}
+	if ((r->flags & EMU_F_D16) && in->dst >= hi && in->dst < 512) {
+		in->dst = (uint16_t)(in->dst - 128);
+		in->opsel |= 8;
+		if (r->flags & EMU_F_ACC) { /* fmac: the accumulator is the destination half */
+			in->src[2] = in->dst;
+			in->opsel |= 4;
+		}
+	}
 }
 
 /* Reads the literal dword after `base` bytes when needed.  Returns the new
@@ -482,6 +507,44 @@ static int dec_smem(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
+/* DPP: src0 250 (DPP16) or 233/234 (DPP8, 234 with fetch-inactive) takes a second
+ * dword naming the VGPR and the lane pattern.  LLVM has no DPP form of ops with a
+ * K constant or a 64-bit operand, nor of readfirstlane; the control values below
+ * are the ones gfx11 defines (quad_perm, row_shl/shr/ror 1-15, row_mirror,
+ * row_half_mirror, row_share, row_xmask). */
+static int valid_dpp_ctrl(unsigned c)
+{
+	return c <= 0xff || (c >= 0x101 && c <= 0x12f && (c & 0xf)) || c == 0x140 || c == 0x141 ||
+	       (c >= 0x150 && c <= 0x16f);
+}
+
+static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n)
+{
+	unsigned marker = in->src[0];
+	if ((r->flags & (EMU_F_LITK | EMU_F_WVDST | EMU_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
+	    r->src2 > 1 || n < 8)
+		return EMU_E_DECODE;
+	uint32_t d1 = rd32(code + 4);
+	in->src[0] = (uint16_t)(EMU_OPND_VGPR0 + (d1 & 0xff));
+	if (marker == 250) {
+		in->dpp = EMU_DPP16;
+		in->dpp_ctrl = (uint16_t)(d1 >> 8 & 0x1ff);
+		in->dpp_fi = (uint8_t)(d1 >> 18 & 1);
+		in->dpp_bc = (uint8_t)(d1 >> 19 & 1);
+		in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
+		in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		in->bank_mask = (uint8_t)(d1 >> 24 & 0xf);
+		in->row_mask = (uint8_t)(d1 >> 28);
+		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & EMU_F_FP)))
+			return EMU_E_DECODE;
+	} else {
+		in->dpp = EMU_DPP8;
+		in->dpp_fi = marker == 234;
+		in->dpp8 = d1 >> 8;
+	}
+	return 8;
+}
+
 /* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
 static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
@@ -516,8 +579,13 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 		return EMU_E_DECODE; /* v_nop: no source */
 	if (fmt == FMT_VOP1 && !r->dst && vdst)
 		return EMU_E_DECODE;
-	if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0]))
+	int len = 4;
+	if (in->src[0] == 250 || in->src[0] == 233 || in->src[0] == 234) {
+		if ((len = dec_dpp(in, r, code, n)) < 0)
+			return len;
+	} else if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0])) {
 		return EMU_E_DECODE;
+	}
 	if (fmt == FMT_VOPC) {
 		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : EMU_OPND_VCC_LO;
 	} else if (r->dst) {
@@ -533,15 +601,13 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	}
 	if (align_operands(in, r))
 		return EMU_E_DECODE;
-	if ((r->flags & (EMU_F_F16 | EMU_F_I16)) && (bad_lo128(in->src[0]) || bad_lo128(in->src[1])))
-		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_D16) && bad_lo128(in->dst))
-		return EMU_E_DECODE;
+	if (!in->dpp)
+		true16_halves(in, r);
 	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
 		return EMU_E_DECODE; /* readfirstlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
 		return take_literal(code, n, 4, in);
-	return 4;
+	return len;
 }
 
 static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
@@ -587,10 +653,10 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
 	if ((in->neg | in->abs) & ~fmods)
 		return EMU_E_DECODE;
-	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field zero */
+	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field and modifiers zero */
 	if ((r->flags & EMU_F_RVCC) && ((in->neg | in->abs) & 4))
 		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_ACC) && f_VOP3_SRC2(w))
+	if ((r->flags & EMU_F_ACC) && (f_VOP3_SRC2(w) || ((in->neg | in->abs) & 4)))
 		return EMU_E_DECODE;
 	if (in->omod && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD)))
 		return EMU_E_DECODE;
@@ -630,6 +696,8 @@ static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
+	if (w >> 23 & 1)
+		return EMU_E_DECODE; /* bit 23 is clear in every VOP3P opcode LLVM knows */
 	in->op = vop3p_op[f_VOP3P_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
@@ -752,13 +820,73 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
+/* The operands MUBUF and MTBUF loads and stores share (same bit positions in
+ * both): vaddr (absent, "off", unless idxen or offen; two VGPRs with both:
+ * index then offset), vdata, the descriptor quad and soffset. */
+static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (f_MUBUF_TFE(w))
+		return EMU_E_DECODE; /* texture-fail status: not modelled */
+	in->idxen = (uint8_t)f_MUBUF_IDXEN(w);
+	in->offen = (uint8_t)f_MUBUF_OFFEN(w);
+	if (in->idxen || in->offen)
+		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VADDR(w));
+	uint16_t vdata = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VDATA(w));
+	if (r->flags & EMU_F_LOAD)
+		in->dst = vdata;
+	else
+		in->data0 = vdata;
+	in->sbase = (uint16_t)(f_MUBUF_SRSRC(w) * 4);
+	in->soffset = (uint16_t)f_MUBUF_SOFFSET(w);
+	in->offset = (int32_t)f_MUBUF_OFFSET(w);
+	in->glc = (uint8_t)f_MUBUF_GLC(w);
+	in->slc = (uint8_t)f_MUBUF_SLC(w);
+	in->dlc = (uint8_t)f_MUBUF_DLC(w);
+	unsigned data = r->dst ? r->dst : r->src1;
+	if (bad_tuple(in->sbase, 4) || in->sbase > 120 || bad_src(in->soffset) || in->soffset == EMU_OPND_LITERAL ||
+	    in->soffset >= EMU_OPND_VGPR0 || f_MUBUF_VDATA(w) + data > 256 ||
+	    (in->addr != EMU_OPND_NONE && f_MUBUF_VADDR(w) + (in->idxen && in->offen) > 255))
+		return EMU_E_DECODE;
+	return 8;
+}
+
+/* MUBUF.  The cache invalidations take no operand or cache bits. */
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
 	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op || f_MUBUF_GLC(w) || f_MUBUF_DLC(w))
+	if (!in->op)
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_MUBUF;
-	return 8;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
+	return buf_operands(w, in, r);
+}
+
+/* MTBUF: typed loads and stores.  Only formats of 32-bit components are
+ * modelled (BUF_FMT_32, 32_32, 32_32_32, 32_32_32_32 as UINT, SINT, FLOAT:
+ * 20-22, 48-50, 58-63); every other format is refused, not guessed. */
+static int dec_mtbuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mtbuf_op[f_MTBUF_OP(w)];
+	unsigned f = f_MTBUF_FORMAT(w);
+	if (!in->op || !((f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63)))
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MTBUF;
+	in->fmt = (uint8_t)f;
+	return buf_operands(w, in, &emu_ops[in->op]);
+}
+
+/* The register-indexed moves name a register, never a constant: s_movrels reads
+ * an SGPR (or ttmp), s_movreld writes one; v_movrels/v_movrelsd read a VGPR. */
+static int bad_movrel(const struct emu_inst *in)
+{
+	switch (in->op) {
+	case EMU_OP_s_movrels_b32: case EMU_OP_s_movrels_b64: return in->src[0] > 123;
+	case EMU_OP_s_movreld_b32: case EMU_OP_s_movreld_b64: return in->dst > 123;
+	case EMU_OP_v_movrels_b32: case EMU_OP_v_movrelsd_b32: return !emu_opnd_is_vgpr(in->src[0]);
+	default: return 0;
+	}
 }
 
 int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
@@ -777,7 +905,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		len = dec_vop_e32(fmt, d0, code, n, out);
 		break;
 	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT:
-	case FMT_MUBUF: {
+	case FMT_MUBUF: case FMT_MTBUF: {
 		if (n < 8)
 			return EMU_E_DECODE;
 		uint64_t w = d0 | (uint64_t)rd32(code + 4) << 32;
@@ -788,6 +916,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		case FMT_VOPD: len = dec_vopd(w, code, n, out); break;
 		case FMT_DS: len = dec_ds(w, out); break;
 		case FMT_MUBUF: len = dec_mubuf(w, out); break;
+		case FMT_MTBUF: len = dec_mtbuf(w, out); break;
 		default: len = dec_flat(w, out); break;
 		}
 		break;
@@ -795,7 +924,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 	default:
 		return EMU_E_DECODE;
 	}
-	if (len < 0) {
+	if (len < 0 || bad_movrel(out)) {
 		out->op = EMU_OP_INVALID;
 		return EMU_E_DECODE;
 	}

@@ -223,8 +223,8 @@ SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 enum {
 	DEV_CUS = 96,
 	DEV_CLOCK_KHZ = 2500000,
-	DEV_LDS = 65536,
-	DEV_MAX_BLOCK = 1024,
+	DEV_LDS = ISA_LDS_BYTES,
+	DEV_MAX_BLOCK = ISA_WORKGROUP_MAX,
 };
 #define DEV_MEM ((size_t)24 << 30)
 

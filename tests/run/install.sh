@@ -39,7 +39,7 @@ done
 # the example, compiled and linked with nothing but pkg-config's answer (and
 # the sanitizer flags the installed archives were built with)
 # shellcheck disable=SC2086
-if ${CC:-cc} $cflags examples/loader_list.c -o "$T/loader_list" $libs ${SANFLAGS:-} 2>"$T/cc.err"; then
+if ${CC:-cc} -std=c11 -Wall -Wextra -Werror $cflags examples/loader_list.c -o "$T/loader_list" $libs ${SANFLAGS:-} 2>"$T/cc.err"; then
 	ok example_builds_from_install
 	"$T/loader_list" "$BUILD/tests/loader/add1.hsaco" >"$T/run.out" 2>"$T/run.err"
 	grep -q '^kernel add1: ' "$T/run.out" && grep -q '^  buf at 0, 8 bytes, global_buffer' "$T/run.out" &&
