@@ -536,7 +536,7 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 		put_vop3p_mods(o, in, r);
 		return;
 	}
-	if (in->dpp)
+	if (in->dpp && !e64)
 		put_dpp(o, in);
 	if (!e64)
 		return;
@@ -550,6 +550,8 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->clamp) put(o, " clamp");
 	static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
 	put(o, "%s", omod[in->omod & 3]);
+	if (in->dpp)
+		put_dpp(o, in);
 }
 
 static void dis_vopd_half(struct out *o, const struct emu_vopd_half *h, uint32_t lit)
@@ -691,6 +693,8 @@ static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
 {
 	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
 		return "";
+	if (in->dpp && (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD))
+		return "_e64_dpp"; /* every VOP3 DPP form, native VOP3 rows too */
 	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
 		return "";
 	if (in->dpp) /* llvm-objdump-19 prints VOPC DPP forms without a suffix */
