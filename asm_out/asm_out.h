@@ -379,7 +379,10 @@ struct ao_output {
 	size_t len;
 };
 int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen);
-/* A whole file in a malloc'd buffer with a NUL after its *n bytes. */
+/* A whole file in a malloc'd buffer with a NUL after its *n bytes.  Files
+ * of AO_READ_MAX bytes or more are refused (AO_E_ARG, "larger than 256 MiB"), as
+ * the loader refuses code objects (LD_IMAGE_MAX). */
+#define AO_READ_MAX ((size_t)256 << 20)
 int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errlen);
 /* One file: ao_write_files of {path, data, n}. */
 int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen);

@@ -7,6 +7,7 @@
 #include "vocab/vocab.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +23,15 @@ static const char usage[] =
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked|--checks LIST] [--max-instructions N]\n"
-	"        [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
+	"        [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N] [--model [--model-format text|json]]\n"
 	"        [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD banks by default (--strict); --unchecked skips them;\n"
 	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, global-race, all, default, none\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
+	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
+	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
 	"  KEY is an argument's NAME, its position (0, 1, ...) or @OFFSET, then optionally :TYPE\n"
 	"  (i8..i64, u8..u64, f32, f64; VALUE is typed by the metadata otherwise)\n"
 	"  FILL is zero, random, iota, identity[:COLS] or a number;\n"
@@ -70,22 +73,26 @@ static bool parse_float(const char *s, float *v)
 	return !*end && !errno;
 }
 
-/* X[,Y[,Z]], each at least lo; missing ones are lo. */
+/* X[,Y[,Z]]: one to three integers of at least lo, no field empty ("1,,1" is
+ * not 1,1 nor 1,1,1); missing ones are lo. */
 static bool parse_dim3_min(const char *s, uint32_t d[3], uint32_t lo)
 {
-	char buf[64];
-	if (!s || strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
 	d[0] = d[1] = d[2] = lo;
-	char *save = NULL, *tok = strtok_r(buf, ",", &save);
-	for (int i = 0; i < 3; i++, tok = strtok_r(NULL, ",", &save)) {
-		if (!tok)
-			return i > 0;
-		if (!parse_u32(tok, &d[i]) || d[i] < lo)
+	for (int i = 0; s && i < 3; i++) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		char field[24];
+		if (len == 0 || len >= sizeof field)
 			return false;
+		memcpy(field, s, len);
+		field[len] = 0;
+		if (!parse_u32(field, &d[i]) || d[i] < lo)
+			return false;
+		if (!comma)
+			return true;
+		s = comma + 1;
 	}
-	return tok == NULL;
+	return false;    /* a fourth field */
 }
 static bool parse_dim3(const char *s, uint32_t d[3]) { return parse_dim3_min(s, d, 1); }
 
@@ -213,6 +220,15 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			}
 		} else if (!strcmp(a, "--unchecked")) {
 			o->checks = 0;
+		} else if (!strcmp(a, "--model")) {
+			o->model = true;
+		} else if (!strcmp(a, "--model-format")) {
+			NEED(1);
+			o->model_json = !strcmp(argv[++i], "json");
+			if (!o->model_json && strcmp(argv[i], "text")) {
+				run_error("--model-format: %s (text or json)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -304,6 +320,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
 	}
+	if (o->model && !strcmp(o->backend, "hip")) {
+		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->model)
+		o->backend = "emu";
 	if (!o->list && !o->gemm && !o->have_grid) {
 		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
@@ -322,6 +344,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (o->trace)
 		o->backend = "emu";   /* the trace is the emulator's */
+	/* The check's bound scales with |alpha| and |beta|: a NaN or infinite one
+	 * bounds nothing (and a NaN bound would pass every element). */
+	if (o->check && (!isfinite(o->alpha) || !isfinite(o->beta))) {
+		run_error("--check needs a finite --alpha and --beta (got %g and %g)", o->alpha, o->beta);
+		return RUN_EXIT_USAGE;
+	}
 	return -1;
 }
 
@@ -641,12 +669,13 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
  * With "auto", a HIP device that cannot run gfx1100 code passes the work to
  * the emulator; one stderr line says which backend runs and why. */
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
-			struct ld_backend **b, void **module)
+			struct ld_backend **b, void **module, struct run_model *rm)
 {
 	struct ld_emu_options eo = { .threads = o->threads, .checks = o->checks, .trace = o->trace,
 				     .trace_wg = { o->trace_wg[0], o->trace_wg[1], o->trace_wg[2] },
 				     .trace_wave = o->trace_wave, .trace_lines = o->trace_lines,
-				     .inst_budget = o->max_insts };
+				     .inst_budget = o->max_insts, .launch = o->model ? run_model_launch : NULL,
+				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
 	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
@@ -700,7 +729,12 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	status = open_backend(&o, co, &b, &module);
+	struct run_model rm = { .json = o.model_json };
+	if (o.gemm)
+		rm.flops = 2.0 * o.m * o.n * o.k;
+	for (unsigned i = 0; i < o.nbuffers; i++)
+		rm.bytes += strtod(o.buffers[i].value, NULL);
+	status = open_backend(&o, co, &b, &module, &rm);
 	if (status < 0) {
 		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
 		ld_unload(b, module);

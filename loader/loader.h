@@ -176,7 +176,8 @@ int ld_kargs_finish(struct ld_kargs *a, const uint32_t grid[3], const uint32_t b
 		    char *err, size_t errlen);
 
 /* Check a dispatch shape against the kernel: no zero dimension, block size
- * within .max_flat_workgroup_size and .reqd_workgroup_size. */
+ * within .max_flat_workgroup_size and .reqd_workgroup_size, and without the
+ * latter exactly (.rdna3.block_threads, 1, 1) when the kernel records that. */
 int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const uint32_t block[3],
 		      char *err, size_t errlen);
 
@@ -239,6 +240,10 @@ void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
  * or no device: the message names the HIP error (e.g. hipErrorNoDevice). */
 int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen);
 
+struct emu_dev;
+struct emu_launch;
+struct emu_stats;
+
 /* The emulator, and the choice between the two ("auto": hip when a device is
  * present, else emu).  These two live in libld_emu.a (run/ld_emu.c),
  * which needs libemu.a; libloader.a itself never depends on the emulator. */
@@ -250,6 +255,11 @@ struct ld_emu_options {
 	uint32_t trace_wg[3];
 	unsigned trace_wave;
 	uint64_t trace_lines;     /* 0 = the emulator's default */
+	/* Replaces emu_launch for every launch when set (a timing model runs the
+	 * dispatch through the emulator's stepper); same contract as emu_launch. */
+	int (*launch)(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
+		      size_t errlen);
+	void *launch_ctx;
 };
 int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **out,
 			char *err, size_t errlen);

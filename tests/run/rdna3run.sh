@@ -20,7 +20,7 @@ else
 	nok list_content "$(head -n 20 "$T/list.out" | tr '\n' '|')"
 fi
 expect list_rdna3_keys 0 "$R" "$FX/add1.hsaco" --list
-grep -q 'rdna3: block_threads=128 layout=NT tile_m=64 tile_n=32' "$T/list_rdna3_keys.out" &&
+grep -q 'rdna3: block_threads=64 layout=NT tile_m=64 tile_n=32' "$T/list_rdna3_keys.out" &&
 	ok list_rdna3_line || nok list_rdna3_line "$(cat "$T/list_rdna3_keys.out" | tr '\n' '|')"
 
 # --- generic mode on the emulator ---------------------------------------------------
@@ -56,6 +56,13 @@ if "$RDNA3GEN" scale -o "$T/scale_gen.hsaco" >"$T/gen.out" 2>&1; then
 	else
 		nok block_from_metadata_result "$(od -An -f "$T/scale_gen.bin" | head -n 2 | tr '\n' ' ')"
 	fi
+	# built for a block of 256: another block would compute part of the work
+	expect block_not_generated 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 33 \
+		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
+	grep -q 'generated for a block of 256,1,1 (.rdna3.block_threads), not 33,1,1' "$T/block_not_generated.err" &&
+		ok block_not_generated_says_why || nok block_not_generated_says_why "$(cat "$T/block_not_generated.err")"
+	expect block_not_generated_2d 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 128,2 \
+		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
 else
 	nok gen_scale "$(head -n 2 "$T/gen.out")"
 fi
@@ -192,6 +199,10 @@ expect usage_nothing 2 "$R"
 expect usage_no_action 2 "$R" "$FX/add1.hsaco"
 expect usage_bad_option 2 "$R" "$FX/add1.hsaco" --frobnicate
 expect usage_bad_grid 2 "$R" "$FX/add1.hsaco" --grid 0,1
+expect usage_grid_empty_field 2 "$R" "$FX/add1.hsaco" --grid 1,,1 --block 64
+expect usage_grid_trailing_comma 2 "$R" "$FX/add1.hsaco" --grid 1, --block 64
+expect usage_block_leading_comma 2 "$R" "$FX/add1.hsaco" --grid 1 --block ,64
+expect usage_grid_four_fields 2 "$R" "$FX/add1.hsaco" --grid 1,1,1,1 --block 64
 expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
 expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
 expect help 0 "$R" --help
