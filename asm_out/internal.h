@@ -4,9 +4,6 @@
 
 #include "asm_out/asm_out.h"
 
-#define AO_MAX_VGPR 256
-#define AO_MAX_SGPR 106      /* s0..s105 are addressable on gfx11 */
-#define AO_MAX_LDS  65536
 
 struct ao_label_rec {
 	char name[40];
@@ -49,9 +46,6 @@ struct ao_kernel {
 extern const struct emu_opinfo ao_rows[EMU_OP_COUNT];
 
 bool ao_op_valid(unsigned op);
-/* VOPD: does base op have an X (resp. Y) slot? */
-bool ao_vopd_x_ok(ao_op op);
-bool ao_vopd_y_ok(ao_op op);
 
 /* Encoding-level facts about one instruction. */
 bool ao_uses_e64(const struct ao_inst *in);           /* VOP1/2/C promoted to VOP3 */

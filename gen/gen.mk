@@ -15,3 +15,10 @@ TEST_BINS += $(BUILD)/tests/gen_roundtrip_test
 $(BUILD)/tests/gen_roundtrip_test: $(BUILD)/tests/gen/roundtrip_test.o $(RDNA3GEN_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 TEST_SCRIPTS += tests/gen/cli.sh
+
+# The man page is rdna3gen --help (and `rdna3gen list`) set in roff.
+MANS += $(BUILD)/man/rdna3gen.1
+$(BUILD)/man/rdna3gen.1: $(BUILD)/rdna3gen scripts/help2man.sh
+	@mkdir -p $(dir $@)
+	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate gfx1100 (RDNA3) kernels from templates" \
+		TEMPLATES list >$@.tmp && mv $@.tmp $@

@@ -22,9 +22,13 @@ static const char usage[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked|--checks LIST] [--max-instructions N]\n"
-	"        [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N] [--model [--model-format text|json]]\n"
+	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked|--checks LIST]\n"
+	"        [--max-instructions N] [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
+	"        [--model [--model-format text|json]]\n"
 	"        [--help] [--version]\n"
+	"\n"
+	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
+	"  why on stderr);\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD banks by default (--strict); --unchecked skips them;\n"
 	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, global-race, all, default, none\n"
@@ -163,6 +167,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->alpha = 1.0f;
 	o->seed = 1;
 	o->layout = -1;
+	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
 	unsigned nseen = 0;
 	for (int i = 1; i < argc; i++) {
@@ -237,6 +242,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->backend = argv[++i];
 			if (strcmp(v, "auto") && strcmp(v, "hip") && strcmp(v, "emu"))
 				BAD("backend (auto, hip or emu)");
+		} else if (!strcmp(a, "--device")) {
+			NEED(1);
+			uint64_t d;
+			if (vc_uint_parse(argv[++i], 1023, &d) != VC_OK)
+				BAD("device (a HIP device index, decimal)");
+			o->device = (int)d;
 		} else if (!strcmp(a, "-j")) {
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
@@ -328,6 +339,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		o->backend = "emu";
 	if (!o->list && !o->gemm && !o->have_grid) {
 		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->device != LD_DEVICE_AUTO && !strcmp(o->backend, "emu")) {
+		run_error("--device picks a HIP device: it does not go with --backend emu");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->gemm && o->nbuffers) {
@@ -678,12 +693,19 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
-	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
+	int rc = ld_backend_open(o->backend, o->device, &eo, b, why, sizeof why);
 	if (rc) {
 		run_error("%s", why);
 		return rc == LD_E_NODEVICE ? RUN_EXIT_NODEVICE : RUN_EXIT_FAIL;
 	}
+	/* The HIP device and why that one: with --backend hip before anything can
+	 * fail on it; with auto once it is the backend that runs. */
+	bool hip = !strcmp((*b)->name, "hip");
+	if (hip && !autosel)
+		fprintf(stderr, "rdna3run: backend hip (%s): %s\n", (*b)->device, (*b)->why);
 	rc = ld_load(*b, co, module, err, sizeof err);
+	if (hip && autosel && rc != LD_E_ARCH)
+		fprintf(stderr, "rdna3run: backend hip (%s): %s\n", (*b)->device, (*b)->why);
 	if (rc == LD_E_ARCH && autosel && strcmp((*b)->name, "emu")) {
 		snprintf(why, sizeof why, "%s", err);
 		ld_backend_close(*b);
@@ -692,7 +714,7 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 		if (!rc)
 			rc = ld_load(*b, co, module, err, sizeof err);
 	}
-	if (autosel && *b)
+	if (autosel && *b && !strcmp((*b)->name, "emu"))
 		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", (*b)->name, (*b)->device,
 			why[0] ? ": " : "", why);
 	if (rc) {

@@ -26,6 +26,7 @@ struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
 
 struct run_opts {
 	const char *file, *kernel, *backend;
+	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
 	bool list, check;
 	unsigned checks;                 /* EMU_CHECK_* for the emulator */
 	bool trace;                      /* --trace X,Y,Z:WAVE (emulator only) */
