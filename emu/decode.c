@@ -47,6 +47,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #define ROW_SCRATCH(n, o)
 #define ROW_FLAT(n, o)
 #define ROW_MUBUF(n, o)
+#define ROW_MTBUF(n, o)
 #define SET(n, o) [o] = EMU_OP_##n,
 
 #undef ROW_SOP1
@@ -185,6 +186,13 @@ static const uint16_t flat_op[4][128] = {
 static const uint16_t mubuf_op[256] = {
 #include "isa/isa_gfx11.def"
 };
+#undef ROW_MUBUF
+#define ROW_MUBUF(n, o)
+#undef ROW_MTBUF
+#define ROW_MTBUF SET
+static const uint16_t mtbuf_op[16] = {
+#include "isa/isa_gfx11.def"
+};
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -207,6 +215,7 @@ static const uint16_t mubuf_op[256] = {
 #undef ROW_SCRATCH
 #undef ROW_FLAT
 #undef ROW_MUBUF
+#undef ROW_MTBUF
 
 /* ---- VOPD ------------------------------------------------------------------------- */
 #define OP(n, e, o, c, d, s0, s1, s2, f)
@@ -644,10 +653,10 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
 	if ((in->neg | in->abs) & ~fmods)
 		return EMU_E_DECODE;
-	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field zero */
+	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field and modifiers zero */
 	if ((r->flags & EMU_F_RVCC) && ((in->neg | in->abs) & 4))
 		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_ACC) && f_VOP3_SRC2(w))
+	if ((r->flags & EMU_F_ACC) && (f_VOP3_SRC2(w) || ((in->neg | in->abs) & 4)))
 		return EMU_E_DECODE;
 	if (in->omod && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD)))
 		return EMU_E_DECODE;
@@ -793,18 +802,11 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
-/* MUBUF.  The cache invalidations take no operand or cache bits; loads and
- * stores name vaddr (absent, "off", unless idxen or offen; two VGPRs with
- * both: index then offset), vdata, the descriptor quad and soffset. */
-static int dec_mubuf(uint64_t w, struct emu_inst *in)
+/* The operands MUBUF and MTBUF loads and stores share (same bit positions in
+ * both): vaddr (absent, "off", unless idxen or offen; two VGPRs with both:
+ * index then offset), vdata, the descriptor quad and soffset. */
+static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo *r)
 {
-	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op)
-		return EMU_E_DECODE;
-	in->enc = EMU_ENC_MUBUF;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
-		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
 	if (f_MUBUF_TFE(w))
 		return EMU_E_DECODE; /* texture-fail status: not modelled */
 	in->idxen = (uint8_t)f_MUBUF_IDXEN(w);
@@ -828,6 +830,33 @@ static int dec_mubuf(uint64_t w, struct emu_inst *in)
 	    (in->addr != EMU_OPND_NONE && f_MUBUF_VADDR(w) + (in->idxen && in->offen) > 255))
 		return EMU_E_DECODE;
 	return 8;
+}
+
+/* MUBUF.  The cache invalidations take no operand or cache bits. */
+static int dec_mubuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mubuf_op[f_MUBUF_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MUBUF;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
+	return buf_operands(w, in, r);
+}
+
+/* MTBUF: typed loads and stores.  Only formats of 32-bit components are
+ * modelled (BUF_FMT_32, 32_32, 32_32_32, 32_32_32_32 as UINT, SINT, FLOAT:
+ * 20-22, 48-50, 58-63); every other format is refused, not guessed. */
+static int dec_mtbuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mtbuf_op[f_MTBUF_OP(w)];
+	unsigned f = f_MTBUF_FORMAT(w);
+	if (!in->op || !((f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63)))
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MTBUF;
+	in->fmt = (uint8_t)f;
+	return buf_operands(w, in, &emu_ops[in->op]);
 }
 
 /* The register-indexed moves name a register, never a constant: s_movrels reads
@@ -858,7 +887,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		len = dec_vop_e32(fmt, d0, code, n, out);
 		break;
 	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT:
-	case FMT_MUBUF: {
+	case FMT_MUBUF: case FMT_MTBUF: {
 		if (n < 8)
 			return EMU_E_DECODE;
 		uint64_t w = d0 | (uint64_t)rd32(code + 4) << 32;
@@ -869,6 +898,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		case FMT_VOPD: len = dec_vopd(w, code, n, out); break;
 		case FMT_DS: len = dec_ds(w, out); break;
 		case FMT_MUBUF: len = dec_mubuf(w, out); break;
+		case FMT_MTBUF: len = dec_mtbuf(w, out); break;
 		default: len = dec_flat(w, out); break;
 		}
 		break;

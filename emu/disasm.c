@@ -645,6 +645,17 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+/* The MTBUF formats the decoder accepts (32-bit components), as LLVM names them:
+ * 20-22 BUF_FMT_32_{UINT,SINT,FLOAT}, 48-50 32_32, 58-60 32_32_32, 61-63 32_32_32_32. */
+static void put_buf_fmt(struct out *o, unsigned f)
+{
+	static const char *const comps[] = { "32", "32_32", "32_32_32", "32_32_32_32" };
+	static const char *const kinds[] = { "UINT", "SINT", "FLOAT" };
+	unsigned c = f <= 22 ? 0 : f <= 50 ? 1 : f <= 60 ? 2 : 3;
+	unsigned first = c == 0 ? 20 : c == 1 ? 48 : c == 2 ? 58 : 61;
+	put(o, " format:[BUF_FMT_%s_%s]", comps[c], kinds[(f - first) % 3]);
+}
+
 /* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
  * idxen offen offset glc slc dlc (llvm-objdump's order). */
 static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
@@ -665,6 +676,8 @@ static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu
 	put_opnd(o, in->sbase, 4, T_B32, 0);
 	put(o, ", ");
 	put_opnd(o, in->soffset, 1, T_B32, 0);
+	if (in->enc == EMU_ENC_MTBUF)
+		put_buf_fmt(o, in->fmt);
 	if (in->idxen) put(o, " idxen");
 	if (in->offen) put(o, " offen");
 	if (in->offset) put(o, " offset:%d", in->offset);
@@ -714,7 +727,7 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 	case EMU_ENC_GLOBAL: case EMU_ENC_SCRATCH: case EMU_ENC_FLAT:
 		dis_flat(&o, in, r);
 		break;
-	case EMU_ENC_MUBUF:
+	case EMU_ENC_MUBUF: case EMU_ENC_MTBUF:
 		dis_mubuf(&o, in, r);
 		break;
 	default:
