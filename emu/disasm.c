@@ -407,19 +407,37 @@ static void dis_smem(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+static int is_mix(unsigned op)
+{
+	return op == EMU_OP_v_fma_mix_f32 || op == EMU_OP_v_fma_mixlo_f16 || op == EMU_OP_v_fma_mixhi_f16;
+}
+
+/* A true16 high half in an _e32 form (the decoder's op_sel bit; LLVM 20+ prints v1.h). */
+static int t16_hi(const struct emu_inst *in, unsigned bit)
+{
+	return (in->enc == EMU_ENC_VOP1 || in->enc == EMU_ENC_VOP2 || in->enc == EMU_ENC_VOPC) && (in->opsel & bit);
+}
+
 /* A VALU source with its VOP3 modifiers. */
 static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r,
 		     int i, unsigned size)
 {
 	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
-	if (in->enc == EMU_ENC_VOP3P)
+	if (is_mix(in->op))
+		abs = (in->neg_hi >> i) & 1; /* v_fma_mix*: neg_hi is abs, both print inline */
+	else if (in->enc == EMU_ENC_VOP3P)
 		neg = 0; /* printed as neg_lo:[...] */
 	/* a negated constant without abs prints as neg(c): "-" would read as its sign */
 	int neg_fn = neg && !abs && !emu_opnd_is_vgpr(in->src[i]) && in->src[i] >= EMU_OPND_INT0 &&
 		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= EMU_OPND_SHARED_BASE && in->src[i] <= EMU_OPND_PRIVATE_LIMIT);
 	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
-	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
+	if (is_mix(in->op) && (in->opsel_hi >> i & 1) && in->src[i] == EMU_OPND_LITERAL)
+		put(o, "0x%x", in->lit & 0xffff); /* an f16 source: the literal's low half */
+	else
+		put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
+	if (t16_hi(in, 1u << i))
+		put(o, ".h");
 	if (abs) put(o, "|");
 	if (neg_fn) put(o, ")");
 }
@@ -436,11 +454,43 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 {
 	int n = r->src2 ? 3 : r->src1 ? 2 : 1;
 	unsigned all = (1u << n) - 1;
+	if (is_mix(in->op)) { /* op_sel_hi selects f16 sources: default none */
+		if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
+		if (in->opsel_hi & all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+		if (in->clamp) put(o, " clamp");
+		return;
+	}
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
 	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");
+}
+
+/* DPP lane pattern, masks and flags, as llvm-objdump prints them. */
+static void put_dpp(struct out *o, const struct emu_inst *in)
+{
+	if (in->dpp == EMU_DPP8) {
+		put(o, " dpp8:[");
+		for (int i = 0; i < 8; i++)
+			put(o, "%u%s", in->dpp8 >> (3 * i) & 7, i < 7 ? "," : "]");
+	} else {
+		unsigned c = in->dpp_ctrl;
+		static const char *const row_op[] = { "row_shl", "row_shr", "row_ror" };
+		if (c <= 0xff)
+			put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, c >> 2 & 3, c >> 4 & 3, c >> 6 & 3);
+		else if (c <= 0x12f)
+			put(o, " %s:%u", row_op[(c - 0x100) >> 4], c & 0xf);
+		else if (c == 0x140 || c == 0x141)
+			put(o, c == 0x140 ? " row_mirror" : " row_half_mirror");
+		else
+			put(o, " %s:%u", c < 0x160 ? "row_share" : "row_xmask", c & 0xf);
+		put(o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);
+		if (in->dpp_bc)
+			put(o, " bound_ctrl:1");
+	}
+	if (in->dpp_fi)
+		put(o, " fi:1");
 }
 
 static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
@@ -459,6 +509,8 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	} else if (r->dst) {
 		put_sep_space(o, &first);
 		put_opnd(o, in->dst, r->dst, T_B32, 0);
+		if (t16_hi(in, 8))
+			put(o, ".h");
 	}
 	if (in->sdst != EMU_OPND_NONE && (e64 || (r->flags & EMU_F_WVCC))) {
 		put_sep_space(o, &first);
@@ -471,18 +523,20 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	for (int i = 0; i < nsrc; i++) {
 		if (in->src[i] == EMU_OPND_NONE || !sz[i])
 			continue;
-		if (in->op == EMU_OP_v_fmamk_f32 && i == 1)
+		if ((in->op == EMU_OP_v_fmamk_f32 || in->op == EMU_OP_v_fmamk_f16) && i == 1)
 			put(o, ", 0x%x", in->lit); /* K always prints in hex */
 		put_sep_space(o, &first);
 		put_vsrc(o, in, r, i, sz[i]);
 	}
-	if (in->op == EMU_OP_v_fmaak_f32)
+	if (in->op == EMU_OP_v_fmaak_f32 || in->op == EMU_OP_v_fmaak_f16)
 		put(o, ", 0x%x", in->lit);
 
 	if (in->enc == EMU_ENC_VOP3P) {
 		put_vop3p_mods(o, in, r);
 		return;
 	}
+	if (in->dpp)
+		put_dpp(o, in);
 	if (!e64)
 		return;
 	if ((r->flags & EMU_F_OPSEL) && in->opsel) {
@@ -591,12 +645,42 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+/* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
+ * idxen offen offset glc slc dlc (llvm-objdump's order). */
+static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+	put(o, " ");
+	if (r->flags & EMU_F_LOAD)
+		put_opnd(o, in->dst, r->dst, T_B32, 0);
+	else
+		put_opnd(o, in->data0, r->src1, T_B32, 0);
+	put(o, ", ");
+	if (in->addr == EMU_OPND_NONE)
+		put(o, "off");
+	else
+		put_opnd(o, in->addr, in->idxen && in->offen ? 2 : 1, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->sbase, 4, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->soffset, 1, T_B32, 0);
+	if (in->idxen) put(o, " idxen");
+	if (in->offen) put(o, " offen");
+	if (in->offset) put(o, " offset:%d", in->offset);
+	if (in->glc) put(o, " glc");
+	if (in->slc) put(o, " slc");
+	if (in->dlc) put(o, " dlc");
+}
+
 static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
 {
 	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
 		return "";
 	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
 		return "";
+	if (in->dpp) /* llvm-objdump-19 prints VOPC DPP forms without a suffix */
+		return r->enc == EMU_ENC_VOPC ? "" : "_dpp";
 	return (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD) ? "_e64" : "_e32";
 }
 
@@ -631,7 +715,8 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 		dis_flat(&o, in, r);
 		break;
 	case EMU_ENC_MUBUF:
-		break; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+		dis_mubuf(&o, in, r);
+		break;
 	default:
 		dis_valu(&o, in, r);
 		break;

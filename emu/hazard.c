@@ -100,6 +100,20 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		}
 		h->counter = EMU_CNT_LDS;
 		break;
+	case EMU_ENC_MUBUF:
+		if (!(oi->flags & (EMU_F_LOAD | EMU_F_STORE)))
+			break; /* cache invalidations */
+		add_r(h, in->addr, in->idxen && in->offen ? 2 : 1);
+		add_r(h, in->sbase, 4);
+		if (in->soffset <= EMU_OPND_EXEC_HI)
+			add_r(h, in->soffset, 1);
+		add_r(h, in->data0, oi->src1);
+		if (oi->flags & EMU_F_LOAD) {
+			h->async_w = h->nw;
+			add_w(h, in->dst, oi->dst);
+		}
+		h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
+		break;
 	case EMU_ENC_GLOBAL:
 	case EMU_ENC_SCRATCH:
 	case EMU_ENC_FLAT:

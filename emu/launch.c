@@ -68,6 +68,10 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
 				d->fn = emu_exec_lookup(d->in.op);
+			if (d->fn && d->in.dpp) {
+				d->base = d->fn;
+				d->fn = emu_exec_dpp;
+			}
 			if (!d->fn)
 				d->bad = EMU_BAD_UNSUPPORTED;
 			else
@@ -422,7 +426,8 @@ struct emu_group *emu_group_alloc(struct emu_run *run)
 	g->nwaves = run->nwaves;
 	g->lds_size = run->kd.group_segment_size;
 	size_t priv = (size_t)run->kd.private_segment_size * EMU_LANES;
-	g->vmem = calloc((size_t)g->nwaves * run->kd.vgprs, sizeof g->vmem[0]);
+	/* one spare row per wave past its VGPRs: the lanes a DPP source gathers (exec_dpp.c) */
+	g->vmem = calloc((size_t)g->nwaves * (run->kd.vgprs + 1), sizeof g->vmem[0]);
 	g->lds = calloc(1, g->lds_size + 16);
 	g->shadow = calloc(g->lds_size / 4 + 4, sizeof g->shadow[0]);
 	g->lds_words = (g->lds_size / 4 + 4) / 64 + 1;
@@ -435,7 +440,7 @@ struct emu_group *emu_group_alloc(struct emu_run *run)
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		struct emu_wave *w = &g->waves[i];
 		wave_init_constants(w);
-		w->v = g->vmem + (size_t)i * run->kd.vgprs;
+		w->v = g->vmem + (size_t)i * (run->kd.vgprs + 1);
 		w->scratch = g->scratch ? g->scratch + i * priv : NULL;
 		w->g = g;
 	}
@@ -529,6 +534,11 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 			    name, (unsigned long long)L->kd_addr);
 	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK)
 		return fail(err, errlen, rc, "%s: %s", name, kerr);
+	/* dynamic LDS (HIP's sharedMemBytes) follows the static segment: one LDS allocation */
+	if (L->dynamic_lds > ISA_LDS_BYTES - run->kd.group_segment_size)
+		return fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
+			    name, run->kd.group_segment_size, L->dynamic_lds, ISA_LDS_BYTES);
+	run->kd.group_segment_size += L->dynamic_lds;
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
 	if (!run->code || (run->entry & 255))

@@ -16,6 +16,7 @@
 
 static const char usage[] =
 	"usage: rdna3run FILE.hsaco --list\n"
+	"       rdna3run --microbench [-o CONSTANTS] [--backend auto|hip|emu] [--model-constants FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
 	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
@@ -23,7 +24,8 @@ static const char usage[] =
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked]\n"
-	"        [--max-instructions N] [--seed S] [--model [--model-format text|json]]\n"
+	"        [--max-instructions N] [--seed S]\n"
+	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]]\n"
 	"        [--help] [--version]\n"
 	"\n"
 	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
@@ -34,6 +36,11 @@ static const char usage[] =
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
 	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
+	"  --model simulates N CUs (default 2) of each group that runs the same number of workgroups\n"
+	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
+	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
+	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
+	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
 	"\n" VC_HELP_VALUES "(--arg, --buffer and --dump may be repeated, once per NAME.)\n";
 
@@ -159,6 +166,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->strict = true; /* the emulator checks waits, LDS races and VOPD unless told not to */
 	o->alpha = 1.0f;
 	o->seed = 1;
+	o->model_sample = 2;
 	o->layout = -1;
 	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
@@ -203,6 +211,24 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				run_error("--model-format: %s (text or json)", argv[i]);
 				return RUN_EXIT_USAGE;
 			}
+		} else if (!strcmp(a, "--microbench")) {
+			o->microbench = true;
+		} else if (!strcmp(a, "-o")) {
+			NEED(1);
+			o->microbench_out = argv[++i];
+		} else if (!strcmp(a, "--model-full")) {
+			o->model_sample = 0;
+		} else if (!strcmp(a, "--model-sample")) {
+			NEED(1);
+			uint64_t n;
+			if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
+				run_error("--model-sample: %s (1 to 8 units per group)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
+			o->model_sample = (unsigned)n;
+		} else if (!strcmp(a, "--model-constants")) {
+			NEED(1);
+			o->model_constants = argv[++i];
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -296,6 +322,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 #undef NEED
 #undef BAD
 	}
+	if (o->microbench)
+		return -1;
 	if (!o->file) {
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
@@ -730,6 +758,10 @@ int main(int argc, char **argv)
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	if (o.microbench) {
+		status = run_microbench(&o);
+		goto done;
+	}
 	char err[256];
 	struct ld_code_object *co = NULL;
 	if (ld_open_file(o.file, &co, err, sizeof err)) {
@@ -750,7 +782,7 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	struct run_model rm = { .json = o.model_json };
+	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants };
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

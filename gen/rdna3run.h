@@ -42,6 +42,11 @@ struct run_opts {
 	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
+	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
+	const char *model_constants;     /* --model-constants FILE, or NULL */
+	/* --microbench: run the microbenchmarks, write constants to -o FILE */
+	bool microbench;
+	const char *microbench_out;
 	/* generic mode */
 	unsigned nargs, nbuffers, ndumps;
 	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];
@@ -84,6 +89,8 @@ void run_files_discard(struct run_files *f);
  * run_model. */
 struct run_model {
 	bool json;
+	unsigned sample;                 /* units per group to simulate, 0 = all */
+	const char *constants;           /* constants file, or NULL */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 };
@@ -93,6 +100,8 @@ struct emu_stats;
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen);
 
+/* --microbench (rdna3run_microbench.c): returns a RUN_EXIT_* status. */
+int run_microbench(const struct run_opts *o);
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	     const struct ld_kernel *k);

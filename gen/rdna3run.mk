@@ -1,10 +1,12 @@
 # rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
 # (run/run.mk).
 
-RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o
+RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
+	$(BUILD)/gen/rdna3run_microbench.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a \
+	$(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
 ifneq ($(wildcard emu/emu.mk),)
 BINS += $(BUILD)/rdna3run

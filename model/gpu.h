@@ -32,6 +32,9 @@ struct gpu_consts {
 };
 void gpu_consts_default(struct gpu_consts *c);
 int gpu_consts_load(struct gpu_consts *c, const char *path, char *err, size_t errlen);
+/* The reader under it: set(ctx, NAME, VALUE) per line, < 0 refuses the name. */
+int gpu_consts_read(const char *path, int (*set)(void *ctx, const char *name, double v), void *ctx, char *err,
+		    size_t errlen);
 const char *gpu_const_name(unsigned i);
 const char *gpu_const_unit(unsigned i);
 const char *gpu_const_source(unsigned i);
