@@ -275,6 +275,7 @@ emu_exec_fn emu_atomic_lookup(unsigned op);
 emu_exec_fn emu_h16_lookup(unsigned op);
 emu_exec_fn emu_movrel_lookup(unsigned op);
 emu_exec_fn emu_buf_lookup(unsigned op);
+emu_exec_fn emu_wmma_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);

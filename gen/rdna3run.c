@@ -25,7 +25,8 @@ static const char usage[] =
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked]\n"
 	"        [--max-instructions N] [--seed S]\n"
-	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]]\n"
+	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]\n"
+	"                 [--model-html FILE]]\n"
 	"        [--help] [--version]\n"
 	"\n"
 	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
@@ -39,6 +40,7 @@ static const char usage[] =
 	"  --model simulates N CUs (default 2) of each group that runs the same number of workgroups\n"
 	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
+	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
 	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
 	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
@@ -229,6 +231,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		} else if (!strcmp(a, "--model-constants")) {
 			NEED(1);
 			o->model_constants = argv[++i];
+		} else if (!strcmp(a, "--model-html")) {
+			NEED(1);
+			o->model_html = argv[++i];
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -782,7 +787,8 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants };
+	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
+				.html = o.model_html };
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

@@ -44,6 +44,7 @@ struct run_opts {
 	bool model, model_json;
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
 	const char *model_constants;     /* --model-constants FILE, or NULL */
+	const char *model_html;          /* --model-html FILE, or NULL */
 	/* --microbench: run the microbenchmarks, write constants to -o FILE */
 	bool microbench;
 	const char *microbench_out;
@@ -91,6 +92,7 @@ struct run_model {
 	bool json;
 	unsigned sample;                 /* units per group to simulate, 0 = all */
 	const char *constants;           /* constants file, or NULL */
+	const char *html;                /* --model-html FILE, or NULL */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 };

@@ -97,7 +97,14 @@ struct md_plan {
 	unsigned nsample;
 	unsigned sample[16];
 	bool full;
+	/* Long dispatches: a sampled unit runs only its first sim_wgs workgroups
+	 * (MD_MAX_ROUNDS rounds of wg_per_unit) and its time is scaled by
+	 * extrapolate = (its workgroups) / sim_wgs; 0 and 1: no extrapolation. */
+	uint64_t sim_wgs;
+	double extrapolate;
 };
+
+#define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
 
 /* Plan a dispatch.  vgprs and lds_bytes from the descriptor, block_threads
  * work-items per workgroup.  per_group 0 plans a full simulation; otherwise
@@ -107,6 +114,8 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		 const struct gpu_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen);
 /* Workgroups unit u runs, and the j-th of them (index in the grid). */
 uint64_t md_unit_wgs(const struct md_plan *p, unsigned u);
+/* Workgroups the simulation runs on unit u: md_unit_wgs, or at most sim_wgs. */
+uint64_t md_unit_sim_wgs(const struct md_plan *p, unsigned u);
 uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j);
 /* First CU of unit u (a WGP holds CUs 2u and 2u + 1). */
 unsigned md_unit_cu(const struct md_plan *p, unsigned u);

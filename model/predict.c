@@ -75,6 +75,13 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		return rc;
 	/* The kernel: the latest simulated unit plus the launch overhead, charged
 	 * as idle so the breakdown still adds up to SIMDs x cycles. */
+	/* Extrapolated dispatch: the simulated rounds stand for all of them. */
+	if (p->plan.extrapolate > 1) {
+		double f = p->plan.extrapolate;
+		p->r.cycles = (uint64_t)((double)p->r.cycles * f + 0.5);
+		for (unsigned i = 0; i < MDL_B_N; i++)
+			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
+	}
 	uint64_t launch = (uint64_t)p->gc.v[GPU_LAUNCH_CYCLES];
 	p->r.cycles += launch;
 	p->r.bucket[MDL_B_IDLE] += launch * p->r.simds;
@@ -84,6 +91,9 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 
 void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n)
 {
+	char xtra[96];
+	snprintf(xtra, sizeof xtra, ", %llu workgroups each, time scaled by %.2f", (unsigned long long)p->plan.sim_wgs,
+		 p->plan.extrapolate);
 	const struct md_plan *pl = &p->plan;
 	const struct mm_stats *s = &p->mem;
 	uint64_t lines = 0;
@@ -97,20 +107,20 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 			 "{\"workgroups\": %llu, \"unit\": \"%s\", \"units_active\": %u, \"workgroups_per_unit\": %u, "
 			 "\"waves_per_simd\": %u, \"occupancy_limit\": \"%s\", \"units_simulated\": %u, \"full\": %s, "
 			 "\"lines\": {\"L0\": %llu, \"L1\": %llu, \"L2\": %llu, \"MALL\": %llu, \"DRAM\": %llu}, "
-			 "\"dram_bytes_simulated\": %llu}\n",
+			 "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f}\n",
 			 (unsigned long long)pl->nwg, pl->wgp_mode ? "WGP" : "CU", pl->active_units, pl->wg_per_unit,
 			 pl->waves_per_simd, pl->limit, pl->nsample, pl->full ? "true" : "false",
 			 (unsigned long long)s->lines[MM_L0], (unsigned long long)s->lines[MM_L1],
 			 (unsigned long long)s->lines[MM_L2], (unsigned long long)s->lines[MM_MALL],
-			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram);
+			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0);
 	else
 		snprintf(buf, n,
 			 "model: dispatch: %llu workgroups over %u %ss, %u resident per %s (%u waves/SIMD, limited by %s); "
-			 "%s %u of them\n"
+			 "%s %u of them%s\n"
 			 "model: memory lines served: L0 %.1f %%, L1 %.1f %%, L2 %.1f %%, Infinity Cache %.1f %%, DRAM %.1f %%\n",
 			 (unsigned long long)pl->nwg, pl->active_units, pl->wgp_mode ? "WGP" : "CU", pl->wg_per_unit,
 			 pl->wgp_mode ? "WGP" : "CU", pl->waves_per_simd, pl->limit,
-			 pl->full ? "simulated all" : "simulated", pl->nsample, pct[MM_L0], pct[MM_L1], pct[MM_L2],
+			 pl->full ? "simulated all" : "simulated", pl->nsample, pl->extrapolate > 1 ? xtra : "", pct[MM_L0], pct[MM_L1], pct[MM_L2],
 			 pct[MM_MALL], pct[MM_DRAM]);
 }
 

@@ -42,7 +42,7 @@ static unsigned group_cap(const struct mdl_consts *c, const struct emu_kd *kd, u
 static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 {
 	const struct md_plan *p = s->o->plan;
-	if (p ? cu->taken >= md_unit_wgs(p, cu->unit) : s->next_group >= s->ngroups)
+	if (p ? cu->taken >= md_unit_sim_wgs(p, cu->unit) : s->next_group >= s->ngroups)
 		return false;
 	for (unsigned i = 0; i < s->group_cap; i++) {
 		struct mdl_group *g = &cu->grp[i];
@@ -146,7 +146,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		s.cus = plan->nsample;
 		expect = 0;
 		for (unsigned k = 0; k < s.cus; k++)
-			expect += md_unit_wgs(plan, md_sample_unit(plan, k));
+			expect += md_unit_sim_wgs(plan, md_sample_unit(plan, k));
 	} else {
 		s.group_cap = group_cap(&o->c, kd, s.nwaves, s.simds);
 		unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
