@@ -216,7 +216,7 @@ static void typed(struct cx *c)
 	struct { uint64_t recs, out; int32_t nrec; } k = { cx_in(c, recs, sizeof recs), dout, NREC };
 	int rc = cx_run(c, "tbuffer_records", &k, sizeof k, 1, 32);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_tbuffer_typed_records", rc, (int32_t *)out, (int32_t *)want, 64);
+	check_i32(c, "asm_tbuffer_typed_records", rc, (int32_t *)out, (int32_t *)want, 64);
 }
 
 void corpus_asm_buffer(struct cx *c)
