@@ -518,21 +518,23 @@ static int valid_dpp_ctrl(unsigned c)
 	       (c >= 0x150 && c <= 0x16f);
 }
 
-static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n)
+static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n, unsigned pos)
 {
 	unsigned marker = in->src[0];
 	if ((r->flags & (EMU_F_LITK | EMU_F_WVDST | EMU_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
-	    r->src2 > 1 || n < 8)
+	    r->src2 > 1 || n < pos + 4)
 		return EMU_E_DECODE;
-	uint32_t d1 = rd32(code + 4);
+	uint32_t d1 = rd32(code + pos);
 	in->src[0] = (uint16_t)(EMU_OPND_VGPR0 + (d1 & 0xff));
 	if (marker == 250) {
 		in->dpp = EMU_DPP16;
 		in->dpp_ctrl = (uint16_t)(d1 >> 8 & 0x1ff);
 		in->dpp_fi = (uint8_t)(d1 >> 18 & 1);
 		in->dpp_bc = (uint8_t)(d1 >> 19 & 1);
-		in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
-		in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		if (pos == 4) { /* _e32: the DPP dword carries the source modifiers */
+			in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
+			in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		}
 		in->bank_mask = (uint8_t)(d1 >> 24 & 0xf);
 		in->row_mask = (uint8_t)(d1 >> 28);
 		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & EMU_F_FP)))
@@ -542,7 +544,13 @@ static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_
 		in->dpp_fi = marker == 234;
 		in->dpp8 = d1 >> 8;
 	}
-	return 8;
+	return (int)pos + 4;
+}
+
+/* The DPP markers a src0 field may hold. */
+static inline int is_dpp_marker(unsigned c)
+{
+	return c == 250 || c == 233 || c == 234;
 }
 
 /* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
@@ -580,8 +588,8 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	if (fmt == FMT_VOP1 && !r->dst && vdst)
 		return EMU_E_DECODE;
 	int len = 4;
-	if (in->src[0] == 250 || in->src[0] == 233 || in->src[0] == 234) {
-		if ((len = dec_dpp(in, r, code, n)) < 0)
+	if (is_dpp_marker(in->src[0])) {
+		if ((len = dec_dpp(in, r, code, n, 4)) < 0)
 			return len;
 	} else if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0])) {
 		return EMU_E_DECODE;
@@ -673,9 +681,32 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) && r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
+	if (is_dpp_marker(in->src[0])) {
+		/* VOP3 DPP (_e64_dpp): the DPP dword follows; src1 is a VGPR, no literal */
+		if (r->src1 && !emu_opnd_is_vgpr(in->src[1]))
+			return EMU_E_DECODE;
+		int len = dec_dpp(in, r, code, n, 8);
+		return len < 0 || bad_srcs(in) || uses_literal(in) ? EMU_E_DECODE : len;
+	}
 	if (bad_srcs(in))
 		return EMU_E_DECODE;
 	return uses_literal(in) ? take_literal(code, n, 8, in) : 8;
+}
+
+/* WMMA operands as LLVM 19 accepts them: A and B VGPR tuples, C a VGPR tuple or an
+ * inline constant (read by every element), D a VGPR tuple; clamp only on the
+ * integer forms, op_sel only [2] and only where D is 16-bit. */
+static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	const unsigned c2 = in->src[2];
+	if (!emu_opnd_is_vgpr(in->src[0]) || in->src[0] + r->src0 - 1 > 511 ||
+	    !emu_opnd_is_vgpr(in->src[1]) || in->src[1] + r->src1 - 1 > 511 || in->dst + r->dst - 1 > 511)
+		return 1;
+	if (emu_opnd_is_vgpr(c2) ? c2 + r->src2 - 1 > 511 : c2 < EMU_OPND_INT0 || c2 > EMU_OPND_F_INV2PI || bad_src(c2))
+		return 1;
+	if (in->clamp && !emu_wmma_int(in->op))
+		return 1;
+	return (in->opsel & 3) || ((in->opsel & 4) && !emu_wmma_d16(in->op));
 }
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
@@ -701,6 +732,8 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	for (int i = 0; i < 3; i++)
 		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
 			return EMU_E_DECODE;
+	if (emu_is_wmma(in->op))
+		return bad_wmma(in, r) ? EMU_E_DECODE : 8;
 	return alu_finish(in, r, code, n, 8);
 }
 
