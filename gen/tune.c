@@ -436,7 +436,6 @@ static int collect(struct tune_run *r, const struct opts *o)
 		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
 			continue;
 		v.v[sp.i_layout] = o->layout;
-		v.preset = NULL;
 		if (r->t->check(&v, err, sizeof err))
 			continue;
 		r->c[n].v = v;

@@ -76,14 +76,14 @@ static void json_str(struct ao_text *t, const char *s)
 
 static void csv_of(const struct tune_run *r, struct ao_text *t)
 {
-	ao_textf(t, "order");
+	ao_textf(t, "order,preset");
 	for (unsigned i = 0; i < tune_nparams(r->t); i++)
 		ao_textf(t, ",%s", tune_param_name(r->t, i));
 	ao_textf(t, ",status,correct,vgprs,lds_bytes,waves_per_simd,predicted_ms,gflops,limit,occupancy_limit,"
 		    "hip_ms,why\n");
 	for (unsigned c = 0; c < r->nc; c++) {
 		const struct tune_cand *x = &r->c[c];
-		ao_textf(t, "%u", x->order);
+		ao_textf(t, "%u,%s", x->order, x->v.preset ? x->v.preset : "");
 		for (unsigned i = 0; i < tune_nparams(r->t); i++) {
 			char val[64];
 			tune_param_text(&x->v, i, val, sizeof val);
@@ -114,7 +114,7 @@ static void json_of(const struct tune_run *r, struct ao_text *t)
 		 r->c[r->winner].order);
 	for (unsigned c = 0; c < r->nc; c++) {
 		const struct tune_cand *x = &r->c[c];
-		ao_textf(t, "{\"order\": %u, \"params\": {", x->order);
+		ao_textf(t, "{\"order\": %u, \"preset\": \"%s\", \"params\": {", x->order, x->v.preset ? x->v.preset : "");
 		for (unsigned i = 0; i < tune_nparams(r->t); i++) {
 			char val[64];
 			tune_param_text(&x->v, i, val, sizeof val);
