@@ -9,6 +9,7 @@
 #include "vocab/vocab.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,7 +323,7 @@ static bool better(const struct tune_cand *a, const struct tune_cand *b)
 static void progress(const struct tune_run *r, unsigned done, unsigned total, time_t t0, bool final)
 {
 	double el = difftime(time(NULL), t0);
-	double eta = done ? el / done * (total - done) : 0;
+	double eta = r->time_limit > 0 ? fmax(0, r->time_limit - el) : done ? el / done * (total - done) : 0;
 	char best[96] = "none yet";
 	if (r->winner < r->nc)
 		snprintf(best, sizeof best, "%.0f GFLOP/s (#%u)", r->c[r->winner].gflops, r->c[r->winner].order);
@@ -333,11 +334,11 @@ static void progress(const struct tune_run *r, unsigned done, unsigned total, ti
 
 /* Run the evaluations, jobs at a time, a cached result instead of a worker
  * where there is one. */
-static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigned *todo, unsigned ntodo,
-			 double time_limit)
+static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
 {
 	time_t t0 = time(NULL);
-	unsigned next = 0, running = 0, done = 0;
+	unsigned scan = 0, next = 0, running = 0, done = 0, best_occ = 0;
+	unsigned total = budget < r->nc ? budget : r->nc;   /* for the progress line */
 	pid_t *pids = calloc(r->jobs, sizeof *pids);
 	unsigned *slot_c = calloc(r->jobs, sizeof *slot_c);
 	if (!pids || !slot_c) {
@@ -345,10 +346,16 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 		fail(1, "out of memory");
 		return;
 	}
-	while (next < ntodo || running) {
+	for (;;) {
 		bool late = time_limit > 0 && difftime(time(NULL), t0) >= time_limit;
-		while (next < ntodo && running < r->jobs && !late) {
-			struct tune_cand *c = &r->c[todo[next++]];
+		while (running < r->jobs && !late && next < budget) {
+			/* the static pass, in enumeration order, as candidates are needed */
+			while (scan < r->nc && (static_pass(&r->c[scan], &best_occ), r->c[scan].status != TUNE_PENDING))
+				scan++;
+			if (scan == r->nc)
+				break;
+			struct tune_cand *c = &r->c[scan++];
+			next++;
 			if (tune_cache_load(env, c) == 0) {
 				done++;
 				r->evaluated++;
@@ -371,13 +378,12 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 			pids[s] = p, slot_c[s] = (unsigned)(c - r->c);
 			running++;
 		}
-		if (!running) {
-			if (late)
-				break;
-			continue;
-		}
+		if (!running)
+			break;
 		int st;
 		pid_t p = wait(&st);
+		if (p < 0 && errno == ECHILD)
+			break;
 		unsigned s = 0;
 		while (s < r->jobs && pids[s] != p)
 			s++;
@@ -400,11 +406,12 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 		r->evaluated++;
 		if (c->status == TUNE_OK && (r->winner == r->nc || better(c, &r->c[r->winner])))
 			r->winner = (unsigned)(c - r->c);
-		progress(r, done, ntodo, t0, false);
+		progress(r, done, total, t0, false);
 	}
 	if (isatty(2))
-		progress(r, done, ntodo, t0, true);
+		progress(r, done, total, t0, true);
 	free(pids), free(slot_c);
+	r->nc = scan;   /* candidates past the budget were never looked at */
 }
 
 /* The presets of the template first (the known kernels are always compared),
@@ -477,6 +484,7 @@ int tune_main(int argc, char **argv)
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
 	r.jobs = o.jobs;
+	r.time_limit = o.time_limit;
 	struct tune_env env;
 	char err[1024];
 	if (tune_env_init(&env, &r, o.cache, err, sizeof err))
@@ -487,23 +495,13 @@ int tune_main(int argc, char **argv)
 			    "--backend)", err);
 	if (collect(&r, &o))
 		return 1;
-	/* static pass in enumeration order until the budget of survivors is met */
-	unsigned *todo = malloc((r.nc ? r.nc : 1) * sizeof *todo), ntodo = 0, best_occ = 0, seen = 0;
-	if (!todo)
-		return fail(1, "out of memory");
-	for (unsigned i = 0; i < r.nc && ntodo < o.budget; i++, seen++) {
-		static_pass(&r.c[i], &best_occ);
-		if (r.c[i].status == TUNE_PENDING)
-			todo[ntodo++] = i;
-	}
-	r.nc = seen;   /* candidates beyond the budget were never looked at */
+	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r.nc,
+		o.time_limit > 0 ? "for the time given, at most " : "", o.budget, r.jobs, r.jobs == 1 ? "" : "s",
+		env.toolchain);
+	time_t t0 = time(NULL);
+	evaluate_all(&r, &env, o.budget, o.time_limit);
 	if (r.winner > r.nc)
 		r.winner = r.nc;
-	fprintf(stderr, "rdna3gen: tune: %u candidates looked at, %u to evaluate on %u worker%s (%s)\n", seen, ntodo,
-		r.jobs, r.jobs == 1 ? "" : "s", env.toolchain);
-	time_t t0 = time(NULL);
-	evaluate_all(&r, &env, todo, ntodo, o.time_limit);
-	free(todo);
 	r.seconds_total = difftime(time(NULL), t0);
 	if (r.winner >= r.nc) {
 		free(r.c);

@@ -45,6 +45,7 @@ struct tune_run {
 	bool hip;                    /* the top candidates were timed on a GPU */
 	double seconds_total;
 	unsigned jobs;
+	double time_limit;           /* --time: seconds, else 0 */
 	const char *toolchain;       /* "clang-19/ld.lld-19" */
 };
 

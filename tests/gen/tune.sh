@@ -43,13 +43,17 @@ grep -q "\"winner\": $fastest," "$T/o/candidates.json" && ok "the winner is the 
 "$G" tune sgemm $S --budget 4 -j 1 --cache "$T/c1" -o "$T/o3" >/dev/null 2>&1 &&
 	cmp -s "$T/o/candidates.csv" "$T/o3/candidates.csv" && ok "-j 1 ranks as -j 2" || no "-j 1" "differs"
 
+# --time: stops starting candidates after the time; what finished is ranked and written
+"$G" tune sgemm $S --time 1 -j 2 --cache "$T/c" -o "$T/ot" >/dev/null 2>"$T/err" && [ -s "$T/ot/winner.hsaco" ] &&
+	grep -q "for the time given" "$T/err" && ok "--time 1 writes the best found in that time" || no "--time" "$(cat "$T/err")"
+
 # bad input: one line, exit 2, nothing written
 bad() { # NAME EXPECTED-RC PATTERN ARGS...
 	name=$1 want=$2 pat=$3
 	shift 3
 	out=$("$G" "$@" -o "$T/bad" 2>&1)
 	rc=$?
-	if [ $rc -eq "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "$pat" &&
+	if [ $rc -eq "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "$pat" &&
 		[ ! -e "$T/bad" ]; then
 		ok "$name"
 	else
