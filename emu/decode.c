@@ -693,6 +693,22 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	return uses_literal(in) ? take_literal(code, n, 8, in) : 8;
 }
 
+/* WMMA operands as LLVM 19 accepts them: A and B VGPR tuples, C a VGPR tuple or an
+ * inline constant (read by every element), D a VGPR tuple; clamp only on the
+ * integer forms, op_sel only [2] and only where D is 16-bit. */
+static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	const unsigned c2 = in->src[2];
+	if (!emu_opnd_is_vgpr(in->src[0]) || in->src[0] + r->src0 - 1 > 511 ||
+	    !emu_opnd_is_vgpr(in->src[1]) || in->src[1] + r->src1 - 1 > 511 || in->dst + r->dst - 1 > 511)
+		return 1;
+	if (emu_opnd_is_vgpr(c2) ? c2 + r->src2 - 1 > 511 : c2 < EMU_OPND_INT0 || c2 > EMU_OPND_F_INV2PI || bad_src(c2))
+		return 1;
+	if (in->clamp && !emu_wmma_int(in->op))
+		return 1;
+	return (in->opsel & 3) || ((in->opsel & 4) && !emu_wmma_d16(in->op));
+}
+
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
 	if (w >> 23 & 1)
@@ -716,6 +732,8 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	for (int i = 0; i < 3; i++)
 		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
 			return EMU_E_DECODE;
+	if (emu_is_wmma(in->op))
+		return bad_wmma(in, r) ? EMU_E_DECODE : 8;
 	return alu_finish(in, r, code, n, 8);
 }
 

@@ -209,4 +209,10 @@ size_t emu_format_inst(const struct emu_inst *in, char *out, size_t outlen);
 static inline int emu_opnd_is_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < 512; }
 static inline int emu_opnd_is_sgpr(unsigned c) { return c <= EMU_OPND_SGPR_MAX; }
 
+/* The v_wmma_* rows (contiguous in isa_gfx11.def) and the forms among them whose
+ * D is 16-bit (op_sel[2] picks the half). */
+static inline int emu_is_wmma(unsigned op) { return op >= EMU_OP_v_wmma_f32_16x16x16_f16 && op <= EMU_OP_v_wmma_i32_16x16x16_iu4; }
+static inline int emu_wmma_d16(unsigned op) { return op == EMU_OP_v_wmma_f16_16x16x16_f16 || op == EMU_OP_v_wmma_bf16_16x16x16_bf16; }
+static inline int emu_wmma_int(unsigned op) { return op == EMU_OP_v_wmma_i32_16x16x16_iu8 || op == EMU_OP_v_wmma_i32_16x16x16_iu4; }
+
 #endif

@@ -432,8 +432,8 @@ static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_
 		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= EMU_OPND_SHARED_BASE && in->src[i] <= EMU_OPND_PRIVATE_LIMIT);
 	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
-	if (is_mix(in->op) && (in->opsel_hi >> i & 1) && in->src[i] == EMU_OPND_LITERAL)
-		put(o, "0x%x", in->lit & 0xffff); /* an f16 source: the literal's low half */
+	if (is_mix(in->op) && in->src[i] == EMU_OPND_LITERAL)
+		put(o, "0x%x", in->lit & 0xffff); /* llvm-objdump 19 and 22 print the low half whatever op_sel_hi says */
 	else
 		put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
 	if (t16_hi(in, 1u << i))
@@ -461,7 +461,8 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 		return;
 	}
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
-	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+	/* the 32-bit-D WMMA forms have no op_sel_hi to print */
+	if ((in->opsel_hi & all) != all && !(emu_is_wmma(in->op) && !emu_wmma_d16(in->op))) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");

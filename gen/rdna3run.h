@@ -27,7 +27,12 @@ struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
 struct run_opts {
 	const char *file, *kernel, *backend;
 	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
-	bool list, check, strict;
+	bool list, check;
+	unsigned checks;                 /* EMU_CHECK_* for the emulator */
+	bool trace;                      /* --trace X,Y,Z:WAVE (emulator only) */
+	uint32_t trace_wg[3];
+	unsigned trace_wave;
+	uint64_t trace_lines;
 	unsigned bench;                  /* 0: one launch, untimed beyond wall time */
 	uint64_t seed;
 	enum run_fill fill;
@@ -68,9 +73,25 @@ bool run_host_mem_ok(uint64_t bytes, const char *what);
  * the "random" fills of both modes. */
 float run_random(uint64_t *state);
 
+/* An argument key of --arg/--buffer (rdna3run_args.c): NAME, a position
+ * (explicit arguments in metadata order, from 0) or @OFFSET, then optionally
+ * :TYPE (i8..i64, u8..u64, f32, f64). */
+struct run_key {
+	int idx;                 /* the argument, or -1: bytes at offset no argument starts at */
+	uint32_t offset;         /* @OFFSET */
+	bool by_offset;
+	enum ld_scalar type;     /* LD_SC_ANY when no :TYPE */
+	unsigned size;           /* bytes of :TYPE, 0 when none */
+};
+int run_arg_key(const struct ld_kernel *k, const char *opt, const char *key, struct run_key *out);
+
 /* Set the --arg values into ka, refusing an argument already set (by --buffer,
  * the GEMM roles or an earlier --arg).  0, or -1 after one error line. */
 int run_set_args(const struct run_opts *o, struct ld_kargs *ka);
+
+/* A --buffer fill (zero, random, iota, identity[:COLS] or a number) of bytes
+ * at p; false when how is none of these or identity does not fit. */
+bool run_fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed);
 
 /* Output files (--dump), all or none: each is written to a temporary beside
  * its path, and the temporaries are renamed only once all are written.

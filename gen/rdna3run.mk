@@ -2,7 +2,7 @@
 # (run/run.mk).
 
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
-	$(BUILD)/gen/rdna3run_microbench.o
+	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
 RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a \
@@ -48,16 +48,22 @@ TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh tests/run/install.sh
 all: $(RUN_FIXTURES)
 endif
 
-# Kernels that over-read their kernarg segment as clang compiles them, built by
-# every installed LLVM (19 and 22) for tests/run/kernarg.sh.
+# HIP kernels built by every installed LLVM (19 and 22): ones that over-read
+# their kernarg segment as clang compiles them (tests/run/kernarg.sh), and
+# global races between workgroups (tests/run/args.sh).
 KA_LLVMS := $(foreach v,19 22,$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))
-KA_FIXTURES := $(KA_LLVMS:%=$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco)
+KA_FIXTURES := $(KA_LLVMS:%=$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco) \
+	$(KA_LLVMS:%=$(BUILD)/tests/run/race_llvm%.hsaco)
+KA_HIPCC = clang-$* -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+	-fhip-kernel-arg-name -o $@ $<
 $(BUILD)/tests/run/kernarg_overread_llvm%.hsaco: tests/run/kernarg_overread.hip
 	@mkdir -p $(dir $@)
-	clang-$* -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
-		-fhip-kernel-arg-name -o $@ $<
+	$(KA_HIPCC)
+$(BUILD)/tests/run/race_llvm%.hsaco: tests/run/race.hip
+	@mkdir -p $(dir $@)
+	$(KA_HIPCC)
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/kernarg.sh
+TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh
 all: $(KA_FIXTURES)
 endif
 
