@@ -439,6 +439,6 @@ int main(int argc, char **argv)
 	}
 	fclose(f);
 	report(&sc, dir);
-	th_cleanup();
+	th_cleanup(false);
 	return 0;
 }

@@ -4,6 +4,7 @@
  * the text beside them; every buffer is allocated at its exact size so a read
  * past n is an ASan error.
  */
+#include "tests/check.h"
 #include "emu/decode.h"
 #include "emu/emu.h"
 
@@ -11,17 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(name, cond)                                                  \
-	do {                                                               \
-		if (cond)                                                  \
-			printf("ok %s\n", name);                           \
-		else {                                                     \
-			printf("not ok %s: %s (line %d)\n", name, #cond, __LINE__); \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
+/* The failure names the condition and its line. */
+#define CHECK(name, cond) checkf((cond), (name), "%s (line %d)", #cond, __LINE__)
 
 /* Decodes `bytes` (exactly n bytes in a heap buffer) and checks the text. */
 static int dec(const char *name, const uint8_t *bytes, size_t n, const char *text, struct emu_inst *in)
@@ -35,9 +27,8 @@ static int dec(const char *name, const uint8_t *bytes, size_t n, const char *tex
 	int dl = emu_disasm(buf, n, 0, out, sizeof out);
 	free(buf);
 	if (len != (int)n || dl != len || strcmp(out, text) != 0) {
-		printf("not ok %s: decoded %d bytes of %zu as \"%s\", want \"%s\"\n", name, len, n,
+		checkf(false, name, "decoded %d bytes of %zu as \"%s\", want \"%s\"", len, n,
 		       dl >= 0 ? out : "<error>", text);
-		failures++;
 		return -1;
 	}
 	return 0;
@@ -231,15 +222,14 @@ static void test_truncation(void)
 			free(buf);
 			int want = n == v[i].n ? (int)n : EMU_E_DECODE;
 			if (len != want || dl != want) {
-				printf("not ok truncation: vector %zu with %u bytes gave %d/%d, want %d\n", i, n, len,
+				checkf(false, "truncation", "vector %zu with %u bytes gave %d/%d, want %d", i, n, len,
 				       dl, want);
 				bad++;
 			}
 		}
 	}
-	failures += bad;
 	if (!bad)
-		printf("ok truncated encodings refused\n");
+		check(true, "truncated encodings refused", NULL);
 }
 
 static void test_invalid(void)
@@ -247,7 +237,7 @@ static void test_invalid(void)
 	static const struct { const char *what; uint8_t b[8]; } v[] = {
 		{ "unknown SOP1 opcode", { 0x01, 0xff, 0x80, 0xbe } },
 		{ "VOP2 opcode outside the table (0x3c, v_pk_fmac_f16)", { 0x01, 0x05, 0x00, 0x78 } },
-		{ "MUBUF", { 0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x00, 0x00 } },
+		{ "MUBUF opcode outside the table (0x3f, buffer_atomic_inc_u32)", { 0x00, 0x00, 0xfc, 0xe0, 0x00, 0x01, 0x01, 0x80 } },
 		{ "DPP16 reserved control 0x130", { 0xfa, 0x02, 0x00, 0x7e, 0x01, 0x30, 0x01, 0xff } },
 		{ "DPP16 of a 64-bit op (v_cvt_f64_f32)", { 0xfa, 0x20, 0x00, 0x7e, 0x01, 0xe4, 0x00, 0xff } },
 		{ "DPP8 of an op with a K constant (v_fmaak_f32)", { 0xe9, 0x02, 0x00, 0x5a, 0x01, 0x00, 0x00, 0x00 } },
@@ -294,12 +284,11 @@ static void test_table(void)
 	for (unsigned a = 1; a < EMU_OP_COUNT; a++)
 		for (unsigned b = a + 1; b < EMU_OP_COUNT; b++)
 			if (strcmp(emu_ops[a].name, emu_ops[b].name) == 0) {
-				printf("not ok table: %s appears twice\n", emu_ops[a].name);
+				checkf(false, "table", "%s appears twice", emu_ops[a].name);
 				dup++;
 			}
-	failures += dup;
 	if (!dup)
-		printf("ok table: %d unique mnemonics\n", EMU_OP_COUNT - 1);
+		checkn(true, "table: %d unique mnemonics", EMU_OP_COUNT - 1);
 	CHECK("vopd names", strcmp(emu_vopd_name(EMU_OP_v_fmac_f32), "v_dual_fmac_f32") == 0 &&
 	      strcmp(emu_vopd_name(EMU_OP_v_add_nc_u32), "v_dual_add_nc_u32") == 0 &&
 	      emu_vopd_name(EMU_OP_v_fma_f32) == NULL);
@@ -318,5 +307,5 @@ int main(void)
 	test_invalid();
 	test_small_output();
 	test_table();
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -17,17 +17,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "templates/templates.h"
 
-static int failures;
 static char tmpdir[256];
-
-static void check(int ok, const char *name, const char *why)
-{
-	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
-	failures += !ok;
-}
 
 static bool have(const char *tool)
 {
@@ -562,5 +556,5 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		check(0, "cleanup", tmpdir);
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -391,5 +391,5 @@ int main(void)
 	test_global();
 	test_handles();
 	test_runaway();
-	return failures != 0;
+	return check_exit();
 }
