@@ -131,9 +131,16 @@ static void test_sharing(void)
 	uint64_t a[32];
 	enum mm_level lv;
 	lanes(a, 0x2000000, 4);
-	mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
-	mm_access(m, 1, 200, a, 32, ~0u, 4, false, &lv);
-	checkf(lv == MM_L1, "mem: a line CU 0 loaded hits L1 for CU 1 of its array", "from %s", mm_level_name[lv]);
+	/* CU 0 at 100: ports L0 1, L1 4, L2 6, MALL 5.8, DRAM 32, then 850: 998.8 -> 999.
+	 * CU 1 at 200 hits L1 (ports 1 + 4, 320 of latency: 525) but the line is still
+	 * on its way: it waits for CU 0's fill, 999. */
+	uint64_t t0 = mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
+	uint64_t t1 = mm_access(m, 1, 200, a, 32, ~0u, 4, false, &lv);
+	checkf(lv == MM_L1 && t0 == 999 && t1 == 999, "mem: a line CU 0 is loading hits L1 for CU 1 of its array, when it arrives",
+	      "from %s at %llu (fill %llu)", mm_level_name[lv], (unsigned long long)t1, (unsigned long long)t0);
+	uint64_t t2 = mm_access(m, 3, 2000, a, 32, ~0u, 4, false, &lv);
+	checkf(lv == MM_L1 && t2 == 2000 + 1 + 4 + 320, "mem: once there, an L1 hit takes the L1 latency", "at %llu",
+	      (unsigned long long)t2);
 	mm_access(m, 8, 300, a, 32, ~0u, 4, false, &lv);
 	checkf(lv == MM_L2, "mem: and L2 for CU 8 of another array", "from %s", mm_level_name[lv]);
 	lanes(a, 0x3000000, 4);
