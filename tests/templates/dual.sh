@@ -25,9 +25,7 @@ OBJDUMP=llvm-objdump-19
 command -v $OBJDUMP >/dev/null 2>&1 || OBJDUMP=llvm-objdump-22
 READELF=llvm-readelf-19
 command -v $READELF >/dev/null 2>&1 || READELF=llvm-readelf-22
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
+. "$(dirname "$0")/../check.sh"
 
 # name|rows|cols|bodies|bm bn bk|parameters   (rows x cols: accumulators per
 # work-item = tm*rep_m x tn*rep_n, computed by hand from the parameters)
