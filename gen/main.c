@@ -11,6 +11,7 @@
 
 #include "asm_out/asm_out.h"
 #include "gen/config.h"
+#include "gen/tune.h"
 #include "report/report.h"
 #include "templates/templates.h"
 #include "vocab/vocab.h"
@@ -42,6 +43,8 @@ static void usage(FILE *f)
 		"                [--report FILE [--report-format text|json|html]]\n"
 		"       rdna3gen TEMPLATE --help\n"
 		"       rdna3gen report FILE.s|FILE.hsaco [--kernel NAME] [--format text|json|html] [-o OUT]\n"
+		"       rdna3gen tune sgemm --shape M N K [--layout L] [--budget N | --time S] [-j N]\n"
+		"                [--backend model|hip] [--cache DIR] -o DIR\n"
 		"       rdna3gen --help | --version\n"
 		"\n"
 		"Writes a gfx1100 kernel built from TEMPLATE as assembly (.s) or, through\n"
@@ -61,6 +64,11 @@ static void usage(FILE *f)
 		"                        sgemm: occupancy, instructions per k-step, bytes per FMA)\n"
 		"  --report-format F     text, json or html [from the name: .json, .html, else text]\n"
 		"  -v                    print the toolchain commands\n"
+		"\n"
+		"tune: search the sgemm parameters for the fastest kernel at one shape: each legal\n"
+		"candidate is built, checked on the emulator at a small ragged shape and timed by the\n"
+		"model; DIR gets winner.yaml, winner.hsaco, candidates.csv/.json, search.html.\n"
+		"See rdna3gen tune --help and docs/tune.md.\n"
 		"\n"
 		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
 		"assembled first; anything else is read as a code object).  Output to stdout\n"
@@ -555,6 +563,8 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(first, "report") == 0)
 		return cmd_report(argc, argv);
+	if (strcmp(first, "tune") == 0)
+		return tune_main(argc, argv);
 	const struct tpl_template *t = tpl_find(first);
 	if (!t) {
 		if (first[0] == '-')
