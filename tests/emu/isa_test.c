@@ -36,7 +36,8 @@ static int dec(const char *name, const uint8_t *bytes, size_t n, const char *tex
 
 #define B(...) (const uint8_t[]){ __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ })
 
-static void test_fields(void)
+/* Decoded fields of each family, beside the text llvm-objdump prints. */
+static void fields_vopd(void)
 {
 	struct emu_inst in;
 
@@ -62,6 +63,11 @@ static void test_fields(void)
 	if (!dec("vopd cndmask", B(0x01, 0x05, 0x52, 0xca, 0x02, 0x07, 0x00, 0x00),
 		 "v_dual_cndmask_b32 v0, v1, v2 :: v_dual_cndmask_b32 v1, v2, v3", &in))
 		CHECK("vopd cndmask reads vcc", in.x.src2 == EMU_OPND_VCC_LO && in.y.src2 == EMU_OPND_VCC_LO);
+}
+
+static void fields_memory(void)
+{
+	struct emu_inst in;
 
 	if (!dec("ds_load_b128", B(0x00, 0x01, 0xfc, 0xdb, 0x04, 0x00, 0x00, 0x00),
 		 "ds_load_b128 v[0:3], v4 offset:256", &in))
@@ -108,6 +114,11 @@ static void test_fields(void)
 	if (!dec("s_load soffset", B(0x00, 0x00, 0x00, 0xf4, 0xfc, 0xff, 0x1f, 0xd3),
 		 "s_load_b32 s0, s[0:1], s105 offset:-0x4", &in))
 		CHECK("s_load soffset fields", in.soffset == 105 && in.offset == -4);
+}
+
+static void fields_scalar(void)
+{
+	struct emu_inst in;
 
 	if (!dec("s_waitcnt", B(0x10, 0x08, 0x89, 0xbf), "s_waitcnt vmcnt(2) expcnt(0) lgkmcnt(1)", &in))
 		CHECK("s_waitcnt counters", in.vmcnt == 2 && in.expcnt == 0 && in.lgkmcnt == 1);
@@ -135,6 +146,11 @@ static void test_fields(void)
 
 	if (!dec("sop2 literal", B(0x01, 0xff, 0x00, 0x8b, 0xff, 0xff, 0x00, 0x00), "s_and_b32 s0, s1, 0xffff", &in))
 		CHECK("sop2 literal fields", in.src[0] == 1 && in.src[1] == EMU_OPND_LITERAL && in.lit == 0xffff);
+}
+
+static void fields_vector(void)
+{
+	struct emu_inst in;
 
 	if (!dec("v_fmac e32", B(0x01, 0x05, 0x00, 0x56), "v_fmac_f32_e32 v0, v1, v2", &in))
 		CHECK("fmac accumulator is src2", in.dst == 256 && in.src[0] == 257 && in.src[1] == 258 &&
@@ -190,6 +206,14 @@ static void test_fields(void)
 	if (!dec("sgpr quad alignment", B(0x80, 0x0b, 0x08, 0xf4, 0x00, 0x00, 0x00, 0xf8),
 		 "s_load_b128 s[44:47], s[0:1], null", &in))
 		CHECK("sgpr quad aligned", in.dst == 44);
+}
+
+static void test_fields(void)
+{
+	fields_vopd();
+	fields_memory();
+	fields_scalar();
+	fields_vector();
 }
 
 /* Every prefix shorter than the instruction must be refused, without reading
