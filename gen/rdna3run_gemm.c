@@ -310,6 +310,8 @@ static int gemm_layout(struct gemm *g)
 			  kdt ? kdt : "", kout ? kout : "");
 		return -1;
 	}
+	if (g->o->dtype >= 0 && !kdt)
+		fab = (enum efmt)(EF_F16 + g->o->dtype); /* a kernel that records none: as told */
 	if (g->o->dtype >= 0 && fab != (enum efmt)(EF_F16 + g->o->dtype)) {
 		run_error("kernel %s takes %s A and B, not %s (--dtype)", k->name, efmt_names[fab],
 			  efmt_names[EF_F16 + g->o->dtype]);
