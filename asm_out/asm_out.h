@@ -216,6 +216,12 @@ int ao_bind(struct ao_kernel *k, unsigned label);
  * (see docs/metadata.md).  key: [a-z_]+. */
 int ao_meta_int(struct ao_kernel *k, const char *key, long value);
 int ao_meta_str(struct ao_kernel *k, const char *key, const char *value);
+/* NULL when S, written as a metadata string, comes back from every LLVM we
+ * support (19 and 22) as that same string; else why not ("is read as a
+ * boolean by LLVM", ...).  Starts with a letter or '_', then [A-Za-z0-9_.-],
+ * and is no YAML boolean, null, inf or nan word in any case.  Kernel names,
+ * argument names and ao_meta_str values all pass through it. */
+const char *ao_meta_text_unsafe(const char *s);
 /* The value recorded for KEY, as its metadata text ("128", "NN"); NULL if unset. */
 const char *ao_meta_get(const struct ao_kernel *k, const char *key, char *buf, size_t n);
 

@@ -509,10 +509,14 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *why)
 {
 	/* .rdna3.single_why (docs/metadata.md) in the words of the comment the
-	 * generator puts on each single (templates/sgemm_loop.c). */
+	 * generator puts on each single (templates/sgemm_loop.c).  Code objects
+	 * written before the word "disabled" say "off", which LLVM 19 turns into
+	 * the boolean false (the loader reads it back as "false"). */
 	static const char *const reason[][2] = {
 		{ "odd", "odd FMA count" }, { "parity", "accumulator parity" },
+		{ "disabled", "dual issue off in the generator" },
 		{ "off", "dual issue off in the generator" },
+		{ "false", "dual issue off in the generator" },
 	};
 	for (size_t i = 0; why && i < sizeof reason / sizeof reason[0]; i++)
 		if (strcmp(why, reason[i][0]) == 0)
