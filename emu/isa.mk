@@ -5,6 +5,7 @@ EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
 HEADERS += emu/decode.h
 
 TEST_BINS += $(BUILD)/tests/isa_test
+TEST_ONCE += $(BUILD)/tests/isa_test
 $(BUILD)/tests/isa_test: $(BUILD)/tests/emu/isa_test.o $(EMU_ISA_OBJS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

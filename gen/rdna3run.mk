@@ -23,17 +23,18 @@ endif
 # A GEMM kernel compiled from HIP C++ (independent of rdna3gen) for tests/run/gemm.sh,
 # three ways: argument names from -fhip-kernel-arg-name ("A"), value names kept
 # ("A.coerce" for pointers), and none at all (clang's default).
-RUN_FIXTURES := $(BUILD)/tests/run/gemm_ref.hsaco $(BUILD)/tests/run/gemm_ref_coerce.hsaco \
-	$(BUILD)/tests/run/gemm_ref_unnamed.hsaco
+RUN_FIXTURES := $(LLVM_FIX)/tests/run/gemm_ref.hsaco $(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco \
+	$(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco
+FIXTURES += $(RUN_FIXTURES)
 RUN_HIPCC = $(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
 	--no-gpu-bundle-output
-$(BUILD)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -fhip-kernel-arg-name -o $@ $<
-$(BUILD)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -fno-discard-value-names -o $@ $<
-$(BUILD)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -o $@ $<
 # A HIP runtime whose device is not gfx1100, for --backend auto's fallback.

@@ -8,11 +8,13 @@ $(BUILD)/libvgpr_alloc.a: $(VGPR_ALLOC_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += vgpr_alloc/vgpr_alloc.h
 
 TEST_BINS += $(BUILD)/tests/vgpr_alloc_test
+TEST_ONCE += $(BUILD)/tests/vgpr_alloc_test
 $(BUILD)/tests/vgpr_alloc_test: $(BUILD)/tests/vgpr_alloc/vgpr_alloc_test.o $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The bank part is libc only: its test, dump tool and bench link its objects.
 TEST_BINS += $(BUILD)/tests/bank_test
+TEST_ONCE += $(BUILD)/tests/bank_test
 $(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # bank_dump prints assembly for the llvm-mc script (not a test program itself).

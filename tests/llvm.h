@@ -1,0 +1,43 @@
+/* llvm.h — the LLVM toolchain a test drives.  tests/run.sh runs every test
+ * that touches LLVM once per installed LLVM >= 19 with RDNA3_LLVM=NN in the
+ * environment; a test started by hand uses LLVM 19.  Header-only. */
+#ifndef TESTS_LLVM_H
+#define TESTS_LLVM_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* "19", "22", ...: the major version under test. */
+static inline const char *llvm_major(void)
+{
+	const char *v = getenv("RDNA3_LLVM");
+	return v && *v ? v : "19";
+}
+
+/* "NAME-NN" (clang-19, llvm-mc-22, ...).  One buffer per tool name, kept for
+ * the whole run, so results stay valid. */
+static inline const char *llvm_tool(const char *name)
+{
+	static char buf[16][64];
+	for (unsigned i = 0; i < 16; i++) {
+		size_t n = strlen(name);
+		if (!buf[i][0] || (strncmp(buf[i], name, n) == 0 && buf[i][n] == '-')) {
+			snprintf(buf[i], sizeof buf[0], "%s-%s", name, llvm_major());
+			return buf[i];
+		}
+	}
+	return "llvm-tool-table-full";
+}
+
+/* $BUILD/llvmNN: where the make rules put the fixtures built by this LLVM
+ * (tests/loader/NAME.hsaco, tests/run/gemm_ref*.hsaco). */
+static inline const char *llvm_fixtures(void)
+{
+	static char dir[400];
+	const char *b = getenv("BUILD");
+	snprintf(dir, sizeof dir, "%s/llvm%s", b && *b ? b : "build", llvm_major());
+	return dir;
+}
+
+#endif
