@@ -58,7 +58,11 @@ TEST_ONCE :=
 .PHONY: all test check demo install clean check-headers deps fixtures
 all:
 
-include $(sort $(wildcard */*.mk))
+# Fragments are read lower layers first, so a fragment may use the variables
+# of the layers below it (prerequisite lists are expanded as they are read).
+LAYERS    := isa loader emu asm_out vgpr_alloc templates report run gen
+FRAGMENTS := $(foreach d,$(LAYERS),$(sort $(wildcard $(d)/*.mk)))
+include $(FRAGMENTS) $(filter-out $(FRAGMENTS),$(sort $(wildcard */*.mk)))
 
 all: $(LIBS) $(SHIMS) $(BINS) $(TEST_BINS)
 
@@ -101,7 +105,7 @@ install: all
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib/
 	# Headers keep their folder paths: they include each other as "asm_out/asm_out.h".
-	for h in $(HEADERS) emu/isa_gfx11.def emu/isa_fields.def; do \
+	for h in $(HEADERS) isa/isa_gfx11.def isa/isa_fields.def; do \
 	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/$$h || exit 1; done
 	# The HIP shim goes in a folder of its own, never beside a real libamdhip64:
 	# hosts opt in with LD_LIBRARY_PATH=$(PREFIX)/lib/rdna3/hipshim.

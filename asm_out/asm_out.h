@@ -16,7 +16,7 @@
  *      use, kernarg size, argument list, LDS size) is derived from the
  *      instructions and arguments by ao_finalize(), which ao_print calls.
  *
- * Opcodes come from the shared table emu/isa_gfx11.def (through emu/decode.h):
+ * Opcodes come from the shared table isa/isa_gfx11.def (through emu/decode.h):
  * AO_OP(v_fmac_f32) is the row for v_fmac_f32.  Operands are given in the order
  * llvm-objdump prints them (destinations first, implicit vcc_lo written out for
  * _e32 carry/cndmask forms), and the printed text is exactly what llvm-objdump

@@ -45,7 +45,7 @@ struct ao_kernel {
 	char err[256];       /* first error; "" when none */
 };
 
-/* The rows of emu/isa_gfx11.def as asm_out reads them. */
+/* The rows of isa/isa_gfx11.def as asm_out reads them. */
 extern const struct emu_opinfo ao_rows[EMU_OP_COUNT];
 
 bool ao_op_valid(unsigned op);

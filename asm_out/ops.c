@@ -1,4 +1,4 @@
-/* ops.c — the opcode rows of emu/isa_gfx11.def, as the builder reads them, and
+/* ops.c — the opcode rows of isa/isa_gfx11.def, as the builder reads them, and
  * the facts about one instruction that follow from its row and operands. */
 #include <string.h>
 
@@ -10,7 +10,7 @@ const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
 	[EMU_OP_##name] = { #name, EMU_ENC_##enc, EMU_CLS_##cls, opc, d, s0, s1, s2, flags },
 #define VOPD(name, xopc, yopc, base)
 #define VOPDY(name, yopc, base)
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -21,7 +21,7 @@ static const struct { ao_op base; int x, y; } vopd_rows[] = {
 #define OP(name, enc, opc, cls, d, s0, s1, s2, flags)
 #define VOPD(name, xopc, yopc, base) { EMU_OP_##base, xopc, yopc },
 #define VOPDY(name, yopc, base) { EMU_OP_##base, -1, yopc },
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 #undef OP
 #undef VOPD
 #undef VOPDY

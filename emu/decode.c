@@ -1,7 +1,7 @@
 /* decode.c — table-driven gfx1100 decoder.
  *
- * Everything here is derived from emu/isa_gfx11.def (rows) and
- * emu/isa_fields.def (bit ranges): the per-encoding opcode -> op lookup arrays
+ * Everything here is derived from isa/isa_gfx11.def (rows) and
+ * isa/isa_fields.def (bit ranges): the per-encoding opcode -> op lookup arrays
  * are built at compile time with designated initializers, so decoding is a
  * prefix match, one array load and field extraction.
  */
@@ -17,7 +17,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 	[EMU_OP_##n] = { #n, EMU_ENC_##e, EMU_CLS_##c, o, d, s0, s1, s2, f },
 #define VOPD(n, x, y, b)
 #define VOPDY(n, y, b)
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -52,7 +52,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #undef ROW_SOP1
 #define ROW_SOP1 SET
 static const uint16_t sop1_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SOP1
 #define ROW_SOP1(n, o)
@@ -60,7 +60,7 @@ static const uint16_t sop1_op[256] = {
 #undef ROW_SOP2
 #define ROW_SOP2 SET
 static const uint16_t sop2_op[128] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SOP2
 #define ROW_SOP2(n, o)
@@ -68,7 +68,7 @@ static const uint16_t sop2_op[128] = {
 #undef ROW_SOPK
 #define ROW_SOPK SET
 static const uint16_t sopk_op[32] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SOPK
 #define ROW_SOPK(n, o)
@@ -76,7 +76,7 @@ static const uint16_t sopk_op[32] = {
 #undef ROW_SOPC
 #define ROW_SOPC SET
 static const uint16_t sopc_op[128] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SOPC
 #define ROW_SOPC(n, o)
@@ -84,7 +84,7 @@ static const uint16_t sopc_op[128] = {
 #undef ROW_SOPP
 #define ROW_SOPP SET
 static const uint16_t sopp_op[128] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SOPP
 #define ROW_SOPP(n, o)
@@ -92,7 +92,7 @@ static const uint16_t sopp_op[128] = {
 #undef ROW_SMEM
 #define ROW_SMEM SET
 static const uint16_t smem_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_SMEM
 #define ROW_SMEM(n, o)
@@ -100,7 +100,7 @@ static const uint16_t smem_op[256] = {
 #undef ROW_VOP1
 #define ROW_VOP1 SET
 static const uint16_t vop1_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_VOP1
 #define ROW_VOP1(n, o)
@@ -108,7 +108,7 @@ static const uint16_t vop1_op[256] = {
 #undef ROW_VOP2
 #define ROW_VOP2 SET
 static const uint16_t vop2_op[64] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_VOP2
 #define ROW_VOP2(n, o)
@@ -116,7 +116,7 @@ static const uint16_t vop2_op[64] = {
 #undef ROW_VOPC
 #define ROW_VOPC SET
 static const uint16_t vopc_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_VOPC
 #define ROW_VOPC(n, o)
@@ -134,7 +134,7 @@ static const uint16_t vopc_op[256] = {
 #define ROW_VOP3 SET
 #define ROW_VOP3SD SET
 static const uint16_t vop3_op[1024] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_VOPC
 #undef ROW_VOP2
@@ -150,7 +150,7 @@ static const uint16_t vop3_op[1024] = {
 #undef ROW_VOP3P
 #define ROW_VOP3P SET
 static const uint16_t vop3p_op[128] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_VOP3P
 #define ROW_VOP3P(n, o)
@@ -158,7 +158,7 @@ static const uint16_t vop3p_op[128] = {
 #undef ROW_DS
 #define ROW_DS SET
 static const uint16_t ds_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_DS
 #define ROW_DS(n, o)
@@ -171,7 +171,7 @@ static const uint16_t ds_op[256] = {
 #define ROW_SCRATCH(n, o) [1][o] = EMU_OP_##n,
 #define ROW_GLOBAL(n, o) [2][o] = EMU_OP_##n,
 static const uint16_t flat_op[4][128] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef ROW_FLAT
 #undef ROW_SCRATCH
@@ -183,7 +183,7 @@ static const uint16_t flat_op[4][128] = {
 #undef ROW_MUBUF
 #define ROW_MUBUF SET
 static const uint16_t mubuf_op[256] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef OP
 #undef VOPD
@@ -213,21 +213,21 @@ static const uint16_t mubuf_op[256] = {
 #define VOPD(n, x, y, b) [x] = EMU_OP_##b,
 #define VOPDY(n, y, b)
 const uint16_t emu_vopd_x_op[16] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef VOPD
 #undef VOPDY
 #define VOPD(n, x, y, b) [y] = EMU_OP_##b,
 #define VOPDY(n, y, b) [y] = EMU_OP_##b,
 const uint16_t emu_vopd_y_op[32] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef VOPD
 #undef VOPDY
 #define VOPD(n, x, y, b) [EMU_OP_##b] = #n,
 #define VOPDY(n, y, b) [EMU_OP_##b] = #n,
 static const char *const vopd_name[EMU_OP_COUNT] = {
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 };
 #undef OP
 #undef VOPD
@@ -244,14 +244,14 @@ const char *emu_vopd_name(unsigned base_op)
 #define FIELD(fmt, name, lo, width) \
 	static inline unsigned f_##fmt##_##name(uint64_t w) \
 	{ return (unsigned)(w >> (lo)) & ((1u << (width)) - 1); }
-#include "emu/isa_fields.def"
+#include "isa/isa_fields.def"
 #undef FIELD
 #undef ENCODING
 
 enum fmt {
 #define ENCODING(fmt, lo, width, value, bytes) FMT_##fmt,
 #define FIELD(fmt, name, lo, width)
-#include "emu/isa_fields.def"
+#include "isa/isa_fields.def"
 #undef FIELD
 #undef ENCODING
 	FMT_NONE
@@ -262,7 +262,7 @@ struct fmt_match { uint8_t lo, width; uint16_t value; };
 static const struct fmt_match fmt_match[] = {
 #define ENCODING(fmt, lo, width, value, bytes) [FMT_##fmt] = { lo, width, value },
 #define FIELD(fmt, name, lo, width)
-#include "emu/isa_fields.def"
+#include "isa/isa_fields.def"
 #undef FIELD
 #undef ENCODING
 };

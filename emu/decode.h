@@ -1,5 +1,5 @@
 /* decode.h — gfx1100 instruction decoding: the opcode enum built from
- * emu/isa_gfx11.def, the row attributes, and the decoded form of one
+ * isa/isa_gfx11.def, the row attributes, and the decoded form of one
  * instruction that the executor, the hazard checker and the disassembler read.
  *
  * Data only plus two pure functions; no allocation, no I/O.  The generator
@@ -107,7 +107,7 @@ enum emu_op {
 #define OP(name, enc, opc, cls, d, s0, s1, s2, flags) EMU_OP_##name,
 #define VOPD(name, xopc, yopc, base)
 #define VOPDY(name, yopc, base)
-#include "emu/isa_gfx11.def"
+#include "isa/isa_gfx11.def"
 #undef OP
 #undef VOPD
 #undef VOPDY

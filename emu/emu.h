@@ -63,7 +63,7 @@ enum emu_check {
 struct emu_opts {
 	unsigned threads;        /* worker threads for workgroups; 0 = all cores */
 	unsigned checks;         /* EMU_CHECK_* bits; 0 = none */
-	uint64_t inst_budget;    /* wave-instructions per launch; 0 = default (1e12) */
+	uint64_t inst_budget;    /* wave-instructions per launch; 0 = emu_budget_default */
 };
 
 /* A device and its memory belong to one host thread at a time; emu_launch runs
@@ -114,6 +114,13 @@ struct emu_stats {
  * workgroup, wave, lane, PC and the disassembled instruction. */
 int emu_launch(struct emu_dev *dev, const struct emu_launch *launch,
 	       struct emu_stats *stats, char *err, size_t errlen);
+
+/* The instruction budget of a launch when emu_opts.inst_budget is 0:
+ * EMU_BUDGET_PER_WAVE wave-instructions for every wave of the dispatch (the
+ * workgroups times the waves of one).  A 4096^3 SGEMM needs under 10^6 per
+ * wave; a runaway kernel ends with EMU_E_BUDGET, naming a wave and its PC. */
+#define EMU_BUDGET_PER_WAVE 100000000ull
+uint64_t emu_budget_default(const struct emu_launch *launch);
 
 /* ---- disassembly ----------------------------------------------------------- */
 /* Decode one instruction at code[0..n) and print it as llvm-objdump does

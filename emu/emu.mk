@@ -1,5 +1,5 @@
 # emu/: the gfx1100 emulator.  libemu.a holds every emu/*.c (the opcode table,
-# decoder and disassembler of emu/isa.mk included) and needs libc, libm and
+# decoder and disassembler of isa/isa.mk included) and needs libc, libm and
 # pthreads only.
 EMU_SRCS := $(wildcard emu/*.c)
 LIBS += $(BUILD)/libemu.a

@@ -18,7 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EMU_BUDGET_DEFAULT 1000000000000ull
 #define EMU_BUDGET_SLICE 4096u
 
 static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
@@ -263,19 +262,40 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 		memset(w->scratch, 0, (size_t)kd->private_segment_size * EMU_LANES);
 }
 
-/* Charge the budget in slices so the step loop only decrements a local counter. */
+/* The default budget: EMU_BUDGET_PER_WAVE for every wave of the launch, so a
+ * runaway kernel stops in about the same time whatever its grid, while a real
+ * kernel (each wave runs its own share of the work) stays far below it. */
+static uint64_t mul_sat(uint64_t a, uint64_t b)
+{
+	return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+uint64_t emu_budget_default(const struct emu_launch *L)
+{
+	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
+	uint64_t waves = mul_sat(mul_sat((threads + EMU_LANES - 1) / EMU_LANES, L->grid[0]),
+				 mul_sat(L->grid[1], L->grid[2]));
+	return mul_sat(waves ? waves : 1, EMU_BUDGET_PER_WAVE);
+}
+
+/* Charge the budget in slices so the step loop only decrements a local counter;
+ * the last slice is what is left, so a small budget is honoured too (to within
+ * one instruction per worker thread). */
 static EMU_COLD bool budget_refill(struct emu_wave *w)
 {
 	struct emu_group *g = w->g;
 	struct emu_run *run = g->run;
-	uint64_t used = atomic_fetch_add(&run->used, EMU_BUDGET_SLICE) + EMU_BUDGET_SLICE;
-	if (used > run->budget) {
-		emu_fault(w, ~0u, EMU_E_BUDGET,
-			  "instruction budget of %llu wave-instructions exhausted (runaway kernel?)",
-			  (unsigned long long)run->budget);
-		return false;
-	}
-	g->budget_left = EMU_BUDGET_SLICE;
+	uint64_t used = atomic_load(&run->used), take;
+	do {
+		if (used >= run->budget) {
+			emu_fault(w, ~0u, EMU_E_BUDGET,
+				  "instruction budget of %llu wave-instructions exhausted (a runaway kernel, "
+				  "or one that needs a larger budget)", (unsigned long long)run->budget);
+			return false;
+		}
+		take = run->budget - used < EMU_BUDGET_SLICE ? run->budget - used : EMU_BUDGET_SLICE;
+	} while (!atomic_compare_exchange_weak(&run->used, &used, used + take));
+	g->budget_left = take;
 	return true;
 }
 
@@ -325,7 +345,7 @@ static void run_wave(struct emu_wave *w)
 		if (EMU_UNLIKELY(--left == 0)) {
 			if (!budget_refill(w))
 				break;
-			left = EMU_BUDGET_SLICE;
+			left = g->budget_left;
 		}
 		if (EMU_LIKELY(w->next_pc == next)) {
 			const struct emu_dinst *nd = d + d->words;
@@ -450,9 +470,16 @@ static unsigned default_threads(void)
 	return n > 0 ? (unsigned)n : 1;
 }
 
-static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n)
+/* The kernarg segment as a runtime hands it to a kernel: the HSA runtime allocates
+ * kernarg memory in whole pages (the kernarg region's allocation granule is 4 KiB),
+ * and compilers rely on that: clang loads arguments in 16- and 32-byte s_load pieces,
+ * so a 36-byte segment is read up to byte 40.  The segment is mapped rounded up to
+ * EMU_KERNARG_GRANULE bytes; the padding reads as zeros. */
+#define EMU_KERNARG_GRANULE 4096u
+
+static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n, size_t mapped)
 {
-	uint64_t a = emu_alloc(dev, n ? n : 4, EMU_MEM_READONLY);
+	uint64_t a = emu_alloc(dev, mapped, EMU_MEM_READONLY);
 	if (a && n)
 		emu_write(dev, a, src, n);
 	return a;
@@ -494,10 +521,11 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 
 	/* Kernarg segment, AQL dispatch packet and a zeroed queue, all read-only.  Made
 	 * before any buffer is looked up: allocating may move the buffer table. */
-	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size);
+	size_t kernarg_mapped = (L->kernarg_size / EMU_KERNARG_GRANULE + 1) * EMU_KERNARG_GRANULE;
+	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size, kernarg_mapped);
 	uint8_t pkt[64] = { 0 }, queue[256] = { 0 };
-	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt);
-	run->queue_addr = alloc_copy(dev, queue, sizeof queue);
+	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt, sizeof pkt);
+	run->queue_addr = alloc_copy(dev, queue, sizeof queue, sizeof queue);
 	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr) {
 		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
 		goto out;
@@ -530,10 +558,10 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 	run->ieee = run->kd.ieee_mode;
 	const char *tr = getenv("EMU_TRACE");
 	run->trace = tr && *tr && *tr != '0';
-	run->budget = dev->opts.inst_budget ? dev->opts.inst_budget : EMU_BUDGET_DEFAULT;
 	run->block_threads = (unsigned)threads;
 	run->nwaves = (unsigned)((threads + EMU_LANES - 1) / EMU_LANES);
 	run->nwg = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+	run->budget = dev->opts.inst_budget ? dev->opts.inst_budget : emu_budget_default(L);
 	run->scratch = run->kd.private_segment_size > 0;
 	run->icache_n = (size_t)(run->code->size / 4);
 	run->icache = calloc(run->icache_n + 1, sizeof run->icache[0]);

@@ -11,7 +11,7 @@
 
 #include "asm_out/asm_out.h"
 #include "gen/config.h"
-#include "gen/report.h"
+#include "report/report.h"
 #include "templates/templates.h"
 
 #ifndef RDNA3_VERSION

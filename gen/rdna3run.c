@@ -20,9 +20,12 @@ static const char usage[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--seed S] [--help] [--version]\n"
+	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--max-instructions N] [--seed S]\n"
+	"        [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
+	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
+	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
 
 void run_error(const char *fmt, ...)
@@ -163,6 +166,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
 				BAD("thread count");
+		} else if (!strcmp(a, "--max-instructions")) {
+			NEED(1);
+			if (!parse_u64(argv[++i], &o->max_insts) || !o->max_insts)
+				BAD("instruction count (a positive integer)");
 		} else if (!strcmp(a, "--gemm")) {
 			NEED(3);
 			o->gemm = true;
@@ -609,7 +616,8 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
 			struct ld_backend **b, void **module)
 {
-	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0 };
+	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0,
+				     .inst_budget = o->max_insts };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
 	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);

@@ -31,6 +31,7 @@ struct run_opts {
 	uint64_t seed;
 	enum run_fill fill;
 	unsigned threads;
+	uint64_t max_insts;              /* emu budget per launch; 0 = per wave x waves */
 	bool have_grid, have_block;
 	uint32_t grid[3], block[3];
 	/* GEMM mode */

@@ -1,7 +1,5 @@
-# rdna3run: the CLI (gen/rdna3run*.c) and libld_emu.a, the emulator backend that
-# joins loader/ and emu/ (dependencies: libld_emu.a -> libloader.a, libemu.a).
-LIBS += $(BUILD)/libld_emu.a
-$(BUILD)/libld_emu.a: $(BUILD)/gen/rdna3run_emu.o
+# rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
+# (run/run.mk).
 
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
@@ -47,4 +45,17 @@ RUN_FIXTURES += $(FAKE_HIP)
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/gemm.sh
 all: $(RUN_FIXTURES)
+endif
+
+# Kernels that over-read their kernarg segment as clang compiles them, built by
+# every installed LLVM (19 and 22) for tests/run/kernarg.sh.
+KA_LLVMS := $(foreach v,19 22,$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))
+KA_FIXTURES := $(KA_LLVMS:%=$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco)
+$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco: tests/run/kernarg_overread.hip
+	@mkdir -p $(dir $@)
+	clang-$* -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+		-fhip-kernel-arg-name -o $@ $<
+ifneq ($(wildcard emu/emu.mk),)
+TEST_SCRIPTS += tests/run/kernarg.sh
+all: $(KA_FIXTURES)
 endif

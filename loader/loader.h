@@ -217,7 +217,7 @@ void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
 int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen);
 
 /* The emulator, and the choice between the two ("auto": hip when a device is
- * present, else emu).  These two live in libld_emu.a (gen/rdna3run_emu.c),
+ * present, else emu).  These two live in libld_emu.a (run/ld_emu.c),
  * which needs libemu.a; libloader.a itself never depends on the emulator. */
 struct ld_emu_options {
 	unsigned threads;         /* worker threads; 0 = all cores */

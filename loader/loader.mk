@@ -1,6 +1,6 @@
 # loader/: code-object reader, argument packing, backends (HIP via dlopen).
 # libloader.a depends on libelf, msgpack-c and libdl only; the emulator
-# backend lives in libld_emu.a (gen/rdna3run_emu.c, see gen/rdna3run.mk), which also needs libemu.a.
+# backend lives in libld_emu.a (run/ld_emu.c, see run/run.mk), which also needs libemu.a.
 LOADER_SRCS := $(wildcard loader/*.c)
 LOADER_LDLIBS := -lelf -lmsgpackc -ldl
 LIBS += $(BUILD)/libloader.a

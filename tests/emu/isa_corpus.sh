@@ -3,7 +3,7 @@
 # llvm-mc and every tests/emu/corpus/*.hip is compiled with clang (-O0 and -O3);
 # each object is disassembled with llvm-objdump and isa_corpus compares
 # emu_decode's lengths and emu_disasm's text with objdump's, line by line.
-# Every row of emu/isa_gfx11.def must be exercised by some line.  Then random
+# Every row of isa/isa_gfx11.def must be exercised by some line.  Then random
 # encodings of the rows are compared the same way (see tests/emu/isa_random.c).
 # emu_disasm prints what llvm-objdump-19 prints: with another LLVM (tests/llvm.sh)
 # lengths and mnemonics are compared, and instructions newer clangs emit that the

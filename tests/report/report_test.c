@@ -1,4 +1,4 @@
-/* report_test.c — the register-bank report (gen/report.h).
+/* report_test.c — the register-bank report (report/report.h).
  *
  *   - hand: tests/report/hand_loop.s, figures derived by hand below;
  *   - three views: a generated kernel reported from its instruction list
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "asm_out/asm_out.h"
-#include "gen/report.h"
+#include "report/report.h"
 #include "templates/sgemm.h"
 #include "templates/templates.h"
 
@@ -433,7 +433,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		free(tr);
 	}
 	/* Occupancy: the same gfx1100 figures are in templates/sgemm_report.c
-	 * (the template's report) and gen/report.c; they must agree. */
+	 * (the template's report) and report/report.c; they must agree. */
 	if (ok && t->report) {
 		char *tr = t->report(&v, k);
 		const char *o = tr ? strstr(tr, "  occupancy ") : NULL;

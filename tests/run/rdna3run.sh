@@ -167,6 +167,27 @@ if [ -n "$CLANG" ] && [ -n "$LLD" ] &&
 else
 	nok nowait_build "$LLVM_CLANG/$LLVM_LLD could not build tests/emu/kernels/bugs.s"
 fi
+# A runaway kernel (s_branch to itself) stops at the instruction budget with one
+# line naming the workgroup, wave and PC: by default (10^8 per wave, one wave
+# here) and with --max-instructions (8 waves spinning, stopped after 200000).
+expect runaway_default 1 "$R" "$FX/spin.hsaco" --backend emu --grid 1 --block 32
+grep -q 'spin: workgroup (0,0,0) wave 0 pc 0x[0-9a-f]* (+0x4) `s_branch .*budget of 100000000 wave-instructions' \
+	"$T/runaway_default.err" && ok runaway_default_names_wave || nok runaway_default_names_wave "$(cat "$T/runaway_default.err")"
+expect runaway_max_instructions 1 "$R" "$FX/spin.hsaco" --backend emu --grid 4 --block 64 \
+	--max-instructions 200000
+grep -q 'workgroup ([0-3],0,0) wave [01] pc .*budget of 200000 wave-instructions' "$T/runaway_max_instructions.err" &&
+	ok runaway_max_instructions_names_wave || nok runaway_max_instructions_names_wave "$(cat "$T/runaway_max_instructions.err")"
+expect max_instructions_enough 0 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+	--arg count=64 --max-instructions 64
+expect usage_max_instructions_zero 2 "$R" "$FX/spin.hsaco" --grid 1 --block 32 --max-instructions 0
+expect usage_max_instructions_word 2 "$R" "$FX/spin.hsaco" --grid 1 --block 32 --max-instructions lots
+if [ -e "$SHIM/libamdhip64.so.6" ]; then
+	expect runaway_hip_shim 1 env LD_LIBRARY_PATH="$SHIM" RDNA3_SHIM_MAX_INSTRUCTIONS=5000 "$R" \
+		"$FX/spin.hsaco" --backend hip --grid 2 --block 32
+	grep -q '^hipshim: spin: workgroup .* pc .*budget of 5000 ' "$T/runaway_hip_shim.err" &&
+		grep -q 'hipErrorLaunchTimeOut' "$T/runaway_hip_shim.err" && ok runaway_hip_shim_timeout ||
+		nok runaway_hip_shim_timeout "$(cat "$T/runaway_hip_shim.err")"
+fi
 # usage errors: status 2
 expect usage_nothing 2 "$R"
 expect usage_no_action 2 "$R" "$FX/add1.hsaco"
@@ -176,5 +197,6 @@ expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
 expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
 expect help 0 "$R" --help
 grep -q '^usage: rdna3run' "$T/help.out" && ok help_text || nok help_text "no usage line"
+grep -q -- '--max-instructions N' "$T/help.out" && ok help_max_instructions || nok help_max_instructions "not in --help"
 [ "$fail" -eq 0 ] && rm -rf "$T"
 exit $fail

@@ -1,7 +1,8 @@
 /* shim_test — the HIP shim (build/hipshim/libamdhip64.so.6) through the HIP
  * API as a host program sees it: devices, memory in every direction, errors
  * and the last-error state, modules from files and memory, launches with
- * kernelParams and extra, hidden arguments, globals, events, faults. */
+ * kernelParams and extra, hidden arguments, globals, events, faults, freed and
+ * made-up handles, a runaway kernel. */
 #include "tests/loader/harness.h"
 
 #include <hip/hip_runtime_api.h>
@@ -230,6 +231,116 @@ static void test_global(void)
 	hipModuleUnload(m);
 }
 
+/* Freed, repeated and made-up handles: libamdhip64 answers with an error code,
+ * so must the shim (each of these was a crash: use after free, double free). */
+static void test_handles(void)
+{
+	hipModule_t m = NULL;
+	hipFunction_t f = NULL, f2 = NULL;
+	char path[700];
+	fixture_path(path, sizeof path, "add1.hsaco");
+	hipError_t e = hipModuleLoad(&m, path);
+	e = e ? e : hipModuleGetFunction(&f, m, "add1");
+	if (e) {
+		CHECK("handles_module", 0, "%s", NAME(e));
+		return;
+	}
+	CHECK("module_unload_once", hipModuleUnload(m) == hipSuccess, "failed");
+	e = hipModuleUnload(m);
+	CHECK("module_unload_twice", e == hipErrorInvalidResourceHandle, "%s", NAME(e));
+	e = hipModuleGetFunction(&f2, m, "add1");
+	CHECK("module_unloaded_get_function", e == hipErrorInvalidResourceHandle, "%s", NAME(e));
+	e = hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, NULL, NULL);
+	CHECK("function_of_unloaded_module", e == hipErrorInvalidResourceHandle, "%s", NAME(e));
+	int v = 0;
+	e = hipFuncGetAttribute(&v, HIP_FUNC_ATTRIBUTE_NUM_REGS, f);
+	CHECK("function_attribute_unloaded", e == hipErrorInvalidResourceHandle, "%s", NAME(e));
+	e = hipModuleUnload((hipModule_t)(uintptr_t)0x1234);
+	CHECK("module_made_up", e == hipErrorInvalidResourceHandle, "%s", NAME(e));
+
+	hipEvent_t ev = NULL, ev2 = NULL;
+	float ms;
+	hipEventCreate(&ev);
+	hipEventCreate(&ev2);
+	CHECK("event_destroy_once", hipEventDestroy(ev) == hipSuccess, "failed");
+	e = hipEventDestroy(ev);
+	CHECK("event_destroy_twice", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipEventRecord(ev, NULL);
+	CHECK("event_record_destroyed", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipEventElapsedTime(&ms, ev, ev2);
+	CHECK("event_elapsed_destroyed", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipEventQuery(ev);
+	CHECK("event_query_destroyed", e == hipErrorInvalidHandle, "%s", NAME(e));
+
+	hipStream_t s = NULL, bogus = (hipStream_t)(uintptr_t)0x5678;
+	float host[4] = { 1, 2, 3, 4 }, back[4] = { 0 };
+	void *d = NULL;
+	hipMalloc(&d, sizeof host);
+	e = hipStreamCreate(&s);
+	e = e ? e : hipMemcpyAsync(d, host, sizeof host, hipMemcpyHostToDevice, s);
+	e = e ? e : hipStreamSynchronize(s);
+	e = e ? e : hipEventRecord(ev2, s);
+	CHECK("stream_live", e == hipSuccess, "%s", NAME(e));
+	CHECK("stream_destroy_once", hipStreamDestroy(s) == hipSuccess, "failed");
+	e = hipStreamDestroy(s);
+	CHECK("stream_destroy_twice", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipStreamSynchronize(bogus);
+	CHECK("stream_bogus_synchronize", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipMemcpyAsync(d, host, sizeof host, hipMemcpyHostToDevice, bogus);
+	CHECK("stream_bogus_memcpy", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipEventRecord(ev2, bogus);
+	CHECK("stream_bogus_event_record", e == hipErrorInvalidHandle, "%s", NAME(e));
+	e = hipModuleLoad(&m, path);
+	e = e ? e : hipModuleGetFunction(&f, m, "add1");
+	unsigned count = 4;
+	void *params[] = { &d, &count };
+	e = e ? e : hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, bogus, params, NULL);
+	CHECK("stream_bogus_launch", e == hipErrorInvalidHandle, "%s", NAME(e));
+	hipModuleUnload(m);
+	hipEventDestroy(ev2);
+
+	void *h = NULL;
+	hipHostMalloc(&h, 64, 0);
+	CHECK("host_free_once", h && hipHostFree(h) == hipSuccess, "failed");
+	e = hipHostFree(h);
+	CHECK("host_free_twice", e == hipErrorInvalidValue, "%s", NAME(e));
+	void *plain = malloc(16);
+	e = hipHostFree(plain);
+	CHECK("host_free_not_hip", e == hipErrorInvalidValue, "%s", NAME(e));
+	free(plain);
+
+	CHECK("device_free", hipFree(d) == hipSuccess, "failed");
+	e = hipMemcpy(back, d, sizeof back, hipMemcpyDefault);
+	CHECK("memcpy_from_freed_default", e == hipErrorInvalidValue, "%s", NAME(e));
+	e = hipMemcpy(d, host, sizeof host, hipMemcpyDefault);
+	CHECK("memcpy_to_freed_default", e == hipErrorInvalidValue, "%s", NAME(e));
+	e = hipMemcpy(back, d, sizeof back, hipMemcpyHostToHost);
+	CHECK("memcpy_freed_as_host", e == hipErrorInvalidValue, "%s", NAME(e));
+	e = hipMemset(d, 0, sizeof host);
+	CHECK("memset_freed", e == hipErrorInvalidValue, "%s", NAME(e));
+	hipGetLastError();
+}
+
+/* s_branch to itself (tests/loader/spin.s): the default budget ends it with
+ * hipErrorLaunchTimeOut, one wave of 10^8 instructions, a second or two. */
+static void test_runaway(void)
+{
+	char path[700];
+	hipModule_t m;
+	hipFunction_t f;
+	fixture_path(path, sizeof path, "spin.hsaco");
+	hipError_t e = hipModuleLoad(&m, path);
+	e = e ? e : hipModuleGetFunction(&f, m, "spin");
+	if (e) {
+		CHECK("runaway_module", 0, "%s", NAME(e));
+		return;
+	}
+	e = hipModuleLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, NULL);
+	CHECK("runaway_times_out", e == hipErrorLaunchTimeOut && hipGetLastError() == hipErrorLaunchTimeOut,
+	      "%s", NAME(e));
+	hipModuleUnload(m);
+}
+
 int main(void)
 {
 	fixture_init();
@@ -240,5 +351,7 @@ int main(void)
 	test_launch();
 	test_hidden();
 	test_global();
+	test_handles();
+	test_runaway();
 	return failures != 0;
 }

@@ -1,5 +1,5 @@
-/* memory.c — device memory, copies and fills, streams and events. */
-#include "hipshim/shim.h"
+/* shim_memory.c — device memory, copies and fills, streams and events. */
+#include "run/shim.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -49,17 +49,37 @@ SHIM_EXPORT hipError_t hipHostMalloc(void **ptr, size_t size, unsigned int flags
 	(void)flags;
 	if (!ptr)
 		return shim_ret(hipErrorInvalidValue);
-	*ptr = size ? malloc(size) : NULL;
-	return shim_ret(size && !*ptr ? hipErrorOutOfMemory : hipSuccess);
+	*ptr = NULL;
+	if (!size)
+		return hipSuccess;
+	void *p = malloc(size);
+	if (!p)
+		return shim_ret(hipErrorOutOfMemory);
+	pthread_mutex_lock(&shim_lock);
+	hipError_t e = shim_handle_add(SHIM_HOST, p);
+	pthread_mutex_unlock(&shim_lock);
+	if (e != hipSuccess)
+		free(p);
+	else
+		*ptr = p;
+	return shim_ret(e);
 }
 
 SHIM_EXPORT hipError_t hipHostFree(void *ptr)
 {
+	if (!ptr)
+		return hipSuccess;
+	pthread_mutex_lock(&shim_lock);
+	bool live = shim_handle_remove(SHIM_HOST, ptr);
+	pthread_mutex_unlock(&shim_lock);
+	if (!live)
+		return shim_ret(hipErrorInvalidValue);
 	free(ptr);
 	return hipSuccess;
 }
 
-/* Copy with the lock held.  Device sides must lie inside one allocation. */
+/* Copy with the lock held.  Device sides must lie inside one live allocation;
+ * a pointer where device memory is or was is never read on the host. */
 static hipError_t copy(void *dst, const void *src, size_t n, hipMemcpyKind kind)
 {
 	if (n == 0)
@@ -67,10 +87,12 @@ static hipError_t copy(void *dst, const void *src, size_t n, hipMemcpyKind kind)
 	if (!dst || !src)
 		return hipErrorInvalidValue;
 	bool dd = shim_find_alloc(dst, n) != NULL, sd = shim_find_alloc(src, n) != NULL;
+	if ((!dd && shim_in_device_window(dst)) || (!sd && shim_in_device_window(src)))
+		return hipErrorInvalidValue;    /* freed, or the range runs past its buffer */
 	switch (kind) {
-	case hipMemcpyHostToHost: dd = sd = false; break;
-	case hipMemcpyHostToDevice: if (!dd) return hipErrorInvalidValue; sd = false; break;
-	case hipMemcpyDeviceToHost: if (!sd) return hipErrorInvalidValue; dd = false; break;
+	case hipMemcpyHostToHost: if (dd || sd) return hipErrorInvalidValue; break;
+	case hipMemcpyHostToDevice: if (!dd || sd) return hipErrorInvalidValue; break;
+	case hipMemcpyDeviceToHost: if (!sd || dd) return hipErrorInvalidValue; break;
 	case hipMemcpyDeviceToDevice: if (!dd || !sd) return hipErrorInvalidValue; break;
 	case hipMemcpyDefault: break;
 	default: return hipErrorInvalidMemcpyDirection;
@@ -101,18 +123,27 @@ SHIM_EXPORT hipError_t hipMemcpy(void *dst, const void *src, size_t n, hipMemcpy
 	return shim_ret(e);
 }
 
+/* HIP's answer for a stream handle that was never created or is destroyed. */
+static hipError_t check_stream(hipStream_t s)
+{
+	pthread_mutex_lock(&shim_lock);
+	bool ok = shim_stream_ok(s);
+	pthread_mutex_unlock(&shim_lock);
+	return ok ? hipSuccess : shim_ret(hipErrorInvalidHandle);
+}
+
 SHIM_EXPORT hipError_t hipMemcpyAsync(void *dst, const void *src, size_t n, hipMemcpyKind kind,
 				      hipStream_t stream)
 {
-	(void)stream;
-	return hipMemcpy(dst, src, n, kind);
+	hipError_t e = check_stream(stream);
+	return e ? e : hipMemcpy(dst, src, n, kind);
 }
 
 SHIM_EXPORT hipError_t hipMemcpyWithStream(void *dst, const void *src, size_t n,
 					   hipMemcpyKind kind, hipStream_t stream)
 {
-	(void)stream;
-	return hipMemcpy(dst, src, n, kind);
+	hipError_t e = check_stream(stream);
+	return e ? e : hipMemcpy(dst, src, n, kind);
 }
 
 SHIM_EXPORT hipError_t hipMemcpyHtoD(hipDeviceptr_t dst, void *src, size_t n)
@@ -158,8 +189,8 @@ SHIM_EXPORT hipError_t hipMemset(void *dst, int value, size_t n)
 
 SHIM_EXPORT hipError_t hipMemsetAsync(void *dst, int value, size_t n, hipStream_t stream)
 {
-	(void)stream;
-	return hipMemset(dst, value, n);
+	hipError_t e = check_stream(stream);
+	return e ? e : hipMemset(dst, value, n);
 }
 
 SHIM_EXPORT hipError_t hipMemsetD8(hipDeviceptr_t dst, unsigned char value, size_t count)
@@ -178,12 +209,41 @@ SHIM_EXPORT hipError_t hipMemsetD32(hipDeviceptr_t dst, int value, size_t count)
 }
 
 /* ---- streams and events ----------------------------------------------------- */
+/* A new handle of kind, registered; *out stays NULL on failure. */
+static hipError_t handle_new(enum shim_kind kind, size_t size, void **out)
+{
+	void *p = calloc(1, size);
+	if (!p)
+		return shim_ret(hipErrorOutOfMemory);
+	pthread_mutex_lock(&shim_lock);
+	hipError_t e = shim_handle_add(kind, p);
+	pthread_mutex_unlock(&shim_lock);
+	if (e != hipSuccess) {
+		free(p);
+		return shim_ret(e);
+	}
+	*out = p;
+	return hipSuccess;
+}
+
+/* Free a handle of kind once: a second time, or one never made, is refused. */
+static hipError_t handle_free(enum shim_kind kind, void *p)
+{
+	pthread_mutex_lock(&shim_lock);
+	bool live = shim_handle_remove(kind, p);
+	pthread_mutex_unlock(&shim_lock);
+	if (!live)
+		return shim_ret(hipErrorInvalidHandle);
+	free(p);
+	return hipSuccess;
+}
+
 SHIM_EXPORT hipError_t hipStreamCreate(hipStream_t *s)
 {
 	if (!s)
 		return shim_ret(hipErrorInvalidValue);
-	*s = calloc(1, sizeof **s);
-	return shim_ret(*s ? hipSuccess : hipErrorOutOfMemory);
+	*s = NULL;
+	return handle_new(SHIM_STREAM, sizeof **s, (void **)s);
 }
 
 SHIM_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned int flags)
@@ -194,28 +254,25 @@ SHIM_EXPORT hipError_t hipStreamCreateWithFlags(hipStream_t *s, unsigned int fla
 
 SHIM_EXPORT hipError_t hipStreamDestroy(hipStream_t s)
 {
-	free(s);
-	return hipSuccess;
+	return handle_free(SHIM_STREAM, s);
 }
 
 SHIM_EXPORT hipError_t hipStreamSynchronize(hipStream_t s)
 {
-	(void)s;
-	return hipSuccess;
+	return check_stream(s);
 }
 
 SHIM_EXPORT hipError_t hipStreamQuery(hipStream_t s)
 {
-	(void)s;
-	return hipSuccess;
+	return check_stream(s);
 }
 
 SHIM_EXPORT hipError_t hipEventCreate(hipEvent_t *ev)
 {
 	if (!ev)
 		return shim_ret(hipErrorInvalidValue);
-	*ev = calloc(1, sizeof **ev);
-	return shim_ret(*ev ? hipSuccess : hipErrorOutOfMemory);
+	*ev = NULL;
+	return handle_new(SHIM_EVENT, sizeof **ev, (void **)ev);
 }
 
 SHIM_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *ev, unsigned flags)
@@ -226,41 +283,51 @@ SHIM_EXPORT hipError_t hipEventCreateWithFlags(hipEvent_t *ev, unsigned flags)
 
 SHIM_EXPORT hipError_t hipEventRecord(hipEvent_t ev, hipStream_t stream)
 {
-	(void)stream;
-	if (!ev)
-		return shim_ret(hipErrorInvalidHandle);
-	ev->ms = shim_now_ms();
-	ev->recorded = true;
-	return hipSuccess;
+	pthread_mutex_lock(&shim_lock);
+	hipError_t e = !shim_handle_live(SHIM_EVENT, ev) || !shim_stream_ok(stream) ? hipErrorInvalidHandle
+										    : hipSuccess;
+	if (e == hipSuccess) {
+		ev->ms = shim_now_ms();
+		ev->recorded = true;
+	}
+	pthread_mutex_unlock(&shim_lock);
+	return shim_ret(e);
+}
+
+static hipError_t check_event(hipEvent_t ev)
+{
+	pthread_mutex_lock(&shim_lock);
+	bool live = shim_handle_live(SHIM_EVENT, ev);
+	pthread_mutex_unlock(&shim_lock);
+	return live ? hipSuccess : shim_ret(hipErrorInvalidHandle);
 }
 
 SHIM_EXPORT hipError_t hipEventSynchronize(hipEvent_t ev)
 {
-	return ev ? hipSuccess : shim_ret(hipErrorInvalidHandle);
+	return check_event(ev);
 }
 
 SHIM_EXPORT hipError_t hipEventQuery(hipEvent_t ev)
 {
-	return ev ? hipSuccess : shim_ret(hipErrorInvalidHandle);
+	return check_event(ev);
 }
 
 SHIM_EXPORT hipError_t hipEventElapsedTime(float *ms, hipEvent_t start, hipEvent_t stop)
 {
 	if (!ms)
 		return shim_ret(hipErrorInvalidValue);
-	if (!start || !stop)
-		return shim_ret(hipErrorInvalidHandle);
-	if (!start->recorded || !stop->recorded)
-		return shim_ret(hipErrorNotReady);
-	*ms = (float)(stop->ms - start->ms);
-	return hipSuccess;
+	pthread_mutex_lock(&shim_lock);
+	hipError_t e = !shim_handle_live(SHIM_EVENT, start) || !shim_handle_live(SHIM_EVENT, stop)
+			       ? hipErrorInvalidHandle
+		       : !start->recorded || !stop->recorded ? hipErrorNotReady
+							     : hipSuccess;
+	if (e == hipSuccess)
+		*ms = (float)(stop->ms - start->ms);
+	pthread_mutex_unlock(&shim_lock);
+	return shim_ret(e);
 }
 
 SHIM_EXPORT hipError_t hipEventDestroy(hipEvent_t ev)
 {
-	if (!ev)
-		return shim_ret(hipErrorInvalidHandle);
-	free(ev);
-	return hipSuccess;
+	return handle_free(SHIM_EVENT, ev);
 }
-

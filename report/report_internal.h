@@ -1,8 +1,8 @@
-/* report_internal.h — shared by gen/report*.c only (not an interface). */
-#ifndef RDNA3_GEN_REPORT_INTERNAL_H
-#define RDNA3_GEN_REPORT_INTERNAL_H
+/* report_internal.h — shared by the report/ sources only (not an interface). */
+#ifndef RDNA3_REPORT_REPORT_INTERNAL_H
+#define RDNA3_REPORT_REPORT_INTERNAL_H
 
-#include "gen/report.h"
+#include "report/report.h"
 
 int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

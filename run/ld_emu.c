@@ -1,4 +1,4 @@
-/* rdna3run_emu.c — the `emu` backend (the emulator of emu/emu.h behind
+/* run/ld_emu.c — the `emu` backend (the emulator of emu/emu.h behind
  * struct ld_backend) and the `auto` choice between hip and emu.  Built into
  * libld_emu.a: it is the one place that knows both loader/ and emu/, so that
  * libloader.a never depends on the emulator and the emulator never on ELF. */

@@ -1,6 +1,6 @@
-/* module.c — code objects (through the loader) and kernel launches (on the
+/* shim_module.c — code objects (through the loader) and kernel launches (on the
  * emulator). */
-#include "hipshim/shim.h"
+#include "run/shim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +20,7 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 		goto fail;
 	}
 	m->co = co;
+	m->nfuncs = nk;
 	for (unsigned i = 0; i < nk; i++)
 		m->funcs[i] = (struct ihipModuleSymbol_t){ m, ld_kernel_at(co, i) };
 	pthread_mutex_lock(&shim_lock);
@@ -32,6 +33,8 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 			e = hipErrorInvalidImage;
 		else if ((e = shim_track(m->base, size ? size : 1, true)) != hipSuccess)
 			emu_free(shim_dev, m->base), m->base = 0;
+		else if ((e = shim_handle_add(SHIM_MODULE, m)) != hipSuccess)
+			shim_untrack(m->base), emu_free(shim_dev, m->base), m->base = 0;
 	}
 	pthread_mutex_unlock(&shim_lock);
 	if (e != hipSuccess)
@@ -98,22 +101,44 @@ SHIM_EXPORT hipError_t hipModuleLoadDataEx(hipModule_t *module, const void *imag
 
 SHIM_EXPORT hipError_t hipModuleUnload(hipModule_t m)
 {
-	if (!m)
-		return shim_ret(hipErrorInvalidHandle);
 	pthread_mutex_lock(&shim_lock);
-	shim_untrack(m->base);
-	emu_free(shim_dev, m->base);
+	bool live = shim_handle_remove(SHIM_MODULE, m);
+	if (live) {
+		shim_untrack(m->base);
+		emu_free(shim_dev, m->base);
+	}
 	pthread_mutex_unlock(&shim_lock);
+	if (!live)
+		return shim_ret(hipErrorInvalidResourceHandle);
 	ld_close(m->co);
 	free(m->funcs);
 	free(m);
 	return hipSuccess;
 }
 
+/* Whether m (f) is loaded; the lock is held for the look-up only. */
+static bool module_live(hipModule_t m)
+{
+	pthread_mutex_lock(&shim_lock);
+	bool live = shim_handle_live(SHIM_MODULE, m);
+	pthread_mutex_unlock(&shim_lock);
+	return live;
+}
+
+static bool function_live(hipFunction_t f)
+{
+	pthread_mutex_lock(&shim_lock);
+	bool live = shim_function_module(f) != NULL;
+	pthread_mutex_unlock(&shim_lock);
+	return live;
+}
+
 SHIM_EXPORT hipError_t hipModuleGetFunction(hipFunction_t *f, hipModule_t m, const char *name)
 {
-	if (!f || !m || !name)
+	if (!f || !name)
 		return shim_ret(hipErrorInvalidValue);
+	if (!module_live(m))
+		return shim_ret(hipErrorInvalidResourceHandle);
 	const struct ld_kernel *k = ld_kernel_find(m->co, name);
 	if (!k)
 		return shim_ret(hipErrorNotFound);
@@ -125,8 +150,10 @@ SHIM_EXPORT hipError_t hipModuleGetGlobal(hipDeviceptr_t *dptr, size_t *bytes, h
 					  const char *name)
 {
 	uint64_t vaddr, size;
-	if (!m || !name)
+	if (!name)
 		return shim_ret(hipErrorInvalidValue);
+	if (!module_live(m))
+		return shim_ret(hipErrorInvalidResourceHandle);
 	if (ld_symbol_find(m->co, name, &vaddr, &size))
 		return shim_ret(hipErrorNotFound);
 	if (dptr)
@@ -140,6 +167,8 @@ SHIM_EXPORT hipError_t hipFuncGetAttribute(int *value, hipFunction_attribute att
 {
 	if (!value || !f)
 		return shim_ret(hipErrorInvalidValue);
+	if (!function_live(f))
+		return shim_ret(hipErrorInvalidResourceHandle);
 	const struct ld_kernel *k = f->kernel;
 	switch (attr) {
 	case HIP_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *value = (int)k->max_flat_workgroup_size; break;
@@ -158,10 +187,14 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 					     unsigned int bz, unsigned int sharedMemBytes,
 					     hipStream_t stream, void **kernelParams, void **extra)
 {
-	(void)stream;
 	char err[512];
-	if (!f)
+	if (!function_live(f))
 		return shim_ret(hipErrorInvalidResourceHandle);
+	pthread_mutex_lock(&shim_lock);
+	bool stream_ok = shim_stream_ok(stream);
+	pthread_mutex_unlock(&shim_lock);
+	if (!stream_ok)
+		return shim_ret(hipErrorInvalidHandle);
 	const struct ld_kernel *k = f->kernel;
 	const uint32_t grid[3] = { gx, gy, gz }, block[3] = { bx, by, bz };
 	if (sharedMemBytes) {
@@ -233,7 +266,9 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 	ld_kargs_free(&ka);
 	if (rc) {
 		shim_report("hipshim: %s\n", err);
-		return shim_ret(rc == EMU_E_FAULT ? hipErrorIllegalAddress : hipErrorLaunchFailure);
+		return shim_ret(rc == EMU_E_FAULT    ? hipErrorIllegalAddress
+				: rc == EMU_E_BUDGET ? hipErrorLaunchTimeOut
+						     : hipErrorLaunchFailure);
 	}
 	return hipSuccess;
 }

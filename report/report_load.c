@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "asm_out/asm_out.h"
-#include "gen/report_internal.h"
+#include "report/report_internal.h"
 #include "loader/loader.h"
 
 static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, const char *name,

@@ -1,5 +1,5 @@
-/* device.c — the shim's state, errors and device queries. */
-#include "hipshim/shim.h"
+/* shim_device.c — the shim's state, errors and device queries. */
+#include "run/shim.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,10 @@ pthread_mutex_t shim_lock = PTHREAD_MUTEX_INITIALIZER;
 struct emu_dev *shim_dev;
 static struct shim_alloc *allocs;
 static size_t nallocs, cap_allocs;
+/* Every range ever tracked, with the unmapped guard the emulator leaves after
+ * each buffer (emu/mem.c), so a pointer just past a freed buffer counts too. */
+static uint64_t window_lo = UINT64_MAX, window_hi;
+#define WINDOW_GUARD 65536u
 static _Thread_local hipError_t last_error = hipSuccess;
 static int current_device;
 
@@ -34,10 +38,13 @@ hipError_t shim_device(void)
 		return hipSuccess;
 	struct emu_opts o = { .checks = EMU_CHECK_ALL };  /* as rdna3run: checked unless told otherwise */
 	const char *t = getenv("RDNA3_SHIM_THREADS"), *c = getenv("RDNA3_SHIM_CHECKS");
+	const char *m = getenv("RDNA3_SHIM_MAX_INSTRUCTIONS");
 	if (t)
 		o.threads = (unsigned)strtoul(t, NULL, 10);
 	if (c)
 		o.checks = (unsigned)strtoul(c, NULL, 0);
+	if (m)
+		o.inst_budget = strtoull(m, NULL, 10);  /* 0 or junk: the default budget */
 	shim_dev = emu_dev_new(&o);
 	return shim_dev ? hipSuccess : hipErrorOutOfMemory;
 }
@@ -71,7 +78,17 @@ hipError_t shim_track(uint64_t addr, size_t size, bool module)
 		allocs = na, cap_allocs = nc;
 	}
 	allocs[nallocs++] = (struct shim_alloc){ addr, size, module };
+	if (addr < window_lo)
+		window_lo = addr;
+	if (addr + size + WINDOW_GUARD > window_hi)
+		window_hi = addr + size + WINDOW_GUARD;
 	return hipSuccess;
+}
+
+bool shim_in_device_window(const void *p)
+{
+	uint64_t a = (uint64_t)(uintptr_t)p;
+	return a >= window_lo && a < window_hi;
 }
 
 void shim_untrack(uint64_t addr)

@@ -12,8 +12,8 @@
  * the caller's buffer.  Nothing here prints or exits.  docs/report.md
  * describes the model, the loop choice and the json form.
  */
-#ifndef RDNA3_GEN_REPORT_H
-#define RDNA3_GEN_REPORT_H
+#ifndef RDNA3_REPORT_REPORT_H
+#define RDNA3_REPORT_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,15 +1,17 @@
-/* shim.h — private to hipshim/: the shim's shared state and helpers.
+/* shim.h — the shim's shared state and helpers, private to run/shim_*.c
+ * (device, memory, module, handles).
  *
  * The shim is libamdhip64 on the gfx1100 emulator: the module-API part of
- * the HIP runtime (device.c: errors and devices; memory.c: memory, streams,
- * events; module.c: modules and launches).  Prototypes come from the HIP
+ * the HIP runtime (shim_device.c: errors and devices; shim_memory.c: memory, streams,
+ * events; shim_module.c: modules and launches).  Prototypes come from the HIP
  * headers, so every exported function has the ABI the host was built for.
  *
  * Device pointers are emulated addresses (never dereferenceable on the host);
- * every call runs synchronously, so streams are accepted and ignored and an
- * event's time is the host clock when it was recorded. */
-#ifndef RDNA3_HIPSHIM_SHIM_H
-#define RDNA3_HIPSHIM_SHIM_H
+ * every call runs synchronously, so streams are checked and otherwise ignored
+ * and an event's time is the host clock when it was recorded.  Every handle
+ * and device pointer given out is tracked until it is freed (shim_handles.c). */
+#ifndef RDNA3_RUN_SHIM_H
+#define RDNA3_RUN_SHIM_H
 
 #include "emu/emu.h"
 #include "loader/loader.h"
@@ -34,6 +36,7 @@ struct ihipModule_t {
 	struct ld_code_object *co;
 	uint64_t base;                        /* image in device memory */
 	struct ihipModuleSymbol_t *funcs;     /* one per kernel */
+	unsigned nfuncs;
 };
 
 struct ihipEvent_t {
@@ -58,5 +61,16 @@ double shim_now_ms(void);
 struct shim_alloc *shim_find_alloc(const void *p, size_t n);
 hipError_t shim_track(uint64_t addr, size_t size, bool module);
 void shim_untrack(uint64_t addr);
+/* Whether p lies where device memory was ever handed out (a device pointer,
+ * live or freed: never to be dereferenced on the host); lock held. */
+bool shim_in_device_window(const void *p);
+
+/* Handles given out and not yet freed (shim_handles.c); lock held for all. */
+enum shim_kind { SHIM_MODULE, SHIM_EVENT, SHIM_STREAM, SHIM_HOST };
+hipError_t shim_handle_add(enum shim_kind kind, const void *p);
+bool shim_handle_live(enum shim_kind kind, const void *p);
+bool shim_handle_remove(enum shim_kind kind, const void *p);   /* false: not live */
+struct ihipModule_t *shim_function_module(const void *f);      /* NULL: not live */
+bool shim_stream_ok(hipStream_t s);                             /* NULL, per-thread or live */
 
 #endif

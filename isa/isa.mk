@@ -1,6 +1,7 @@
-# emu/isa.mk: tests of the opcode table, decoder and disassembler.  Their
-# objects are part of libemu.a (emu/emu.mk); the tests link them directly so
-# they do not depend on the rest of the emulator.
+# isa/isa.mk: tests of the opcode table (isa/isa_gfx11.def, isa/isa_fields.def)
+# through the decoder and disassembler.  Those objects are part of libemu.a
+# (emu/emu.mk); the tests link them directly so they do not depend on the rest
+# of the emulator.
 EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
 HEADERS += emu/decode.h
 

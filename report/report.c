@@ -1,7 +1,7 @@
 /* report.c — the register-bank report: instruction records from either source,
- * the main loop, the bank-cache model, the summary.  See gen/report.h and
+ * the main loop, the bank-cache model, the summary.  See report/report.h and
  * docs/report.md. */
-#include "gen/report.h"
+#include "report/report.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
-#include "gen/report_internal.h"
+#include "report/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
 #define RP_CLS_NAME_(c, s, k) s,

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "asm_out/asm_out.h"
-#include "gen/report_internal.h"
+#include "report/report_internal.h"
 
 static const char model_text[] =
 	"bank = VGPR index mod 4; each bank has one cache entry per operand slot (src0, src1, src2) "

@@ -1,0 +1,106 @@
+/* dispatch.c — workgroups over the CUs (or WGPs) of the GPU, occupancy from
+ * the kernel descriptor, and the choice of the units to simulate.
+ *
+ * Occupancy is asm_out's ao_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
+ * barriers, 16 waves per SIMD), turned into resident workgroups per unit:
+ * a workgroup's waves are spread over the unit's SIMDs (2 per CU, 4 per WGP).
+ *
+ * Sampling: with round-robin dispatch, unit u runs ceil((nwg - u) / U)
+ * workgroups, so the units fall into at most two groups (q + 1 and q
+ * workgroups), and within a group they differ only in the addresses their
+ * workgroups touch.  A sampled plan simulates a few units of each group,
+ * spread over the group, and takes the latest finish as the kernel's: the
+ * last round's tail is there because a simulated unit runs all of its
+ * workgroups, including the last partial round.
+ */
+#include "model/gpu.h"
+
+#include "asm_out/asm_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+		 const struct gpu_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof *p);
+	unsigned cus = (unsigned)c->v[GPU_CUS];
+	if (!nwg || !block_threads || block_threads > 1024 || !cus) {
+		snprintf(err, errlen, "dispatch: %llu workgroups of %u work-items cannot be planned",
+			 (unsigned long long)nwg, block_threads);
+		return -1;
+	}
+	if (per_group > 8) {
+		snprintf(err, errlen, "dispatch: at most 8 sampled units per group (asked %u)", per_group);
+		return -1;
+	}
+	struct ao_occupancy occ;
+	ao_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	p->nwg = nwg;
+	p->wgp_mode = wgp_mode;
+	p->units = wgp_mode ? cus / 2 : cus;
+	p->simds_per_unit = wgp_mode ? 4 : 2;
+	p->waves_per_wg = (block_threads + 31) / 32;
+	p->waves_per_simd = occ.waves;
+	unsigned share = (p->waves_per_wg + p->simds_per_unit - 1) / p->simds_per_unit;
+	p->wg_per_unit = share ? occ.waves / share : 0;
+	if (!p->wg_per_unit) {
+		snprintf(err, errlen, "dispatch: a workgroup of %u waves with %u VGPRs and %u bytes of LDS does not fit a %s",
+			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");
+		return -1;
+	}
+	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < AO_GFX1100_MAX_WAVES ? "LDS" : "waves";
+	p->active_units = nwg < p->units ? (unsigned)nwg : p->units;
+	if (nwg < (uint64_t)p->units * p->wg_per_unit && nwg <= p->units)
+		p->limit = "grid";
+	p->active_cus = p->active_units * (wgp_mode ? 2 : 1);
+
+	/* Groups: units [0, r) run q + 1 workgroups, [r, active) run q. */
+	uint64_t q = nwg / p->units;
+	unsigned r = (unsigned)(nwg % p->units);
+	unsigned lo[2] = { 0, r }, hi[2] = { r, q ? p->units : r };
+	p->full = per_group == 0;
+	if (p->full) {
+		p->nsample = p->active_units; /* md_sample_unit(i) is unit i */
+		return 0;
+	}
+	for (int g = 0; g < 2; g++) {
+		unsigned n = hi[g] - lo[g];
+		unsigned k = n < per_group ? n : per_group;
+		for (unsigned i = 0; i < k; i++) /* evenly spread, first and last of the group included */
+			p->sample[p->nsample++] = lo[g] + (unsigned)((uint64_t)(n - 1) * i / (k > 1 ? k - 1 : 1));
+	}
+	return 0;
+}
+
+uint64_t md_unit_wgs(const struct md_plan *p, unsigned u)
+{
+	if (u >= p->units || u >= p->nwg)
+		return 0;
+	return (p->nwg - u + p->units - 1) / p->units;
+}
+
+uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j)
+{
+	return u + j * p->units;
+}
+
+unsigned md_unit_cu(const struct md_plan *p, unsigned u)
+{
+	return p->wgp_mode ? 2 * u : u;
+}
+
+/* The unit simulated i-th: sample[i], or i itself in a full plan. */
+unsigned md_sample_unit(const struct md_plan *p, unsigned i)
+{
+	return p->full ? i : p->sample[i];
+}
+
+double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct gpu_consts *c)
+{
+	double end = 0;
+	for (unsigned i = 0; i < p->nsample; i++)
+		if (finish[i] > end)
+			end = finish[i];
+	return end + c->v[GPU_LAUNCH_CYCLES];
+}

@@ -1,0 +1,393 @@
+/* mem.c — the vector memory hierarchy of an RX 7900 XTX for the timing model.
+ *
+ * A wave's memory instruction is cut into the 128-byte lines its active lanes
+ * touch (coalescing: lanes in one line cost one line).  Each line goes down the
+ * levels until one holds it:
+ *
+ *   L0    per CU, set-associative LRU tags, fed in the CU's cycle order;
+ *   L1    per shader array, L2 and Infinity Cache (MALL): shared by CUs that
+ *         the model simulates one after the other, so their contents are kept
+ *         as first-touch times instead of tags: a line is held at cycle t when
+ *         some CU brought it in at f <= t and fewer lines than the level holds
+ *         were brought in since (FIFO replacement measured in simulated time).
+ *         That makes a CU simulated later see what earlier-simulated CUs
+ *         loaded before its own cycle, not after;
+ *   DRAM  everything else.
+ *
+ * Bandwidth: every level is a port that moves so many bytes per cycle and
+ * queues requests (next-free cycle).  A CU owns its L0 port, and a share of
+ * the shared ports: 1/CUs-per-array of its array's L1, 1/active CUs of L2,
+ * MALL and DRAM, so CUs simulated separately still divide the GPU's bandwidth.
+ * A line's data is back at (the cycle it leaves the last port) + the latency of
+ * the level that served it; the instruction completes with its last line.
+ * Stores are written through L0 (no allocation) to L2, which allocates; a line
+ * new to the Infinity Cache is charged to the DRAM port (its write-back).
+ */
+#include "model/gpu.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const mm_level_name[MM_NLEVELS] = { "L0", "L1", "L2", "MALL", "DRAM" };
+
+/* ---- first-touch level: line -> cycle it was brought in ---------------------- */
+#define FT_BUCKET_SHIFT 8 /* cycles per bucket of the fill histogram: 256 */
+
+struct ft_level {
+	uint64_t *key;           /* line + 1; 0 = empty */
+	uint64_t *when;          /* fill cycle */
+	size_t cap, n;           /* slots (power of two), used */
+	uint32_t *tree;          /* Fenwick tree over buckets: fills per bucket */
+	size_t nb;               /* buckets (power of two) */
+	double cap_lines;        /* capacity in lines */
+	double scale;            /* lines one simulated fill stands for */
+};
+
+static uint64_t hash64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return x;
+}
+
+static void ft_tree_add(struct ft_level *l, size_t b, int d)
+{
+	for (size_t i = b + 1; i <= l->nb; i += i & -i)
+		l->tree[i - 1] = (uint32_t)((int64_t)l->tree[i - 1] + d);
+}
+
+static uint64_t ft_tree_sum(const struct ft_level *l, size_t b) /* fills in buckets 0..b */
+{
+	uint64_t s = 0;
+	if (b >= l->nb)
+		b = l->nb - 1;
+	for (size_t i = b + 1; i; i -= i & -i)
+		s += l->tree[i - 1];
+	return s;
+}
+
+static bool ft_grow_tree(struct ft_level *l, size_t need)
+{
+	size_t nb = l->nb ? l->nb : 1024;
+	while (nb <= need)
+		nb *= 2;
+	if (nb == l->nb)
+		return true;
+	/* Rebuild from the table: cheap next to the simulation that made the fills. */
+	uint32_t *t = calloc(nb, sizeof *t);
+	if (!t)
+		return false;
+	free(l->tree);
+	l->tree = t;
+	l->nb = nb;
+	for (size_t i = 0; i < l->cap; i++)
+		if (l->key[i])
+			ft_tree_add(l, (size_t)(l->when[i] >> FT_BUCKET_SHIFT), 1);
+	return true;
+}
+
+static bool ft_rehash(struct ft_level *l, size_t cap)
+{
+	uint64_t *key = calloc(cap, sizeof *key), *when = malloc(cap * sizeof *when);
+	if (!key || !when) {
+		free(key);
+		free(when);
+		return false;
+	}
+	for (size_t i = 0; i < l->cap; i++) {
+		if (!l->key[i])
+			continue;
+		size_t j = hash64(l->key[i]) & (cap - 1);
+		while (key[j])
+			j = (j + 1) & (cap - 1);
+		key[j] = l->key[i];
+		when[j] = l->when[i];
+	}
+	free(l->key);
+	free(l->when);
+	l->key = key;
+	l->when = when;
+	l->cap = cap;
+	return true;
+}
+
+static bool ft_init(struct ft_level *l, double bytes, double line, double scale)
+{
+	memset(l, 0, sizeof *l);
+	l->cap_lines = bytes / line;
+	l->scale = scale;
+	return ft_rehash(l, 1024) && ft_grow_tree(l, 0);
+}
+
+static void ft_free(struct ft_level *l)
+{
+	free(l->key);
+	free(l->when);
+	free(l->tree);
+}
+
+/* Is line held at cycle t?  Then or not, it is there from t on (a fill moves
+ * the first-touch time earlier, a refill after eviction moves it later).
+ * Returns -1 on out of memory. */
+static int ft_access(struct ft_level *l, uint64_t line, uint64_t t)
+{
+	if ((l->n + 1) * 2 > l->cap && !ft_rehash(l, l->cap * 2))
+		return -1;
+	if (!ft_grow_tree(l, (size_t)(t >> FT_BUCKET_SHIFT)))
+		return -1;
+	uint64_t k = line + 1;
+	size_t j = hash64(k) & (l->cap - 1);
+	while (l->key[j] && l->key[j] != k)
+		j = (j + 1) & (l->cap - 1);
+	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT);
+	if (!l->key[j]) {
+		l->key[j] = k;
+		l->when[j] = t;
+		l->n++;
+		ft_tree_add(l, tb, 1);
+		return 0;
+	}
+	uint64_t f = l->when[j];
+	size_t fb = (size_t)(f >> FT_BUCKET_SHIFT);
+	if (f > t) { /* a CU simulated earlier filled it later: this access is the fill */
+		ft_tree_add(l, fb, -1);
+		ft_tree_add(l, tb, 1);
+		l->when[j] = t;
+		return 0;
+	}
+	double newer = (double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale;
+	if (newer < l->cap_lines)
+		return 1;
+	ft_tree_add(l, fb, -1); /* evicted since: refilled now */
+	ft_tree_add(l, tb, 1);
+	l->when[j] = t;
+	return 0;
+}
+
+/* ---- L0: set-associative LRU tags of one CU ------------------------------------- */
+struct l0 {
+	uint64_t *tag;           /* line + 1 per way; 0 = invalid */
+	uint64_t *use;           /* last use, for LRU */
+	uint64_t tick;
+	unsigned sets, ways;
+};
+
+static bool l0_lookup(struct l0 *c, uint64_t line)
+{
+	unsigned set = (unsigned)(hash64(line) % c->sets);
+	uint64_t *tag = c->tag + (size_t)set * c->ways, *use = c->use + (size_t)set * c->ways;
+	unsigned victim = 0;
+	c->tick++;
+	for (unsigned w = 0; w < c->ways; w++) {
+		if (tag[w] == line + 1) {
+			use[w] = c->tick;
+			return true;
+		}
+		if (use[w] < use[victim])
+			victim = w;
+	}
+	tag[victim] = line + 1;
+	use[victim] = c->tick;
+	return false;
+}
+
+/* ---- ports ------------------------------------------------------------------------ */
+struct port {
+	double free;             /* cycle the port is next free */
+	double rate;             /* bytes per cycle */
+};
+
+static double port_use(struct port *p, double t, double bytes)
+{
+	double start = t > p->free ? t : p->free;
+	p->free = start + bytes / p->rate;
+	return p->free;
+}
+
+/* ---- the hierarchy ------------------------------------------------------------------ */
+struct cu_state {
+	struct l0 l0;
+	struct port port[MM_NLEVELS]; /* L0 own; L1, L2, MALL, DRAM shares */
+	uint64_t last;                /* last issue cycle, for the order check */
+};
+
+struct mm {
+	struct gpu_consts c;
+	unsigned cus, cus_per_sa, nsa;
+	double line, lat[MM_NLEVELS];
+	struct cu_state *cu;
+	struct ft_level *l1;          /* one per shader array */
+	struct ft_level l2, mall;
+	struct mm_stats st;
+	bool oom;
+};
+
+void mm_free(struct mm *m)
+{
+	if (!m)
+		return;
+	if (m->cu)
+		for (unsigned i = 0; i < m->cus; i++) {
+			free(m->cu[i].l0.tag);
+			free(m->cu[i].l0.use);
+		}
+	if (m->l1)
+		for (unsigned i = 0; i < m->nsa; i++)
+			ft_free(&m->l1[i]);
+	ft_free(&m->l2);
+	ft_free(&m->mall);
+	free(m->cu);
+	free(m->l1);
+	free(m);
+}
+
+struct mm *mm_new(const struct gpu_consts *c, unsigned active_cus, unsigned sim_cus)
+{
+	const double *v = c->v;
+	if (!active_cus || !sim_cus || sim_cus > active_cus || active_cus > v[GPU_CUS])
+		return NULL;
+	struct mm *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->c = *c;
+	m->cus = (unsigned)v[GPU_CUS];
+	m->cus_per_sa = (unsigned)v[GPU_CUS_PER_SA];
+	if (!m->cus_per_sa)
+		m->cus_per_sa = 1;
+	m->nsa = (m->cus + m->cus_per_sa - 1) / m->cus_per_sa;
+	m->line = v[GPU_LINE_BYTES];
+	const enum gpu_const lat[MM_NLEVELS] = { GPU_LAT_L0, GPU_LAT_L1, GPU_LAT_L2, GPU_LAT_MALL, GPU_LAT_DRAM };
+	for (int i = 0; i < MM_NLEVELS; i++)
+		m->lat[i] = v[lat[i]];
+	double per_gb = 1.0 / v[GPU_CLOCK_GHZ]; /* GB/s -> bytes per cycle */
+	double a = active_cus, sa_share = active_cus < m->cus_per_sa ? active_cus : m->cus_per_sa;
+	double rate[MM_NLEVELS] = {
+		v[GPU_BW_L0], v[GPU_BW_L1] / sa_share, v[GPU_BW_L2] / a, v[GPU_BW_MALL] * per_gb / a,
+		v[GPU_BW_DRAM] * per_gb / a,
+	};
+	double scale = (double)active_cus / sim_cus;
+	m->cu = calloc(m->cus, sizeof *m->cu);
+	m->l1 = calloc(m->nsa, sizeof *m->l1);
+	bool ok = m->cu && m->l1;
+	unsigned ways = (unsigned)v[GPU_L0_WAYS], lines = (unsigned)(v[GPU_L0_BYTES] / m->line);
+	if (!ways || ways > lines)
+		ok = false;
+	for (unsigned i = 0; ok && i < m->cus; i++) {
+		struct cu_state *s = &m->cu[i];
+		s->l0.ways = ways;
+		s->l0.sets = lines / ways;
+		s->l0.tag = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.tag);
+		s->l0.use = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.use);
+		ok = s->l0.tag && s->l0.use;
+		for (int l = 0; l < MM_NLEVELS; l++)
+			s->port[l].rate = rate[l];
+	}
+	for (unsigned i = 0; ok && i < m->nsa; i++)
+		ok = ft_init(&m->l1[i], v[GPU_L1_BYTES], m->line, scale);
+	ok = ok && ft_init(&m->l2, v[GPU_L2_BYTES], m->line, scale) && ft_init(&m->mall, v[GPU_MALL_BYTES], m->line, scale);
+	if (!ok) {
+		mm_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* The distinct lines of an instruction, in first-lane order (at most 2 per address). */
+static unsigned coalesce(const struct mm *m, const uint64_t *addr, unsigned naddr, uint32_t exec, unsigned bytes,
+			 uint64_t *lines)
+{
+	unsigned n = 0, shift = 0;
+	while ((1ull << shift) < (uint64_t)m->line)
+		shift++;
+	for (unsigned i = 0; i < naddr; i++) {
+		if (!(exec >> (i & 31) & 1))
+			continue;
+		uint64_t first = addr[i] >> shift, last = (addr[i] + (bytes ? bytes : 1) - 1) >> shift;
+		for (uint64_t l = first; l <= last; l++) {
+			unsigned k = 0;
+			while (k < n && lines[k] != l)
+				k++;
+			if (k == n)
+				lines[n++] = l;
+		}
+	}
+	return n;
+}
+
+static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t)
+{
+	int r = ft_access(l, line, t);
+	if (r < 0)
+		m->oom = true;
+	return r > 0;
+}
+
+uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr, uint32_t exec,
+		   unsigned bytes, bool store, enum mm_level *served)
+{
+	if (served)
+		*served = MM_L0;
+	if (cu >= m->cus || (naddr != 32 && naddr != 64 && naddr != 1))
+		return cycle;
+	struct cu_state *s = &m->cu[cu];
+	s->last = cycle;
+	uint64_t lines[128];
+	unsigned n = coalesce(m, addr, naddr, exec, bytes, lines);
+	m->st.insts++;
+	if (store)
+		m->st.stores++;
+	else
+		m->st.loads++;
+	m->st.bytes_req += (uint64_t)__builtin_popcount(exec) * bytes * (naddr == 64 ? 2 : 1);
+	double done = (double)cycle;
+	enum mm_level far = MM_L0;
+	struct ft_level *l1 = &m->l1[cu / m->cus_per_sa];
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t line = lines[i];
+		double t = port_use(&s->port[MM_L0], (double)cycle, m->line);
+		uint64_t at = (uint64_t)t;
+		enum mm_level lv;
+		if (store) {
+			/* Written through L0 and L1 to L2; a line new to the MALL costs a write-back. */
+			t = port_use(&s->port[MM_L2], t, m->line);
+			lv = MM_L2;
+			if (!level_lookup(m, &m->l2, line, at) && !level_lookup(m, &m->mall, line, at)) {
+				port_use(&s->port[MM_DRAM], t, m->line);
+				m->st.bytes_dram += (uint64_t)m->line;
+			}
+		} else if (l0_lookup(&s->l0, line)) {
+			lv = MM_L0;
+		} else {
+			t = port_use(&s->port[MM_L1], t, m->line);
+			lv = MM_L1;
+			if (!level_lookup(m, l1, line, at)) {
+				t = port_use(&s->port[MM_L2], t, m->line);
+				lv = MM_L2;
+				if (!level_lookup(m, &m->l2, line, at)) {
+					t = port_use(&s->port[MM_MALL], t, m->line);
+					lv = MM_MALL;
+					if (!level_lookup(m, &m->mall, line, at)) {
+						t = port_use(&s->port[MM_DRAM], t, m->line);
+						lv = MM_DRAM;
+						m->st.bytes_dram += (uint64_t)m->line;
+					}
+				}
+			}
+		}
+		m->st.lines[lv]++;
+		if (lv > far)
+			far = lv;
+		if (t + m->lat[lv] > done)
+			done = t + m->lat[lv];
+	}
+	if (served)
+		*served = far;
+	return (uint64_t)(done + 0.999999);
+}
+
+void mm_get_stats(const struct mm *m, struct mm_stats *s)
+{
+	*s = m->st;
+	s->oom = m->oom;
+}

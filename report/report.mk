@@ -1,0 +1,20 @@
+# report/: the register-bank report (--report, `rdna3gen report`; tests and
+# bench link librdna3report.a too).
+#
+# The report reads code objects through libloader.a (-lelf -lmsgpackc -ldl) and
+# decodes them with emu's decoder and disassembler only, not the emulator; it
+# scores banks with libvgpr_alloc.a and assembles .s input through libasm_out.a.
+REPORT_SRCS := report/report.c report/report_load.c report/report_render.c
+LIBS += $(BUILD)/librdna3report.a
+$(BUILD)/librdna3report.a: $(REPORT_SRCS:%.c=$(BUILD)/%.o)
+HEADERS += report/report.h
+REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
+REPORT_DEPLIBS := $(BUILD)/librdna3report.a $(BUILD)/libloader.a $(BUILD)/libvgpr_alloc.a \
+	$(BUILD)/libasm_out.a $(REPORT_EMU_OBJS)
+REPORT_LDLIBS := -lelf -lmsgpackc -ldl
+
+# tests/report: hand-computed figures, three views of one kernel, the forms.
+TEST_BINS += $(BUILD)/tests/report_test
+$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(REPORT_LDLIBS) $(LDLIBS)
+TEST_SCRIPTS += tests/report/report.sh

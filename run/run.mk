@@ -1,0 +1,44 @@
+# run/: the emulator behind the loader and the HIP API.
+#
+# libld_emu.a (run/ld_emu.c) is the emulator backend of struct ld_backend, the
+# one place that knows both loader/ and emu/ (dependencies: libld_emu.a ->
+# libloader.a, libemu.a), so libloader.a never depends on the emulator.
+LIBS += $(BUILD)/libld_emu.a
+$(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o
+
+# The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
+# HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
+# folder hosts put on LD_LIBRARY_PATH.  A shared library needs
+# position-independent objects, so the loader and emulator sources are compiled
+# again into $(BUILD)/pic/.
+HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
+HIPSHIM_SRCS := $(wildcard run/shim_*.c)
+HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(wildcard loader/*.c) $(wildcard emu/*.c)
+HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+$(BUILD)/pic/loader/hip.o $(HIPSHIM_SRCS:%.c=$(BUILD)/pic/%.o): CFLAGS += $(HIP_INCFLAGS)
+
+$(HIPSHIM_SO): $(HIPSHIM_PIC_OBJS) run/hipshim.map
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libamdhip64.so.6 -Wl,--no-undefined \
+		-Wl,--version-script,run/hipshim.map $(filter %.o,$^) -o $@ \
+		-lelf -lmsgpackc -ldl $(LDLIBS)
+	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so.5
+	ln -sf libamdhip64.so.6 $(BUILD)/hipshim/libamdhip64.so
+
+ifneq ($(wildcard emu/emu.mk),)
+SHIMS += $(HIPSHIM_SO)
+endif
+
+# shim_test: a HIP host program linked against the shim (found through its rpath).
+SHIM_TEST := $(BUILD)/tests/shim_test
+$(SHIM_TEST): tests/run/shim_test.c tests/loader/harness.h $(HIPSHIM_SO) | $(LOADER_FIXTURES)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(HIP_INCFLAGS) tests/run/shim_test.c -o $@ $(LDFLAGS) \
+		-L$(BUILD)/hipshim -lamdhip64 -Wl,-rpath,'$$ORIGIN/../hipshim'
+ifneq ($(wildcard emu/emu.mk),)
+TEST_BINS += $(SHIM_TEST)
+endif
