@@ -47,13 +47,13 @@ TEST_SCRIPTS += tests/run/gemm.sh
 all: $(RUN_FIXTURES)
 endif
 
-# Kernels that over-read their kernarg segment as clang compiles them, built by
-# every installed LLVM (19 and 22) for tests/run/kernarg.sh.
-KA_LLVMS := $(foreach v,19 22,$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))
-KA_FIXTURES := $(KA_LLVMS:%=$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco)
-$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco: tests/run/kernarg_overread.hip
+# Kernels that over-read their kernarg segment as clang compiles them, for
+# tests/run/kernarg.sh (built by each LLVM, like every fixture).
+KA_FIXTURES := $(LLVM_FIX)/tests/run/kernarg_overread.hsaco
+FIXTURES += $(KA_FIXTURES)
+$(KA_FIXTURES): tests/run/kernarg_overread.hip
 	@mkdir -p $(dir $@)
-	clang-$* -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/kernarg.sh

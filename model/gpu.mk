@@ -5,5 +5,6 @@ MODEL_GPU_OBJS := $(MODEL_GPU_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += model/gpu.h
 
 TEST_BINS += $(BUILD)/tests/model_gpu_test
+TEST_ONCE += $(BUILD)/tests/model_gpu_test
 $(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(MODEL_GPU_OBJS) $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
