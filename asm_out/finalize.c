@@ -40,8 +40,8 @@ static void scan_opnd(struct ao_kernel *k, struct scan *s, const struct ao_opnd 
 
 static unsigned vgpr_of(const struct ao_opnd *o) { return o->kind == AO_K_VGPR ? o->reg : ~0u; }
 
-/* LLVM's VOPD pairing rules (docs/isa-notes.md), plus the ISA rule LLVM does not
- * check: X must not write a register Y reads. */
+/* LLVM's VOPD pairing rules (docs/isa-notes.md).  One half reading what the other
+ * writes is legal: both read before either writes (ISA guide, VOPD). */
 static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *in)
 {
 	const struct ao_half *x = &in->x, *y = &in->y;
@@ -62,11 +62,6 @@ static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *
 		if (x1 != ~0u && y1 != ~0u && x1 % 4 == y1 % 4)
 			ao_fail(k, "instruction %u: VOPD vsrc1 v%u and v%u in the same bank", idx, x1, y1);
 	}
-	for (unsigned i = 1; i < y->n; i++)
-		if (vgpr_of(&y->o[i]) == dx)
-			ao_fail(k, "instruction %u: VOPD X writes v%u, which Y reads", idx, dx);
-	if ((ao_rows[y->op].flags & EMU_F_ACC) && dy == dx)
-		ao_fail(k, "instruction %u: VOPD X writes v%u, which Y accumulates", idx, dx);
 }
 
 /* The part of an LDS address known when building: the instruction offset.  An

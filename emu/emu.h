@@ -55,7 +55,7 @@ int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t err
 enum emu_check {
 	EMU_CHECK_WAITCNT = 1u << 0,   /* loaded register used before its s_waitcnt */
 	EMU_CHECK_LDS_RACE = 1u << 1,  /* two waves touch one LDS dword between barriers */
-	EMU_CHECK_VOPD = 1u << 2,      /* VOPD X half writes a register Y reads */
+	EMU_CHECK_VOPD = 1u << 2,      /* VOPD halves read src0 (or vsrc1) from one VGPR bank */
 	EMU_CHECK_ALL = 0x7,
 	/* Bounds of global, scratch and LDS accesses are always checked. */
 };
@@ -121,6 +121,89 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *launch,
  * wave; a runaway kernel ends with EMU_E_BUDGET, naming a wave and its PC. */
 #define EMU_BUDGET_PER_WAVE 100000000ull
 uint64_t emu_budget_default(const struct emu_launch *launch);
+
+/* ---- stepping: one instruction at a time, for analysis layers ------------------
+ *
+ * emu_launch runs a dispatch as fast as it can.  A stepper runs the same
+ * dispatch under the caller's control: the caller creates workgroup contexts,
+ * starts workgroups in them, and executes one instruction of one wave at a
+ * time, in any order it likes (a timing model picks the wave whose issue cycle
+ * comes first).  Each step reports what the instruction was and what it
+ * touched.  Results are bit-exact with emu_launch for any race-free kernel;
+ * emu_launch itself does not pay for this interface.
+ */
+
+/* The counter an instruction increments (its s_waitcnt field). */
+enum emu_counter { EMU_CNT_NONE, EMU_CNT_VM, EMU_CNT_VS, EMU_CNT_LDS, EMU_CNT_SMEM, EMU_CNT_N };
+
+/* A register range an instruction reads or writes, as operand codes of
+ * emu/decode.h (0..105 SGPRs, 106 vcc_lo, 126 exec_lo, 256+n vn). */
+struct emu_regs {
+	uint16_t code;
+	uint8_t n;                   /* dwords */
+};
+
+#define EMU_HZ_MAXR 8
+#define EMU_HZ_MAXW 3
+
+/* The registers of one instruction, computed once per code dword.  SCC and
+ * the implicit EXEC read of VALU ops are not listed. */
+struct emu_hzinfo {
+	uint8_t nr, nw;
+	uint8_t counter;             /* enum emu_counter: which counter the instruction bumps */
+	uint8_t async_w;             /* index in w[] of the range a load returns later, or 0xff */
+	struct emu_regs r[EMU_HZ_MAXR];
+	struct emu_regs w[EMU_HZ_MAXW];
+	uint64_t mask[8];            /* every register in r[] and w[] (except the async one), by code */
+};
+
+enum emu_space { EMU_SPACE_NONE, EMU_SPACE_GLOBAL, EMU_SPACE_LDS, EMU_SPACE_SCRATCH, EMU_SPACE_SCALAR };
+
+enum emu_wave_status { EMU_STEP_RUN, EMU_STEP_BARRIER, EMU_STEP_DONE, EMU_STEP_FAULT };
+
+struct emu_inst;                 /* emu/decode.h */
+
+/* What one executed instruction was and touched. */
+struct emu_step {
+	const struct emu_inst *in;   /* the decoded instruction */
+	const struct emu_hzinfo *use;/* its registers and counter */
+	uint32_t pc;                 /* byte offset from the kernel entry */
+	uint32_t exec;               /* EXEC when it issued */
+	bool taken;                  /* a branch that was taken */
+	uint8_t status;              /* enum emu_wave_status of the wave afterwards */
+	/* Memory instructions: lane l (exec bit l) accessed bytes at addr[l], and
+	 * for the two-address DS forms also at addr[32 + l].  SMEM: addr[0] only,
+	 * naddr = 1.  LDS addresses are byte offsets in the workgroup's LDS. */
+	uint8_t space;               /* enum emu_space */
+	uint8_t naddr;               /* 0, 1 (SMEM), 32, or 64 (2addr DS) */
+	uint16_t bytes;              /* per address */
+	bool store;
+	uint64_t addr[2 * 32];
+};
+
+struct emu_stepper;
+struct emu_group;                /* one workgroup context: registers and LDS */
+
+/* Prepare a dispatch for stepping (checks as emu_launch).  *out is NULL on error. */
+int emu_stepper_new(struct emu_dev *dev, const struct emu_launch *launch, struct emu_stepper **out,
+		    char *err, size_t errlen);
+uint64_t emu_stepper_groups(const struct emu_stepper *s);        /* workgroups in the grid */
+unsigned emu_stepper_waves(const struct emu_stepper *s);         /* waves per workgroup */
+const struct emu_kd *emu_stepper_kd(const struct emu_stepper *s);
+/* Finish: statistics of every context freed so far, and the first fault (lowest
+ * workgroup index) as emu_launch reports it.  Frees the stepper. */
+int emu_stepper_end(struct emu_stepper *s, struct emu_stats *stats, char *err, size_t errlen);
+
+struct emu_group *emu_group_new(struct emu_stepper *s);          /* NULL on OOM */
+void emu_group_free(struct emu_group *g);                       /* merges its statistics */
+/* Start workgroup index (x fastest) in the context: registers as the dispatcher
+ * sets them, LDS zeroed.  Every wave is ready to step. */
+void emu_group_start(struct emu_group *g, uint64_t index);
+/* Execute the next instruction of wave (0 .. waves-1), which must be in state
+ * EMU_STEP_RUN; fills *st.  Returns st->status. */
+int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st);
+/* Release every wave waiting at the barrier (call when no live wave is running). */
+void emu_group_release(struct emu_group *g);
 
 /* ---- disassembly ----------------------------------------------------------- */
 /* Decode one instruction at code[0..n) and print it as llvm-objdump does

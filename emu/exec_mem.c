@@ -630,6 +630,60 @@ uint8_t *emu_lds_at(struct emu_wave *w, unsigned l, uint32_t addr, unsigned n, b
 	return lds_at(w, l, addr, n, write, atomic);
 }
 
+/* The addresses an instruction about to execute will touch, for the stepper's
+ * caller (a timing model).  Computed from the same fields as the executors,
+ * before the instruction can overwrite its own address registers. */
+void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st)
+{
+	const struct emu_opinfo *oi = &emu_ops[in->op];
+	unsigned bytes = kinds[in->op].bytes;
+	if (!bytes)
+		bytes = 4u * (oi->dst ? oi->dst : oi->src1 ? oi->src1 : 1);
+	st->store = (oi->flags & (EMU_F_STORE | EMU_F_ATOMIC)) != 0;
+	st->bytes = (uint16_t)bytes;
+	st->naddr = EMU_LANES;
+	switch (in->enc) {
+	case EMU_ENC_SMEM:
+		st->space = EMU_SPACE_SCALAR;
+		st->naddr = 1;
+		st->bytes = (uint16_t)(4u * oi->dst);
+		st->addr[0] = (sreg64(w, in->sbase) & 0xffffffffffffull) + (int64_t)in->offset +
+			      (in->soffset != EMU_OPND_NONE ? w->s[in->soffset & 255] : 0);
+		return;
+	case EMU_ENC_DS: {
+		bool two = ds_2addr(in->op);
+		st->space = EMU_SPACE_LDS;
+		st->naddr = two ? 2 * EMU_LANES : EMU_LANES;
+		const u32 *base = w->v[in->addr - EMU_OPND_VGPR0];
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			u32 a0, a1;
+			ds_addrs(in, bytes, two, base[l], &a0, &a1);
+			st->addr[l] = a0;
+			st->addr[EMU_LANES + l] = a1;
+		}
+		return;
+	}
+	case EMU_ENC_SCRATCH:
+		st->space = EMU_SPACE_SCRATCH;
+		for (unsigned l = 0; l < EMU_LANES; l++) {
+			u64 off = (u64)(int64_t)in->offset + (in->saddr != EMU_OPND_NONE ? w->s[in->saddr & 255] : 0) +
+				  (in->addr != EMU_OPND_NONE ? w->v[in->addr - EMU_OPND_VGPR0][l] : 0);
+			st->addr[l] = off & 0xffffffffu;
+		}
+		return;
+	default: /* GLOBAL, FLAT: FLAT may address LDS or scratch through the apertures */
+		st->space = EMU_SPACE_GLOBAL;
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			st->addr[l] = vaddr(w, in, l);
+		if (in->enc == EMU_ENC_FLAT) {
+			u32 hi = (u32)(st->addr[0] >> 32);
+			if (hi == EMU_APERTURE_SHARED_HI || hi == EMU_APERTURE_PRIVATE_HI)
+				st->space = hi == EMU_APERTURE_SHARED_HI ? EMU_SPACE_LDS : EMU_SPACE_SCRATCH;
+		}
+		return;
+	}
+}
+
 static const emu_exec_fn mem_tab[EMU_OP_COUNT] = {
 	[EMU_OP_s_load_b32] = ex_smem,
 	[EMU_OP_s_load_b64] = ex_smem,

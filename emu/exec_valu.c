@@ -634,8 +634,9 @@ static void ex_vopd_fmac2(struct emu_wave *w, const struct emu_inst *in)
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->g->st.vopd++;
-	/* Fast path only when no half reads the other's destination (the reads must
-	 * all happen before the writes; the checker reports X->Y, Y->X is legal). */
+	/* Fast path only when no half reads the other's destination: the reads must
+	 * all happen before the writes (both directions are legal, a read gets the
+	 * old value), which vopd_generic does. */
 	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !w->g->run->ftz_sw &&
 	    in->x.dst != in->y.src0 && in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1) {
 		u32 t0[EMU_LANES], t1[EMU_LANES];

@@ -1,4 +1,4 @@
-/* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD operand
+/* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD bank
  * conflicts, registers beyond the descriptor's allocation.  Each check is listed
  * in emu/HAZARDS.md with its trigger, rule and test.
  *
@@ -53,11 +53,6 @@ static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 	add_w(h, x->dst, 1);
 }
 
-static bool half_reads(const struct emu_vopd_half *y, unsigned code)
-{
-	return y->src0 == code || y->src1 == code || y->src2 == code;
-}
-
 /* Register ranges, asynchronous destination, counter; refusals found once. */
 void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 {
@@ -71,10 +66,10 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
 		if (run->checks & EMU_CHECK_VOPD) {
-			/* VGPR bank = index mod 4; each read port serves one half per bank */
-			if (half_reads(&in->y, in->x.dst))
-				d->bad = EMU_BAD_VOPD;
-			else if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && (in->x.src0 & 3) == (in->y.src0 & 3))
+			/* VGPR bank = index mod 4; each bank's cache has one src0 and one src1
+			 * read port (ISA guide, VOPD restrictions).  One half reading what the
+			 * other writes is no fault: both read before either writes. */
+			if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && (in->x.src0 & 3) == (in->y.src0 & 3))
 				d->bad = EMU_BAD_VOPD_SRC0;
 			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && (in->x.src1 & 3) == (in->y.src1 & 3))
 				d->bad = EMU_BAD_VOPD_SRC1;

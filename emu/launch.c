@@ -78,7 +78,7 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 	pthread_mutex_unlock(&run->icache_lock);
 }
 
-static EMU_COLD const struct emu_dinst *fetch_slow(struct emu_wave *w, uint64_t pc)
+EMU_COLD const struct emu_dinst *emu_fetch_slow(struct emu_wave *w, uint64_t pc)
 {
 	struct emu_run *run = w->g->run;
 	const struct emu_buf *b = run->code;
@@ -107,27 +107,12 @@ static EMU_COLD const struct emu_dinst *fetch_slow(struct emu_wave *w, uint64_t 
 		emu_fault(w, ~0u, EMU_E_FAULT, "uses a VGPR beyond the %u the kernel descriptor allocates",
 			  run->kd.vgprs);
 		return NULL;
-	case EMU_BAD_VOPD:
-		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: the X half writes a register the Y half reads");
-		return NULL;
 	default:
 		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: %s of both halves in VGPR bank %u (the ISA requires different banks)",
 			  d->bad == EMU_BAD_VOPD_SRC0 ? "src0" : "vsrc1",
 			  (unsigned)(d->bad == EMU_BAD_VOPD_SRC0 ? d->in.x.src0 : d->in.x.src1) & 3);
 		return NULL;
 	}
-}
-
-static inline const struct emu_dinst *fetch(struct emu_wave *w, uint64_t pc)
-{
-	struct emu_run *run = w->g->run;
-	uint64_t off = pc - run->code->addr;
-	if (EMU_LIKELY(off < run->code->size && !(off & 3))) {
-		const struct emu_dinst *d = &run->icache[off >> 2];
-		if (EMU_LIKELY(atomic_load_explicit(&d->ready, memory_order_acquire) && !d->bad))
-			return d;
-	}
-	return fetch_slow(w, pc);
 }
 
 /* ---- faults -------------------------------------------------------------------- */
@@ -281,7 +266,7 @@ uint64_t emu_budget_default(const struct emu_launch *L)
 /* Charge the budget in slices so the step loop only decrements a local counter;
  * the last slice is what is left, so a small budget is honoured too (to within
  * one instruction per worker thread). */
-static EMU_COLD bool budget_refill(struct emu_wave *w)
+EMU_COLD bool emu_budget_refill(struct emu_wave *w)
 {
 	struct emu_group *g = w->g;
 	struct emu_run *run = g->run;
@@ -324,7 +309,7 @@ static void run_wave(struct emu_wave *w)
 	const bool checks = run->checks & EMU_CHECK_WAITCNT, tracing = run->trace;
 	const struct emu_dinst *end = run->icache + run->icache_n;
 	uint64_t left = g->budget_left, n = 0;
-	const struct emu_dinst *d = fetch(w, w->pc);
+	const struct emu_dinst *d = emu_fetch(w, w->pc);
 	w->halt = 0;
 	while (d) {
 		w->cur = d;
@@ -343,7 +328,7 @@ static void run_wave(struct emu_wave *w)
 			break;
 		}
 		if (EMU_UNLIKELY(--left == 0)) {
-			if (!budget_refill(w))
+			if (!emu_budget_refill(w))
 				break;
 			left = g->budget_left;
 		}
@@ -356,15 +341,15 @@ static void run_wave(struct emu_wave *w)
 			}
 		}
 		w->pc = w->next_pc;
-		d = fetch(w, w->pc);
+		d = emu_fetch(w, w->pc);
 	}
 	g->budget_left = left ? left : 1;
 	w->insts += n;
 	g->st.wave_insts += n;
 }
 
-/* All waves of a workgroup, interleaved at barriers. */
-static void run_group(struct emu_group *g, uint64_t index)
+/* A workgroup's registers as the dispatcher sets them, LDS zeroed. */
+void emu_group_setup(struct emu_group *g, uint64_t index)
 {
 	struct emu_run *run = g->run;
 	const struct emu_launch *L = run->launch;
@@ -382,6 +367,23 @@ static void run_group(struct emu_group *g, uint64_t index)
 		wave_setup(g, &g->waves[i], i);
 	g->st.workgroups++;
 	g->st.waves += g->nwaves;
+}
+
+/* Every live wave is at the barrier: a new epoch, and they run again. */
+void emu_group_next_epoch(struct emu_group *g)
+{
+	g->epoch++;
+	if (g->run->checks & EMU_CHECK_LDS_RACE)
+		emu_hz_epoch(g);
+	for (unsigned i = 0; i < g->nwaves; i++)
+		if (g->waves[i].state == EMU_WAVE_BARRIER)
+			g->waves[i].state = EMU_WAVE_RUN;
+}
+
+/* All waves of a workgroup, interleaved at barriers. */
+static void run_group(struct emu_group *g, uint64_t index)
+{
+	emu_group_setup(g, index);
 	for (;;) {
 		unsigned live = 0;
 		for (unsigned i = 0; i < g->nwaves; i++) {
@@ -395,19 +397,13 @@ static void run_group(struct emu_group *g, uint64_t index)
 		}
 		if (!live)
 			return;
-		/* Every live wave is at the barrier: release them together. */
-		g->epoch++;
-		if (run->checks & EMU_CHECK_LDS_RACE)
-			emu_hz_epoch(g);
-		for (unsigned i = 0; i < g->nwaves; i++)
-			if (g->waves[i].state == EMU_WAVE_BARRIER)
-				g->waves[i].state = EMU_WAVE_RUN;
+		emu_group_next_epoch(g);
 	}
 }
 
-/* ---- thread pool ------------------------------------------------------------------ */
+/* ---- workgroup contexts and the thread pool ---------------------------------------- */
 
-static void group_free(struct emu_group *g)
+void emu_group_dispose(struct emu_group *g)
 {
 	if (!g)
 		return;
@@ -419,7 +415,7 @@ static void group_free(struct emu_group *g)
 	free(g);
 }
 
-static struct emu_group *group_new(struct emu_run *run)
+struct emu_group *emu_group_alloc(struct emu_run *run)
 {
 	struct emu_group *g = calloc(1, sizeof *g);
 	if (!g)
@@ -435,7 +431,7 @@ static struct emu_group *group_new(struct emu_run *run)
 	g->lds_wbits = calloc((size_t)g->lds_words * (g->nwaves + 1), sizeof g->lds_wbits[0]);
 	g->scratch = run->scratch ? calloc(g->nwaves, priv) : NULL;
 	if (!g->vmem || !g->lds || !g->shadow || !g->lds_wbits || (run->scratch && !g->scratch)) {
-		group_free(g);
+		emu_group_dispose(g);
 		return NULL;
 	}
 	for (unsigned i = 0; i < g->nwaves; i++) {
@@ -445,6 +441,7 @@ static struct emu_group *group_new(struct emu_run *run)
 		w->scratch = g->scratch ? g->scratch + i * priv : NULL;
 		w->g = g;
 	}
+	g->budget_left = 1;
 	return g;
 }
 
@@ -485,73 +482,64 @@ static uint64_t alloc_copy(struct emu_dev *dev, const void *src, size_t n, size_
 	return a;
 }
 
-int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats *stats, char *err, size_t errlen)
+void emu_run_destroy(struct emu_run *run)
 {
-	if (stats)
-		memset(stats, 0, sizeof *stats);
-	if (!dev || !L)
-		return fail(err, errlen, EMU_E_ARG, "emu_launch: no device or launch");
-	const char *name = L->kernel_name ? L->kernel_name : "kernel";
-	for (int i = 0; i < 3; i++)
-		if (!L->grid[i] || !L->block[i] || L->block[i] > 1024)
-			return fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
-				    L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
-	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
-	if ((uint64_t)L->grid[0] * L->grid[1] > (1ull << 40) / L->grid[2])
-		return fail(err, errlen, EMU_E_ARG, "%s: grid %ux%ux%u has more than 2^40 workgroups", name, L->grid[0],
-			    L->grid[1], L->grid[2]);
-	if (threads > 1024)
-		return fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most 1024)", name,
-			    (unsigned long long)threads);
-
-	struct emu_run *run = calloc(1, sizeof *run);
 	if (!run)
-		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
-	run->dev = dev;
-	run->launch = L;
-	pthread_mutex_init(&run->icache_lock, NULL);
-	pthread_mutex_init(&run->fault_lock, NULL);
-	atomic_store(&run->fault_wg, UINT64_MAX);
-	int rc = EMU_OK;
+		return;
+	if (run->kernarg_addr)
+		emu_free(run->dev, run->kernarg_addr);
+	if (run->dispatch_addr)
+		emu_free(run->dev, run->dispatch_addr);
+	if (run->queue_addr)
+		emu_free(run->dev, run->queue_addr);
+	free(run->icache);
+	pthread_mutex_destroy(&run->icache_lock);
+	pthread_mutex_destroy(&run->fault_lock);
+	free(run);
+}
+
+/* The AQL dispatch packet: sizes, kernel object, kernarg address. */
+static void write_packet(struct emu_run *run)
+{
+	const struct emu_launch *L = run->launch;
+	uint8_t pkt[64] = { 0 };
+	uint16_t setup = L->grid[2] * L->block[2] > 1 ? 3 : L->grid[1] * L->block[1] > 1 ? 2 : 1;
+	memcpy(pkt + 2, &setup, 2);
+	for (int i = 0; i < 3; i++) {
+		uint16_t ws = (uint16_t)L->block[i];
+		uint32_t gs = L->grid[i] * L->block[i];
+		memcpy(pkt + 4 + 2 * i, &ws, 2);
+		memcpy(pkt + 12 + 4 * i, &gs, 4);
+	}
+	memcpy(pkt + 24, &run->kd.private_segment_size, 4);
+	memcpy(pkt + 28, &run->kd.group_segment_size, 4);
+	memcpy(pkt + 32, &L->kd_addr, 8);
+	memcpy(pkt + 40, &run->kernarg_addr, 8);
+	emu_write(run->dev, run->dispatch_addr, pkt, sizeof pkt);
+}
+
+/* The descriptor, code and kernarg of a launch, checked; the run's derived state. */
+static int run_setup(struct emu_run *run, const char *name, char *err, size_t errlen)
+{
+	struct emu_dev *dev = run->dev;
+	const struct emu_launch *L = run->launch;
 	uint8_t raw[64];
 	char kerr[200];
-	struct emu_group **groups = NULL;
-	pthread_t *tids = NULL;
-	unsigned nthreads = 0;
-
-	/* Kernarg segment, AQL dispatch packet and a zeroed queue, all read-only.  Made
-	 * before any buffer is looked up: allocating may move the buffer table. */
-	size_t kernarg_mapped = (L->kernarg_size / EMU_KERNARG_GRANULE + 1) * EMU_KERNARG_GRANULE;
-	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size, kernarg_mapped);
-	uint8_t pkt[64] = { 0 }, queue[256] = { 0 };
-	run->dispatch_addr = alloc_copy(dev, pkt, sizeof pkt, sizeof pkt);
-	run->queue_addr = alloc_copy(dev, queue, sizeof queue, sizeof queue);
-	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr) {
-		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
-		goto out;
-	}
-
-	if (emu_read(dev, L->kd_addr, raw, 64) != EMU_OK || (L->kd_addr & 63)) {
-		rc = fail(err, errlen, EMU_E_ARG, "%s: kernel descriptor address 0x%llx is not 64 aligned bytes of device memory",
-			  name, (unsigned long long)L->kd_addr);
-		goto out;
-	}
-	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK) {
-		fail(err, errlen, rc, "%s: %s", name, kerr);
-		goto out;
-	}
+	int rc;
+	if (emu_read(dev, L->kd_addr, raw, 64) != EMU_OK || (L->kd_addr & 63))
+		return fail(err, errlen, EMU_E_ARG, "%s: kernel descriptor address 0x%llx is not 64 aligned bytes of device memory",
+			    name, (unsigned long long)L->kd_addr);
+	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK)
+		return fail(err, errlen, rc, "%s: %s", name, kerr);
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
-	if (!run->code || (run->entry & 255)) {
-		rc = fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
-			  name, (unsigned long long)run->entry);
-		goto out;
-	}
-	if (L->kernarg_size < run->kd.kernarg_size || (L->kernarg_size && !L->kernarg)) {
-		rc = fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
-			  name, L->kernarg_size, run->kd.kernarg_size);
-		goto out;
-	}
+	if (!run->code || (run->entry & 255))
+		return fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
+			    name, (unsigned long long)run->entry);
+	if (L->kernarg_size < run->kd.kernarg_size || (L->kernarg_size && !L->kernarg))
+		return fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
+			    name, L->kernarg_size, run->kd.kernarg_size);
+	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
 	run->checks = dev->opts.checks & EMU_CHECK_ALL;
 	run->ftz = run->kd.float_denorm_32 == 0;
 	run->ftz_sw = run->ftz && !EMU_HW_FTZ;
@@ -565,42 +553,118 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 	run->scratch = run->kd.private_segment_size > 0;
 	run->icache_n = (size_t)(run->code->size / 4);
 	run->icache = calloc(run->icache_n + 1, sizeof run->icache[0]);
-	if (!run->icache) {
-		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
-		goto out;
-	}
+	if (!run->icache)
+		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+	write_packet(run);
+	return EMU_OK;
+}
 
-	/* The AQL dispatch packet: sizes, kernel object, kernarg address. */
-	uint16_t setup = L->grid[2] * L->block[2] > 1 ? 3 : L->grid[1] * L->block[1] > 1 ? 2 : 1;
-	memcpy(pkt + 2, &setup, 2);
-	for (int i = 0; i < 3; i++) {
-		uint16_t ws = (uint16_t)L->block[i];
-		uint32_t gs = L->grid[i] * L->block[i];
-		memcpy(pkt + 4 + 2 * i, &ws, 2);
-		memcpy(pkt + 12 + 4 * i, &gs, 4);
+struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L, int *rc, char *err, size_t errlen)
+{
+	*rc = EMU_E_ARG;
+	if (!dev || !L) {
+		fail(err, errlen, EMU_E_ARG, "emu_launch: no device or launch");
+		return NULL;
 	}
-	memcpy(pkt + 24, &run->kd.private_segment_size, 4);
-	memcpy(pkt + 28, &run->kd.group_segment_size, 4);
-	memcpy(pkt + 32, &L->kd_addr, 8);
-	memcpy(pkt + 40, &run->kernarg_addr, 8);
-	emu_write(dev, run->dispatch_addr, pkt, sizeof pkt);
+	const char *name = L->kernel_name ? L->kernel_name : "kernel";
+	for (int i = 0; i < 3; i++)
+		if (!L->grid[i] || !L->block[i] || L->block[i] > 1024) {
+			fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
+			     L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
+			return NULL;
+		}
+	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
+	if ((uint64_t)L->grid[0] * L->grid[1] > (1ull << 40) / L->grid[2]) {
+		fail(err, errlen, EMU_E_ARG, "%s: grid %ux%ux%u has more than 2^40 workgroups", name, L->grid[0],
+		     L->grid[1], L->grid[2]);
+		return NULL;
+	}
+	if (threads > 1024) {
+		fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most 1024)", name,
+		     (unsigned long long)threads);
+		return NULL;
+	}
+	struct emu_run *run = calloc(1, sizeof *run);
+	if (!run) {
+		*rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		return NULL;
+	}
+	run->dev = dev;
+	run->launch = L;
+	pthread_mutex_init(&run->icache_lock, NULL);
+	pthread_mutex_init(&run->fault_lock, NULL);
+	atomic_store(&run->fault_wg, UINT64_MAX);
+	/* Kernarg segment, AQL dispatch packet and a zeroed queue, all read-only.  Made
+	 * before any buffer is looked up: allocating may move the buffer table. */
+	uint8_t zero[256] = { 0 };
+	size_t kernarg_mapped = (L->kernarg_size / EMU_KERNARG_GRANULE + 1) * EMU_KERNARG_GRANULE;
+	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size, kernarg_mapped);
+	run->dispatch_addr = alloc_copy(dev, zero, 64, 64);
+	run->queue_addr = alloc_copy(dev, zero, sizeof zero, sizeof zero);
+	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr)
+		*rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
+	else
+		*rc = run_setup(run, name, err, errlen);
+	if (*rc != EMU_OK) {
+		emu_run_destroy(run);
+		return NULL;
+	}
+	return run;
+}
 
-	nthreads = dev->opts.threads ? dev->opts.threads : default_threads();
+void emu_stats_add(struct emu_stats *to, const struct emu_stats *s)
+{
+	to->wave_insts += s->wave_insts;
+	to->valu += s->valu;
+	to->valu_fma += s->valu_fma;
+	to->vopd += s->vopd;
+	to->salu += s->salu;
+	to->smem += s->smem;
+	to->vmem += s->vmem;
+	to->lds += s->lds;
+	to->branch += s->branch;
+	to->wait += s->wait;
+	to->workgroups += s->workgroups;
+	to->waves += s->waves;
+}
+
+int emu_run_result(struct emu_run *run, struct emu_stats *stats, char *err, size_t errlen)
+{
+	if (atomic_load(&run->fault_wg) == UINT64_MAX)
+		return EMU_OK;
+	int rc = run->fault_code ? run->fault_code : EMU_E_FAULT;
+	fail(err, errlen, rc, "%s", run->fault_msg);
+	if (stats) {
+		stats->faulted = true;
+		stats->fault = run->fault;
+	}
+	return rc;
+}
+
+int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats *stats, char *err, size_t errlen)
+{
+	if (stats)
+		memset(stats, 0, sizeof *stats);
+	int rc;
+	struct emu_run *run = emu_run_prepare(dev, L, &rc, err, errlen);
+	if (!run)
+		return rc;
+	const char *name = L->kernel_name ? L->kernel_name : "kernel";
+	unsigned nthreads = dev->opts.threads ? dev->opts.threads : default_threads();
 	if (nthreads > run->nwg)
 		nthreads = (unsigned)run->nwg;
-	groups = calloc(nthreads, sizeof *groups);
-	tids = calloc(nthreads, sizeof *tids);
+	struct emu_group **groups = calloc(nthreads, sizeof *groups);
+	pthread_t *tids = calloc(nthreads, sizeof *tids);
 	if (!groups || !tids) {
 		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
 		goto out;
 	}
 	for (unsigned i = 0; i < nthreads; i++) {
-		groups[i] = group_new(run);
+		groups[i] = emu_group_alloc(run);
 		if (!groups[i]) {
 			rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for workgroup state", name);
 			goto out;
 		}
-		groups[i]->budget_left = 1;
 	}
 	double t0 = now();
 	unsigned started = 0;
@@ -615,46 +679,17 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 	double t1 = now();
 
 	if (stats) {
-		for (unsigned i = 0; i < nthreads; i++) {
-			const struct emu_stats *s = &groups[i]->st;
-			stats->wave_insts += s->wave_insts;
-			stats->valu += s->valu;
-			stats->valu_fma += s->valu_fma;
-			stats->vopd += s->vopd;
-			stats->salu += s->salu;
-			stats->smem += s->smem;
-			stats->vmem += s->vmem;
-			stats->lds += s->lds;
-			stats->branch += s->branch;
-			stats->wait += s->wait;
-			stats->workgroups += s->workgroups;
-			stats->waves += s->waves;
-		}
+		for (unsigned i = 0; i < nthreads; i++)
+			emu_stats_add(stats, &groups[i]->st);
 		stats->seconds = t1 - t0;
 	}
-	if (atomic_load(&run->fault_wg) != UINT64_MAX) {
-		rc = run->fault_code ? run->fault_code : EMU_E_FAULT;
-		fail(err, errlen, rc, "%s", run->fault_msg);
-		if (stats) {
-			stats->faulted = true;
-			stats->fault = run->fault;
-		}
-	}
+	rc = emu_run_result(run, stats, err, errlen);
 out:
 	if (groups)
 		for (unsigned i = 0; i < nthreads; i++)
-			group_free(groups[i]);
+			emu_group_dispose(groups[i]);
 	free(groups);
 	free(tids);
-	if (run->kernarg_addr)
-		emu_free(dev, run->kernarg_addr);
-	if (run->dispatch_addr)
-		emu_free(dev, run->dispatch_addr);
-	if (run->queue_addr)
-		emu_free(dev, run->queue_addr);
-	free(run->icache);
-	pthread_mutex_destroy(&run->icache_lock);
-	pthread_mutex_destroy(&run->fault_lock);
-	free(run);
+	emu_run_destroy(run);
 	return rc;
 }

@@ -66,27 +66,6 @@ const struct emu_buf *emu_mem_find(const struct emu_dev *dev, uint64_t addr);
 struct emu_wave;
 typedef void (*emu_exec_fn)(struct emu_wave *w, const struct emu_inst *in);
 
-/* A register range touched by an instruction, in operand codes (0..511). */
-struct emu_regs {
-	uint16_t code;
-	uint8_t n;                   /* dwords */
-};
-
-#define EMU_HZ_MAXR 8
-#define EMU_HZ_MAXW 3
-
-/* What the hazard checker needs to know about one instruction, computed once. */
-struct emu_hzinfo {
-	uint8_t nr, nw;
-	uint8_t counter;             /* enum emu_counter: which counter an async load bumps */
-	uint8_t async_w;             /* index of the write range returned asynchronously, or 0xff */
-	struct emu_regs r[EMU_HZ_MAXR];
-	struct emu_regs w[EMU_HZ_MAXW];
-	uint64_t mask[8];            /* every register in r[] and w[] (except the async one), by code */
-};
-
-enum emu_counter { EMU_CNT_NONE, EMU_CNT_VM, EMU_CNT_VS, EMU_CNT_LDS, EMU_CNT_SMEM, EMU_CNT_N };
-
 struct emu_dinst {
 	struct emu_inst in;
 	emu_exec_fn fn;
@@ -96,7 +75,7 @@ struct emu_dinst {
 	struct emu_hzinfo hz;
 };
 
-enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
 struct emu_run {
@@ -197,6 +176,7 @@ struct emu_group {
 	struct emu_stats st;
 	uint64_t budget_left;        /* local slice of the launch budget */
 	bool faulted;
+	struct emu_stepper *stepper; /* the stepper that owns this context, or NULL (emu_launch) */
 };
 
 /* ---- executors ------------------------------------------------------------------ */
@@ -323,6 +303,37 @@ static inline bool emu_hz_needed(const struct emu_wave *w, const struct emu_dins
 		hit |= d->hz.mask[i] & w->pmask[i];
 	return hit != 0;
 }
+
+/* ---- launch internals shared by launch.c (thread pool) and step.c (stepper) ---- */
+/* Validate a dispatch and build its run (icache, kernarg, dispatch packet);
+ * NULL with the message in err on failure, *rc the code. */
+struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L, int *rc, char *err, size_t errlen);
+void emu_run_destroy(struct emu_run *run);
+/* The launch result: the lowest faulting workgroup's report, or EMU_OK. */
+int emu_run_result(struct emu_run *run, struct emu_stats *stats, char *err, size_t errlen);
+void emu_stats_add(struct emu_stats *to, const struct emu_stats *s);
+struct emu_group *emu_group_alloc(struct emu_run *run);
+void emu_group_dispose(struct emu_group *g);
+void emu_group_setup(struct emu_group *g, uint64_t index); /* waves ready, LDS zeroed */
+void emu_group_next_epoch(struct emu_group *g);          /* barrier release bookkeeping */
+bool emu_budget_refill(struct emu_wave *w);              /* false: budget exhausted (faulted) */
+const struct emu_dinst *emu_fetch_slow(struct emu_wave *w, uint64_t pc);
+
+/* Instruction fetch through the decode cache. */
+static inline const struct emu_dinst *emu_fetch(struct emu_wave *w, uint64_t pc)
+{
+	struct emu_run *run = w->g->run;
+	uint64_t off = pc - run->code->addr;
+	if (EMU_LIKELY(off < run->code->size && !(off & 3))) {
+		const struct emu_dinst *d = &run->icache[off >> 2];
+		if (EMU_LIKELY(atomic_load_explicit(&d->ready, memory_order_acquire) && !d->bad))
+			return d;
+	}
+	return emu_fetch_slow(w, pc);
+}
+
+/* The addresses of a memory instruction about to execute (exec_mem.c). */
+void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);

@@ -5,9 +5,9 @@ YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 
 # Archives in dependency order: report, templates, then what both use.
 RDNA3GEN_OBJS := $(BUILD)/gen/main.o $(BUILD)/gen/config.o
-RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
+RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 BINS += $(BUILD)/rdna3gen
-$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(YAML_LIBS) $(REPORT_LDLIBS) $(LDLIBS)
 
 # tests/gen: LLVM round trip of every template, CLI behaviour

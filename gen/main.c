@@ -13,6 +13,7 @@
 #include "gen/config.h"
 #include "report/report.h"
 #include "templates/templates.h"
+#include "vocab/vocab.h"
 
 #ifndef RDNA3_VERSION
 #define RDNA3_VERSION "0"
@@ -64,6 +65,8 @@ static void usage(FILE *f)
 		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
 		"assembled first; anything else is read as a code object).  Output to stdout\n"
 		"unless -o.  See docs/report.md.\n"
+		"\n"
+		VC_HELP_VALUES
 		"\n"
 		"Outputs are written together, only when all are complete.\n"
 		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure\n"
@@ -185,6 +188,8 @@ static void describe(FILE *f, const struct tpl_template *t, bool common)
 	for (unsigned i = 0; i < t->npresets; i++)
 		fprintf(f, "    preset %-12s %s  (%s)\n", t->presets[i].name, t->presets[i].values,
 			t->presets[i].help);
+	if (common)
+		fprintf(f, "\n%s", VC_HELP_VALUES);
 }
 
 static void cmd_list(void)
@@ -232,6 +237,18 @@ static char *header_of(const struct tpl_values *v)
 	}
 	snprintf(h + n, cap - n, "\n");
 	return h;
+}
+
+/* Count flags[*n] in, refusing a second value for the same parameter (its
+ * aliases included: --cu/--wgp/--mode, --pad_a/--pad-a). */
+static void add_flag(const struct tpl_template *t, struct gen_assign *flags, unsigned *n)
+{
+	bool common, c2;
+	int idx = tpl_param_find(t, flags[*n].name, &common);
+	for (unsigned i = 0; i < *n; i++)
+		if (tpl_param_find(t, flags[i].name, &c2) == idx && c2 == common)
+			die(EXIT_USAGE, "--%s given twice", tpl_param_at(t, idx, common)->name);
+	(*n)++;
 }
 
 int main(int argc, char **argv)
@@ -304,20 +321,25 @@ int main(int argc, char **argv)
 			report_fmt = argv[++i];
 			continue;
 		}
-		if (strcmp(a, "--keep-s") == 0) { keep_s = true; continue; }
-		if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) { verbose = true; continue; }
-		if (strcmp(a, "--summary") == 0) { summary = true; continue; }
+		bool *sw = !strcmp(a, "--keep-s") ? &keep_s : !strcmp(a, "--summary") ? &summary
+			 : !strcmp(a, "-v") || !strcmp(a, "--verbose") ? &verbose : NULL;
+		if (sw) {
+			if (*sw)
+				die(EXIT_USAGE, "%s given twice", a);
+			*sw = true;
+			continue;
+		}
 		struct gen_assign *f = &flags[nflags];
 		if (strcmp(a, "--cu") == 0 || strcmp(a, "--wgp") == 0) {
 			snprintf(f->name, sizeof f->name, "mode");
 			snprintf(f->value, sizeof f->value, "%s", a + 2);
-			nflags++;
+			add_flag(t, flags, &nflags);
 			continue;
 		}
 		if (strcmp(a, "--no-version-directive") == 0) {
 			snprintf(f->name, sizeof f->name, "version-directive");
 			snprintf(f->value, sizeof f->value, "false");
-			nflags++;
+			add_flag(t, flags, &nflags);
 			continue;
 		}
 		if (strncmp(a, "--", 2) != 0 || !a[2])
@@ -341,7 +363,7 @@ int main(int argc, char **argv)
 		if (strlen(val) >= sizeof f->value)
 			die(EXIT_USAGE, "--%s: value too long", f->name);
 		snprintf(f->value, sizeof f->value, "%s", val);
-		nflags++;
+		add_flag(t, flags, &nflags);
 	}
 	if (!out)
 		die(EXIT_USAGE, "no output: give -o OUT.s or -o OUT.hsaco");

@@ -4,6 +4,7 @@
  * See docs/rdna3run.md. */
 #include "gen/rdna3run.h"
 #include "emu/emu.h"
+#include "vocab/vocab.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -15,18 +16,22 @@
 static const char usage[] =
 	"usage: rdna3run FILE.hsaco --list\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
-	"                [--lda L] [--ldb L] [--ldc L] [--layout NN|NT|TN|TT] [--check]\n"
+	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
 	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--max-instructions N] [--seed S]\n"
+	"        [--model [--model-format text|json]]\n"
 	"        [--help] [--version]\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
-	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n";
+	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
+	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
+	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
+	"\n" VC_HELP_VALUES "(--arg, --buffer and --dump may be repeated, once per NAME.)\n";
 
 void run_error(const char *fmt, ...)
 {
@@ -38,23 +43,16 @@ void run_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Integers on the command line are decimal (vocab/vocab.h). */
 static bool parse_u64(const char *s, uint64_t *v)
 {
-	char *end;
-	if (!s || !*s || *s == '-')
-		return false;
-	errno = 0;
-	unsigned long long x = strtoull(s, &end, 0);
-	if (*end || errno)
-		return false;
-	*v = x;
-	return true;
+	return vc_uint_parse(s, UINT64_MAX, v) == VC_OK;
 }
 
 static bool parse_u32(const char *s, uint32_t *v)
 {
 	uint64_t x;
-	if (!parse_u64(s, &x) || x > UINT32_MAX)
+	if (vc_uint_parse(s, UINT32_MAX, &x) != VC_OK)
 		return false;
 	*v = (uint32_t)x;
 	return true;
@@ -117,6 +115,33 @@ static void free_named(struct run_named *list, unsigned n)
 		free((char *)list[i].name);
 }
 
+/* An option given twice (or with its opposite: --strict and --unchecked) is
+ * refused; --arg, --buffer and --dump repeat, one per NAME.  seen holds the
+ * options met so far.  0, or an exit status after one error line. */
+static int once(const char *a, const char **seen, unsigned *nseen)
+{
+	static const char *const repeatable[] = { "--arg", "--buffer", "--dump" };
+	static const char *const pairs[][2] = { { "--strict", "--unchecked" }, { "-h", "--help" } };
+	for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
+		if (!strcmp(a, repeatable[i]))
+			return 0;
+	const char *alt = a;
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		for (int j = 0; j < 2; j++)
+			if (!strcmp(a, pairs[i][j]))
+				alt = pairs[i][!j];
+	for (unsigned i = 0; i < *nseen; i++)
+		if (!strcmp(seen[i], a) || !strcmp(seen[i], alt)) {
+			if (!strcmp(seen[i], a))
+				run_error("%s given twice", a);
+			else
+				run_error("%s and %s: give one", seen[i], a);
+			return RUN_EXIT_USAGE;
+		}
+	seen[(*nseen)++] = a;
+	return 0;
+}
+
 /* Returns -1 to go on, else an exit status. */
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
@@ -125,9 +150,14 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->strict = true; /* the emulator checks waits, LDS races and VOPD unless told not to */
 	o->alpha = 1.0f;
 	o->seed = 1;
+	o->layout = -1;
+	const char *seen[64];
+	unsigned nseen = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (a[0] == '-' && a[1] && nseen < sizeof seen / sizeof seen[0] && once(a, seen, &nseen))
+			return RUN_EXIT_USAGE;
 #define NEED(nargs)                                                              \
 	do {                                                                     \
 		if (i + (nargs) >= argc) {                                       \
@@ -154,6 +184,15 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->strict = true;
 		} else if (!strcmp(a, "--unchecked")) {
 			o->strict = false;
+		} else if (!strcmp(a, "--model")) {
+			o->model = true;
+		} else if (!strcmp(a, "--model-format")) {
+			NEED(1);
+			o->model_json = !strcmp(argv[++i], "json");
+			if (!o->model_json && strcmp(argv[i], "text")) {
+				run_error("--model-format: %s (text or json)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -165,17 +204,17 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		} else if (!strcmp(a, "-j")) {
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
-				BAD("thread count");
+				BAD("thread count (decimal, at most 1024)");
 		} else if (!strcmp(a, "--max-instructions")) {
 			NEED(1);
 			if (!parse_u64(argv[++i], &o->max_insts) || !o->max_insts)
-				BAD("instruction count (a positive integer)");
+				BAD("instruction count (a positive decimal integer)");
 		} else if (!strcmp(a, "--gemm")) {
 			NEED(3);
 			o->gemm = true;
 			if (!parse_u32(argv[i + 1], &o->m) || !parse_u32(argv[i + 2], &o->n) ||
 			    !parse_u32(argv[i + 3], &o->k) || !o->m || !o->n || !o->k) {
-				run_error("--gemm: M N K must be positive integers");
+				run_error("--gemm: M N K must be positive decimal integers");
 				return RUN_EXIT_USAGE;
 			}
 			i += 3;
@@ -187,21 +226,21 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			NEED(1);
 			uint32_t *p = a[4] == 'a' ? &o->lda : a[4] == 'b' ? &o->ldb : &o->ldc;
 			if (!parse_u32(argv[++i], p) || !*p)
-				BAD("leading dimension");
+				BAD("leading dimension (a positive decimal integer)");
 		} else if (!strcmp(a, "--layout")) {
 			NEED(1);
-			v = argv[++i];
-			if (strlen(v) != 2 || (v[0] != 'N' && v[0] != 'T') || (v[1] != 'N' && v[1] != 'T'))
-				BAD("layout (NN, NT, TN or TT)");
-			memcpy(o->layout, v, 3);
+			enum vc_layout l;
+			if (!vc_layout_parse(argv[++i], &l))
+				BAD("layout (" VC_WORDS_LAYOUT ", any case)");
+			o->layout = (int)l;
 		} else if (!strcmp(a, "--bench")) {
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)
-				BAD("repetition count");
+				BAD("repetition count (decimal, 1 to 100000)");
 		} else if (!strcmp(a, "--seed")) {
 			NEED(1);
 			if (!parse_u64(argv[++i], &o->seed))
-				BAD("seed");
+				BAD("seed (a decimal integer)");
 		} else if (!strcmp(a, "--fill")) {
 			NEED(1);
 			v = argv[++i];
@@ -245,6 +284,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
 	}
+	if (o->model && !strcmp(o->backend, "hip")) {
+		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->model)
+		o->backend = "emu";
 	if (!o->list && !o->gemm && !o->have_grid) {
 		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
@@ -614,10 +659,11 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
  * With "auto", a HIP device that cannot run gfx1100 code passes the work to
  * the emulator; one stderr line says which backend runs and why. */
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
-			struct ld_backend **b, void **module)
+			struct ld_backend **b, void **module, struct run_model *rm)
 {
 	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0,
-				     .inst_budget = o->max_insts };
+				     .inst_budget = o->max_insts, .launch = o->model ? run_model_launch : NULL,
+				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
 	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
@@ -671,7 +717,12 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	status = open_backend(&o, co, &b, &module);
+	struct run_model rm = { .json = o.model_json };
+	if (o.gemm)
+		rm.flops = 2.0 * o.m * o.n * o.k;
+	for (unsigned i = 0; i < o.nbuffers; i++)
+		rm.bytes += strtod(o.buffers[i].value, NULL);
+	status = open_backend(&o, co, &b, &module, &rm);
 	if (status < 0) {
 		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
 		ld_unload(b, module);

@@ -38,7 +38,9 @@ struct run_opts {
 	bool gemm;
 	uint32_t m, n, k, lda, ldb, ldc; /* ld*: 0 = packed */
 	float alpha, beta;
-	char layout[3];                  /* "" = the kernel's, else NN */
+	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
+	/* timing model (--model): run through model/ instead of emu_launch */
+	bool model, model_json;
 	/* generic mode */
 	unsigned nargs, nbuffers, ndumps;
 	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];
@@ -75,6 +77,20 @@ struct run_files {
 int run_files_add(struct run_files *f, const char *path, const void *p, size_t n);
 int run_files_commit(struct run_files *f);
 void run_files_discard(struct run_files *f);
+
+/* --model: the emulator launch hook that runs the dispatch under the timing
+ * model and prints its prediction (text or JSON) on stdout.  ctx is a struct
+ * run_model. */
+struct run_model {
+	bool json;
+	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
+	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
+};
+struct emu_dev;
+struct emu_launch;
+struct emu_stats;
+int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
+		     size_t errlen);
 
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,

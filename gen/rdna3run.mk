@@ -1,10 +1,10 @@
 # rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
 # (run/run.mk).
 
-RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o
+RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libloader.a $(BUILD)/libemu.a
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
 ifneq ($(wildcard emu/emu.mk),)
 BINS += $(BUILD)/rdna3run
@@ -43,7 +43,7 @@ $(FAKE_HIP): tests/run/fake_hip.c
 RUN_FIXTURES += $(FAKE_HIP)
 
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/gemm.sh
+TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh
 all: $(RUN_FIXTURES)
 endif
 

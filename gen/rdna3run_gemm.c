@@ -4,6 +4,7 @@
  * by role (table below); the grid comes from the tile shape in the metadata.
  * The check compares with OpenBLAS under a bound that grows with K. */
 #include "gen/rdna3run.h"
+#include "vocab/vocab.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -169,18 +170,21 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 			return RUN_EXIT_FAIL;
 		}
 
-	/* layout: the kernel's (specialized) or the option */
-	const char *klayout = k->layout[0] ? k->layout : ld_kernel_meta_str(k, "layout");
-	char layout[3] = "NN";
-	if (o->layout[0] && klayout && strcmp(o->layout, klayout)) {
-		run_error("kernel %s was generated for layout %s, not %s", k->name, klayout, o->layout);
+	/* layout: the kernel's (specialized) or the option, in any case */
+	const char *kl = k->layout[0] ? k->layout : ld_kernel_meta_str(k, "layout");
+	enum vc_layout klayout = VC_NN;
+	if (kl && !vc_layout_parse(kl, &klayout)) {
+		run_error("kernel %s: .rdna3.layout '%s' is not one of " VC_WORDS_LAYOUT, k->name, kl);
 		return RUN_EXIT_FAIL;
 	}
-	if (o->layout[0])
-		memcpy(layout, o->layout, 3);
-	else if (klayout && strlen(klayout) == 2)
-		memcpy(layout, klayout, 3);
-	bool ta = layout[0] == 'T', tb = layout[1] == 'T';
+	if (o->layout >= 0 && kl && (enum vc_layout)o->layout != klayout) {
+		run_error("kernel %s was generated for layout %s, not %s", k->name, vc_layout_str(klayout),
+			  vc_layout_str((enum vc_layout)o->layout));
+		return RUN_EXIT_FAIL;
+	}
+	enum vc_layout lay = o->layout >= 0 ? (enum vc_layout)o->layout : klayout;
+	const char *layout = vc_layout_str(lay);
+	bool ta = vc_layout_ta(lay), tb = vc_layout_tb(lay);
 	const char *order = ld_kernel_meta_str(k, "order");
 	bool col_major = order && !strcmp(order, "col");
 

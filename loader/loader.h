@@ -216,6 +216,10 @@ void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
  * or no device: the message names the HIP error (e.g. hipErrorNoDevice). */
 int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen);
 
+struct emu_dev;
+struct emu_launch;
+struct emu_stats;
+
 /* The emulator, and the choice between the two ("auto": hip when a device is
  * present, else emu).  These two live in libld_emu.a (run/ld_emu.c),
  * which needs libemu.a; libloader.a itself never depends on the emulator. */
@@ -223,6 +227,11 @@ struct ld_emu_options {
 	unsigned threads;         /* worker threads; 0 = all cores */
 	unsigned checks;          /* EMU_CHECK_* bits of emu/emu.h */
 	uint64_t inst_budget;     /* 0 = the emulator's default */
+	/* Replaces emu_launch for every launch when set (a timing model runs the
+	 * dispatch through the emulator's stepper); same contract as emu_launch. */
+	int (*launch)(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
+		      size_t errlen);
+	void *launch_ctx;
 };
 int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **out,
 			char *err, size_t errlen);

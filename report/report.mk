@@ -15,6 +15,6 @@ REPORT_LDLIBS := -lelf -lmsgpackc -ldl
 
 # tests/report: hand-computed figures, three views of one kernel, the forms.
 TEST_BINS += $(BUILD)/tests/report_test
-$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS)
+$(BUILD)/tests/report_test: $(BUILD)/tests/report/report_test.o $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(REPORT_LDLIBS) $(LDLIBS)
 TEST_SCRIPTS += tests/report/report.sh

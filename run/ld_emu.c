@@ -11,6 +11,9 @@
 
 struct emu_backend {
 	struct emu_dev *dev;
+	int (*launch)(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
+		      size_t errlen);  /* NULL: emu_launch */
+	void *launch_ctx;
 };
 
 /* A loaded code object: the image lives in read-only device memory. */
@@ -129,7 +132,8 @@ static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel 
 		struct emu_stats es;
 		memset(&es, 0, sizeof es);
 		char msg[240] = "";
-		int erc = emu_launch(eb->dev, &l, &es, msg, sizeof msg);
+		int erc = eb->launch ? eb->launch(eb->launch_ctx, eb->dev, &l, &es, msg, sizeof msg)
+				     : emu_launch(eb->dev, &l, &es, msg, sizeof msg);
 		if (erc) {
 			snprintf(err, errlen, "emu: %s%s", erc == EMU_E_FAULT ? "kernel fault: " : "", msg);
 			return emu_rc(erc, LD_E_BACKEND);
@@ -190,6 +194,10 @@ int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **ou
 	struct emu_backend *eb = calloc(1, sizeof *eb);
 	if (b && eb)
 		eb->dev = emu_dev_new(&eo);
+	if (eb && opt) {
+		eb->launch = opt->launch;
+		eb->launch_ctx = opt->launch_ctx;
+	}
 	if (!b || !eb || !eb->dev) {
 		free(eb);
 		free(b);

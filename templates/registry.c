@@ -1,12 +1,11 @@
 /* registry.c — the template table, parameter parsing and range checks. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "templates/templates.h"
+#include "vocab/vocab.h"
 
 static const struct tpl_template *const all[] = { &tpl_scale, &tpl_sgemm_naive, &tpl_sgemm };
 
@@ -87,7 +86,9 @@ void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
 {
 	switch (p->type) {
 	case TPL_INT: snprintf(buf, n, "%ld..%ld", p->min, p->max); break;
-	case TPL_BOOL: snprintf(buf, n, "true|false"); break;
+	case TPL_BOOL: snprintf(buf, n, "%s", VC_WORDS_BOOL); break;
+	case TPL_LAYOUT: snprintf(buf, n, "%s", VC_WORDS_LAYOUT); break;
+	case TPL_WIDTH: snprintf(buf, n, "%s", VC_WORDS_WIDTH); break;
 	case TPL_ENUM: snprintf(buf, n, "%s", p->choices); break;
 	case TPL_FLOAT: snprintf(buf, n, "float"); break;
 	}
@@ -97,7 +98,9 @@ void tpl_param_value(const struct tpl_param *p, long value, char *buf, size_t n)
 {
 	switch (p->type) {
 	case TPL_INT: snprintf(buf, n, "%ld", value); break;
-	case TPL_BOOL: snprintf(buf, n, "%s", value ? "true" : "false"); break;
+	case TPL_BOOL: snprintf(buf, n, "%s", vc_bool_str(value)); break;
+	case TPL_LAYOUT: snprintf(buf, n, "%s", vc_layout_str((enum vc_layout)value)); break;
+	case TPL_WIDTH: snprintf(buf, n, "%s", vc_width_str((enum vc_width)value)); break;
 	case TPL_FLOAT: snprintf(buf, n, "%g", tpl_float(value)); break;
 	case TPL_ENUM: {
 		const char *s = p->choices;
@@ -123,28 +126,46 @@ static int parse_value(const struct tpl_param *p, const char *text, long *out, c
 	tpl_param_range(p, range, sizeof range);
 	switch (p->type) {
 	case TPL_INT: {
-		char *end;
-		errno = 0;
-		long long x = strtoll(text, &end, 0);
-		if (!*text || *end || errno) {
-			snprintf(err, errlen, "%s: '%s' is not an integer (range %s)", p->name, text, range);
+		int64_t x;
+		int rc = vc_int_parse(text, p->min, p->max, &x);
+		if (rc == VC_E_SYNTAX) {
+			snprintf(err, errlen, "%s: '%s' is not a decimal integer (range %s)", p->name, text,
+				 range);
 			return TPL_E_ARG;
 		}
-		if (x < p->min || x > p->max) {
-			snprintf(err, errlen, "%s: %lld is out of range %s", p->name, x, range);
+		if (rc) {
+			snprintf(err, errlen, "%s: %s is out of range %s", p->name, text, range);
 			return TPL_E_ARG;
 		}
 		*out = (long)x;
 		return 0;
 	}
 	case TPL_BOOL: {
-		static const char *const yes[] = { "true", "yes", "on", "1" }, *const no[] = { "false", "no", "off", "0" };
-		for (int i = 0; i < 4; i++) {
-			if (strcasecmp(text, yes[i]) == 0) { *out = 1; return 0; }
-			if (strcasecmp(text, no[i]) == 0) { *out = 0; return 0; }
+		bool b;
+		if (!vc_bool_parse(text, &b)) {
+			snprintf(err, errlen, "%s: '%s' is not a boolean (%s)", p->name, text, range);
+			return TPL_E_ARG;
 		}
-		snprintf(err, errlen, "%s: '%s' is not a boolean (true|false)", p->name, text);
-		return TPL_E_ARG;
+		*out = b;
+		return 0;
+	}
+	case TPL_LAYOUT: {
+		enum vc_layout l;
+		if (!vc_layout_parse(text, &l)) {
+			snprintf(err, errlen, "%s: '%s' is not a layout (%s, any case)", p->name, text, range);
+			return TPL_E_ARG;
+		}
+		*out = l;
+		return 0;
+	}
+	case TPL_WIDTH: {
+		enum vc_width w;
+		if (!vc_width_parse(text, &w)) {
+			snprintf(err, errlen, "%s: '%s' is not a width (%s)", p->name, text, range);
+			return TPL_E_ARG;
+		}
+		*out = w;
+		return 0;
 	}
 	case TPL_FLOAT: {
 		char *end;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "templates/sgemm.h"
+#include "vocab/vocab.h"
 
 #define I(...) AO_I(x->k, __VA_ARGS__)
 
@@ -208,12 +209,11 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	}
 	sg_emit_epilogue(x);
 
-	static const char *const layouts[4] = { "NN", "NT", "TN", "TT" };
 	ao_meta_int(k, "block_threads", c.threads);
 	ao_meta_int(k, "tile_m", c.bm);
 	ao_meta_int(k, "tile_n", c.bn);
 	ao_meta_int(k, "tile_k", c.bk);
-	ao_meta_str(k, "layout", layouts[(c.ta ? 2 : 0) + (c.tb ? 1 : 0)]);
+	ao_meta_str(k, "layout", vc_layout_str((enum vc_layout)((c.ta ? 2 : 0) + (c.tb ? 1 : 0))));
 	ao_meta_int(k, "guarded", 1);
 
 	rc = 0;

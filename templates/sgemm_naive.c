@@ -18,6 +18,7 @@
 
 #include "templates/templates.h"
 #include "vgpr_alloc/vgpr_alloc.h"
+#include "vocab/vocab.h"
 
 enum { P_BX, P_BY, P_COUNT };
 
@@ -169,7 +170,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_int(k, "block_threads", bx * by);
 	ao_meta_int(k, "tile_m", by);
 	ao_meta_int(k, "tile_n", bx);
-	ao_meta_str(k, "layout", "NN");
+	ao_meta_str(k, "layout", vc_layout_str(VC_NN));
 	ao_meta_int(k, "guarded", 1);   /* any M, N, K: edges are masked, not required to be multiples */
 
 	/* A builder error is reported by tpl_build; allocate only a whole kernel. */

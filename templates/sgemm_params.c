@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "templates/sgemm.h"
+#include "vocab/vocab.h"
 
 static const struct tpl_param params[SG_NPARAMS] = {
-	[SG_LAYOUT] = { "layout", TPL_ENUM, 0, 0, 3, "nn|nt|tn|tt",
+	[SG_LAYOUT] = { "layout", TPL_LAYOUT, VC_NN, VC_NN, VC_TT, NULL,
 			"op(A), op(B): N as stored, T transposed (A is MxK for N, KxM for T)" },
 	[SG_BM] = { "bm", TPL_INT, 128, 1, 512, NULL, "rows of C per workgroup (power of two)" },
 	[SG_BN] = { "bn", TPL_INT, 128, 1, 512, NULL, "columns of C per workgroup (power of two)" },
@@ -26,9 +27,9 @@ static const struct tpl_param params[SG_NPARAMS] = {
 			     "1: single LDS buffer (two barriers per tile), 2: double (one barrier)" },
 	[SG_PREFETCH] = { "prefetch", TPL_BOOL, 1, 0, 1, NULL,
 			  "load the next tile into registers while computing this one" },
-	[SG_GLOBAL_VEC] = { "global-vec", TPL_ENUM, 0, 0, 2, "b32|b64|b128",
+	[SG_GLOBAL_VEC] = { "global-vec", TPL_WIDTH, VC_B32, VC_B32, VC_B128, NULL,
 			    "width of global loads of A, B and of the accesses to C" },
-	[SG_LDS_VEC] = { "lds-vec", TPL_ENUM, 2, 0, 2, "b32|b64|b128",
+	[SG_LDS_VEC] = { "lds-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL,
 			 "width of LDS fragment loads (and of stores when the copy allows)" },
 	[SG_SGPR_BASES] = { "sgpr-bases", TPL_BOOL, 0, 0, 1, NULL,
 			    "one precomputed SGPR base per global load plus one VGPR offset; "
@@ -48,35 +49,35 @@ static const struct tpl_param params[SG_NPARAMS] = {
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
 static const struct tpl_preset presets[] = {
-	{ "k2", "layout=nn bm=32 bn=32 bk=32 tm=1 tn=1 waves-m=32 waves-n=1 lanes-m=1 lanes-n=32 "
+	{ "k2", "layout=NN bm=32 bn=32 bk=32 tm=1 tn=1 waves-m=32 waves-n=1 lanes-m=1 lanes-n=32 "
 		"threads=1024 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b32 "
 		"sgpr-bases=false unroll=32 walk=row mode=wgp",
 	  "kernel 2: LDS tiling 32x32, one element per thread" },
-	{ "k3", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
+	{ "k3", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
 		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b128 "
 		"sgpr-bases=false unroll=8 walk=row mode=wgp",
 	  "kernel 3: 128x128 block, 8x8 per thread (4x4 repeated 2x2)" },
-	{ "k4", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
+	{ "k4", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
 		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
 		"sgpr-bases=false unroll=8 walk=row mode=wgp",
 	  "kernel 4: kernel 3 plus global->register prefetch of the next tile" },
-	{ "k5", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+	{ "k5", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
 		"sgpr-bases=false unroll=8 walk=row mode=cu",
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
-	{ "k6", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
 		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=0 delay-alu=false",
 	  "kernel 6: kernel 5 with bank-aware VGPRs, every FMA a v_dual_fmac_f32 (inner loop kept)" },
-	{ "k7", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+	{ "k7", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
 		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
 	  "kernel 7: kernel 6 with the inner loop fully unrolled" },
-	{ "k8", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+	{ "k8", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
 		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
 	  "kernel 8: kernel 7 with global loads through SGPR bases, spread over the k-steps" },
-	{ "best", "layout=nn bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
+	{ "best", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b128 lds-vec=b128 "
 		  "sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
 	  "kernel 8 plus LDS double buffering (one barrier per tile) and 16-byte global loads and "
@@ -120,8 +121,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 {
 	memset(c, 0, sizeof *c);
 	const long *p = v->v;
-	c->ta = p[SG_LAYOUT] >= 2;
-	c->tb = p[SG_LAYOUT] & 1;
+	c->ta = vc_layout_ta((enum vc_layout)p[SG_LAYOUT]);
+	c->tb = vc_layout_tb((enum vc_layout)p[SG_LAYOUT]);
 	c->bm = (unsigned)p[SG_BM], c->bn = (unsigned)p[SG_BN], c->bk = (unsigned)p[SG_BK];
 	c->tm = (unsigned)p[SG_TM], c->tn = (unsigned)p[SG_TN];
 	c->waves_m = (unsigned)p[SG_WAVES_M], c->waves_n = (unsigned)p[SG_WAVES_N];
@@ -130,8 +131,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->pad_a = (unsigned)p[SG_PAD_A], c->pad_b = (unsigned)p[SG_PAD_B];
 	c->buffers = (unsigned)p[SG_LDS_BUFFERS];
 	c->prefetch = p[SG_PREFETCH] != 0;
-	c->gvw = 1u << p[SG_GLOBAL_VEC];
-	c->lvw = 1u << p[SG_LDS_VEC];
+	c->gvw = vc_width_bits((enum vc_width)p[SG_GLOBAL_VEC]) / 32;   /* in floats */
+	c->lvw = vc_width_bits((enum vc_width)p[SG_LDS_VEC]) / 32;
 	c->sgpr_bases = p[SG_SGPR_BASES] != 0;
 	c->unroll = (unsigned)p[SG_UNROLL];
 	c->walk = (enum sg_walk)p[SG_WALK];

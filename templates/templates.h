@@ -23,10 +23,12 @@
 enum tpl_err { TPL_OK = 0, TPL_E_ARG = -1, TPL_E_BUILD = -2, TPL_E_NOMEM = -3 };
 
 enum tpl_type {
-	TPL_INT,     /* integer in [min, max] */
-	TPL_BOOL,    /* 0/1; text: true false yes no on off 1 0 */
+	TPL_INT,     /* decimal integer in [min, max] */
+	TPL_BOOL,    /* 0/1; text: true|false (vocab/vocab.h) */
 	TPL_ENUM,    /* index into choices ("cu|wgp") */
 	TPL_FLOAT,   /* value stored as float bits; min/max ignored */
+	TPL_LAYOUT,  /* enum vc_layout: NN|NT|TN|TT, any case */
+	TPL_WIDTH,   /* enum vc_width: b32|b64|b128 */
 };
 
 struct tpl_param {

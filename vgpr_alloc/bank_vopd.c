@@ -146,11 +146,12 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 	}
 	if (nsg + nlit > 2)
 		FAIL("invalid operand (violates constant bus restrictions)");
-
-	/* ISA rule, unchecked by LLVM: X's result must not feed Y. */
-	if (reads_vgpr(y, x->dst))
-		FAIL("X writes a VGPR that Y reads");
 	return true;
+}
+
+bool ra_vopd_in_order(const struct ra_vopd_half *x, const struct ra_vopd_half *y)
+{
+	return !reads_vgpr(y, x->dst);
 }
 
 /* Inline constants by their 9-bit source encoding. */

@@ -129,13 +129,12 @@ size_t ra_moves_dual(const struct ra_move *mv, size_t n, struct ra_move_op *out)
 		op->dual = false;
 		if (i + 1 < n) {
 			/* VOPD reads both sources before writing: equal to the two
-			 * moves in order exactly when X does not write Y's source,
-			 * which ra_vopd_ok checks with the bank rules. */
+			 * moves in order exactly when X does not write Y's source. */
 			struct ra_vopd_half x = { .op = RA_VOPD_MOV_B32, .dst = mv[i].dst,
 						  .src0 = { RA_OPND_VGPR, mv[i].src } };
 			struct ra_vopd_half y = { .op = RA_VOPD_MOV_B32, .dst = mv[i + 1].dst,
 						  .src0 = { RA_OPND_VGPR, mv[i + 1].src } };
-			if (ra_vopd_ok(&x, &y, NULL)) {
+			if (ra_vopd_ok(&x, &y, NULL) && ra_vopd_in_order(&x, &y)) {
 				op->y = mv[i + 1];
 				op->dual = true;
 				i++;

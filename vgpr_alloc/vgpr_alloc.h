@@ -149,11 +149,15 @@ struct ra_vopd_half {
 /* True when "v_dual_X :: v_dual_Y" is legal: every rule LLVM 19 checks for
  * gfx11 (opcode allowed in its slot, destination parity, src0 banks, vsrc1
  * banks, accumulator parity, one unique literal, at most two constant-bus
- * reads) plus the ISA rule LLVM leaves unchecked: X must not write a VGPR
- * that Y reads.  On false, *why (if why != NULL) names the broken rule with
- * LLVM's wording where LLVM has one. */
+ * reads).  One half may read what the other writes: the halves execute at the
+ * same time and the read gets the old value (ISA guide, VOPD).  On false,
+ * *why (if why != NULL) names the broken rule with LLVM's wording. */
 bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 		const char **why);
+/* True when the pair computes what X then Y in program order compute: Y reads
+ * no VGPR X writes.  For fusing two instructions of a sequence into one pair;
+ * not a legality rule. */
+bool ra_vopd_in_order(const struct ra_vopd_half *x, const struct ra_vopd_half *y);
 
 /* Writes "v_dual_OP dst, src0, vsrc1[, K]" (one half) into buf; returns the
  * length snprintf would have written. */
@@ -333,7 +337,7 @@ struct ra_move_op {
 };
 
 /* Pairs consecutive moves into v_dual_mov_b32 where legal (ra_vopd_ok)
- * and equal in effect to the two moves in order.  out needs n entries;
+ * and equal in effect to the two moves in order (ra_vopd_in_order).  out needs n entries;
  * returns the number of instructions written. */
 size_t ra_moves_dual(const struct ra_move *mv, size_t n, struct ra_move_op *out);
 

@@ -117,7 +117,7 @@ bad "unknown parameter" "unknown parameter '--blocks'" scale --blocks 64 -o "$T/
 bad "parameter of another template" "unknown parameter '--bx'" scale --bx 16 -o "$T/x.s"
 bad "value above range" "block: 2048 is out of range 32..1024" scale --block 2048 -o "$T/x.s"
 bad "value below range" "items: 0 is out of range 1..16" scale --items 0 -o "$T/x.s"
-bad "not a number" "block: 'big' is not an integer" scale --block big -o "$T/x.s"
+bad "not a number" "block: 'big' is not a decimal integer" scale --block big -o "$T/x.s"
 bad "constraint between values" "not a multiple of 32" scale --block 48 -o "$T/x.s"
 bad "bx not a power of two" "bx: 24 is not a power of two" sgemm-naive --bx 24 -o "$T/x.s"
 bad "workgroup too large" "at most 1024" sgemm-naive --bx 64 --by 32 -o "$T/x.s"

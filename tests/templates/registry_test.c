@@ -77,15 +77,22 @@ static void test_values(void)
 	struct tpl_values v;
 	tpl_defaults(&tpl_scale, &v);
 	char err[300];
-	check(tpl_set(&v, "block", "0x40", err, sizeof err) == 0 && v.v[0] == 64, "integers accept 0x", err);
+	check(tpl_set(&v, "block", "64", err, sizeof err) == 0 && v.v[0] == 64, "decimal integers parse", err);
+	check(tpl_set(&v, "block", "0x40", err, sizeof err) == TPL_E_ARG && strstr(err, "not a decimal integer") &&
+	      v.v[0] == 64, "0x refused", err);
+	check(tpl_set(&v, "block", "010", err, sizeof err) == TPL_E_ARG && v.v[0] == 64,
+	      "leading zero refused (not octal 8)", err);
 	check(tpl_set(&v, "code_object", "6", err, sizeof err) == 0 && v.c[TPL_C_CODE_OBJECT] == 6,
 	      "'_' matches '-' in names", err);
-	check(tpl_set(&v, "version-directive", "no", err, sizeof err) == 0 && v.c[TPL_C_VERSION_DIRECTIVE] == 0,
-	      "booleans accept no", err);
+	check(tpl_set(&v, "version-directive", "false", err, sizeof err) == 0 && v.c[TPL_C_VERSION_DIRECTIVE] == 0,
+	      "booleans: false", err);
+	check(tpl_set(&v, "version-directive", "yes", err, sizeof err) == TPL_E_ARG &&
+	      tpl_set(&v, "version-directive", "1", err, sizeof err) == TPL_E_ARG &&
+	      v.c[TPL_C_VERSION_DIRECTIVE] == 0, "booleans: yes and 1 refused", err);
 	check(tpl_set(&v, "version-directive", "maybe", err, sizeof err) == TPL_E_ARG &&
 	      strstr(err, "not a boolean"), "bad boolean refused", err);
 	check(tpl_set(&v, "mode", "wgp", err, sizeof err) == 0 && v.c[TPL_C_MODE] == 1, "enum by name", err);
-	check(tpl_set(&v, "block", "64x", err, sizeof err) == TPL_E_ARG && strstr(err, "not an integer"),
+	check(tpl_set(&v, "block", "64x", err, sizeof err) == TPL_E_ARG && strstr(err, "not a decimal integer"),
 	      "trailing garbage refused", err);
 	check(tpl_set(&v, "block", "99999999999999999999", err, sizeof err) == TPL_E_ARG, "overflow refused", err);
 	check(tpl_set(&v, "nope", "1", err, sizeof err) == TPL_E_ARG && strstr(err, "unknown parameter 'nope'"),
@@ -103,6 +110,20 @@ static void test_values(void)
 	tpl_param_value(&fp, v.v[0], buf, sizeof buf);
 	check(strcmp(buf, "1.5") == 0, "floats print", buf);
 	check(tpl_set(&v, "ratio", "inf", err, sizeof err) == TPL_E_ARG, "non-finite float refused", err);
+
+	/* sgemm: layouts in any case, printed upper case; widths b32|b64|b128 */
+	tpl_defaults(&tpl_sgemm, &v);
+	bool common;
+	int li = tpl_param_find(&tpl_sgemm, "layout", &common), gi = tpl_param_find(&tpl_sgemm, "global-vec", &common);
+	const struct tpl_param *lp = tpl_param_at(&tpl_sgemm, li, false);
+	check(tpl_set(&v, "layout", "nt", err, sizeof err) == 0 && v.v[li] == 1 &&
+	      tpl_set(&v, "layout", "TN", err, sizeof err) == 0 && v.v[li] == 2, "layout nt and TN parse", err);
+	tpl_param_value(lp, v.v[li], buf, sizeof buf);
+	check(strcmp(buf, "TN") == 0, "layout prints upper case", buf);
+	check(tpl_set(&v, "layout", "N", err, sizeof err) == TPL_E_ARG && strstr(err, "NN|NT|TN|TT"),
+	      "bad layout refused naming the words", err);
+	check(tpl_set(&v, "global-vec", "b128", err, sizeof err) == 0 && v.v[gi] == 2 &&
+	      tpl_set(&v, "global-vec", "128", err, sizeof err) == TPL_E_ARG, "widths: b128, not 128", err);
 }
 
 int main(void)

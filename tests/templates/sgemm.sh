@@ -171,7 +171,7 @@ bad vgprs_allocator 'the kernel needs 262 VGPRs, at most 256' --bm 32 --bn 32 --
 bad global_vec_tn 'global-vec: 4 floats per access must divide tn = 2' --preset k3 --lds-vec b32 --tn 2 --global-vec b128
 bad threads_rows 'threads: 256 work-items load 256 rows of A per pass' --preset k3 --global-vec b128 --bk 4 --unroll 4
 bad sgprs 'sgpr-bases: about' --preset k5 --sgpr-bases true --bk 32
-bad layout_value "layout: 'xx' is not one of nn|nt|tn|tt" --preset k5 --layout xx
+bad layout_value "layout: 'xx' is not a layout (NN|NT|TN|TT, any case)" --preset k5 --layout xx
 bad bm_range 'bm: 0 is out of range' --preset k5 --bm 0
 bad walk_value "walk: 'diagonal'" --preset k5 --walk diagonal
 bad preset_unknown "unknown preset 'k9'" --preset k9

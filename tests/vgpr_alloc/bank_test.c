@@ -40,8 +40,7 @@ static struct ra_vopd_half H(enum ra_vopd_op op, unsigned dst, enum ra_opnd_kind
 
 /* ---- ra_vopd_ok against hand-written cases ----------------------------- */
 
-/* Cases checked with llvm-mc-19 -mcpu=gfx1100 (except the last rule,
- * which LLVM does not check). */
+/* Cases checked with llvm-mc-19 -mcpu=gfx1100. */
 static void test_vopd_rules(void)
 {
 	struct {
@@ -77,8 +76,8 @@ static void test_vopd_rules(void)
 		{ "add_nc_u32 only as Y", H(RA_VOPD_ADD_NC_U32, 0, RA_OPND_VGPR, 4, 8),
 		  FMAC(1, 5, 9), "only as the Y" },
 		{ "add_nc_u32 as Y", FMAC(1, 5, 9), H(RA_VOPD_ADD_NC_U32, 0, RA_OPND_VGPR, 4, 8), NULL },
-		{ "X writes Y src0 (ISA rule)", FMAC(0, 1, 8), FMAC(1, 0, 9), "X writes" },
-		{ "X writes Y vsrc1 (ISA rule)", FMAC(10, 1, 8), FMAC(1, 6, 10), "X writes" },
+		{ "X writes Y src0 is legal (Y reads the old value)", FMAC(0, 1, 8), FMAC(1, 0, 9), NULL },
+		{ "X writes Y vsrc1 is legal (Y reads the old value)", FMAC(10, 1, 8), FMAC(1, 6, 10), NULL },
 		{ "Y writes X src0 is fine", FMAC(0, 1, 8), FMAC(1, 6, 9), NULL },
 		/* fmamk: K takes the src1 position, its vsrc1 VGPR is compared as src2 */
 		{ "fmamk vsrc1 not compared as src1", FMAC(4, 8, 7), FMAMK(11, 1, 7), NULL },
@@ -99,6 +98,11 @@ static void test_vopd_rules(void)
 	CHECK(!ra_vopd_ok(&x, &y, NULL), "vopd illegal: fmaak K + two SGPRs");
 	y.src0.val = 0;
 	CHECK(ra_vopd_ok(&x, &y, NULL), "vopd legal: fmaak K + one SGPR twice");
+	/* Program-order equivalence (for fusing a sequence), not legality. */
+	struct ra_vopd_half a = FMAC(0, 1, 8), b = FMAC(1, 0, 9), d = FMAC(1, 6, 9);
+	CHECK(!ra_vopd_in_order(&a, &b), "in order: X writes v0, Y reads it");
+	CHECK(ra_vopd_in_order(&a, &d), "in order: only Y writes what X reads (v1)");
+	CHECK(!ra_vopd_in_order(&d, &a), "in order: X writes v1, Y reads it");
 }
 
 /* ---- the bank-cache model on hand-computed sequences ------------------- */
@@ -247,7 +251,8 @@ static const char *verify(const struct ra_bank_in *in, const struct ra_bank_out 
 			dual++;
 			if (!ra_vopd_ok(&op->half[0], &op->half[1], &why))
 				BAD("op %zu: %s", i, why);
-			/* The ISA rule again, spelled out. */
+			/* The plan's pairs fuse independent FMAs: Y reads nothing X writes
+			 * (legal either way, but only then equal to the two in order). */
 			unsigned xd = op->half[0].dst;
 			if (op->half[1].src0.val == xd || op->half[1].vsrc1 == xd)
 				BAD("op %zu: X writes a Y source", i);

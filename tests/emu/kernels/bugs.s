@@ -81,9 +81,6 @@ bugs:
 	scratch_load_b32 v12, off, off offset:16   // private segment is 16 bytes
 .endif
 	s_waitcnt vmcnt(0)
-.ifdef BUG_VOPD
-	v_dual_mov_b32 v12, v11 :: v_dual_add_f32 v13, v12, v11   // Y reads what X writes
-.endif
 .ifdef BUG_VOPD_BANK
 	// v_dual_fmac_f32 v12, v4, v8 :: v_dual_fmac_f32 v13, v0, v9: both src0 in bank 0 (LLVM would refuse it)
 	.long 0xc8001104, 0x0c0c1300

@@ -1,0 +1,450 @@
+/* core.c — one CU: per-SIMD issue of up to 16 waves, dependencies, counters,
+ * barriers, LDS.  The rules and the source of every constant are in
+ * docs/model.md and model/consts.def.
+ *
+ * A wave always holds its next instruction already executed by the emulator
+ * (nx) with the earliest cycle its own state allows it to issue (ready).  A
+ * SIMD issues at most one instruction per cycle: among its waves the one with
+ * the smallest issue cycle, ties to the oldest (lowest dispatch order).
+ */
+#include "model/internal.h"
+
+#include <string.h>
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+static unsigned cls_of(const struct emu_inst *in) { return emu_ops[in->op].cls; }
+
+static bool is_valu(unsigned cls) { return cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS; }
+
+static bool is_delay_alu(const struct emu_inst *in) { return in->op == EMU_OP_s_delay_alu; }
+
+/* The cycle at which at most `limit` of the wave's operations on the counters
+ * in `mask` are still outstanding, and the bucket of the one waited for. */
+static uint64_t counter_ready(const struct mdl_wave *w, unsigned mask, unsigned limit, uint8_t *why)
+{
+	uint64_t t[MDL_MAX_OUT];
+	uint8_t b[MDL_MAX_OUT];
+	unsigned n = 0;
+	for (unsigned i = 0; i < w->nout; i++)
+		if (mask >> w->out[i].counter & 1)
+			t[n] = w->out[i].done, b[n++] = w->out[i].bucket;
+	if (n <= limit)
+		return 0;
+	/* the (limit+1)-th latest completion: partial selection, n <= 64 */
+	uint64_t r = 0;
+	for (unsigned k = 0; k <= limit; k++) {
+		unsigned best = k;
+		for (unsigned i = k + 1; i < n; i++)
+			if (t[i] > t[best])
+				best = i;
+		uint64_t x = t[k];
+		uint8_t y = b[k];
+		t[k] = t[best], b[k] = b[best];
+		t[best] = x, b[best] = y;
+		r = t[k];
+		*why = b[k];
+	}
+	return r;
+}
+
+#define CNT(c) (1u << (c))
+
+/* The wait an s_waitcnt* instruction asks for: ready cycle. */
+static uint64_t waitcnt_ready(const struct mdl_wave *w, const struct emu_inst *in, uint8_t *why)
+{
+	uint64_t r = 0;
+	unsigned n = (unsigned)in->simm16 & 0xffff;
+	switch (in->op) {
+	case EMU_OP_s_waitcnt:
+		r = max64(counter_ready(w, CNT(EMU_CNT_VM), in->vmcnt, why), 0);
+		r = max64(r, counter_ready(w, CNT(EMU_CNT_LDS) | CNT(EMU_CNT_SMEM), in->lgkmcnt, why));
+		return r;
+	case EMU_OP_s_waitcnt_vscnt: return counter_ready(w, CNT(EMU_CNT_VS), n, why);
+	case EMU_OP_s_waitcnt_vmcnt: return counter_ready(w, CNT(EMU_CNT_VM), n, why);
+	case EMU_OP_s_waitcnt_lgkmcnt: return counter_ready(w, CNT(EMU_CNT_LDS) | CNT(EMU_CNT_SMEM), n, why);
+	case EMU_OP_s_wait_idle: return counter_ready(w, 0x1e, 0, why);
+	default: return 0;
+	}
+}
+
+/* Earliest issue of the wave's next instruction from its own state.  A VALU op
+ * does not wait here for VALU results it reads: it waits in the SIMD's VALU
+ * queue (issue_valu); every other consumer of a VALU result waits for it. */
+static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
+{
+	const struct emu_step *st = &w->nx;
+	uint64_t t = max64(w->last_issue + 1, w->extra);
+	uint8_t why = MDL_B_IDLE;
+	if (w->extra > w->last_issue + 1)
+		why = MDL_B_BRANCH;
+	unsigned cls = cls_of(st->in);
+	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)(c->valu_mem_latency - c->valu_latency)
+			 : cls == EMU_CLS_LDS ? (uint64_t)(c->valu_lds_latency - c->valu_latency)
+						 : 0;
+	const struct emu_hzinfo *u = st->use;
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++) {
+			unsigned code = (u->r[i].code + k) & 511;
+			if (w->rr[code] > t)
+				t = w->rr[code], why = w->rwhy[code];
+			if (!is_valu(cls) && w->vrd[code] && w->vrd[code] + vextra > t)
+				t = w->vrd[code] + vextra, why = MDL_B_VALU_DEP;
+		}
+	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && w->rr[EMU_OPND_EXEC_LO] > t)
+		t = w->rr[EMU_OPND_EXEC_LO], why = w->rwhy[EMU_OPND_EXEC_LO];
+	if (cls == EMU_CLS_WAIT) {
+		uint8_t b = MDL_B_IDLE;
+		uint64_t r = waitcnt_ready(w, st->in, &b);
+		if (r > t)
+			t = r, why = b;
+	}
+	if (cls == EMU_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
+		t = w->last_issue + (uint64_t)c->waitcnt_min_gap, why = MDL_B_IDLE;
+	if (st->in->op == EMU_OP_s_waitcnt_depctr && w->trans_exec && w->trans_exec + (uint64_t)c->trans_depctr_latency > t)
+		t = w->trans_exec + (uint64_t)c->trans_depctr_latency, why = MDL_B_TRANS;
+	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
+	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
+		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
+		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
+	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
+					    * from the retirement of the wave's VALU ops */
+		uint64_t from = max64(w->last_issue, w->valu_exec ? w->valu_exec + (uint64_t)c->valu_queue_release : 0);
+		uint64_t r = from + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf);
+		if (r > t)
+			t = r, why = MDL_B_BRANCH;
+	}
+	w->ready = t;
+	w->why = why;
+}
+
+/* Step the emulator until the wave holds an instruction that issues (s_delay_alu
+ * produces no issue: it is a hint the interlock already honours). */
+static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
+{
+	struct emu_group *eg = w->grp->eg;
+	for (;;) {
+		int status = emu_group_step(eg, w->widx, &w->nx);
+		if (status == EMU_STEP_FAULT || !w->nx.in) {
+			w->state = MW_DONE;
+			return;
+		}
+		s->r->insts++;
+		if (!is_delay_alu(w->nx.in) || status != EMU_STEP_RUN)
+			break;
+	}
+	w->state = MW_READY;
+	wave_ready(s->c, w);
+}
+
+void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t)
+{
+	g->live = g->nwaves;
+	g->at_barrier = 0;
+	g->barrier_t = 0;
+	for (unsigned i = 0; i < g->nwaves; i++) {
+		unsigned simd = i % s->simds, slot = 0;
+		while (slot < MDL_MAX_SLOTS && cu->simd[simd].slot[slot])
+			slot++;
+		struct mdl_wave *w = &cu->waves[simd * MDL_MAX_SLOTS + slot];
+		memset(w, 0, offsetof(struct mdl_wave, rr));
+		memset(w->rr, 0, sizeof w->rr);
+		memset(w->rwhy, 0, sizeof w->rwhy);
+		memset(w->vrd, 0, sizeof w->vrd);
+		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
+		w->uid = s->next_uid++;
+		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
+		w->extra = w->last_issue;
+		cu->simd[simd].slot[slot] = w;
+		cu->simd[simd].used = true;
+		g->w[i] = w;
+		s->r->waves++;
+	}
+	for (unsigned i = 0; i < g->nwaves; i++)
+		wave_fetch(s, g->w[i]);
+	for (unsigned k = 0; k < s->simds; k++)
+		mdl_cu_pick(s, cu, k);
+}
+
+/* The first cycle from t on at which the SIMD's VALU queue has a free entry:
+ * an entry retires valu_queue_release cycles after its op executes. */
+static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm, uint64_t t)
+{
+	uint64_t rel = (uint64_t)c->valu_queue_release, e[32];
+	unsigned n = 0, cap = (unsigned)c->valu_queue;
+	if (cap < 1 || cap > 32)
+		cap = 32;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			e[n++] = sm->vq[i];
+	if (n < cap)
+		return t;
+	/* the (n - cap + 1)-th earliest retirement frees the entry */
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i; j > 0 && e[j - 1] > e[j]; j--) {
+			uint64_t x = e[j];
+			e[j] = e[j - 1], e[j - 1] = x;
+		}
+	return e[n - cap] + rel;
+}
+
+/* Structural limits of the SIMD for the wave's next instruction. */
+static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const uint64_t *vmem_free,
+			  const struct mdl_wave *w, uint8_t *why)
+{
+	uint64_t t = max64(sm->next_free, w->ready);
+	unsigned cls = cls_of(w->nx.in);
+	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
+		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
+	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
+		t = sm->trans_free, *why = MDL_B_TRANS;
+	if (cls == EMU_CLS_VMEM && *vmem_free > t)
+		t = *vmem_free, *why = MDL_B_VMEM;
+	if (is_valu(cls)) {
+		uint64_t q = queue_free(c, sm, t);
+		if (q > t)
+			t = q, *why = MDL_B_VALU_DEP;
+	}
+	return t;
+}
+
+/* The SIMD's next issue.  Oldest ready first; VALU ops in addition follow the
+ * VALU port's strict age order: a younger wave's VALU op does not pass an
+ * older wave's VALU op that is waiting (SQTT mb_f1_valu_*: the second wave's
+ * chain starts only after the first wave's last add). */
+void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
+{
+	struct mdl_simd *sm = &cu->simd[k];
+	sm->pick = NULL;
+	sm->pick_t = MDL_NEVER;
+	struct mdl_wave *own = NULL;
+	uint64_t own_t = 0;
+	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
+		struct mdl_wave *w = sm->slot[i];
+		if (w && w->state == MW_READY && is_valu(cls_of(w->nx.in)) && (!own || w->uid < own->uid))
+			own = w;
+	}
+	if (own) {
+		uint8_t why = own->why;
+		own_t = simd_free(s->c, sm, &cu->vmem_free, own, &why);
+	}
+	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
+		struct mdl_wave *w = sm->slot[i];
+		if (!w || w->state != MW_READY)
+			continue;
+		uint8_t why = w->why;
+		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
+		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
+			t = own_t + 1, why = MDL_B_VALU_DEP;
+		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
+			sm->pick = w, sm->pick_t = t, sm->pick_why = why;
+	}
+}
+
+static void push_out(struct mdl_wave *w, uint64_t done, unsigned counter, unsigned bucket, uint64_t now)
+{
+	if (w->nout == MDL_MAX_OUT) { /* drop the completed ones */
+		unsigned j = 0;
+		for (unsigned i = 0; i < w->nout; i++)
+			if (w->out[i].done > now)
+				w->out[j++] = w->out[i];
+		w->nout = j;
+		if (j == MDL_MAX_OUT) /* 64 in flight: the oldest is forgotten */
+			memmove(w->out, w->out + 1, --w->nout * sizeof w->out[0]);
+	}
+	w->out[w->nout++] = (struct mdl_out){ done, (uint8_t)counter, (uint8_t)bucket };
+}
+
+static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, unsigned bucket, bool async_only)
+{
+	for (unsigned i = 0; i < u->nw; i++) {
+		if (async_only != (i == u->async_w))
+			continue;
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = (u->w[i].code + k) & 511;
+			w->rr[code] = t;
+			w->vrd[code] = 0;
+			w->rwhy[code] = (uint8_t)bucket;
+		}
+	}
+}
+
+/* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
+ * its VALU-produced sources are ready; its queue entry retires after that. */
+static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
+{
+	const struct emu_hzinfo *u = w->nx.use;
+	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	if (trans)
+		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++)
+			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
+	sm->last_exec = ex;
+	w->valu_exec = ex;
+	if (trans)
+		w->trans_exec = ex;
+	if (trans)
+		sm->trans_exec = ex;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			sm->vq[n++] = sm->vq[i];
+	if (n == 32)
+		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
+	sm->vq[n++] = ex;
+	sm->nvq = n;
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = (u->w[i].code + k) & 511;
+			w->rr[code] = 0;
+			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency);
+			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
+		}
+}
+
+/* A memory instruction: its completion cycle from the memory model or the
+ * fixed latencies, its counter, the LDS pipe of the CU. */
+static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
+{
+	const struct mdl_consts *c = s->c;
+	const struct emu_step *st = &w->nx;
+	const struct emu_hzinfo *u = st->use;
+	uint64_t done;
+	unsigned bucket;
+	if (st->space == EMU_SPACE_LDS && cls_of(st->in) == EMU_CLS_LDS) {
+		unsigned busy = mdl_lds_cycles(c, st);
+		uint64_t start = max64(t, cu->lds_free);
+		cu->lds_free = start + busy;
+		done = start + busy + (uint64_t)c->lds_latency;
+		bucket = MDL_B_LDS;
+	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {
+		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true };
+		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
+		bucket = MDL_B_SMEM;
+	} else {
+		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false };
+		uint64_t lat = (uint64_t)(st->store && u->async_w == 0xff ? c->vmem_store_latency : c->vmem_latency);
+		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + lat;
+		bucket = MDL_B_VMEM;
+	}
+	set_dst(w, u, done, bucket, true);
+	push_out(w, done, u->counter, bucket, t);
+}
+
+/* The s_barrier of the wave issued at t: the last live wave releases all. */
+static void issue_barrier(struct mdl_sim *s, struct mdl_wave *w, uint64_t t)
+{
+	struct mdl_group *g = w->grp;
+	w->state = MW_BARRIER;
+	g->at_barrier++;
+	g->barrier_t = max64(g->barrier_t, t);
+	if (g->at_barrier < g->live)
+		return;
+	emu_group_release(g->eg);
+	uint64_t go = g->barrier_t + (uint64_t)s->c->barrier_latency;
+	g->at_barrier = 0;
+	for (unsigned i = 0; i < g->nwaves; i++) {
+		struct mdl_wave *x = g->w[i];
+		if (x->state != MW_BARRIER)
+			continue;
+		x->extra = go;
+		wave_fetch(s, x);
+		if (x->state == MW_READY && x->ready == go)
+			x->why = MDL_B_BARRIER;
+	}
+}
+
+/* The wave ended: free its slot; true when its workgroup is complete. */
+static bool wave_end(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
+{
+	struct mdl_group *g = w->grp;
+	w->state = MW_DONE;
+	cu->simd[w->simd].slot[w->slot] = NULL;
+	if (t > s->end)
+		s->end = t;
+	g->live--;
+	if (g->live && g->at_barrier == g->live) { /* the others wait at a barrier */
+		g->at_barrier--;                       /* issue_barrier counts again */
+		struct mdl_wave *x = NULL;
+		for (unsigned i = 0; i < g->nwaves && !x; i++)
+			if (g->w[i]->state == MW_BARRIER)
+				x = g->w[i];
+		issue_barrier(s, x, g->barrier_t);
+	}
+	return g->live == 0;
+}
+
+/* Charge the SIMD's cycles up to and including the issue at t. */
+static void account(struct mdl_sim *s, struct mdl_simd *sm, uint64_t t, unsigned why, bool valu)
+{
+	if (t > sm->acct)
+		s->r->bucket[why] += t - sm->acct;
+	s->r->bucket[valu ? MDL_B_VALU_BUSY : MDL_B_ISSUE_OTHER]++;
+	sm->acct = t + 1;
+}
+
+bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
+{
+	const struct mdl_consts *c = s->c;
+	struct mdl_simd *sm = &cu->simd[k];
+	struct mdl_wave *w = sm->pick;
+	uint64_t t = sm->pick_t;
+	const struct emu_step *st = &w->nx;
+	const struct emu_inst *in = st->in;
+	unsigned cls = cls_of(in);
+	bool valu = cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS;
+	account(s, sm, t, sm->pick_why, valu);
+	if (s->o->on_issue) {
+		struct mdl_issue is = { cu->id, k, w->slot, w->uid, st->pc, t, in };
+		s->o->on_issue(s->o->issue_ctx, &is);
+	}
+	w->last_issue = t;
+	w->extra = 0;
+	sm->next_free = t + 1;
+	bool group_done = false;
+	switch (cls) {
+	case EMU_CLS_VALU:
+	case EMU_CLS_TRANS: {
+		bool wide = emu_ops[in->op].flags & EMU_F_F64;
+		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
+		if (cls == EMU_CLS_TRANS)
+			sm->trans_free = t + (uint64_t)c->trans_issue;
+		issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
+		break;
+	}
+	case EMU_CLS_SALU:
+		w->last_salu = t;
+		set_dst(w, st->use, t + (uint64_t)c->salu_latency, MDL_B_SALU_DEP, false);
+		break;
+	case EMU_CLS_SMEM:
+	case EMU_CLS_VMEM:
+	case EMU_CLS_LDS:
+		if (cls == EMU_CLS_VMEM)
+			cu->vmem_free = t + (uint64_t)c->vmem_issue_interval;
+		if (st->use->counter)
+			issue_mem(s, cu, w, t);
+		break;
+	case EMU_CLS_BRANCH:
+		w->extra = t + (uint64_t)(st->taken ? c->branch_taken : c->branch_not_taken);
+		break;
+	default:
+		break;
+	}
+	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {
+		issue_barrier(s, w, t);
+	} else if (st->status == EMU_STEP_DONE || st->status == EMU_STEP_FAULT) {
+		group_done = wave_end(s, cu, w, t);
+	} else {
+		wave_fetch(s, w);
+		if (w->state == MW_DONE)
+			group_done = wave_end(s, cu, w, t);
+	}
+	for (unsigned i = 0; i < s->simds; i++)
+		mdl_cu_pick(s, cu, i);
+	return group_done;
+}

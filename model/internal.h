@@ -1,0 +1,98 @@
+/* internal.h — the model's inside: waves, SIMDs, CUs.  Private to model/. */
+#ifndef RDNA3_MODEL_INTERNAL_H
+#define RDNA3_MODEL_INTERNAL_H
+
+#include "emu/decode.h"
+#include "model/model.h"
+
+#define MDL_MAX_SIMDS 4              /* per CU (WGP mode would use 4) */
+#define MDL_MAX_SLOTS 16             /* waves per SIMD */
+#define MDL_MAX_GROUPS 32            /* resident workgroups per CU */
+#define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
+#define MDL_NEVER UINT64_MAX
+
+enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
+
+/* One outstanding memory operation of a wave: when it completes, and why a
+ * wait on it is charged where it is. */
+struct mdl_out {
+	uint64_t done;
+	uint8_t counter;             /* enum emu_counter */
+	uint8_t bucket;              /* MDL_B_LDS / SMEM / VMEM */
+};
+
+struct mdl_group;
+
+struct mdl_wave {
+	uint8_t state;               /* enum mdl_wstate */
+	uint8_t why;                 /* bucket charged while nx waits for ready */
+	unsigned simd, slot, widx;   /* widx: wave index in the workgroup */
+	uint64_t uid;                /* dispatch order over the launch (age) */
+	struct mdl_group *grp;
+	struct emu_step nx;          /* the next instruction, already executed functionally */
+	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
+	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
+	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
+	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
+	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
+	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
+	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
+	uint8_t rwhy[512];           /* bucket of the producer of each register */
+	struct mdl_out out[MDL_MAX_OUT];
+	unsigned nout;
+};
+
+struct mdl_group {
+	struct emu_group *eg;        /* the emulator's context */
+	bool busy;
+	uint64_t index;
+	unsigned nwaves, live, at_barrier;
+	uint64_t barrier_t;          /* latest barrier issue so far */
+	struct mdl_wave *w[32];
+};
+
+struct mdl_simd {
+	struct mdl_wave *slot[MDL_MAX_SLOTS];
+	uint64_t valu_free, trans_free, next_free; /* structural: next cycle each is free */
+	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
+	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
+	unsigned nvq;
+	uint64_t acct;               /* cycles before this are charged */
+	bool used;
+	/* cached choice: the wave that issues next and when */
+	struct mdl_wave *pick;
+	uint64_t pick_t;
+	uint8_t pick_why;
+};
+
+struct mdl_cu {
+	unsigned id;
+	struct mdl_simd simd[MDL_MAX_SIMDS];
+	struct mdl_group grp[MDL_MAX_GROUPS];
+	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */
+	uint64_t lds_free, vmem_free; /* next cycle the LDS pipe, the vector memory issue port are free */
+	unsigned ngroups_busy;
+};
+
+struct mdl_sim {
+	const struct mdl_opts *o;
+	const struct mdl_consts *c;
+	struct emu_stepper *stp;
+	unsigned simds, cus, group_cap, nwaves;
+	struct mdl_cu *cu;
+	uint64_t next_group, ngroups, next_uid;
+	struct mdl_result *r;
+	uint64_t end;                /* last cycle of any wave */
+};
+
+/* core.c: one CU */
+void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned simd);
+/* Issue the picked wave of the SIMD at its pick time.  Returns true when a
+ * workgroup of the CU finished (a slot for dispatch). */
+bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned simd);
+/* Place workgroup index on the CU at cycle t (stepper context already started). */
+void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t);
+/* lds.c: cycles the LDS needs for one DS instruction (bank conflicts included). */
+unsigned mdl_lds_cycles(const struct mdl_consts *c, const struct emu_step *st);
+
+#endif

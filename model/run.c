@@ -1,0 +1,228 @@
+/* run.c — a dispatch under the model: workgroups placed on CUs as slots free
+ * up (occupancy from the descriptor), the SIMD that issues first goes next,
+ * and the breakdown at the end.  Output formatting of the result.
+ */
+#include "model/internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/* Workgroups one CU holds at once: wave slots, VGPRs and LDS (CU mode). */
+static unsigned group_cap(const struct mdl_consts *c, const struct emu_kd *kd, unsigned nwaves, unsigned simds)
+{
+	unsigned per_simd = (nwaves + simds - 1) / simds;
+	unsigned by_vgpr = kd->vgprs ? (unsigned)c->vgprs_per_simd / kd->vgprs : MDL_MAX_SLOTS;
+	if (by_vgpr > MDL_MAX_SLOTS)
+		by_vgpr = MDL_MAX_SLOTS;
+	unsigned cap = per_simd ? by_vgpr / per_simd : 1;
+	if (kd->group_segment_size) {
+		unsigned by_lds = (unsigned)c->lds_bytes_per_cu / kd->group_segment_size;
+		if (by_lds < cap)
+			cap = by_lds;
+	}
+	if (cap > MDL_MAX_GROUPS)
+		cap = MDL_MAX_GROUPS;
+	return cap ? cap : 1;
+}
+
+/* Start the next workgroup of the grid in a free context of the CU at cycle t. */
+static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
+{
+	if (s->next_group >= s->ngroups)
+		return false;
+	for (unsigned i = 0; i < s->group_cap; i++) {
+		struct mdl_group *g = &cu->grp[i];
+		if (g->busy)
+			continue;
+		if (!g->eg && !(g->eg = emu_group_new(s->stp)))
+			return false;
+		g->busy = true;
+		g->index = s->next_group++;
+		g->nwaves = s->nwaves;
+		emu_group_start(g->eg, g->index);
+		mdl_cu_place(s, cu, g, t);
+		s->r->workgroups++;
+		cu->ngroups_busy++;
+		return true;
+	}
+	return false;
+}
+
+static void release_done(struct mdl_sim *s, struct mdl_cu *cu)
+{
+	for (unsigned i = 0; i < s->group_cap; i++) {
+		struct mdl_group *g = &cu->grp[i];
+		if (g->busy && g->live == 0) {
+			g->busy = false;
+			cu->ngroups_busy--;
+		}
+	}
+}
+
+/* The event loop: the SIMD whose pick issues first goes next. */
+static void simulate(struct mdl_sim *s)
+{
+	for (unsigned i = 0; i < s->group_cap; i++) /* round robin over the CUs */
+		for (unsigned k = 0; k < s->cus; k++)
+			dispatch(s, &s->cu[k], 0);
+	for (;;) {
+		struct mdl_cu *best = NULL;
+		unsigned bsimd = 0;
+		uint64_t bt = MDL_NEVER;
+		for (unsigned k = 0; k < s->cus; k++)
+			for (unsigned i = 0; i < s->simds; i++)
+				if (s->cu[k].simd[i].pick_t < bt)
+					bt = s->cu[k].simd[i].pick_t, best = &s->cu[k], bsimd = i;
+		if (!best)
+			return;
+		if (mdl_cu_issue(s, best, bsimd)) {
+			release_done(s, best);
+			while (dispatch(s, best, bt + 1))
+				;
+		}
+	}
+}
+
+static void finish(struct mdl_sim *s)
+{
+	struct mdl_result *r = s->r;
+	r->cycles = s->end + 1;
+	r->seconds = (double)r->cycles / (s->c->clock_mhz * 1e6);
+	r->cus_used = s->cus;
+	r->simds = s->cus * s->simds;
+	for (unsigned k = 0; k < s->cus; k++)
+		for (unsigned i = 0; i < s->simds; i++) {
+			const struct mdl_simd *sm = &s->cu[k].simd[i];
+			if (r->cycles > sm->acct)
+				r->bucket[sm->used ? MDL_B_TAIL : MDL_B_IDLE] += r->cycles - sm->acct;
+		}
+}
+
+static void sim_free(struct mdl_sim *s)
+{
+	if (!s->cu)
+		return;
+	for (unsigned k = 0; k < s->cus; k++) {
+		for (unsigned i = 0; i < MDL_MAX_GROUPS; i++)
+			emu_group_free(s->cu[k].grp[i].eg);
+		free(s->cu[k].waves);
+	}
+	free(s->cu);
+}
+
+int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, struct mdl_result *r,
+	    char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	struct mdl_sim s = { .o = o, .c = &o->c, .r = r };
+	int rc = emu_stepper_new(dev, L, &s.stp, err, errlen);
+	if (rc != EMU_OK)
+		return rc;
+	const struct emu_kd *kd = emu_stepper_kd(s.stp);
+	s.simds = (unsigned)o->c.simds_per_cu;
+	if (s.simds < 1 || s.simds > MDL_MAX_SIMDS)
+		s.simds = 2;
+	s.nwaves = emu_stepper_waves(s.stp);
+	s.ngroups = emu_stepper_groups(s.stp);
+	s.group_cap = group_cap(&o->c, kd, s.nwaves, s.simds);
+	unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
+	s.cus = cus ? cus : 1;
+	if (s.ngroups < s.cus)
+		s.cus = (unsigned)s.ngroups;
+	s.cu = calloc(s.cus, sizeof *s.cu);
+	bool oom = !s.cu;
+	for (unsigned k = 0; !oom && k < s.cus; k++) {
+		s.cu[k].id = k;
+		s.cu[k].waves = calloc((size_t)s.simds * MDL_MAX_SLOTS, sizeof *s.cu[k].waves);
+		oom = !s.cu[k].waves;
+		for (unsigned i = 0; i < MDL_MAX_SIMDS; i++)
+			s.cu[k].simd[i].pick_t = MDL_NEVER;
+	}
+	if (oom) {
+		sim_free(&s);
+		emu_stepper_end(s.stp, NULL, NULL, 0);
+		return fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
+	}
+	simulate(&s);
+	finish(&s);
+	sim_free(&s);
+	rc = emu_stepper_end(s.stp, &r->emu, err, errlen);
+	if (rc == EMU_OK && r->workgroups < s.ngroups)
+		rc = fail(err, errlen, EMU_E_FAULT, "model: %llu of %llu workgroups ran (a wave never left a barrier?)",
+			  (unsigned long long)r->workgroups, (unsigned long long)s.ngroups);
+	return rc;
+}
+
+/* ---- output ---------------------------------------------------------------------------- */
+
+struct out {
+	char *p;
+	size_t n, len;
+};
+
+static void put(struct out *b, const char *fmt, ...)
+{
+	if (b->len >= b->n)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(b->p + b->len, b->n - b->len, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		b->len += (size_t)k;
+	if (b->len >= b->n)
+		b->len = b->n - 1;
+}
+
+void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
+		     size_t n)
+{
+	struct out b = { buf, n, 0 };
+	if (n)
+		buf[0] = 0;
+	put(&b, "model: %llu cycles = %.3f us at %.0f MHz (%llu workgroups, %llu waves on %u CUs)\n",
+	    (unsigned long long)r->cycles, r->seconds * 1e6, c->clock_mhz, (unsigned long long)r->workgroups,
+	    (unsigned long long)r->waves, r->cus_used);
+	if (flops > 0 && r->seconds > 0)
+		put(&b, "model: %.1f GFLOP/s\n", flops / r->seconds * 1e-9);
+	if (bytes > 0 && r->seconds > 0)
+		put(&b, "model: %.1f GB/s\n", bytes / r->seconds * 1e-9);
+	double total = (double)r->cycles * r->simds;
+	for (unsigned i = 0; i < MDL_B_N; i++)
+		if (r->bucket[i])
+			put(&b, "  %-26s %6.2f %%  (%llu SIMD-cycles)\n", mdl_bucket_names[i],
+			    total > 0 ? 100.0 * (double)r->bucket[i] / total : 0.0, (unsigned long long)r->bucket[i]);
+}
+
+void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
+		     size_t n)
+{
+	struct out b = { buf, n, 0 };
+	if (n)
+		buf[0] = 0;
+	put(&b, "{\"cycles\": %llu, \"seconds\": %.9g, \"clock_mhz\": %.0f, \"workgroups\": %llu, \"waves\": %llu, "
+		"\"cus\": %u, \"simds\": %u",
+	    (unsigned long long)r->cycles, r->seconds, c->clock_mhz, (unsigned long long)r->workgroups,
+	    (unsigned long long)r->waves, r->cus_used, r->simds);
+	if (flops > 0 && r->seconds > 0)
+		put(&b, ", \"gflops\": %.3f", flops / r->seconds * 1e-9);
+	if (bytes > 0 && r->seconds > 0)
+		put(&b, ", \"gbytes_per_s\": %.3f", bytes / r->seconds * 1e-9);
+	put(&b, ", \"breakdown\": {");
+	for (unsigned i = 0; i < MDL_B_N; i++)
+		put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->bucket[i]);
+	put(&b, "}}\n");
+}

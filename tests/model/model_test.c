@@ -1,0 +1,189 @@
+/* model_test.c — the timing model on hand-computable kernels.  Each kernel is
+ * a few instructions whose issue cycles follow from the rules of docs/model.md
+ * and the constants of model/consts.def; the expected gaps below are worked
+ * out by hand from those rules (a formula over the named constants, so a
+ * changed constant keeps the test meaningful), never read from the model.
+ */
+#include "emu/decode.h"
+#include "model/model.h"
+#include "tests/emu/harness.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define MAXI 64
+
+/* Issue trace of one run: cycle and wave of every issued instruction, by SIMD. */
+struct trace {
+	unsigned n;
+	uint64_t cycle[MAXI];
+	unsigned simd[MAXI], op[MAXI];
+	uint64_t wave[MAXI];
+};
+
+static void on_issue(void *ctx, const struct mdl_issue *is)
+{
+	struct trace *t = ctx;
+	if (t->n < MAXI) {
+		t->cycle[t->n] = is->cycle;
+		t->simd[t->n] = is->simd;
+		t->wave[t->n] = is->wave;
+		t->op[t->n++] = is->in->op;
+	}
+}
+
+/* Cycle of the k-th issued instruction of wave w with opcode op (k from 0). */
+static long long at(const struct trace *t, uint64_t w, unsigned op, unsigned k)
+{
+	for (unsigned i = 0; i < t->n; i++)
+		if (t->wave[i] == w && t->op[i] == op && k-- == 0)
+			return (long long)t->cycle[i];
+	return -1000000;
+}
+
+static int build(const char *name, const char *body, unsigned lds, unsigned block, char *path, size_t pathlen)
+{
+	char text[4096], err[1024];
+	snprintf(text, sizeof text,
+		 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
+		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
+		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		 " .amdhsa_user_sgpr_kernarg_segment_ptr 1\n .amdhsa_kernarg_size 8\n"
+		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+		 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
+		 "    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
+		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: 0\n"
+		 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
+		 "    .vgpr_count: 8\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
+		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
+		 name, name, name, body, name, lds, name, name, lds, block);
+	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
+		th_ok(0, name, "build: %s", err);
+		return -1;
+	}
+	return 0;
+}
+
+/* Build and run one kernel (one workgroup of `block` work-items) under the model. */
+static int run(const char *name, const char *body, unsigned lds, unsigned block, struct trace *t,
+	       struct mdl_result *r, struct mdl_consts *c)
+{
+	char path[512];
+	memset(t, 0, sizeof *t);
+	if (build(name, body, lds, block, path, sizeof path))
+		return -1;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, name, "open: %s", h.err);
+		return -1;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	const struct ld_kernel *k = ld_kernel_find(h.co, name);
+	struct emu_launch L = { .kernel_name = name, .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 1, 1, 1 }, .block = { block, 1, 1 } };
+	struct mdl_opts o = { .on_issue = on_issue, .issue_ctx = t };
+	mdl_consts_default(&o.c);
+	*c = o.c;
+	int rc = mdl_run(h.dev, &L, &o, r, h.err, sizeof h.err);
+	if (rc)
+		th_ok(0, name, "run: %s", h.err);
+	th_close(&h);
+	return rc;
+}
+
+/* Four dependent v_add_f32 of one wave: they issue a cycle apart (the VALU
+ * queue holds them), execute valu_latency apart, and the ds_store reading the
+ * last result issues valu_lds_latency after that op executes. */
+static void test_valu_chain(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  v_add_f32 v1, 1.0, v0\n  v_add_f32 v1, 1.0, v1\n  v_add_f32 v1, 1.0, v1\n"
+			   "  v_add_f32 v1, 1.0, v1\n  ds_store_b32 v2, v1\n  s_endpgm\n";
+	if (run("valu_chain", body, 4096, 32, &t, &r, &c))
+		return;
+	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
+	long long st = at(&t, 0, EMU_OP_ds_store_b32, 0);
+	long long want = 3 * (long long)c.valu_latency + (long long)c.valu_lds_latency;
+	th_ok(a3 - a0 == 3, "model_valu_chain_issue", "4 adds issued over %lld cycles, want 3", a3 - a0);
+	th_ok(st - a0 == want, "model_valu_chain", "first add to the store of the result: %lld cycles, want %lld",
+	      st - a0, want);
+	th_ok(r.bucket[MDL_B_VALU_BUSY] == 5 && r.bucket[MDL_B_VALU_DEP] == (unsigned long long)(want - 3 - 1),
+	      "model_valu_chain_breakdown", "VALU busy %llu (want 5: the adds and the shift), dependency stall %llu (want %lld)",
+	      (unsigned long long)r.bucket[MDL_B_VALU_BUSY], (unsigned long long)r.bucket[MDL_B_VALU_DEP], want - 3 - 1);
+}
+
+/* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
+ * issue + 1 + lds_latency.  The same at lane*128: every lane in bank 0, 32 cycles. */
+static void test_lds(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *chain = "  v_lshlrev_b32 v1, 2, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n"
+			    "  ds_load_b32 v3, v2\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("lds_chain", chain, 4096, 32, &t, &r, &c) == 0) {
+		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long l1 = at(&t, 0, EMU_OP_ds_load_b32, 1), w1 = at(&t, 0, EMU_OP_s_waitcnt, 1);
+		long long want = 1 + (long long)c.lds_latency;
+		th_ok(w0 - l0 == want && l1 - w0 == 1 && w1 - l1 == want, "model_lds_latency_chain",
+		      "load->wait %lld and %lld cycles (want %lld), wait->load %lld (want 1)", w0 - l0, w1 - l1, want, l1 - w0);
+	}
+	const char *conflict = "  v_lshlrev_b32 v1, 7, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("lds_conflict", conflict, 4096, 32, &t, &r, &c) == 0) {
+		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long want = 32 + (long long)c.lds_latency;
+		th_ok(w0 - l0 == want, "model_lds_bank_conflict", "32-way conflict: load->wait %lld cycles, want %lld",
+		      w0 - l0, want);
+	}
+}
+
+/* Two waves (one per SIMD): wave 0 runs two dependent adds before the barrier,
+ * wave 1 reaches it at once; both continue barrier_latency after the later
+ * barrier issue. */
+static void test_barrier(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *b2 = "  v_lshrrev_b32 v1, 5, v0\n  v_cmp_eq_u32 vcc_lo, 0, v1\n  s_and_saveexec_b32 s2, vcc_lo\n"
+			 "  v_add_f32 v1, 1.0, v0\n  v_add_f32 v1, 1.0, v1\n  s_mov_b32 exec_lo, s2\n  s_barrier\n"
+			 "  v_mov_b32 v2, 0\n  s_endpgm\n";
+	if (run("barrier2", b2, 0, 64, &t, &r, &c))
+		return;
+	long long b0 = at(&t, 0, EMU_OP_s_barrier, 0), b1 = at(&t, 1, EMU_OP_s_barrier, 0);
+	long long m0 = at(&t, 0, EMU_OP_v_mov_b32, 0), m1 = at(&t, 1, EMU_OP_v_mov_b32, 0);
+	long long last = b0 > b1 ? b0 : b1, want = last + (long long)c.barrier_latency;
+	th_ok(m0 == want && m1 == want, "model_barrier_two_waves", "barriers at %lld/%lld, next issues at %lld/%lld, want %lld",
+	      b0, b1, m0, m1, want);
+	th_ok(r.bucket[MDL_B_BARRIER] > 0, "model_barrier_bucket", "barrier wait %llu SIMD-cycles",
+	      (unsigned long long)r.bucket[MDL_B_BARRIER]);
+}
+
+/* s_load then s_waitcnt lgkmcnt(0): smem_latency between them (fixed latency, no memory model). */
+static void test_smem_wait(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  s_load_b32 s2, s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("smem_wait", body, 0, 32, &t, &r, &c))
+		return;
+	long long l = at(&t, 0, EMU_OP_s_load_b32, 0), w = at(&t, 0, EMU_OP_s_waitcnt, 0);
+	th_ok(w - l == (long long)c.smem_latency, "model_smem_waitcnt", "load->wait %lld cycles, want %lld", w - l,
+	      (long long)c.smem_latency);
+	th_ok(r.bucket[MDL_B_SMEM] == (unsigned long long)c.smem_latency - 1, "model_smem_bucket", "SMEM wait %llu",
+	      (unsigned long long)r.bucket[MDL_B_SMEM]);
+}
+
+int main(void)
+{
+	test_valu_chain();
+	test_lds();
+	test_barrier();
+	test_smem_wait();
+	th_cleanup();
+	return th_failed ? 1 : 0;
+}
