@@ -40,4 +40,33 @@ static inline const char *llvm_fixtures(void)
 	return dir;
 }
 
+/* Run cmd (an LLVM tool, usually), return its stdout (malloc'd) or NULL when
+ * it fails. */
+static inline char *llvm_capture(const char *cmd)
+{
+	FILE *p = popen(cmd, "r");
+	if (!p)
+		return NULL;
+	size_t cap = 1 << 16, n = 0;
+	char *s = malloc(cap);
+	size_t r;
+	while (s && (r = fread(s + n, 1, cap - n - 1, p)) > 0) {
+		n += r;
+		if (n + 1 == cap) {
+			char *q = realloc(s, cap *= 2);
+			if (!q) {
+				free(s);
+				s = NULL;
+			}
+			s = q;
+		}
+	}
+	if (pclose(p) != 0 || !s) {
+		free(s);
+		return NULL;
+	}
+	s[n] = '\0';
+	return s;
+}
+
 #endif

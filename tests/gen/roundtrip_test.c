@@ -37,34 +37,6 @@ static bool have(const char *tool)
 	return system(cmd) == 0;
 }
 
-/* Run cmd, return its stdout (malloc'd) or NULL. */
-static char *capture(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *s = malloc(cap);
-	size_t r;
-	while (s && (r = fread(s + n, 1, cap - n - 1, p)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *q = realloc(s, cap *= 2);
-			if (!q) {
-				free(s);
-				s = NULL;
-			}
-			s = q;
-		}
-	}
-	if (pclose(p) != 0 || !s) {
-		free(s);
-		return NULL;
-	}
-	s[n] = '\0';
-	return s;
-}
-
 /* collapse blanks, trim */
 static void normalize(char *s)
 {
@@ -191,7 +163,7 @@ static bool read_kd(const char *hsaco, const char *sym, unsigned char kd[64])
 {
 	char cmd[2048];
 	snprintf(cmd, sizeof cmd, "%s -s %s", llvm_tool("llvm-readelf"), hsaco);
-	char *syms = capture(cmd);
+	char *syms = llvm_capture(cmd);
 	if (!syms)
 		return false;
 	char name[160];
@@ -209,7 +181,7 @@ static bool read_kd(const char *hsaco, const char *sym, unsigned char kd[64])
 	if (!p)
 		return false;
 	snprintf(cmd, sizeof cmd, "%s -s -j .rodata %s", llvm_tool("llvm-objdump"), hsaco);
-	char *dump = capture(cmd);
+	char *dump = llvm_capture(cmd);
 	if (!dump)
 		return false;
 	unsigned got = 0;
@@ -290,7 +262,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 
 	/* ---- disassembly vs builder */
 	snprintf(cmd, sizeof cmd, "%s -d %s", t->dump, path);
-	char *out = capture(cmd);
+	char *out = llvm_capture(cmd);
 	unsigned n = ao_inst_count(k);
 	struct dis *d = calloc(n + 8, sizeof *d);
 	unsigned nd = out ? parse_objdump(out, sym, d, n + 8) : 0;
@@ -329,7 +301,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 
 	/* ---- metadata note */
 	snprintf(cmd, sizeof cmd, "%s --notes %s", t->readelf, path);
-	char *notes = capture(cmd);
+	char *notes = llvm_capture(cmd);
 	if (!notes) {
 		check(0, label, "llvm-readelf --notes failed");
 		return;
@@ -488,7 +460,7 @@ static void test_asm_errors(const struct tool *t)
 	check(access(spath, F_OK) != 0, "failed build writes no .s", "bad.s exists");
 	char ls[600];
 	snprintf(ls, sizeof ls, "ls -a %s | grep tmp | wc -l", tmpdir);
-	char *c = capture(ls);
+	char *c = llvm_capture(ls);
 	check(c && atoi(c) == 0, "no temporary files left next to the output", c ? c : "?");
 	free(c);
 
