@@ -4,9 +4,15 @@
 
 #include "asm_out/asm_out.h"
 
+#include <sys/types.h>
+
 #define AO_MAX_VGPR 256
 #define AO_MAX_SGPR 106      /* s0..s105 are addressable on gfx11 */
 #define AO_MAX_LDS  65536
+
+/* files.c: the tool process running now (0: none); an interrupt stops it and
+ * waits for it before removing the temporaries it writes. */
+void ao_child_track(pid_t pid);
 
 struct ao_label_rec {
 	char name[40];

@@ -18,4 +18,4 @@ $(BUILD)/tests/gen_roundtrip_test: $(BUILD)/tests/gen/roundtrip_test.o $(RDNA3GE
 TEST_BINS += $(BUILD)/tests/gen_meta_words_test
 $(BUILD)/tests/gen_meta_words_test: $(BUILD)/tests/gen/meta_words_test.o $(RDNA3GEN_LIBS) $(BUILD)/libloader.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ -lelf -lmsgpackc -ldl $(LDLIBS)
-TEST_SCRIPTS += tests/gen/cli.sh
+TEST_SCRIPTS += tests/gen/cli.sh tests/gen/outputs.sh

@@ -119,9 +119,13 @@ static int cmd_report(int argc, char **argv)
 		die(EXIT_USAGE, "report: no input (FILE.s or FILE.hsaco)");
 	if (out && strcmp(out, file) == 0)
 		die(EXIT_USAGE, "report: -o %s would replace the input", out);
+	/* by identity too (./a.hsaco, a link to it), before the work is done */
+	struct ao_output of = { out, NULL, 0 };
+	char err[1024];
+	if (out && ao_outputs_check(&of, 1, &file, 1, err, sizeof err))
+		die(1, "report: %s", err);
 	enum rp_format f = report_format(format, out);
 	struct rp_report r;
-	char err[1024];
 	int rc = rp_from_file(file, kernel, &r, err, sizeof err);
 	if (rc)
 		die(rc == RP_E_INPUT ? EXIT_USAGE : 1, "report: %s", err);
@@ -130,8 +134,10 @@ static int cmd_report(int argc, char **argv)
 	if (!text)
 		die(1, "out of memory");
 	if (out) {
-		if (ao_write_atomic(out, text, strlen(text), err, sizeof err))
-			die(1, "%s", err);
+		of.data = text;
+		of.len = strlen(text);
+		if (ao_write_outputs(&of, 1, &file, 1, err, sizeof err))
+			die(1, "report: %s", err);
 	} else {
 		fputs(text, stdout);
 	}
@@ -253,6 +259,7 @@ static void add_flag(const struct tpl_template *t, struct gen_assign *flags, uns
 
 int main(int argc, char **argv)
 {
+	ao_remove_temps_on_signal();   /* Ctrl-C leaves no temporary file behind */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -386,11 +393,22 @@ int main(int argc, char **argv)
 	}
 	if (report && (strcmp(report, out) == 0 || (s_path && strcmp(report, s_path) == 0)))
 		die(EXIT_USAGE, "--report %s: the same file as an output", report);
+	/* Every output checked (by identity: no input, no two alike, nothing but
+	 * regular files and character devices replaced) before anything is built. */
+	struct ao_output files[3];
+	unsigned nfiles = 0;
+	files[nfiles++] = (struct ao_output){ out, NULL, 0 };
+	if (s_path)
+		files[nfiles++] = (struct ao_output){ s_path, NULL, 0 };
+	if (report)
+		files[nfiles++] = (struct ao_output){ report, NULL, 0 };
+	char err[1024];
+	if (ao_outputs_check(files, nfiles, &config, config ? 1 : 0, err, sizeof err))
+		die(1, "%s", err);
 
 	/* ---- values: defaults < preset < YAML < flags */
 	struct gen_assign *cfg = NULL;
 	unsigned ncfg = 0;
-	char err[1024];
 	if (config && gen_config_read(config, &cfg, &ncfg, err, sizeof err))
 		die(EXIT_USAGE, "%s", err);
 	struct tpl_values v;
@@ -441,8 +459,7 @@ int main(int argc, char **argv)
 
 	/* ---- outputs: everything is computed first, then written together, so a
 	 * failure anywhere leaves every output as it was */
-	struct ao_output files[3];
-	unsigned nfiles = 0;
+	nfiles = 0;
 	void *co = NULL;
 	char *rt = NULL;
 	if (want_hsaco) {
@@ -463,7 +480,7 @@ int main(int argc, char **argv)
 		rt = report_of(t, &v, k, rfmt);
 		files[nfiles++] = (struct ao_output){ report, rt, strlen(rt) };
 	}
-	if (ao_write_files(files, nfiles, err, sizeof err))
+	if (ao_write_outputs(files, nfiles, &config, config ? 1 : 0, err, sizeof err))
 		die(1, "%s", err);
 	free(co);
 	free(s_path);

@@ -5,6 +5,7 @@
 #include "gen/rdna3run.h"
 #include "emu/emu.h"
 #include "vocab/vocab.h"
+#include "asm_out/asm_out.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -364,57 +365,54 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 	printf("\n");
 }
 
+int run_outputs_check(const struct run_opts *o)
+{
+	struct ao_output files[RUN_MAX_NAMED];
+	for (unsigned i = 0; i < o->ndumps; i++)
+		files[i] = (struct ao_output){ o->dumps[i].value, NULL, 0 };
+	char err[1024];
+	if (ao_outputs_check(files, o->ndumps, &o->file, 1, err, sizeof err)) {
+		run_error("--dump %s", err);
+		return -1;
+	}
+	return 0;
+}
+
 int run_files_add(struct run_files *f, const char *path, const void *p, size_t n)
 {
-	char tmp[4096];
 	if (f->n >= RUN_MAX_NAMED) {
 		run_error("%s: too many output files", path);
 		return -1;
 	}
-	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		run_error("%s: path too long", path);
-		return -1;
-	}
-	FILE *out = fopen(tmp, "wb");
-	if (!out) {
-		run_error("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	bool ok = fwrite(p, 1, n, out) == n;
-	ok = (fclose(out) == 0) && ok;
-	char *copy = ok ? strdup(tmp) : NULL;
+	void *copy = malloc(n ? n : 1);
 	if (!copy) {
-		run_error("%s: write failed: %s", path, ok ? "out of memory" : strerror(errno));
-		remove(tmp);
+		run_error("%s: out of memory", path);
 		return -1;
 	}
-	f->tmp[f->n] = copy;
+	memcpy(copy, p, n);
+	f->data[f->n] = copy;
+	f->len[f->n] = n;
 	f->path[f->n++] = path;
 	return 0;
 }
 
-int run_files_commit(struct run_files *f)
+int run_files_commit(struct run_files *f, const char *input)
 {
-	int rc = 0;
-	for (unsigned i = 0; i < f->n && !rc; i++)
-		if (rename(f->tmp[i], f->path[i]) != 0) {
-			run_error("%s: %s", f->path[i], strerror(errno));
-			rc = -1;
-		} else {
-			free(f->tmp[i]);
-			f->tmp[i] = NULL;
-		}
+	struct ao_output files[RUN_MAX_NAMED];
+	for (unsigned i = 0; i < f->n; i++)
+		files[i] = (struct ao_output){ f->path[i], f->data[i], f->len[i] };
+	char err[1024];
+	int rc = ao_write_outputs(files, f->n, &input, 1, err, sizeof err);
+	if (rc)
+		run_error("--dump %s", err);
 	run_files_discard(f);
-	return rc;
+	return rc ? -1 : 0;
 }
 
 void run_files_discard(struct run_files *f)
 {
 	for (unsigned i = 0; i < f->n; i++)
-		if (f->tmp[i]) {
-			remove(f->tmp[i]);
-			free(f->tmp[i]);
-		}
+		free(f->data[i]);
 	f->n = 0;
 }
 
@@ -612,7 +610,7 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 			if (rc)
 				goto out;
 		}
-	if (run_files_commit(&dumps))
+	if (run_files_commit(&dumps, o->file))
 		goto out;
 	if (o->bench) {
 		if (ld_launch(b, module, k, &ka, o->grid, block, o->bench, &st, err, sizeof err)) {
@@ -697,6 +695,11 @@ int main(int argc, char **argv)
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	ao_remove_temps_on_signal();     /* the --dump temporaries go with Ctrl-C */
+	if (run_outputs_check(&o)) {   /* before the kernel runs: no output then */
+		status = RUN_EXIT_FAIL;
+		goto done;
+	}
 	char err[256];
 	struct ld_code_object *co = NULL;
 	if (ld_open_file(o.file, &co, err, sizeof err)) {

@@ -4,7 +4,8 @@
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
+# libasm_out.a: the output files (asm_out/files.c), shared with rdna3gen.
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
 ifneq ($(wildcard emu/emu.mk),)
 BINS += $(BUILD)/rdna3run

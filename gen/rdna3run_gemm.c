@@ -389,7 +389,7 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 			goto kargs_out;
 		}
 	}
-	if (run_files_commit(&dumps))
+	if (run_files_commit(&dumps, o->file))
 		goto kargs_out;
 	status = RUN_EXIT_OK;
 	if (o->check)
