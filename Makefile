@@ -54,17 +54,18 @@ HEADERS :=
 SHIMS :=
 FIXTURES :=
 TEST_ONCE :=
+MANS :=
 
 .PHONY: all test check demo install clean check-headers deps fixtures
 all:
 
 # Fragments are read lower layers first, so a fragment may use the variables
 # of the layers below it (prerequisite lists are expanded as they are read).
-LAYERS    := isa loader emu asm_out vgpr_alloc templates report run gen
+LAYERS    := vocab isa loader emu asm_out vgpr_alloc templates report run gen
 FRAGMENTS := $(foreach d,$(LAYERS),$(sort $(wildcard $(d)/*.mk)))
 include $(FRAGMENTS) $(filter-out $(FRAGMENTS),$(sort $(wildcard */*.mk)))
 
-all: $(LIBS) $(SHIMS) $(BINS) $(TEST_BINS)
+all: $(LIBS) $(SHIMS) $(BINS) $(TEST_BINS) $(MANS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -86,10 +87,11 @@ fixtures: $(FIXTURES)
 
 # Every test runs once per installed LLVM >= 19 (at least two are required),
 # except the TEST_ONCE ones, which touch no LLVM.
+# (SAN and SANFLAGS: tests/run/install.sh installs this build and links against it)
 check: all
 	@llvms=$$(sh scripts/llvms.sh --require 2) || exit 1; \
 	for v in $$llvms; do $(MAKE) --no-print-directory LLVM=$$v fixtures || exit 1; done
-	@sh tests/run.sh $(BUILD) $(TEST_BINS) -- $(TEST_SCRIPTS) -- $(TEST_ONCE)
+	@SAN=$(SAN) SANFLAGS='$(SANFLAGS)' sh tests/run.sh $(BUILD) $(TEST_BINS) -- $(TEST_SCRIPTS) -- $(TEST_ONCE)
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -100,19 +102,34 @@ check-headers:
 	  printf '#include "%s"\n#include "%s"\n' $$h $$h | $(CC) $(CSTD) $(WARN) -I. -x c -fsyntax-only - || exit 1; \
 	done; echo "headers ok"
 
+# rdna3.pc: the installed static libraries, a library before those it uses,
+# and what they need from the system.  The libraries are archives only, so
+# their dependencies are in Libs (pkg-config --libs alone links), not in
+# Libs.private.  tests/run/install.sh checks every installed library is named.
+PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lvocab
+PC_DEPLIBS := -lelf -lmsgpackc -ldl -lpthread -lm
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3 \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIBS) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(MANS) $(DESTDIR)$(PREFIX)/share/man/man1/
 	# Headers keep their folder paths: they include each other as "asm_out/asm_out.h".
-	for h in $(HEADERS) isa/isa_gfx11.def isa/isa_fields.def; do \
+	for h in $(HEADERS) $(wildcard isa/*.def); do \
 	  install -D -m 644 $$h $(DESTDIR)$(PREFIX)/include/rdna3/$$h || exit 1; done
 	# The HIP shim goes in a folder of its own, never beside a real libamdhip64:
-	# hosts opt in with LD_LIBRARY_PATH=$(PREFIX)/lib/rdna3/hipshim.
+	# hosts opt in with LD_LIBRARY_PATH=$(PREFIX)/lib/rdna3/hipshim
+	# (pkg-config --variable=hipshimdir rdna3).
 	for s in $(SHIMS); do \
 	  install -D -m 755 $$s $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/$$(basename $$s) || exit 1; \
 	  ln -sf libamdhip64.so.6 $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/libamdhip64.so.5; \
 	  ln -sf libamdhip64.so.6 $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/libamdhip64.so; done
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include/rdna3' \
+	  'hipshimdir=$${libdir}/rdna3/hipshim' '' 'Name: rdna3' \
+	  'Description: gfx1100 (RDNA3) kernels: code-object loader, emulator, generator' \
+	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
+	  'Libs: -L$${libdir} $(PC_LIBS) $(PC_DEPLIBS)' >$(DESTDIR)$(PREFIX)/lib/pkgconfig/rdna3.pc
 
 clean:
 	rm -rf build

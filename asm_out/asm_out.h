@@ -37,6 +37,7 @@
 #include <stdint.h>
 
 #include "emu/decode.h"
+#include "isa/isa.h"
 
 enum ao_err {
 	AO_OK = 0,
@@ -56,6 +57,9 @@ const char *ao_op_name(ao_op op);             /* "v_add_f32"; NULL if out of ran
 int ao_op_find(const char *name);             /* op id or -1 */
 unsigned ao_op_enc(ao_op op);                 /* enum emu_enc of the row */
 unsigned ao_op_cls(ao_op op);                 /* enum emu_cls of the row */
+unsigned ao_op_flags(ao_op op);               /* EMU_F_* flags of the row */
+bool ao_vopd_x_ok(ao_op op);                  /* op has a VOPD X opcode (its VOPD row) */
+bool ao_vopd_y_ok(ao_op op);                  /* op has a VOPD Y opcode */
 
 /* ---- operands -------------------------------------------------------------- */
 enum ao_kind {
@@ -313,7 +317,7 @@ enum {
 	AO_GFX1100_VGPRS_PER_LANE = 1536,
 	AO_GFX1100_VGPR_GRANULE = 24,
 	AO_GFX1100_MAX_WAVES = 16,
-	AO_GFX1100_LDS_PER_CU = 65536,
+	AO_GFX1100_LDS_PER_CU = ISA_LDS_BYTES,   /* CU mode: the CU's LDS is the workgroup limit */
 };
 void ao_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
 		  struct ao_occupancy *occ);
@@ -398,7 +402,10 @@ int ao_outputs_check(const struct ao_output *files, unsigned n, const char *cons
 void ao_remove_temps_on_signal(void);
 int ao_temp_track(const char *path, bool folder);
 void ao_temp_untrack(int slot);
-/* A whole file in a malloc'd buffer with a NUL after its *n bytes. */
+/* A whole file in a malloc'd buffer with a NUL after its *n bytes.  Files
+ * of AO_READ_MAX bytes or more are refused (AO_E_ARG, "larger than 256 MiB"), as
+ * the loader refuses code objects (LD_IMAGE_MAX). */
+#define AO_READ_MAX ((size_t)256 << 20)
 int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errlen);
 /* One file: ao_write_files of {path, data, n}. */
 int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen);

@@ -172,9 +172,9 @@ int ao_sgprs(struct ao_kernel *k, unsigned count)
 		return -1;
 	unsigned align = count >= 4 ? 4 : count == 2 ? 2 : 1;
 	unsigned s = (k->sgpr_next + align - 1) & ~(align - 1);
-	if (count == 0 || s + count > AO_MAX_SGPR) {
+	if (count == 0 || s + count > ISA_SGPRS) {
 		ao_fail(k, "out of SGPRs: %u more needed above s%u (limit %u)", count, k->sgpr_next,
-			AO_MAX_SGPR);
+			ISA_SGPRS);
 		return -1;
 	}
 	k->sgpr_next = s + count;
@@ -188,8 +188,8 @@ int ao_lds(struct ao_kernel *k, unsigned bytes, unsigned align)
 	if (align == 0 || (align & (align - 1)))
 		align = 4;
 	unsigned off = (k->lds_bytes + align - 1) & ~(align - 1);
-	if (bytes > AO_MAX_LDS || off + bytes > AO_MAX_LDS) {
-		ao_fail(k, "LDS: %u bytes needed, limit %u per workgroup", off + bytes, AO_MAX_LDS);
+	if (bytes > ISA_LDS_BYTES || off + bytes > ISA_LDS_BYTES) {
+		ao_fail(k, "LDS: %u bytes needed, limit %u per workgroup", off + bytes, ISA_LDS_BYTES);
 		return -1;
 	}
 	k->lds_bytes = off + bytes;
@@ -293,11 +293,11 @@ static int check_opnd(struct ao_kernel *k, const char *op, const struct ao_opnd 
 {
 	switch (o->kind) {
 	case AO_K_VGPR:
-		if (o->count < 1 || o->reg + o->count > AO_MAX_VGPR)
+		if (o->count < 1 || o->reg + o->count > ISA_VGPRS)
 			return ao_fail(k, "%s: v%u x%u is outside v0..v255", op, o->reg, o->count);
 		return 0;
 	case AO_K_SGPR:
-		if (o->count < 1 || o->reg + o->count > AO_MAX_SGPR)
+		if (o->count < 1 || o->reg + o->count > ISA_SGPRS)
 			return ao_fail(k, "%s: s%u x%u is outside s0..s105", op, o->reg, o->count);
 		if (o->count >= 2 && o->reg % 2)
 			return ao_fail(k, "%s: SGPR range s[%u:%u] must start at an even register", op,

@@ -30,10 +30,15 @@ int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errl
 	}
 	size_t cap = 65536, len = 0;
 	char *p = malloc(cap + 1);
+	bool too_big = false;
 	while (p) {
 		len += fread(p + len, 1, cap - len, f);
 		if (len < cap)
 			break;
+		if (cap >= AO_READ_MAX) {    /* /dev/zero and the like end here */
+			too_big = true;
+			break;
+		}
 		char *q = realloc(p, cap * 2 + 1);
 		if (!q) {
 			free(p);
@@ -43,9 +48,11 @@ int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errl
 		p = q;
 		cap *= 2;
 	}
-	int rc = !p ? AO_E_NOMEM : ferror(f) ? AO_E_IO : 0;
+	int rc = !p ? AO_E_NOMEM : ferror(f) ? AO_E_IO : too_big ? AO_E_ARG : 0;
 	if (rc == AO_E_IO)
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	else if (rc == AO_E_ARG)
+		snprintf(err, errlen, "%s: larger than %u MiB", path, (unsigned)(AO_READ_MAX >> 20));
 	else if (rc)
 		snprintf(err, errlen, "%s: out of memory", path);
 	fclose(f);

@@ -54,12 +54,12 @@ static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *
 		ao_fail(k, "instruction %u: VOPD destinations v%u and v%u: one must be even, the other odd",
 			idx, dx, dy);
 	unsigned x0 = vgpr_of(&x->o[1]), y0 = vgpr_of(&y->o[1]);
-	if (x0 != ~0u && y0 != ~0u && (x0 % 4 == y0 % 4))
+	if (x0 != ~0u && y0 != ~0u && isa_vgpr_bank(x0) == isa_vgpr_bank(y0))
 		ao_fail(k, "instruction %u: VOPD src0 v%u and v%u in the same bank", idx, x0, y0);
 	if (x->n > 2 && y->n > 2 && !(ao_rows[x->op].flags & EMU_F_LITK) &&
 	    !(ao_rows[y->op].flags & EMU_F_LITK)) {
 		unsigned x1 = vgpr_of(&x->o[2]), y1 = vgpr_of(&y->o[2]);
-		if (x1 != ~0u && y1 != ~0u && x1 % 4 == y1 % 4)
+		if (x1 != ~0u && y1 != ~0u && isa_vgpr_bank(x1) == isa_vgpr_bank(y1))
 			ao_fail(k, "instruction %u: VOPD vsrc1 v%u and v%u in the same bank", idx, x1, y1);
 	}
 }

@@ -6,10 +6,6 @@
 
 #include <sys/types.h>
 
-#define AO_MAX_VGPR 256
-#define AO_MAX_SGPR 106      /* s0..s105 are addressable on gfx11 */
-#define AO_MAX_LDS  65536
-
 /* files.c: the tool process running now (0: none); an interrupt stops it and
  * waits for it before removing the temporaries it writes. */
 void ao_child_track(pid_t pid);
@@ -55,9 +51,6 @@ struct ao_kernel {
 extern const struct emu_opinfo ao_rows[EMU_OP_COUNT];
 
 bool ao_op_valid(unsigned op);
-/* VOPD: does base op have an X (resp. Y) slot? */
-bool ao_vopd_x_ok(ao_op op);
-bool ao_vopd_y_ok(ao_op op);
 
 /* Encoding-level facts about one instruction. */
 bool ao_uses_e64(const struct ao_inst *in);           /* VOP1/2/C promoted to VOP3 */

@@ -35,6 +35,7 @@ bool ao_op_valid(unsigned op)
 const char *ao_op_name(ao_op op) { return ao_op_valid(op) ? ao_rows[op].name : NULL; }
 unsigned ao_op_enc(ao_op op) { return ao_op_valid(op) ? ao_rows[op].enc : 0; }
 unsigned ao_op_cls(ao_op op) { return ao_op_valid(op) ? ao_rows[op].cls : 0; }
+unsigned ao_op_flags(ao_op op) { return ao_op_valid(op) ? ao_rows[op].flags : 0; }
 
 int ao_op_find(const char *name)
 {
@@ -60,18 +61,18 @@ bool ao_vopd_y_ok(ao_op op)
 	return false;
 }
 
-/* Integers -16..64 and the f32 constants 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0
- * 1/(2*pi): the assembler encodes these without a literal dword (checked with
- * llvm-mc-19: 0x3f800000 given to an integer op is printed and encoded as 1.0). */
+/* The inline constants of isa/isa.h and isa/inline_consts.def: the assembler
+ * encodes these without a literal dword (llvm-mc-19: 0x3f800000 given to an
+ * integer op is printed and encoded as 1.0). */
 static const uint32_t inline_f32[] = {
-	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
-	0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983,
+#define INLINE_FLOAT(code, text, f32, f16, f64_hi) f32,
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
 };
 
 bool ao_imm_inline(uint32_t bits)
 {
-	int32_t s = (int32_t)bits;
-	if (s >= -16 && s <= 64)
+	if (isa_inline_int((int32_t)bits))
 		return true;
 	for (size_t i = 0; i < sizeof inline_f32 / sizeof inline_f32[0]; i++)
 		if (bits == inline_f32[i])

@@ -45,18 +45,18 @@ static const char *const special_names[AO_SPECIAL_COUNT] = {
 	[AO_EXEC_HI] = "exec_hi", [AO_M0] = "m0", [AO_NULL] = "null", [AO_SCC] = "scc",
 };
 
-/* f32 inline constants as llvm-objdump spells them */
+/* f32 inline constants as llvm-objdump spells them (isa/inline_consts.def) */
 static const struct { uint32_t bits; const char *text; } fconst[] = {
-	{ 0x3f000000, "0.5" }, { 0xbf000000, "-0.5" }, { 0x3f800000, "1.0" },
-	{ 0xbf800000, "-1.0" }, { 0x40000000, "2.0" }, { 0xc0000000, "-2.0" },
-	{ 0x40800000, "4.0" }, { 0xc0800000, "-4.0" }, { 0x3e22f983, "0.15915494" },
+#define INLINE_FLOAT(code, text, f32, f16, f64_hi) { f32, text },
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
 };
 
 static void put_imm(struct ao_text *b, uint32_t bits, bool force_literal)
 {
 	int32_t s = (int32_t)bits;
 	if (!force_literal) {
-		if (s >= -16 && s <= 64) {
+		if (isa_inline_int(s)) {
 			ao_textf(b, "%d", s);
 			return;
 		}

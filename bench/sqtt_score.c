@@ -8,13 +8,16 @@
  * dataset's README defines them (strict and MODAL, 50-cycle filter), with a
  * breakdown by instruction class and the denominator.
  *
- *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL]
+ *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL] [--part fit|check] [--mem]
  *
+ * --mem sends vector memory through the GPU-level hierarchy (model/gpu.h)
+ * instead of the core's fixed latencies.
  * -v prints one line per kernel; --part keeps one half of the kernels (by a
  * hash of the name): constants are fitted on "fit" and checked on "check".  Prints a skip line (exit 0) when the
  * dataset is absent.
  */
 #include "emu/decode.h"
+#include "model/gpu.h"
 #include "model/model.h"
 #include "tests/emu/harness.h"
 
@@ -119,6 +122,21 @@ static unsigned read_events(const char *path, struct list *hw)
 	}
 	fclose(f);
 	return nslots;
+}
+
+/* --mem: vector memory through the GPU-level hierarchy (model/gpu.h); scalar
+ * loads keep the core's fixed latency. */
+struct mem_ctx {
+	struct mm *mm;
+	double smem_latency;
+};
+
+static uint64_t mem_access(void *ctx, const struct mdl_mem_req *r)
+{
+	struct mem_ctx *m = ctx;
+	if (r->scalar)
+		return r->now + (uint64_t)m->smem_latency;
+	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, NULL);
 }
 
 /* Emulator side: the issues the model places on CU 0, SIMD 0, by slot. */
@@ -265,6 +283,8 @@ static void run_mode(const char *dir, struct kernel *k)
 	fclose(f);
 }
 
+static bool use_mem;
+
 static int run_kernel(const char *dir, const struct kernel *k, const struct mdl_opts *base, struct emu_side *es,
 		      char *err, size_t errlen)
 {
@@ -295,8 +315,17 @@ static int run_kernel(const char *dir, const struct kernel *k, const struct mdl_
 	struct mdl_opts o = *base;
 	o.on_issue = on_issue;
 	o.issue_ctx = es;
+	struct mem_ctx mc = { NULL, base->c.smem_latency };
+	if (use_mem) {
+		struct gpu_consts gc;
+		gpu_consts_default(&gc);
+		mc.mm = mm_new(&gc, 1, 1);
+		o.mem = mc.mm ? mem_access : NULL;
+		o.mem_ctx = &mc;
+	}
 	struct mdl_result r;
 	int rc = mdl_run(h.dev, &L, &o, &r, err, errlen);
+	mm_free(mc.mm);
 	th_close(&h);
 	return rc;
 }
@@ -353,6 +382,8 @@ int main(int argc, char **argv)
 			verbose = true;
 		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "--mem")) {
+			use_mem = true;
 		} else if (!strcmp(argv[i], "--part") && i + 1 < argc) {
 			part = !strcmp(argv[++i], "check");
 		} else if (!strcmp(argv[i], "--dump") && i + 1 < argc) {
@@ -365,7 +396,7 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "usage: sqtt_score [-v] [--only PREFIX] [--dump KERNEL] [--part fit|check] [--set CONST=VALUE ...]\n");
+			fprintf(stderr, "usage: sqtt_score [-v] [--only PREFIX] [--dump KERNEL] [--part fit|check] [--mem] [--set CONST=VALUE ...]\n");
 			return 2;
 		}
 	}

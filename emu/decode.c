@@ -346,11 +346,27 @@ static int align_operands(struct emu_inst *in, const struct emu_opinfo *r)
 	       bad_tuple(in->src[1], r->src1) || bad_tuple(in->src[2], r->src2);
 }
 
-/* In _e32 encodings a 16-bit operand names v0..v127 only (bit 7 would select a
- * high half, which LLVM 19 does not model); refuse the rest. */
-static inline int bad_lo128(unsigned c)
+/* In _e32 encodings bit 7 of a 16-bit VGPR operand selects its high half
+ * (true16, as LLVM 20+ emits for gfx11: v1.h); the decoder turns it into the
+ * op_sel bit the VOP3 form would carry (src0 1, src1 2, src2 4, dst 8), so the
+ * executors see one representation.  LLVM 19 does not model it. */
+static void true16_halves(struct emu_inst *in, const struct emu_opinfo *r)
 {
-	return c >= EMU_OPND_VGPR0 + 128 && c != EMU_OPND_NONE;
+	const unsigned hi = EMU_OPND_VGPR0 + 128;
+	if (r->flags & (EMU_F_F16 | EMU_F_I16))
+		for (unsigned i = 0; i < 2; i++)
+			if (in->src[i] >= hi && in->src[i] < 512) {
+				in->src[i] = (uint16_t)(in->src[i] - 128);
+				in->opsel |= (uint8_t)(1u << i);
+			}
+	if ((r->flags & EMU_F_D16) && in->dst >= hi && in->dst < 512) {
+		in->dst = (uint16_t)(in->dst - 128);
+		in->opsel |= 8;
+		if (r->flags & EMU_F_ACC) { /* fmac: the accumulator is the destination half */
+			in->src[2] = in->dst;
+			in->opsel |= 4;
+		}
+	}
 }
 
 /* Reads the literal dword after `base` bytes when needed.  Returns the new
@@ -482,6 +498,44 @@ static int dec_smem(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
+/* DPP: src0 250 (DPP16) or 233/234 (DPP8, 234 with fetch-inactive) takes a second
+ * dword naming the VGPR and the lane pattern.  LLVM has no DPP form of ops with a
+ * K constant or a 64-bit operand, nor of readfirstlane; the control values below
+ * are the ones gfx11 defines (quad_perm, row_shl/shr/ror 1-15, row_mirror,
+ * row_half_mirror, row_share, row_xmask). */
+static int valid_dpp_ctrl(unsigned c)
+{
+	return c <= 0xff || (c >= 0x101 && c <= 0x12f && (c & 0xf)) || c == 0x140 || c == 0x141 ||
+	       (c >= 0x150 && c <= 0x16f);
+}
+
+static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n)
+{
+	unsigned marker = in->src[0];
+	if ((r->flags & (EMU_F_LITK | EMU_F_WVDST | EMU_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
+	    r->src2 > 1 || n < 8)
+		return EMU_E_DECODE;
+	uint32_t d1 = rd32(code + 4);
+	in->src[0] = (uint16_t)(EMU_OPND_VGPR0 + (d1 & 0xff));
+	if (marker == 250) {
+		in->dpp = EMU_DPP16;
+		in->dpp_ctrl = (uint16_t)(d1 >> 8 & 0x1ff);
+		in->dpp_fi = (uint8_t)(d1 >> 18 & 1);
+		in->dpp_bc = (uint8_t)(d1 >> 19 & 1);
+		in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
+		in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		in->bank_mask = (uint8_t)(d1 >> 24 & 0xf);
+		in->row_mask = (uint8_t)(d1 >> 28);
+		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & EMU_F_FP)))
+			return EMU_E_DECODE;
+	} else {
+		in->dpp = EMU_DPP8;
+		in->dpp_fi = marker == 234;
+		in->dpp8 = d1 >> 8;
+	}
+	return 8;
+}
+
 /* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
 static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
@@ -516,8 +570,13 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 		return EMU_E_DECODE; /* v_nop: no source */
 	if (fmt == FMT_VOP1 && !r->dst && vdst)
 		return EMU_E_DECODE;
-	if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0]))
+	int len = 4;
+	if (in->src[0] == 250 || in->src[0] == 233 || in->src[0] == 234) {
+		if ((len = dec_dpp(in, r, code, n)) < 0)
+			return len;
+	} else if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0])) {
 		return EMU_E_DECODE;
+	}
 	if (fmt == FMT_VOPC) {
 		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : EMU_OPND_VCC_LO;
 	} else if (r->dst) {
@@ -533,15 +592,13 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	}
 	if (align_operands(in, r))
 		return EMU_E_DECODE;
-	if ((r->flags & (EMU_F_F16 | EMU_F_I16)) && (bad_lo128(in->src[0]) || bad_lo128(in->src[1])))
-		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_D16) && bad_lo128(in->dst))
-		return EMU_E_DECODE;
+	if (!in->dpp)
+		true16_halves(in, r);
 	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
 		return EMU_E_DECODE; /* readfirstlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
 		return take_literal(code, n, 4, in);
-	return 4;
+	return len;
 }
 
 static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
@@ -614,6 +671,8 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
+	if (w >> 23 & 1)
+		return EMU_E_DECODE; /* bit 23 is clear in every VOP3P opcode LLVM knows */
 	in->op = vop3p_op[f_VOP3P_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
@@ -734,13 +793,53 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
+/* MUBUF.  The cache invalidations take no operand or cache bits; loads and
+ * stores name vaddr (absent, "off", unless idxen or offen; two VGPRs with
+ * both: index then offset), vdata, the descriptor quad and soffset. */
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
 	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op || f_MUBUF_GLC(w) || f_MUBUF_DLC(w))
+	if (!in->op)
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_MUBUF;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
+	if (f_MUBUF_TFE(w))
+		return EMU_E_DECODE; /* texture-fail status: not modelled */
+	in->idxen = (uint8_t)f_MUBUF_IDXEN(w);
+	in->offen = (uint8_t)f_MUBUF_OFFEN(w);
+	if (in->idxen || in->offen)
+		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VADDR(w));
+	uint16_t vdata = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VDATA(w));
+	if (r->flags & EMU_F_LOAD)
+		in->dst = vdata;
+	else
+		in->data0 = vdata;
+	in->sbase = (uint16_t)(f_MUBUF_SRSRC(w) * 4);
+	in->soffset = (uint16_t)f_MUBUF_SOFFSET(w);
+	in->offset = (int32_t)f_MUBUF_OFFSET(w);
+	in->glc = (uint8_t)f_MUBUF_GLC(w);
+	in->slc = (uint8_t)f_MUBUF_SLC(w);
+	in->dlc = (uint8_t)f_MUBUF_DLC(w);
+	unsigned data = r->dst ? r->dst : r->src1;
+	if (bad_tuple(in->sbase, 4) || in->sbase > 120 || bad_src(in->soffset) || in->soffset == EMU_OPND_LITERAL ||
+	    in->soffset >= EMU_OPND_VGPR0 || f_MUBUF_VDATA(w) + data > 256 ||
+	    (in->addr != EMU_OPND_NONE && f_MUBUF_VADDR(w) + (in->idxen && in->offen) > 255))
+		return EMU_E_DECODE;
 	return 8;
+}
+
+/* The register-indexed moves name a register, never a constant: s_movrels reads
+ * an SGPR (or ttmp), s_movreld writes one; v_movrels/v_movrelsd read a VGPR. */
+static int bad_movrel(const struct emu_inst *in)
+{
+	switch (in->op) {
+	case EMU_OP_s_movrels_b32: case EMU_OP_s_movrels_b64: return in->src[0] > 123;
+	case EMU_OP_s_movreld_b32: case EMU_OP_s_movreld_b64: return in->dst > 123;
+	case EMU_OP_v_movrels_b32: case EMU_OP_v_movrelsd_b32: return !emu_opnd_is_vgpr(in->src[0]);
+	default: return 0;
+	}
 }
 
 int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
@@ -777,7 +876,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 	default:
 		return EMU_E_DECODE;
 	}
-	if (len < 0) {
+	if (len < 0 || bad_movrel(out)) {
 		out->op = EMU_OP_INVALID;
 		return EMU_E_DECODE;
 	}

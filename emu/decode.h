@@ -33,6 +33,8 @@ enum emu_opnd {
 	EMU_OPND_INT0 = 128,      /* 128 + n is the integer n, n = 0..64 */
 	EMU_OPND_INT_NEG1 = 193,  /* 192 + n is the integer -n, n = 1..16 */
 	EMU_OPND_F_HALF = 240,    /* 240..247: 0.5 -0.5 1.0 -1.0 2.0 -2.0 4.0 -4.0 */
+	EMU_OPND_SHARED_BASE = 235,    /* src_shared_base; 236 src_shared_limit */
+	EMU_OPND_PRIVATE_LIMIT = 238,  /* src_private_limit; 237 src_private_base */
 	EMU_OPND_F_INV2PI = 248,  /* 1/(2*pi) */
 	EMU_OPND_SCC = 253,
 	EMU_OPND_LITERAL = 255,
@@ -132,6 +134,8 @@ extern const uint16_t emu_vopd_x_op[16];
 extern const uint16_t emu_vopd_y_op[32];
 const char *emu_vopd_name(unsigned base_op); /* "v_dual_fmac_f32", NULL if none */
 
+enum emu_dpp { EMU_DPP_NONE, EMU_DPP16, EMU_DPP8 };
+
 /* ---- decoded instruction ---------------------------------------------------- */
 struct emu_vopd_half {
 	uint16_t op;              /* VALU op executed by this half (EMU_OP_v_fmac_f32, ...) */
@@ -164,12 +168,13 @@ struct emu_inst {
 
 	/* Memory */
 	uint8_t glc, slc, dlc, gds, sve;
+	uint8_t idxen, offen;      /* MUBUF: vaddr holds an index, an offset, or both (index first) */
 	uint8_t offset0, offset1; /* DS: offset0/offset1 (2addr forms: in elements) */
 	uint16_t addr;            /* DS/FLAT/GLOBAL/SCRATCH vaddr (256+v) or NONE (scratch sve=0) */
 	uint16_t data0, data1;    /* DS data0/data1, FLAT store/atomic data (256+v) */
 	uint16_t saddr;           /* GLOBAL/SCRATCH SGPR base; NONE when "off" */
-	uint16_t sbase;           /* SMEM base SGPR code (even) */
-	uint16_t soffset;         /* SMEM SGPR offset; NONE when null */
+	uint16_t sbase;           /* SMEM base SGPR code (even); MUBUF descriptor quad (multiple of 4) */
+	uint16_t soffset;         /* SMEM SGPR offset, NONE when null; MUBUF soffset operand code */
 	int32_t offset;           /* SMEM/FLAT/GLOBAL/SCRATCH byte offset; DS offset0|offset1<<8 */
 
 	/* Scalar control */
@@ -180,6 +185,14 @@ struct emu_inst {
 	uint8_t vmcnt, expcnt, lgkmcnt; /* s_waitcnt fields */
 
 	struct emu_vopd_half x, y;/* VOPD halves */
+
+	/* DPP (VOP1/VOP2/VOPC _e32 with src0 = 250, 233 or 234): src[0] is the VGPR
+	   the lanes are read from; DPP16 source neg/abs are in neg/abs bits 0-1. */
+	uint8_t dpp;              /* EMU_DPP_NONE, EMU_DPP16, EMU_DPP8 */
+	uint8_t dpp_fi, dpp_bc;   /* fetch inactive lanes; bound_ctrl (invalid lanes read 0) */
+	uint8_t row_mask, bank_mask;
+	uint16_t dpp_ctrl;        /* DPP16 control (quad_perm 0x000-0x0ff, row_shl 0x101-...) */
+	uint32_t dpp8;            /* DPP8: eight 3-bit lane selects */
 };
 
 /* Decode one instruction at code[0..n).  Returns its length in bytes (4, 8, 12)

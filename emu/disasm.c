@@ -6,6 +6,7 @@
  */
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,21 +31,13 @@ static void put(struct out *o, const char *fmt, ...)
 }
 
 /* ---- constants ---------------------------------------------------------------- */
-static const char *const inline_f32[9] = {
-	"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494",
+/* The float inline constants, indexed by operand code - 240 (isa/inline_consts.def). */
+static const struct { const char *text; uint32_t f32; uint16_t f16; uint32_t f64_hi; } fconst[] = {
+#define INLINE_FLOAT(code, text, f32, f16, f64_hi) [(code) - EMU_OPND_F_HALF] = { text, f32, f16, f64_hi },
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
 };
-static const uint32_t inline_f32_bits[9] = {
-	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000,
-	0x40800000, 0xc0800000, 0x3e22f983,
-};
-static const uint16_t inline_f16_bits[9] = {
-	0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118,
-};
-/* high dwords of the f64 constants (the low dwords are 0 except 1/(2*pi)) */
-static const uint32_t inline_f64_hi[8] = {
-	0x3fe00000, 0xbfe00000, 0x3ff00000, 0xbff00000, 0x40000000, 0xc0000000,
-	0x40100000, 0xc0100000,
-};
+#define N_FCONST (sizeof fconst / sizeof fconst[0])
 
 enum optype { T_B32, T_B64, T_F64, T_F16, T_I16, T_PK16 };
 
@@ -70,11 +63,11 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		uint32_t h = (t == T_F16) ? (v & 0xffff) : v;
 		if (h <= 0xffff) {
 			int16_t s = (int16_t)h;
-			if (s >= -16 && s <= 64) { put(o, "%d", s); return; }
-			for (int i = 0; i < 9; i++)
-				if (h == inline_f16_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+			if (isa_inline_int(s)) { put(o, "%d", s); return; }
+			for (size_t i = 0; i < N_FCONST; i++)
+				if (h == fconst[i].f16) { put(o, "%s", fconst[i].text); return; }
 		}
-		if (t == T_PK16 && (int32_t)v >= -16 && (int32_t)v <= 64) {
+		if (t == T_PK16 && isa_inline_int((int32_t)v)) {
 			put(o, "%d", (int32_t)v);
 			return;
 		}
@@ -82,14 +75,14 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		return;
 	}
 	case T_I16:
-		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
+		if (isa_inline_int((int32_t)v)) { put(o, "%d", (int32_t)v); return; }
 		put(o, "0x%x", v & 0xffff);
 		return;
 	case T_F64:
 		/* the literal is the high dword of the double */
 		if (v == 0) { put(o, "0"); return; }
-		for (int i = 0; i < 8; i++)
-			if (v == inline_f64_hi[i]) { put(o, "%s", inline_f32[i]); return; }
+		for (size_t i = 0; i + 1 < N_FCONST; i++) /* not 1/(2*pi): its low dword is not 0 */
+			if (v == fconst[i].f64_hi) { put(o, "%s", fconst[i].text); return; }
 		put(o, "0x%x", v);
 		return;
 	case T_B64:
@@ -97,9 +90,9 @@ static void put_literal(struct out *o, uint32_t v, enum optype t)
 		put(o, "0x%x", v);
 		return;
 	case T_B32:
-		if ((int32_t)v >= -16 && (int32_t)v <= 64) { put(o, "%d", (int32_t)v); return; }
-		for (int i = 0; i < 9; i++)
-			if (v == inline_f32_bits[i]) { put(o, "%s", inline_f32[i]); return; }
+		if (isa_inline_int((int32_t)v)) { put(o, "%d", (int32_t)v); return; }
+		for (size_t i = 0; i < N_FCONST; i++)
+			if (v == fconst[i].f32) { put(o, "%s", fconst[i].text); return; }
 		put(o, "0x%x", v);
 		return;
 	}
@@ -123,15 +116,15 @@ static void put_opnd(struct out *o, unsigned c, unsigned size, enum optype t, ui
 	if (c >= 108 && c <= 123) { put_regs(o, "ttmp", c - 108, size); return; }
 	if (c >= 128 && c <= 192) { put(o, "%u", c - 128); return; }
 	if (c >= 193 && c <= 208) { put(o, "-%u", c - 192); return; }
-	if (c >= 240 && c <= 248) {
+	if (c >= EMU_OPND_F_HALF && c <= EMU_OPND_F_INV2PI) {
 		if (t == T_I16) { /* an integer operand sees the f16 bit pattern */
-			put(o, "0x%x", inline_f16_bits[c - 240]);
+			put(o, "0x%x", fconst[c - EMU_OPND_F_HALF].f16);
 			return;
 		}
-		if (c == 248 && (t == T_F64 || size == 2))
+		if (c == EMU_OPND_F_INV2PI && (t == T_F64 || size == 2))
 			put(o, "0.15915494309189532");
 		else
-			put(o, "%s", inline_f32[c - 240]);
+			put(o, "%s", fconst[c - EMU_OPND_F_HALF].text);
 		return;
 	}
 	switch (c) {
@@ -414,19 +407,37 @@ static void dis_smem(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+static int is_mix(unsigned op)
+{
+	return op == EMU_OP_v_fma_mix_f32 || op == EMU_OP_v_fma_mixlo_f16 || op == EMU_OP_v_fma_mixhi_f16;
+}
+
+/* A true16 high half in an _e32 form (the decoder's op_sel bit; LLVM 20+ prints v1.h). */
+static int t16_hi(const struct emu_inst *in, unsigned bit)
+{
+	return (in->enc == EMU_ENC_VOP1 || in->enc == EMU_ENC_VOP2 || in->enc == EMU_ENC_VOPC) && (in->opsel & bit);
+}
+
 /* A VALU source with its VOP3 modifiers. */
 static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r,
 		     int i, unsigned size)
 {
 	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
-	if (in->enc == EMU_ENC_VOP3P)
+	if (is_mix(in->op))
+		abs = (in->neg_hi >> i) & 1; /* v_fma_mix*: neg_hi is abs, both print inline */
+	else if (in->enc == EMU_ENC_VOP3P)
 		neg = 0; /* printed as neg_lo:[...] */
 	/* a negated constant without abs prints as neg(c): "-" would read as its sign */
 	int neg_fn = neg && !abs && !emu_opnd_is_vgpr(in->src[i]) && in->src[i] >= EMU_OPND_INT0 &&
-		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= 235 && in->src[i] <= 238);
+		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= EMU_OPND_SHARED_BASE && in->src[i] <= EMU_OPND_PRIVATE_LIMIT);
 	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
-	put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
+	if (is_mix(in->op) && (in->opsel_hi >> i & 1) && in->src[i] == EMU_OPND_LITERAL)
+		put(o, "0x%x", in->lit & 0xffff); /* an f16 source: the literal's low half */
+	else
+		put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
+	if (t16_hi(in, 1u << i))
+		put(o, ".h");
 	if (abs) put(o, "|");
 	if (neg_fn) put(o, ")");
 }
@@ -443,11 +454,43 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 {
 	int n = r->src2 ? 3 : r->src1 ? 2 : 1;
 	unsigned all = (1u << n) - 1;
+	if (is_mix(in->op)) { /* op_sel_hi selects f16 sources: default none */
+		if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
+		if (in->opsel_hi & all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+		if (in->clamp) put(o, " clamp");
+		return;
+	}
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
 	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");
+}
+
+/* DPP lane pattern, masks and flags, as llvm-objdump prints them. */
+static void put_dpp(struct out *o, const struct emu_inst *in)
+{
+	if (in->dpp == EMU_DPP8) {
+		put(o, " dpp8:[");
+		for (int i = 0; i < 8; i++)
+			put(o, "%u%s", in->dpp8 >> (3 * i) & 7, i < 7 ? "," : "]");
+	} else {
+		unsigned c = in->dpp_ctrl;
+		static const char *const row_op[] = { "row_shl", "row_shr", "row_ror" };
+		if (c <= 0xff)
+			put(o, " quad_perm:[%u,%u,%u,%u]", c & 3, c >> 2 & 3, c >> 4 & 3, c >> 6 & 3);
+		else if (c <= 0x12f)
+			put(o, " %s:%u", row_op[(c - 0x100) >> 4], c & 0xf);
+		else if (c == 0x140 || c == 0x141)
+			put(o, c == 0x140 ? " row_mirror" : " row_half_mirror");
+		else
+			put(o, " %s:%u", c < 0x160 ? "row_share" : "row_xmask", c & 0xf);
+		put(o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);
+		if (in->dpp_bc)
+			put(o, " bound_ctrl:1");
+	}
+	if (in->dpp_fi)
+		put(o, " fi:1");
 }
 
 static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
@@ -466,6 +509,8 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	} else if (r->dst) {
 		put_sep_space(o, &first);
 		put_opnd(o, in->dst, r->dst, T_B32, 0);
+		if (t16_hi(in, 8))
+			put(o, ".h");
 	}
 	if (in->sdst != EMU_OPND_NONE && (e64 || (r->flags & EMU_F_WVCC))) {
 		put_sep_space(o, &first);
@@ -478,18 +523,20 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	for (int i = 0; i < nsrc; i++) {
 		if (in->src[i] == EMU_OPND_NONE || !sz[i])
 			continue;
-		if (in->op == EMU_OP_v_fmamk_f32 && i == 1)
+		if ((in->op == EMU_OP_v_fmamk_f32 || in->op == EMU_OP_v_fmamk_f16) && i == 1)
 			put(o, ", 0x%x", in->lit); /* K always prints in hex */
 		put_sep_space(o, &first);
 		put_vsrc(o, in, r, i, sz[i]);
 	}
-	if (in->op == EMU_OP_v_fmaak_f32)
+	if (in->op == EMU_OP_v_fmaak_f32 || in->op == EMU_OP_v_fmaak_f16)
 		put(o, ", 0x%x", in->lit);
 
 	if (in->enc == EMU_ENC_VOP3P) {
 		put_vop3p_mods(o, in, r);
 		return;
 	}
+	if (in->dpp)
+		put_dpp(o, in);
 	if (!e64)
 		return;
 	if ((r->flags & EMU_F_OPSEL) && in->opsel) {
@@ -598,12 +645,42 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+/* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
+ * idxen offen offset glc slc dlc (llvm-objdump's order). */
+static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+	put(o, " ");
+	if (r->flags & EMU_F_LOAD)
+		put_opnd(o, in->dst, r->dst, T_B32, 0);
+	else
+		put_opnd(o, in->data0, r->src1, T_B32, 0);
+	put(o, ", ");
+	if (in->addr == EMU_OPND_NONE)
+		put(o, "off");
+	else
+		put_opnd(o, in->addr, in->idxen && in->offen ? 2 : 1, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->sbase, 4, T_B32, 0);
+	put(o, ", ");
+	put_opnd(o, in->soffset, 1, T_B32, 0);
+	if (in->idxen) put(o, " idxen");
+	if (in->offen) put(o, " offen");
+	if (in->offset) put(o, " offset:%d", in->offset);
+	if (in->glc) put(o, " glc");
+	if (in->slc) put(o, " slc");
+	if (in->dlc) put(o, " dlc");
+}
+
 static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
 {
 	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
 		return "";
 	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
 		return "";
+	if (in->dpp) /* llvm-objdump-19 prints VOPC DPP forms without a suffix */
+		return r->enc == EMU_ENC_VOPC ? "" : "_dpp";
 	return (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD) ? "_e64" : "_e32";
 }
 
@@ -638,7 +715,8 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 		dis_flat(&o, in, r);
 		break;
 	case EMU_ENC_MUBUF:
-		break; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
+		dis_mubuf(&o, in, r);
+		break;
 	default:
 		dis_valu(&o, in, r);
 		break;

@@ -92,6 +92,7 @@ struct emu_launch {
 	size_t kernarg_size;
 	uint32_t grid[3];         /* workgroups in x, y, z (HIP gridDim) */
 	uint32_t block[3];        /* work-items per workgroup (HIP blockDim) */
+	uint32_t dynamic_lds;     /* LDS bytes after the static segment (HIP sharedMemBytes); 0 = none */
 };
 
 struct emu_fault {

@@ -151,7 +151,13 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 			if (fp && flush && fpi)
 				h[i] = h_ftz(h[i]);
 		}
-		u32 r = h_op(in->op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
+		unsigned op = in->op;
+		if (op == EMU_OP_v_fmaak_f16 || op == EMU_OP_v_fmamk_f16) { /* K is the literal's low half */
+			h[2] = op == EMU_OP_v_fmaak_f16 ? in->lit & 0xffff : h[1];
+			h[1] = op == EMU_OP_v_fmaak_f16 ? h[1] : in->lit & 0xffff;
+			op = EMU_OP_v_fma_f16;
+		}
+		u32 r = h_op(op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
 		if (EMU_UNLIKELY(in->clamp) && (oi->flags & EMU_F_CLAMP)) /* saturating 16-bit add/sub */
 			r = in->op == EMU_OP_v_add_nc_u16 ? (h[0] + h[1] > 0xffff ? 0xffff : r) : (h[0] < h[1] ? 0 : r);
 		if (EMU_UNLIKELY(in->clamp | in->omod) && f16_result(in->op, oi))
@@ -232,7 +238,60 @@ static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
+/* v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16: a source is the f32 it
+ * holds, or (op_sel_hi bit set) the f16 half op_sel picks, widened; neg, then
+ * neg_hi as abs.  One f32 fused multiply-add; mixlo/mixhi then round that to
+ * f16 (the other half kept), the fptrunc(fma) LLVM selects them for. */
+static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
+{
+	bool ftz = w->g->run->ftz, flush16 = w->g->run->kd.float_denorm_16_64 == 0;
+	u32 t[3][EMU_LANES], r[EMU_LANES];
+	const u32 *s[3];
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = emu_vsrc(w, in->src[i], t[i]);
+	u32 *d = w->v[in->dst - EMU_OPND_VGPR0];
+	LANES {
+		float x[3];
+		for (unsigned i = 0; i < 3; i++) {
+			u32 v = s[i][l];
+			if (in->opsel_hi >> i & 1) {
+				u32 h = in->opsel >> i & 1 ? v >> 16 : v & 0xffff;
+				h = flush16 ? h_ftz(h) : h;
+				x[i] = emu_h2f((u16)h);
+			} else {
+				v = ftz ? emu_ftz32(v) : v;
+				x[i] = emu_f(v);
+			}
+			if (in->neg_hi >> i & 1)
+				x[i] = fabsf(x[i]);
+			if (in->neg >> i & 1)
+				x[i] = -x[i];
+		}
+		float f = fmaf(x[0], x[1], x[2]);
+		if (in->op == EMU_OP_v_fma_mix_f32) {
+			float o = f;
+			if (in->clamp)
+				o = isnan(o) ? 0.0f : o < 0.0f ? 0.0f : o > 1.0f ? 1.0f : o;
+			u32 b = emu_u(o);
+			r[l] = isnan(o) ? EMU_QNAN32 : ftz ? emu_ftz32(b) : b;
+			continue;
+		}
+		u32 h = isnan(f) ? H_QNAN : emu_f2h(f);
+		if (in->clamp && !isnan(f))
+			h = f < 0 ? 0 : f > 1 ? 0x3c00 : h;
+		h = flush16 ? h_ftz(h) : h;
+		r[l] = in->op == EMU_OP_v_fma_mixhi_f16 ? (d[l] & 0xffff) | h << 16 : (d[l] & 0xffff0000u) | h;
+	}
+	emu_vwrite(w, in->dst, r);
+	w->g->st.valu++;
+}
+
 static const emu_exec_fn h16_tab[EMU_OP_COUNT] = {
+	[EMU_OP_v_fma_mix_f32] = ex_mix,
+	[EMU_OP_v_fma_mixlo_f16] = ex_mix,
+	[EMU_OP_v_fma_mixhi_f16] = ex_mix,
+	[EMU_OP_v_fmaak_f16] = ex_h16,
+	[EMU_OP_v_fmamk_f16] = ex_h16,
 	[EMU_OP_v_cvt_f16_f32] = ex_h16,
 	[EMU_OP_v_add_f16] = ex_h16,
 	[EMU_OP_v_sub_f16] = ex_h16,

@@ -15,10 +15,13 @@
 typedef uint32_t u32;
 typedef uint64_t u64;
 
-/* Bytes per lane of each memory op, and whether a narrow load sign-extends. */
+/* Bytes per lane of each memory op, whether a narrow load sign-extends, and the
+ * d16 forms: a load into the low (1) or high (2) half of the register, keeping
+ * the other half; a store of the high half (2). */
 struct mem_kind {
 	uint8_t bytes;
 	uint8_t sext;
+	uint8_t d16;
 };
 
 static const struct mem_kind kinds[EMU_OP_COUNT] = {
@@ -27,6 +30,23 @@ static const struct mem_kind kinds[EMU_OP_COUNT] = {
 	[EMU_OP_flat_load_u8] = { 1, 0 },
 	[EMU_OP_flat_load_i8] = { 1, 1 },
 	[EMU_OP_flat_load_u16] = { 2, 0 },
+	[EMU_OP_flat_load_d16_b16] = { 2, 0, 1 },
+	[EMU_OP_flat_load_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_flat_store_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_global_load_d16_u8] = { 1, 0, 1 },
+	[EMU_OP_global_load_d16_i8] = { 1, 1, 1 },
+	[EMU_OP_global_load_d16_b16] = { 2, 0, 1 },
+	[EMU_OP_global_load_d16_hi_u8] = { 1, 0, 2 },
+	[EMU_OP_global_load_d16_hi_i8] = { 1, 1, 2 },
+	[EMU_OP_global_load_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_global_store_d16_hi_b8] = { 1, 0, 2 },
+	[EMU_OP_global_store_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_scratch_load_d16_b16] = { 2, 0, 1 },
+	[EMU_OP_scratch_load_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_scratch_store_d16_hi_b16] = { 2, 0, 2 },
+	[EMU_OP_ds_load_u16_d16] = { 2, 0, 1 },
+	[EMU_OP_ds_load_u16_d16_hi] = { 2, 0, 2 },
+	[EMU_OP_ds_store_b16_d16_hi] = { 2, 0, 2 },
 	[EMU_OP_flat_load_i16] = { 2, 1 },
 	[EMU_OP_flat_load_b64] = { 8, 0 },
 	[EMU_OP_flat_load_b96] = { 12, 0 },
@@ -88,13 +108,23 @@ static const struct mem_kind kinds[EMU_OP_COUNT] = {
 	[EMU_OP_ds_load_b128] = { 16, 0 },
 };
 
-/* A 1- or 2-byte load widened to a dword, sign- or zero-extended. */
-static inline u32 load_narrow(const uint8_t *p, const struct mem_kind *k)
+/* A 1- or 2-byte load widened to a dword, sign- or zero-extended; a d16 load
+ * fills one half of old (the destination's value) instead. */
+static inline u32 load_narrow(const uint8_t *p, const struct mem_kind *k, u32 old)
 {
 	u32 v = k->bytes == 2 ? (u32)(p[0] | p[1] << 8) : p[0];
 	if (k->sext)
 		v = k->bytes == 2 ? (u32)(int32_t)(int16_t)v : (u32)(int32_t)(int8_t)v;
+	if (k->d16)
+		v = k->d16 == 1 ? (old & 0xffff0000u) | (v & 0xffff) : (old & 0xffff) | v << 16;
 	return v;
+}
+
+/* The low bytes of a narrow store: of the register's high half for d16_hi stores. */
+static inline void store_narrow(uint8_t *p, const struct mem_kind *k, u32 v)
+{
+	v = k->d16 == 2 ? v >> 16 : v;
+	memcpy(p, &v, k->bytes); /* little-endian low bytes */
 }
 
 static u64 sreg64(const struct emu_wave *w, unsigned code)
@@ -209,7 +239,7 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 			for (unsigned d = 0; d < ndw; d++)
 				memcpy(&data[d][l], p + 4 * d, 4);
 		} else {
-			data[0][l] = load_narrow(p, k);
+			data[0][l] = load_narrow(p, k, w->v[in->dst - EMU_OPND_VGPR0][l]);
 		}
 	}
 	write_dwords(w, in->dst, ndw, data);
@@ -231,7 +261,7 @@ static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 			for (unsigned d = 0; d < k->bytes / 4; d++)
 				memcpy(p + 4 * d, &w->v[dat + d][l], 4);
 		} else {
-			memcpy(p, &w->v[dat][l], k->bytes); /* little-endian low bytes */
+			store_narrow(p, k, w->v[dat][l]);
 		}
 	}
 	w->g->st.vmem++;
@@ -286,9 +316,9 @@ static void ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 			return;
 		if (k->bytes < 4) {
 			if (store)
-				memcpy(p, &w->v[in->data0 - EMU_OPND_VGPR0][l], k->bytes);
+				store_narrow(p, k, w->v[in->data0 - EMU_OPND_VGPR0][l]);
 			else
-				data[0][l] = load_narrow(p, k);
+				data[0][l] = load_narrow(p, k, w->v[in->dst - EMU_OPND_VGPR0][l]);
 			continue;
 		}
 		for (unsigned d = 0; d < ndw; d++) {
@@ -489,7 +519,7 @@ static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 			for (unsigned d = 0; d < per; d++)
 				memcpy(&data[d][l], p + 4 * d, 4);
 		} else {
-			data[0][l] = load_narrow(p, k);
+			data[0][l] = load_narrow(p, k, w->v[in->dst - EMU_OPND_VGPR0][l]);
 		}
 		if (two) {
 			const uint8_t *q = lds_at(w, l, a1, k->bytes, false, false);
@@ -552,7 +582,7 @@ static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 			for (unsigned d = 0; d < k->bytes / 4; d++)
 				memcpy(p + 4 * d, &w->v[d0 + d][l], 4);
 		} else {
-			memcpy(p, &w->v[d0][l], k->bytes);
+			store_narrow(p, k, w->v[d0][l]);
 		}
 		seen[nseen++] = a0;
 		if (two) {
@@ -700,6 +730,23 @@ static const emu_exec_fn mem_tab[EMU_OP_COUNT] = {
 	[EMU_OP_flat_load_u8] = ex_global_load,
 	[EMU_OP_flat_load_i8] = ex_global_load,
 	[EMU_OP_flat_load_u16] = ex_global_load,
+	[EMU_OP_flat_load_d16_b16] = ex_global_load,
+	[EMU_OP_flat_load_d16_hi_b16] = ex_global_load,
+	[EMU_OP_flat_store_d16_hi_b16] = ex_global_store,
+	[EMU_OP_global_load_d16_u8] = ex_global_load,
+	[EMU_OP_global_load_d16_i8] = ex_global_load,
+	[EMU_OP_global_load_d16_b16] = ex_global_load,
+	[EMU_OP_global_load_d16_hi_u8] = ex_global_load,
+	[EMU_OP_global_load_d16_hi_i8] = ex_global_load,
+	[EMU_OP_global_load_d16_hi_b16] = ex_global_load,
+	[EMU_OP_global_store_d16_hi_b8] = ex_global_store,
+	[EMU_OP_global_store_d16_hi_b16] = ex_global_store,
+	[EMU_OP_scratch_load_d16_b16] = ex_scratch,
+	[EMU_OP_scratch_load_d16_hi_b16] = ex_scratch,
+	[EMU_OP_scratch_store_d16_hi_b16] = ex_scratch,
+	[EMU_OP_ds_load_u16_d16] = ex_ds_load,
+	[EMU_OP_ds_load_u16_d16_hi] = ex_ds_load,
+	[EMU_OP_ds_store_b16_d16_hi] = ex_ds_store,
 	[EMU_OP_flat_load_i16] = ex_global_load,
 	[EMU_OP_flat_load_b64] = ex_global_load,
 	[EMU_OP_flat_load_b96] = ex_global_load,

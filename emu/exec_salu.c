@@ -17,7 +17,7 @@ static u64 S64(const struct emu_wave *w, unsigned code)
 {
 	if (code < 128)
 		return (u64)w->s[code + 1] << 32 | w->s[code];
-	if (code >= 235 && code <= 238)
+	if (code >= EMU_OPND_SHARED_BASE && code <= EMU_OPND_PRIVATE_LIMIT)
 		return emu_aperture64(code);
 	if (code == EMU_OPND_LITERAL)
 		return w->s[code];

@@ -487,6 +487,11 @@ static inline const u32 *fsrc(struct emu_wave *w, const struct emu_inst *in, uns
 		return zeros;
 	const u32 *p = EMU_UNLIKELY(code - EMU_OPND_F_HALF <= EMU_OPND_F_INV2PI - EMU_OPND_F_HALF) && emu_ops16(in->op)
 			       ? emu_vsrc16(w, code, tmp) : emu_vsrc(w, code, tmp);
+	if (EMU_UNLIKELY(in->opsel >> i & 1) && emu_ops16(in->op)) {
+		/* the high half of a 16-bit source (VOP3 op_sel, or a true16 .h register) */
+		LANES tmp[l] = p[l] >> 16;
+		p = tmp;
+	}
 	unsigned abs = in->abs >> i & 1, neg = in->neg >> i & 1;
 	if (EMU_UNLIKELY(abs | neg)) {
 		u32 clr = abs ? 0x7fffffffu : 0xffffffffu, flip = neg ? 0x80000000u : 0;

@@ -75,7 +75,7 @@ void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f
 			v = (u64)w->s[code + 1] << 32 | w->s[code];
 		else if (code == EMU_OPND_LITERAL)
 			v = f64 ? (u64)in->lit << 32 : (u64)in->lit;
-		else if (code >= 235 && code <= 238)
+		else if (code >= EMU_OPND_SHARED_BASE && code <= EMU_OPND_PRIVATE_LIMIT)
 			v = emu_aperture64(code);
 		else if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
 			v = emu_inline_f64(code);

@@ -45,6 +45,12 @@ static bool vgpr_over(const struct emu_hzinfo *h, unsigned limit)
 	return false;
 }
 
+/* Two VGPR operand codes in the same bank (the rule of isa/isa.h). */
+static bool same_bank(unsigned a, unsigned b)
+{
+	return isa_vgpr_bank(a - EMU_OPND_VGPR0) == isa_vgpr_bank(b - EMU_OPND_VGPR0);
+}
+
 static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 {
 	add_r(h, x->src0, 1);
@@ -66,12 +72,12 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
 		if (run->checks & EMU_CHECK_VOPD) {
-			/* VGPR bank = index mod 4; each bank's cache has one src0 and one src1
+			/* Each VGPR bank (isa_vgpr_bank) has one src0 and one src1
 			 * read port (ISA guide, VOPD restrictions).  One half reading what the
 			 * other writes is no fault: both read before either writes. */
-			if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && (in->x.src0 & 3) == (in->y.src0 & 3))
+			if (emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && same_bank(in->x.src0, in->y.src0))
 				d->bad = EMU_BAD_VOPD_SRC0;
-			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && (in->x.src1 & 3) == (in->y.src1 & 3))
+			else if (emu_opnd_vgpr(in->x.src1) && emu_opnd_vgpr(in->y.src1) && same_bank(in->x.src1, in->y.src1))
 				d->bad = EMU_BAD_VOPD_SRC1;
 		}
 		break;
@@ -93,6 +99,20 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 			add_w(h, in->dst, oi->dst);
 		}
 		h->counter = EMU_CNT_LDS;
+		break;
+	case EMU_ENC_MUBUF:
+		if (!(oi->flags & (EMU_F_LOAD | EMU_F_STORE)))
+			break; /* cache invalidations */
+		add_r(h, in->addr, in->idxen && in->offen ? 2 : 1);
+		add_r(h, in->sbase, 4);
+		if (in->soffset <= EMU_OPND_EXEC_HI)
+			add_r(h, in->soffset, 1);
+		add_r(h, in->data0, oi->src1);
+		if (oi->flags & EMU_F_LOAD) {
+			h->async_w = h->nw;
+			add_w(h, in->dst, oi->dst);
+		}
+		h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
 		break;
 	case EMU_ENC_GLOBAL:
 	case EMU_ENC_SCRATCH:

@@ -98,7 +98,7 @@ int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t err
 		return refuse(err, errlen, "trap handler is not supported");
 	if (bits(r1, 22, 1))
 		return refuse(err, errlen, "debug mode is not supported");
-	if (kd->group_segment_size > EMU_LDS_MAX)
+	if (kd->group_segment_size > ISA_LDS_BYTES)
 		return refuse(err, errlen, "LDS size %u exceeds the 64 KiB a workgroup can have",
 			      kd->group_segment_size);
 	if (kd->private_segment_size > EMU_SCRATCH_MAX)

@@ -68,6 +68,10 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
 				d->fn = emu_exec_lookup(d->in.op);
+			if (d->fn && d->in.dpp) {
+				d->base = d->fn;
+				d->fn = emu_exec_dpp;
+			}
 			if (!d->fn)
 				d->bad = EMU_BAD_UNSUPPORTED;
 			else
@@ -110,7 +114,7 @@ EMU_COLD const struct emu_dinst *emu_fetch_slow(struct emu_wave *w, uint64_t pc)
 	default:
 		emu_fault(w, ~0u, EMU_E_FAULT, "VOPD: %s of both halves in VGPR bank %u (the ISA requires different banks)",
 			  d->bad == EMU_BAD_VOPD_SRC0 ? "src0" : "vsrc1",
-			  (unsigned)(d->bad == EMU_BAD_VOPD_SRC0 ? d->in.x.src0 : d->in.x.src1) & 3);
+			  isa_vgpr_bank((d->bad == EMU_BAD_VOPD_SRC0 ? d->in.x.src0 : d->in.x.src1) - EMU_OPND_VGPR0));
 		return NULL;
 	}
 }
@@ -152,21 +156,19 @@ void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...
 
 /* ---- waves --------------------------------------------------------------------- */
 
-static const uint32_t inline_f32[9] = {
-	0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
-	0x3e22f983, /* 1/(2*pi) */
-};
-
+/* The inline constants read as any other scalar source (machine.h): integers
+ * at 128 + n and 192 + n (isa/isa.h), floats at their codes (isa/inline_consts.def). */
 static void wave_init_constants(struct emu_wave *w)
 {
 	memset(w->s, 0, sizeof w->s);
-	for (unsigned i = 0; i <= 64; i++)
+	for (unsigned i = 0; i <= ISA_INLINE_INT_MAX; i++)
 		w->s[EMU_OPND_INT0 + i] = i;
-	for (unsigned i = 1; i <= 16; i++)
-		w->s[192 + i] = (uint32_t)-(int32_t)i;
-	for (unsigned i = 0; i < 9; i++)
-		w->s[EMU_OPND_F_HALF + i] = inline_f32[i];
-	for (unsigned c = 235; c <= 238; c++)
+	for (unsigned i = 1; i <= -ISA_INLINE_INT_MIN; i++)
+		w->s[EMU_OPND_INT_NEG1 - 1 + i] = (uint32_t)-(int32_t)i;
+#define INLINE_FLOAT(code, text, f32, f16, f64_hi) w->s[code] = f32;
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
+	for (unsigned c = EMU_OPND_SHARED_BASE; c <= EMU_OPND_PRIVATE_LIMIT; c++)
 		w->s[c] = (uint32_t)(emu_aperture64(c) >> 32);
 }
 
@@ -295,7 +297,7 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 	unsigned dst = d->in.dst;
 	if (dst >= EMU_OPND_VGPR0 && dst < 512)
 		fprintf(stderr, "%llx  %-50s exec %08x  v%u = %08x %08x\n", (unsigned long long)w->pc, text,
-			w->s[EMU_OPND_EXEC_LO], dst - 256, w->v[dst - 256][0], w->v[dst - 256][1]);
+			w->s[EMU_OPND_EXEC_LO], dst - EMU_OPND_VGPR0, w->v[dst - EMU_OPND_VGPR0][0], w->v[dst - EMU_OPND_VGPR0][1]);
 	else
 		fprintf(stderr, "%llx  %-50s exec %08x  scc %u\n", (unsigned long long)w->pc, text,
 			w->s[EMU_OPND_EXEC_LO], w->s[EMU_OPND_SCC]);
@@ -424,7 +426,8 @@ struct emu_group *emu_group_alloc(struct emu_run *run)
 	g->nwaves = run->nwaves;
 	g->lds_size = run->kd.group_segment_size;
 	size_t priv = (size_t)run->kd.private_segment_size * EMU_LANES;
-	g->vmem = calloc((size_t)g->nwaves * run->kd.vgprs, sizeof g->vmem[0]);
+	/* one spare row per wave past its VGPRs: the lanes a DPP source gathers (exec_dpp.c) */
+	g->vmem = calloc((size_t)g->nwaves * (run->kd.vgprs + 1), sizeof g->vmem[0]);
 	g->lds = calloc(1, g->lds_size + 16);
 	g->shadow = calloc(g->lds_size / 4 + 4, sizeof g->shadow[0]);
 	g->lds_words = (g->lds_size / 4 + 4) / 64 + 1;
@@ -437,7 +440,7 @@ struct emu_group *emu_group_alloc(struct emu_run *run)
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		struct emu_wave *w = &g->waves[i];
 		wave_init_constants(w);
-		w->v = g->vmem + (size_t)i * run->kd.vgprs;
+		w->v = g->vmem + (size_t)i * (run->kd.vgprs + 1);
 		w->scratch = g->scratch ? g->scratch + i * priv : NULL;
 		w->g = g;
 	}
@@ -502,19 +505,19 @@ void emu_run_destroy(struct emu_run *run)
 static void write_packet(struct emu_run *run)
 {
 	const struct emu_launch *L = run->launch;
-	uint8_t pkt[64] = { 0 };
+	uint8_t pkt[ISA_AQL_PACKET_BYTES] = { 0 };
 	uint16_t setup = L->grid[2] * L->block[2] > 1 ? 3 : L->grid[1] * L->block[1] > 1 ? 2 : 1;
-	memcpy(pkt + 2, &setup, 2);
+	memcpy(pkt + ISA_AQL_SETUP, &setup, 2);
 	for (int i = 0; i < 3; i++) {
 		uint16_t ws = (uint16_t)L->block[i];
 		uint32_t gs = L->grid[i] * L->block[i];
-		memcpy(pkt + 4 + 2 * i, &ws, 2);
-		memcpy(pkt + 12 + 4 * i, &gs, 4);
+		memcpy(pkt + ISA_AQL_WORKGROUP_SIZE + 2 * i, &ws, 2);
+		memcpy(pkt + ISA_AQL_GRID_SIZE + 4 * i, &gs, 4);
 	}
-	memcpy(pkt + 24, &run->kd.private_segment_size, 4);
-	memcpy(pkt + 28, &run->kd.group_segment_size, 4);
-	memcpy(pkt + 32, &L->kd_addr, 8);
-	memcpy(pkt + 40, &run->kernarg_addr, 8);
+	memcpy(pkt + ISA_AQL_PRIVATE_SEGMENT_SIZE, &run->kd.private_segment_size, 4);
+	memcpy(pkt + ISA_AQL_GROUP_SEGMENT_SIZE, &run->kd.group_segment_size, 4);
+	memcpy(pkt + ISA_AQL_KERNEL_OBJECT, &L->kd_addr, 8);
+	memcpy(pkt + ISA_AQL_KERNARG_ADDRESS, &run->kernarg_addr, 8);
 	emu_write(run->dev, run->dispatch_addr, pkt, sizeof pkt);
 }
 
@@ -531,6 +534,11 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 			    name, (unsigned long long)L->kd_addr);
 	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK)
 		return fail(err, errlen, rc, "%s: %s", name, kerr);
+	/* dynamic LDS (HIP's sharedMemBytes) follows the static segment: one LDS allocation */
+	if (L->dynamic_lds > ISA_LDS_BYTES - run->kd.group_segment_size)
+		return fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
+			    name, run->kd.group_segment_size, L->dynamic_lds, ISA_LDS_BYTES);
+	run->kd.group_segment_size += L->dynamic_lds;
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
 	if (!run->code || (run->entry & 255))
@@ -568,7 +576,7 @@ struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L,
 	}
 	const char *name = L->kernel_name ? L->kernel_name : "kernel";
 	for (int i = 0; i < 3; i++)
-		if (!L->grid[i] || !L->block[i] || L->block[i] > 1024) {
+		if (!L->grid[i] || !L->block[i] || L->block[i] > ISA_WORKGROUP_MAX) {
 			fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
 			     L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 			return NULL;
@@ -579,9 +587,9 @@ struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L,
 		     L->grid[1], L->grid[2]);
 		return NULL;
 	}
-	if (threads > 1024) {
-		fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most 1024)", name,
-		     (unsigned long long)threads);
+	if (threads > ISA_WORKGROUP_MAX) {
+		fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most %u)", name,
+		     (unsigned long long)threads, ISA_WORKGROUP_MAX);
 		return NULL;
 	}
 	struct emu_run *run = calloc(1, sizeof *run);
@@ -599,7 +607,7 @@ struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L,
 	uint8_t zero[256] = { 0 };
 	size_t kernarg_mapped = (L->kernarg_size / EMU_KERNARG_GRANULE + 1) * EMU_KERNARG_GRANULE;
 	run->kernarg_addr = alloc_copy(dev, L->kernarg, L->kernarg_size, kernarg_mapped);
-	run->dispatch_addr = alloc_copy(dev, zero, 64, 64);
+	run->dispatch_addr = alloc_copy(dev, zero, ISA_AQL_PACKET_BYTES, ISA_AQL_PACKET_BYTES);
 	run->queue_addr = alloc_copy(dev, zero, sizeof zero, sizeof zero);
 	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr)
 		*rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);

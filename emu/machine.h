@@ -12,6 +12,7 @@
 
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -19,10 +20,8 @@
 #include <stdint.h>
 
 #define EMU_LANES 32
-#define EMU_LDS_MAX 65536u
 #define EMU_SCRATCH_MAX 65536u       /* private bytes per lane we agree to model */
 #define EMU_MAX_WAVES 32u            /* 1024 work-items per workgroup */
-#define EMU_MAX_VGPRS 256u
 
 /* Flat address apertures: a flat address whose high dword is the shared base is
  * an LDS offset, the private base a scratch offset of the lane; anything else
@@ -69,6 +68,7 @@ typedef void (*emu_exec_fn)(struct emu_wave *w, const struct emu_inst *in);
 struct emu_dinst {
 	struct emu_inst in;
 	emu_exec_fn fn;
+	emu_exec_fn base;            /* DPP: the executor of the op itself (fn is emu_exec_dpp) */
 	uint8_t words;               /* length in dwords */
 	uint8_t bad;                 /* 0, or an enum emu_bad reason (decode-time refusal) */
 	_Atomic uint8_t ready;
@@ -188,6 +188,7 @@ emu_exec_fn emu_vcmp_lookup(unsigned op);
 emu_exec_fn emu_mem_lookup(unsigned op);
 emu_exec_fn emu_prog_lookup(unsigned op);
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
+void emu_exec_dpp(struct emu_wave *w, const struct emu_inst *in); /* DPP16/DPP8 around dinst.base */
 bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */
 emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in); /* NULL: unsupported */
 emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
@@ -201,7 +202,7 @@ void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...
 
 /* Operand helpers */
 static inline uint32_t emu_exec_mask(const struct emu_wave *w) { return w->s[EMU_OPND_EXEC_LO]; }
-static inline bool emu_opnd_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < EMU_OPND_VGPR0 + 256; }
+static inline bool emu_opnd_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < EMU_OPND_VGPR0 + ISA_VGPRS; }
 
 /* 32 lanes of a source: VGPR storage, or a scalar broadcast into tmp. */
 static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32_t tmp[EMU_LANES])
@@ -271,6 +272,8 @@ void emu_vwrite64(struct emu_wave *w, unsigned code, const uint64_t r[EMU_LANES]
 emu_exec_fn emu_f64_lookup(unsigned op);
 emu_exec_fn emu_atomic_lookup(unsigned op);
 emu_exec_fn emu_h16_lookup(unsigned op);
+emu_exec_fn emu_movrel_lookup(unsigned op);
+emu_exec_fn emu_buf_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);

@@ -10,8 +10,23 @@ struct gen_assign {
 	unsigned line;        /* 1-based line in the file; 0 for command-line flags */
 };
 
-/* Read FILE into *out (malloc'd, *n entries).  Returns 0, or -1 with
+/* The names a file may set: index_of maps a name to 0..n-1, or -1 when it is
+ * not one ("unknown parameter 'NAME' for WHAT").  Two names with one index are
+ * one parameter given twice. */
+struct gen_config_names {
+	unsigned n;
+	int (*index_of)(const char *name, const void *ctx);
+	const void *ctx;
+	const char *what;
+};
+
+/* Larger files are refused: a parameter file is a few hundred bytes. */
+#define GEN_CONFIG_MAX_BYTES (1u << 20)
+
+/* Read FILE into *out (malloc'd, *n entries, at most names->n), in time linear
+ * in its size: each name is checked as it is read.  Returns 0, or -1 with
  * "FILE:LINE: problem" in err. */
-int gen_config_read(const char *path, struct gen_assign **out, unsigned *n, char *err, size_t errlen);
+int gen_config_read(const char *path, const struct gen_config_names *names, struct gen_assign **out,
+		    unsigned *n, char *err, size_t errlen);
 
 #endif

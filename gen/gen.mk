@@ -19,3 +19,10 @@ TEST_BINS += $(BUILD)/tests/gen_meta_words_test
 $(BUILD)/tests/gen_meta_words_test: $(BUILD)/tests/gen/meta_words_test.o $(RDNA3GEN_LIBS) $(BUILD)/libloader.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ -lelf -lmsgpackc -ldl $(LDLIBS)
 TEST_SCRIPTS += tests/gen/cli.sh tests/gen/outputs.sh
+
+# The man page is rdna3gen --help (and `rdna3gen list`) set in roff.
+MANS += $(BUILD)/man/rdna3gen.1
+$(BUILD)/man/rdna3gen.1: $(BUILD)/rdna3gen scripts/help2man.sh
+	@mkdir -p $(dir $@)
+	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate gfx1100 (RDNA3) kernels from templates" \
+		TEMPLATES list >$@.tmp && mv $@.tmp $@

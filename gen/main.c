@@ -245,6 +245,22 @@ static char *header_of(const struct tpl_values *v)
 	return h;
 }
 
+/* The names of a --config file: the template's parameters, the common ones,
+ * then "preset" and "template". */
+static int config_index(const char *name, const void *ctx)
+{
+	const struct tpl_template *t = ctx;
+	bool common;
+	int i = tpl_param_find(t, name, &common);
+	if (i >= 0)
+		return common ? (int)t->nparams + i : i;
+	if (strcmp(name, "preset") == 0)
+		return (int)t->nparams + TPL_C_COUNT;
+	if (strcmp(name, "template") == 0)
+		return (int)t->nparams + TPL_C_COUNT + 1;
+	return -1;
+}
+
 /* Count flags[*n] in, refusing a second value for the same parameter (its
  * aliases included: --cu/--wgp/--mode, --pad_a/--pad-a). */
 static void add_flag(const struct tpl_template *t, struct gen_assign *flags, unsigned *n)
@@ -409,7 +425,10 @@ int main(int argc, char **argv)
 	/* ---- values: defaults < preset < YAML < flags */
 	struct gen_assign *cfg = NULL;
 	unsigned ncfg = 0;
-	if (config && gen_config_read(config, &cfg, &ncfg, err, sizeof err))
+	char what[96];
+	snprintf(what, sizeof what, "template %s (see: rdna3gen %s --help)", t->name, t->name);
+	const struct gen_config_names names = { t->nparams + TPL_C_COUNT + 2, config_index, t, what };
+	if (config && gen_config_read(config, &names, &cfg, &ncfg, err, sizeof err))
 		die(EXIT_USAGE, "%s", err);
 	struct tpl_values v;
 	tpl_defaults(t, &v);

@@ -8,6 +8,7 @@
 #include "asm_out/asm_out.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,9 +23,12 @@ static const char usage[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [-j N] [--strict|--unchecked] [--max-instructions N] [--seed S]\n"
-	"        [--model [--model-format text|json]]\n"
+	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked]\n"
+	"        [--max-instructions N] [--seed S] [--model [--model-format text|json]]\n"
 	"        [--help] [--version]\n"
+	"\n"
+	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
+	"  why on stderr);\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
@@ -69,21 +73,26 @@ static bool parse_float(const char *s, float *v)
 	return !*end && !errno;
 }
 
+/* X[,Y[,Z]]: one to three positive integers, no field empty ("1,,1" is not
+ * 1,1 nor 1,1,1). */
 static bool parse_dim3(const char *s, uint32_t d[3])
 {
-	char buf[64];
-	if (!s || strlen(s) >= sizeof buf)
-		return false;
-	strcpy(buf, s);
 	d[0] = d[1] = d[2] = 1;
-	char *save = NULL, *tok = strtok_r(buf, ",", &save);
-	for (int i = 0; i < 3; i++, tok = strtok_r(NULL, ",", &save)) {
-		if (!tok)
-			return i > 0;
-		if (!parse_u32(tok, &d[i]) || d[i] == 0)
+	for (int i = 0; s && i < 3; i++) {
+		const char *comma = strchr(s, ',');
+		size_t len = comma ? (size_t)(comma - s) : strlen(s);
+		char field[24];
+		if (len == 0 || len >= sizeof field)
 			return false;
+		memcpy(field, s, len);
+		field[len] = 0;
+		if (!parse_u32(field, &d[i]) || d[i] == 0)
+			return false;
+		if (!comma)
+			return true;
+		s = comma + 1;
 	}
-	return tok == NULL;
+	return false;    /* a fourth field */
 }
 
 static bool add_named(struct run_named *list, unsigned *n, const char *opt, const char *s)
@@ -152,6 +161,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->alpha = 1.0f;
 	o->seed = 1;
 	o->layout = -1;
+	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
 	unsigned nseen = 0;
 	for (int i = 1; i < argc; i++) {
@@ -202,6 +212,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			o->backend = argv[++i];
 			if (strcmp(v, "auto") && strcmp(v, "hip") && strcmp(v, "emu"))
 				BAD("backend (auto, hip or emu)");
+		} else if (!strcmp(a, "--device")) {
+			NEED(1);
+			uint64_t d;
+			if (vc_uint_parse(argv[++i], 1023, &d) != VC_OK)
+				BAD("device (a HIP device index, decimal)");
+			o->device = (int)d;
 		} else if (!strcmp(a, "-j")) {
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
@@ -295,8 +311,18 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
 	}
+	if (o->device != LD_DEVICE_AUTO && !strcmp(o->backend, "emu")) {
+		run_error("--device picks a HIP device: it does not go with --backend emu");
+		return RUN_EXIT_USAGE;
+	}
 	if (o->gemm && o->nbuffers) {
 		run_error("--buffer is for the generic mode; --gemm allocates its matrices");
+		return RUN_EXIT_USAGE;
+	}
+	/* The check's bound scales with |alpha| and |beta|: a NaN or infinite one
+	 * bounds nothing (and a NaN bound would pass every element). */
+	if (o->check && (!isfinite(o->alpha) || !isfinite(o->beta))) {
+		run_error("--check needs a finite --alpha and --beta (got %g and %g)", o->alpha, o->beta);
 		return RUN_EXIT_USAGE;
 	}
 	return -1;
@@ -664,12 +690,19 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
-	int rc = ld_backend_open(o->backend, &eo, b, why, sizeof why);
+	int rc = ld_backend_open(o->backend, o->device, &eo, b, why, sizeof why);
 	if (rc) {
 		run_error("%s", why);
 		return rc == LD_E_NODEVICE ? RUN_EXIT_NODEVICE : RUN_EXIT_FAIL;
 	}
+	/* The HIP device and why that one: with --backend hip before anything can
+	 * fail on it; with auto once it is the backend that runs. */
+	bool hip = !strcmp((*b)->name, "hip");
+	if (hip && !autosel)
+		fprintf(stderr, "rdna3run: backend hip (%s): %s\n", (*b)->device, (*b)->why);
 	rc = ld_load(*b, co, module, err, sizeof err);
+	if (hip && autosel && rc != LD_E_ARCH)
+		fprintf(stderr, "rdna3run: backend hip (%s): %s\n", (*b)->device, (*b)->why);
 	if (rc == LD_E_ARCH && autosel && strcmp((*b)->name, "emu")) {
 		snprintf(why, sizeof why, "%s", err);
 		ld_backend_close(*b);
@@ -678,7 +711,7 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 		if (!rc)
 			rc = ld_load(*b, co, module, err, sizeof err);
 	}
-	if (autosel && *b)
+	if (autosel && *b && !strcmp((*b)->name, "emu"))
 		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", (*b)->name, (*b)->device,
 			why[0] ? ": " : "", why);
 	if (rc) {

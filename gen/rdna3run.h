@@ -26,6 +26,7 @@ struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
 
 struct run_opts {
 	const char *file, *kernel, *backend;
+	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
 	bool list, check, strict;
 	unsigned bench;                  /* 0: one launch, untimed beyond wall time */
 	uint64_t seed;

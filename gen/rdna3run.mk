@@ -44,7 +44,7 @@ $(FAKE_HIP): tests/run/fake_hip.c
 RUN_FIXTURES += $(FAKE_HIP)
 
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh
+TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh tests/run/install.sh
 all: $(RUN_FIXTURES)
 endif
 
@@ -60,3 +60,12 @@ ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/kernarg.sh
 all: $(KA_FIXTURES)
 endif
+
+# The man page is rdna3run --help set in roff.
+ifneq ($(wildcard emu/emu.mk),)
+MANS += $(BUILD)/man/rdna3run.1
+endif
+$(BUILD)/man/rdna3run.1: $(BUILD)/rdna3run scripts/help2man.sh
+	@mkdir -p $(dir $@)
+	sh scripts/help2man.sh $(BUILD)/rdna3run "run a gfx1100 code object on a HIP device or the emulator" \
+		>$@.tmp && mv $@.tmp $@

@@ -125,7 +125,7 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 				max_abs = d;
 			if (want != 0 && d / fabs(want) > max_rel)
 				max_rel = d / fabs(want);
-			if (d > tol) {
+			if (!(d <= tol)) {    /* a NaN reference or bound fails too */
 				bad++;
 				if (d / tol > worst_excess) {
 					worst_excess = d / tol;

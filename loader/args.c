@@ -259,6 +259,13 @@ int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const u
 	if ((r[0] || r[1] || r[2]) && (r[0] != block[0] || r[1] != block[1] || r[2] != block[2]))
 		return ld_fail(err, errlen, LD_E_ARG, "kernel %s requires block %u,%u,%u", k->name,
 			       r[0], r[1], r[2]);
+	/* rdna3gen's kernels are written for the block they record (work-item ids
+	 * in x only): another one would silently compute part of the work. */
+	if (!(r[0] || r[1] || r[2]) && k->block_threads &&
+	    (block[0] != k->block_threads || block[1] != 1 || block[2] != 1))
+		return ld_fail(err, errlen, LD_E_ARG,
+			       "kernel %s was generated for a block of %u,1,1 (.rdna3.block_threads), not %u,%u,%u",
+			       k->name, k->block_threads, block[0], block[1], block[2]);
 	for (int d = 0; d < 3; d++)
 		if ((uint64_t)grid[d] * block[d] > UINT32_MAX)
 			return ld_fail(err, errlen, LD_E_ARG, "grid too large in dimension %d", d);

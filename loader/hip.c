@@ -16,7 +16,8 @@
 	X(hipGetErrorName) X(hipModuleLoadData) X(hipModuleUnload)                      \
 	X(hipModuleGetFunction) X(hipModuleLaunchKernel) X(hipMalloc) X(hipFree)        \
 	X(hipMemcpy) X(hipEventCreate) X(hipEventRecord) X(hipEventSynchronize)         \
-	X(hipEventElapsedTime) X(hipEventDestroy) X(hipDeviceSynchronize)
+	X(hipEventElapsedTime) X(hipEventDestroy) X(hipDeviceSynchronize)              \
+	X(hipDeviceGetAttribute) X(hipRuntimeGetVersion)
 
 struct hip_api {
 #define FIELD(f) __typeof__(&f) f;
@@ -164,11 +165,96 @@ static const struct ld_backend_ops hip_ops = {
 	.write = hip_write, .read = hip_read, .launch = hip_launch, .destroy = hip_destroy,
 };
 
-int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen)
+/* A device's architecture: its gfx number (1100 for gfx1100, 1036 for
+ * gfx1036) with exact set, or major*100 + minor*10 without the stepping
+ * (exact clear: gfx110x), or 0 when the runtime does not say.  Only
+ * hipDeviceGetAttribute is used: hipGetDeviceProperties fills a struct whose
+ * layout changed in ROCm 6.  ROCm 5 answers hipDeviceAttributeGcnArch
+ * (major*100 + minor*10 + stepping); ROCm 6 retired that attribute and
+ * reuses its number, so there (HIP_VERSION >= 6.0) only the compute
+ * capability, which HIP fills with the gfx major and minor, is asked; a
+ * gfx1101 then looks like a gfx1100 and hipModuleLoadData has the last word. */
+struct hip_arch {
+	unsigned number;
+	bool exact;
+};
+
+static struct hip_arch device_arch(const struct hip_api *h, int dev, bool rocm6)
+{
+	struct hip_arch a = { 0, false };
+	int v = 0, major = 0, minor = 0;
+	if (!rocm6 && h->hipDeviceGetAttribute(&v, hipDeviceAttributeGcnArch, dev) == hipSuccess && v > 0) {
+		a.number = (unsigned)v;
+		a.exact = true;
+	} else if (h->hipDeviceGetAttribute(&major, hipDeviceAttributeComputeCapabilityMajor, dev) ==
+			   hipSuccess &&
+		   h->hipDeviceGetAttribute(&minor, hipDeviceAttributeComputeCapabilityMinor, dev) ==
+			   hipSuccess &&
+		   major > 0 && major < 100 && minor >= 0 && minor < 10) {
+		a.number = (unsigned)(major * 100 + minor * 10);
+	}
+	return a;
+}
+
+static void arch_str(struct hip_arch a, char *buf, size_t n)
+{
+	if (!a.number)
+		snprintf(buf, n, "unknown");
+	else if (a.exact)
+		snprintf(buf, n, "gfx%u", a.number);
+	else
+		snprintf(buf, n, "gfx%ux", a.number / 10);
+}
+
+#define GFX1100 1100u
+
+/* The device to use: `want`, or the first gfx1100 (an exact answer before a
+ * gfx110x one), else device 0.  why says which, and what the others are. */
+static int choose_device(const struct hip_api *h, int want, int count, char *why, size_t whylen,
+			 struct hip_arch *arch)
+{
+	int v = 0;
+	bool rocm6 = h->hipRuntimeGetVersion(&v) == hipSuccess && v >= 60000000;
+	if (want >= 0) {
+		*arch = device_arch(h, want, rocm6);
+		snprintf(why, whylen, "device %d as requested", want);
+		return want;
+	}
+	char list[128] = "";
+	int exact = -1, family = -1;
+	for (int d = 0; d < count; d++) {
+		struct hip_arch a = device_arch(h, d, rocm6);
+		char s[24];
+		arch_str(a, s, sizeof s);
+		size_t l = strlen(list);
+		if (l + 32 < sizeof list)
+			snprintf(list + l, sizeof list - l, "%s%d: %s", d ? ", " : "", d, s);
+		else if (l + 5 < sizeof list && !strstr(list, "..."))
+			snprintf(list + l, sizeof list - l, ", ...");
+		if (a.number == GFX1100 && a.exact && exact < 0)
+			exact = d;
+		if (a.number / 10 == GFX1100 / 10 && !a.exact && family < 0)
+			family = d;
+	}
+	int d = exact >= 0 ? exact : family >= 0 ? family : 0;
+	*arch = device_arch(h, d, rocm6);
+	if (count == 1)
+		snprintf(why, whylen, "the only device (%s)", list);
+	else if (exact >= 0 || family >= 0)
+		snprintf(why, whylen, "the first %s of %d devices (%s)", exact >= 0 ? "gfx1100" : "gfx110x",
+			 count, list);
+	else
+		snprintf(why, whylen, "no device reports gfx1100, so device 0 (%s)", list);
+	return d;
+}
+
+int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t errlen)
 {
 	if (!out)
 		return ld_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: no output");
 	*out = NULL;
+	if (device < LD_DEVICE_AUTO)
+		return ld_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: bad device %d", device);
 	void *lib = NULL;
 	const char *env = getenv("RDNA3_HIP_LIB"), *used = NULL;
 	if (env && env[0]) {
@@ -211,18 +297,26 @@ int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen)
 			     errname(h, e), (int)e, count);
 		goto fail;
 	}
-	if ((e = h->hipSetDevice(0)) != hipSuccess) {
-		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipSetDevice: %s (%d)", errname(h, e),
-			     (int)e);
+	if (device >= count) {
+		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: no device %d: the runtime has %d (0..%d)",
+			     device, count, count - 1);
 		goto fail;
 	}
-	char name[48] = "";
-	if (h->hipDeviceGetName(name, (int)sizeof name, 0) != hipSuccess)
-		snprintf(name, sizeof name, "device 0");
+	struct hip_arch arch;
+	int d = choose_device(h, device, count, b->why, sizeof b->why, &arch);
+	if ((e = h->hipSetDevice(d)) != hipSuccess) {
+		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipSetDevice(%d): %s (%d)", d,
+			     errname(h, e), (int)e);
+		goto fail;
+	}
+	char name[64] = "", as[24];
+	if (h->hipDeviceGetName(name, (int)sizeof name, d) != hipSuccess || !name[0])
+		snprintf(name, sizeof name, "unnamed");
+	arch_str(arch, as, sizeof as);
 	b->ops = &hip_ops;
 	b->name = "hip";
 	b->impl = h;
-	snprintf(b->device, sizeof b->device, "%s via %s", name, used);
+	snprintf(b->device, sizeof b->device, "device %d: %s, %s, via %s", d, name, as, used);
 	*out = b;
 	return LD_OK;
 fail:

@@ -153,7 +153,8 @@ int ld_kargs_finish(struct ld_kargs *a, const uint32_t grid[3], const uint32_t b
 		    char *err, size_t errlen);
 
 /* Check a dispatch shape against the kernel: no zero dimension, block size
- * within .max_flat_workgroup_size and .reqd_workgroup_size. */
+ * within .max_flat_workgroup_size and .reqd_workgroup_size, and without the
+ * latter exactly (.rdna3.block_threads, 1, 1) when the kernel records that. */
 int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const uint32_t block[3],
 		      char *err, size_t errlen);
 
@@ -193,8 +194,9 @@ struct ld_backend_ops {
 struct ld_backend {
 	const struct ld_backend_ops *ops;
 	const char *name;         /* "hip", "emu", or a test's name */
-	char device[64];          /* what it runs on, for one-line reports */
+	char device[128];         /* what it runs on, for one-line reports */
 	void *impl;               /* the backend's own state */
+	char why[192];            /* hip: how the device was chosen ("" if by index) */
 };
 
 /* Wrappers that check their arguments, then call the ops. */
@@ -212,9 +214,15 @@ int ld_launch(struct ld_backend *b, void *module, const struct ld_kernel *k,
 void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
 
 /* The HIP module API, the runtime found at run time (libamdhip64.so.6, then
- * .so.5; $RDNA3_HIP_LIB overrides).  LD_E_NODEVICE when there is no runtime
- * or no device: the message names the HIP error (e.g. hipErrorNoDevice). */
-int ld_backend_hip_open(struct ld_backend **out, char *err, size_t errlen);
+ * .so.5; $RDNA3_HIP_LIB overrides), on HIP device `device`, or with
+ * LD_DEVICE_AUTO on the first device whose architecture is gfx1100 (device 0
+ * when none says so; b->why tells which and why, e.g. "the first gfx1100 of 2
+ * devices (0: gfx1036, 1: gfx1100)").  The architecture comes from
+ * hipDeviceGetAttribute, whose ABI ROCm 5 and 6 share (docs/loader-api.md).
+ * LD_E_NODEVICE when there is no runtime, no device or no device of that
+ * index: the message names the HIP error (e.g. hipErrorNoDevice). */
+#define LD_DEVICE_AUTO (-1)
+int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t errlen);
 
 struct emu_dev;
 struct emu_launch;
@@ -235,9 +243,10 @@ struct ld_emu_options {
 };
 int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **out,
 			char *err, size_t errlen);
-/* which: "auto", "hip" or "emu".  With "auto", on success err holds why hip was
- * passed over ("" when hip was chosen): callers report the choice in one line. */
-int ld_backend_open(const char *which, const struct ld_emu_options *opt,
+/* which: "auto", "hip" or "emu"; device: the HIP device (LD_DEVICE_AUTO: see
+ * ld_backend_hip_open).  With "auto", on success err holds why hip was passed
+ * over ("" when hip was chosen): callers report the choice in one line. */
+int ld_backend_open(const char *which, int device, const struct ld_emu_options *opt,
 		    struct ld_backend **out, char *err, size_t errlen);
 
 #endif

@@ -272,6 +272,73 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 	return LD_OK;
 }
 
+/* MessagePack headers 0xc4..0xdf: how many big-endian length/count bytes follow,
+ * fixed payload bytes after them, and what the length counts. */
+enum mp_kind { MP_BAD, MP_FIXED, MP_BYTES, MP_ITEMS, MP_PAIRS };
+static const struct {
+	uint8_t len_bytes, fixed;
+	uint8_t kind;
+} mp_head[0xe0 - 0xc4] = {
+	[0xc4 - 0xc4] = { 1, 0, MP_BYTES }, [0xc5 - 0xc4] = { 2, 0, MP_BYTES }, [0xc6 - 0xc4] = { 4, 0, MP_BYTES },
+	[0xc7 - 0xc4] = { 1, 1, MP_BYTES }, [0xc8 - 0xc4] = { 2, 1, MP_BYTES }, [0xc9 - 0xc4] = { 4, 1, MP_BYTES },
+	[0xca - 0xc4] = { 0, 4, MP_FIXED }, [0xcb - 0xc4] = { 0, 8, MP_FIXED },
+	[0xcc - 0xc4] = { 0, 1, MP_FIXED }, [0xcd - 0xc4] = { 0, 2, MP_FIXED }, [0xce - 0xc4] = { 0, 4, MP_FIXED },
+	[0xcf - 0xc4] = { 0, 8, MP_FIXED }, [0xd0 - 0xc4] = { 0, 1, MP_FIXED }, [0xd1 - 0xc4] = { 0, 2, MP_FIXED },
+	[0xd2 - 0xc4] = { 0, 4, MP_FIXED }, [0xd3 - 0xc4] = { 0, 8, MP_FIXED }, [0xd4 - 0xc4] = { 0, 2, MP_FIXED },
+	[0xd5 - 0xc4] = { 0, 3, MP_FIXED }, [0xd6 - 0xc4] = { 0, 5, MP_FIXED }, [0xd7 - 0xc4] = { 0, 9, MP_FIXED },
+	[0xd8 - 0xc4] = { 0, 17, MP_FIXED }, [0xd9 - 0xc4] = { 1, 0, MP_BYTES }, [0xda - 0xc4] = { 2, 0, MP_BYTES },
+	[0xdb - 0xc4] = { 4, 0, MP_BYTES }, [0xdc - 0xc4] = { 2, 0, MP_ITEMS }, [0xdd - 0xc4] = { 4, 0, MP_ITEMS },
+	[0xde - 0xc4] = { 2, 0, MP_PAIRS }, [0xdf - 0xc4] = { 4, 0, MP_PAIRS },
+};
+
+/* Whether the first MessagePack object in p[0..n) is complete, every count of
+ * an array or map within the bytes left (each item takes at least one).
+ * msgpack-c allocates a container's items from its count before reading them,
+ * so a corrupted count asked it for gigabytes; this walk needs no memory. */
+static bool mp_complete(const uint8_t *p, size_t n)
+{
+	uint64_t pending = 1;     /* objects still to read */
+	size_t at = 0;
+	while (pending) {
+		if (at >= n)
+			return false;
+		uint8_t b = p[at++];
+		uint64_t skip = 0, items = 0;
+		pending--;
+		if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3)
+			continue;
+		if (b <= 0x8f)
+			items = 2u * (b & 0x0f);
+		else if (b <= 0x9f)
+			items = b & 0x0f;
+		else if (b <= 0xbf)
+			skip = b & 0x1f;
+		else if (b == 0xc1)
+			return false;
+		else {
+			unsigned lb = mp_head[b - 0xc4].len_bytes;
+			uint64_t len = 0;
+			if (mp_head[b - 0xc4].kind == MP_BAD || n - at < lb)
+				return false;
+			for (unsigned i = 0; i < lb; i++)
+				len = len << 8 | p[at++];
+			switch (mp_head[b - 0xc4].kind) {
+			case MP_FIXED: skip = mp_head[b - 0xc4].fixed; break;
+			case MP_BYTES: skip = len + mp_head[b - 0xc4].fixed; break;
+			case MP_ITEMS: items = len; break;
+			default: items = 2 * len; break;
+			}
+		}
+		if (skip > n - at)
+			return false;
+		at += (size_t)skip;
+		pending += items;
+		if (pending > n - at)
+			return false;
+	}
+	return true;
+}
+
 int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *err,
 		   size_t errlen)
 {
@@ -281,7 +348,7 @@ int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *
 	const msgpack_object *kernels = NULL;
 
 	msgpack_unpacked_init(&up);
-	if (msgpack_unpack_next(&up, desc, n, &off) != MSGPACK_UNPACK_SUCCESS ||
+	if (!mp_complete(desc, n) || msgpack_unpack_next(&up, desc, n, &off) != MSGPACK_UNPACK_SUCCESS ||
 	    up.data.type != MSGPACK_OBJECT_MAP) {
 		rc = ld_fail(err, errlen, LD_E_META, "metadata note is not a MessagePack map");
 		goto out;

@@ -106,8 +106,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
 	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
-	if (c->vmem_waits_all_valu && w->valu_exec && cls == EMU_CLS_VMEM && w->valu_exec + (uint64_t)c->valu_mem_latency > t)
-		t = w->valu_exec + (uint64_t)c->valu_mem_latency, why = MDL_B_VALU_DEP;
+	if (c->vmem_waits_all_valu && w->valu_done && cls == EMU_CLS_VMEM && w->valu_done + (uint64_t)c->vmem_waits_all_valu > t)
+		t = w->valu_done + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
 	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
@@ -195,7 +195,7 @@ static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm
 static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const uint64_t *vmem_free,
 			  const struct mdl_wave *w, uint8_t *why)
 {
-	uint64_t t = max64(sm->next_free, w->ready);
+	uint64_t t = max64(sm->cat_free[cls_of(w->nx.in)], w->ready); /* one issue per class per cycle */
 	unsigned cls = cls_of(w->nx.in);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
@@ -203,7 +203,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		t = sm->trans_free, *why = MDL_B_TRANS;
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
 		t = *vmem_free, *why = MDL_B_VMEM;
-	if (is_valu(cls)) {
+	if (cls == EMU_CLS_VALU) {
 		uint64_t q = queue_free(c, sm, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
@@ -285,6 +285,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
 	sm->last_exec = ex;
 	w->valu_exec = ex;
+	w->valu_done = max64(w->valu_done, ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency));
 	if (trans)
 		w->trans_exec = ex;
 	if (trans)
@@ -295,13 +296,14 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			sm->vq[n++] = sm->vq[i];
 	if (n == 32)
 		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
-	sm->vq[n++] = ex;
+	if (!trans)
+		sm->vq[n++] = ex;
 	sm->nvq = n;
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = 0;
-			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency);
+			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
 		}
 }
@@ -404,7 +406,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	w->last_issue = t;
 	w->extra = 0;
-	sm->next_free = t + 1;
+	sm->cat_free[cls] = t + 1;
 	bool group_done = false;
 	switch (cls) {
 	case EMU_CLS_VALU:

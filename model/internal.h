@@ -34,6 +34,7 @@ struct mdl_wave {
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
+	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
 	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
@@ -53,7 +54,8 @@ struct mdl_group {
 
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
-	uint64_t valu_free, trans_free, next_free; /* structural: next cycle each is free */
+	uint64_t valu_free, trans_free; /* structural: next cycle each is free */
+	uint64_t cat_free[EMU_CLS_COUNT]; /* next cycle an instruction of each class may issue */
 	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
 	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
 	unsigned nvq;

@@ -212,12 +212,12 @@ int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **ou
 	return LD_OK;
 }
 
-int ld_backend_open(const char *which, const struct ld_emu_options *opt, struct ld_backend **out,
-		    char *err, size_t errlen)
+int ld_backend_open(const char *which, int device, const struct ld_emu_options *opt,
+		    struct ld_backend **out, char *err, size_t errlen)
 {
 	if (!which || strcmp(which, "auto") == 0) {
 		char why[200] = "";
-		if (ld_backend_hip_open(out, why, sizeof why) == LD_OK) {
+		if (ld_backend_hip_open(device, out, why, sizeof why) == LD_OK) {
 			if (err && errlen)
 				err[0] = 0;
 			return LD_OK;
@@ -228,7 +228,7 @@ int ld_backend_open(const char *which, const struct ld_emu_options *opt, struct 
 		return rc;
 	}
 	if (strcmp(which, "hip") == 0)
-		return ld_backend_hip_open(out, err, errlen);
+		return ld_backend_hip_open(device, out, err, errlen);
 	if (strcmp(which, "emu") == 0)
 		return ld_backend_emu_open(opt, out, err, errlen);
 	snprintf(err, errlen, "unknown backend '%s' (auto, hip or emu)", which);

@@ -14,6 +14,7 @@
 #define RDNA3_RUN_SHIM_H
 
 #include "emu/emu.h"
+#include "isa/isa.h"
 #include "loader/loader.h"
 
 #include <hip/hip_runtime_api.h>

@@ -223,8 +223,8 @@ SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 enum {
 	DEV_CUS = 96,
 	DEV_CLOCK_KHZ = 2500000,
-	DEV_LDS = 65536,
-	DEV_MAX_BLOCK = 1024,
+	DEV_LDS = ISA_LDS_BYTES,
+	DEV_MAX_BLOCK = ISA_WORKGROUP_MAX,
 };
 #define DEV_MEM ((size_t)24 << 30)
 
@@ -280,6 +280,7 @@ SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, 
 	case hipDeviceAttributeMaxSharedMemoryPerBlock: *v = DEV_LDS; break;
 	case hipDeviceAttributeComputeCapabilityMajor: *v = 11; break;
 	case hipDeviceAttributeComputeCapabilityMinor: *v = 0; break;
+	case hipDeviceAttributeGcnArch: *v = 1100; break; /* ROCm 5: major*100 + minor*10 + stepping */
 	default: return shim_ret(hipErrorInvalidValue);
 	}
 	return hipSuccess;

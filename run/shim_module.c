@@ -197,10 +197,6 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 		return shim_ret(hipErrorInvalidHandle);
 	const struct ld_kernel *k = f->kernel;
 	const uint32_t grid[3] = { gx, gy, gz }, block[3] = { bx, by, bz };
-	if (sharedMemBytes) {
-		shim_report("hipshim: %s\n", "dynamic shared memory is not supported");
-		return shim_ret(hipErrorNotSupported);
-	}
 	if (ld_check_dispatch(k, grid, block, err, sizeof err)) {
 		shim_report("hipshim: %s\n", err);
 		return shim_ret(hipErrorInvalidConfiguration);
@@ -256,6 +252,7 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 		.kd_addr = f->mod->base + k->kd_vaddr,
 		.kernarg = ka.buf,
 		.kernarg_size = ka.size,
+		.dynamic_lds = sharedMemBytes,
 	};
 	memcpy(l.grid, grid, sizeof grid);
 	memcpy(l.block, block, sizeof block);

@@ -219,8 +219,8 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	rc = 0;
 	unsigned needed = 0;
 	if (x->sgprs_short) {
-		snprintf(err, errlen, "sgpr-bases, walk: the kernel needs more than 106 SGPRs (%u + %u "
-			 "global loads per tile%s)", c.a.slots, c.b.slots,
+		snprintf(err, errlen, "sgpr-bases, walk: the kernel needs more than %u SGPRs (%u + %u "
+			 "global loads per tile%s)", ISA_SGPRS, c.a.slots, c.b.slots,
 			 c.sgpr_bases ? ", two SGPRs each with sgpr-bases" : "");
 		rc = TPL_E_ARG;
 	} else if (!ao_error(k)) {   /* a builder error is reported by tpl_build */

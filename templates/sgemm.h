@@ -42,7 +42,7 @@ enum sg_walk { SG_WALK_ROW, SG_WALK_COL, SG_WALK_GROUPED };
 #define SG_MAX_SLOTS 64     /* global loads per operand per thread per tile */
 #define SG_MAX_ROWS 64      /* accumulator rows per thread */
 #define SG_MAX_COLS 64u     /* accumulator columns per thread (one virtual range per row) */
-#define SG_MAX_ACCS 192u    /* accumulators per thread: with fragments and addresses, 256 VGPRs */
+#define SG_MAX_ACCS 192u    /* accumulators per thread: with fragments and addresses, ISA_VGPRS */
 
 /* One operand's global -> LDS copy (A or B). */
 struct sg_copy {

@@ -181,8 +181,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		     c->rep_n, SG_MAX_COLS);
 	if (c->rows * c->cols > SG_MAX_ACCS)
 		FAIL("bm, bn: %u accumulators per work-item (%u x %u); with fragments and addresses they "
-		     "cannot fit in 256 VGPRs (at most %u accumulators)", c->rows * c->cols, c->rows, c->cols,
-		     SG_MAX_ACCS);
+		     "cannot fit in %u VGPRs (at most %u accumulators)", c->rows * c->cols, c->rows, c->cols,
+		     ISA_VGPRS, SG_MAX_ACCS);
 	/* dual: fragments are loaded by element pairs (ds_load_b64) whatever lds-vec */
 	if (!c->dual && (c->tm % c->lvw || c->tn % c->lvw))
 		FAIL("lds-vec: %u floats per LDS load must divide tm = %u and tn = %u", c->lvw, c->tm, c->tn);
@@ -200,10 +200,10 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		return rc;
 	c->buf_bytes = c->a.lds_bytes + c->b.lds_bytes;
 	c->lds_bytes = c->buf_bytes * c->buffers;
-	if (c->lds_bytes > 65536)
+	if (c->lds_bytes > ISA_LDS_BYTES)
 		FAIL("bm, bn, bk: %u bytes of LDS (%u buffer%s of A %ux(%u+%u) and B %ux(%u+%u) floats), "
-		     "at most 65536 per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
-		     c->bk, c->bm, c->pad_a, c->bk, c->bn, c->pad_b);
+		     "at most %u per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
+		     c->bk, c->bm, c->pad_a, c->bk, c->bn, c->pad_b, ISA_LDS_BYTES);
 	c->frag_sets = c->unroll >= 2 ? 2 : 1;
 	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
 	 * the last word (ra_allocate reports how many it needed). */
@@ -213,18 +213,18 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;
 	unsigned addr = c->sgpr_bases ? 2 : c->a.passes + c->b.passes;
 	unsigned est = c->rows * c->cols + frag + pf + addr + 8;
-	if (est > 256)
+	if (est > ISA_VGPRS)
 		FAIL("tm, tn, bm, bn: about %u VGPRs needed (%u accumulators, %u fragment, %u prefetch, "
-		     "%u address registers), at most 256", est, c->rows * c->cols, frag, pf, addr + 8);
-	/* SGPRs: 106 addressable in wave32, VCC included: 36 fixed (wave start,
+		     "%u address registers), at most %u", est, c->rows * c->cols, frag, pf, addr + 8, ISA_VGPRS);
+	/* SGPRs: ISA_SGPRS addressable in wave32, VCC included: 36 fixed (wave start,
 	 * arguments, loop state), 8 for a walk other than row, per operand 5 + vw
 	 * (+ 2 per load with sgpr-bases), 5 for the epilogue, 2 for VCC; the
 	 * builder refuses what still does not fit (sg_build). */
 	unsigned sg = 36 + (c->walk != SG_WALK_ROW ? 8 : 0) + 10 + (c->a.cpr + c->b.cpr) * c->gvw + 5 + 2 +
 		      (c->sgpr_bases ? 2 * (c->a.passes + c->b.passes) : 0);
-	if (sg > 106)
-		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u load addresses per tile%s), at most 106", sg,
-		     c->a.passes, c->b.passes, c->sgpr_bases ? ", two SGPRs per base" : "");
+	if (sg > ISA_SGPRS)
+		FAIL("sgpr-bases: about %u SGPRs needed (%u + %u load addresses per tile%s), at most %u", sg,
+		     c->a.passes, c->b.passes, c->sgpr_bases ? ", two SGPRs per base" : "", ISA_SGPRS);
 	/* instruction offsets: global 13-bit signed, DS 16-bit unsigned */
 	if (c->wn * 4 > 4095)
 		FAIL("bn/waves-n: a wave tile %u columns wide does not fit the 4095-byte store offset", c->wn);

@@ -1,6 +1,5 @@
 /* VOPD (dual issue) opcode rows and the pair legality predicate.
- * Opcode numbers checked with llvm-mc-19 -mcpu=gfx1100 --show-encoding;
- * the slot rules follow LLVM's VOPD component operands: fmamk's literal
+ * Opcodes and flags come from the rows of isa/isa_gfx11.def; the slot rules follow LLVM's VOPD component operands: fmamk's literal
  * takes the src1 position, so its vsrc1 VGPR is compared as src2. */
 #include "vgpr_alloc/vgpr_alloc.h"
 
@@ -9,27 +8,43 @@
 
 #define S1 RA_SLOT_SRC1
 #define S2 RA_SLOT_SRC2
-#define ROW(id, nm, x, y, v1, acc, k, vcc) \
-	[id] = { .name = nm, .opx = x, .opy = y, .vsrc1_slot = v1, \
-		 .dst_is_src2 = acc, .has_k = k, .reads_vcc = vcc }
+#define ROW(id, base_op, v1) [id] = { .name = #base_op + 2, .base = EMU_OP_##base_op, .vsrc1_slot = v1 }
 const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS] = {
-	ROW(RA_VOPD_FMAC_F32,         "fmac_f32",          0,  0, S1, 1, 0, 0),
-	ROW(RA_VOPD_FMAAK_F32,        "fmaak_f32",         1,  1, S1, 0, 1, 0),
-	ROW(RA_VOPD_FMAMK_F32,        "fmamk_f32",         2,  2, S2, 0, 1, 0),
-	ROW(RA_VOPD_MUL_F32,          "mul_f32",           3,  3, S1, 0, 0, 0),
-	ROW(RA_VOPD_ADD_F32,          "add_f32",           4,  4, S1, 0, 0, 0),
-	ROW(RA_VOPD_SUB_F32,          "sub_f32",           5,  5, S1, 0, 0, 0),
-	ROW(RA_VOPD_SUBREV_F32,       "subrev_f32",        6,  6, S1, 0, 0, 0),
-	ROW(RA_VOPD_MUL_DX9_ZERO_F32, "mul_dx9_zero_f32",  7,  7, S1, 0, 0, 0),
-	ROW(RA_VOPD_MOV_B32,          "mov_b32",           8,  8, -1, 0, 0, 0),
-	ROW(RA_VOPD_CNDMASK_B32,      "cndmask_b32",       9,  9, S1, 0, 0, 1),
-	ROW(RA_VOPD_MAX_F32,          "max_f32",          10, 10, S1, 0, 0, 0),
-	ROW(RA_VOPD_MIN_F32,          "min_f32",          11, 11, S1, 0, 0, 0),
-	ROW(RA_VOPD_DOT2ACC_F32_F16,  "dot2acc_f32_f16",  12, 12, S1, 1, 0, 0),
-	ROW(RA_VOPD_ADD_NC_U32,       "add_nc_u32",       -1, 16, S1, 0, 0, 0),
-	ROW(RA_VOPD_LSHLREV_B32,      "lshlrev_b32",      -1, 17, S1, 0, 0, 0),
-	ROW(RA_VOPD_AND_B32,          "and_b32",          -1, 18, S1, 0, 0, 0),
+	ROW(RA_VOPD_FMAC_F32,         v_fmac_f32,         S1),
+	ROW(RA_VOPD_FMAAK_F32,        v_fmaak_f32,        S1),
+	ROW(RA_VOPD_FMAMK_F32,        v_fmamk_f32,        S2),
+	ROW(RA_VOPD_MUL_F32,          v_mul_f32,          S1),
+	ROW(RA_VOPD_ADD_F32,          v_add_f32,          S1),
+	ROW(RA_VOPD_SUB_F32,          v_sub_f32,          S1),
+	ROW(RA_VOPD_SUBREV_F32,       v_subrev_f32,       S1),
+	ROW(RA_VOPD_MUL_DX9_ZERO_F32, v_mul_dx9_zero_f32, S1),
+	ROW(RA_VOPD_MOV_B32,          v_mov_b32,          -1),
+	ROW(RA_VOPD_CNDMASK_B32,      v_cndmask_b32,      S1),
+	ROW(RA_VOPD_MAX_F32,          v_max_f32,          S1),
+	ROW(RA_VOPD_MIN_F32,          v_min_f32,          S1),
+	ROW(RA_VOPD_DOT2ACC_F32_F16,  v_dot2acc_f32_f16,  S1),
+	ROW(RA_VOPD_ADD_NC_U32,       v_add_nc_u32,       S1),
+	ROW(RA_VOPD_LSHLREV_B32,      v_lshlrev_b32,      S1),
+	ROW(RA_VOPD_AND_B32,          v_and_b32,          S1),
 };
+
+/* Every VOPD row of the opcode table has its row above. */
+enum {
+	TABLE_VOPD_ROWS = 0
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags)
+#define VOPD(name, xopc, yopc, base) + 1
+#define VOPDY(name, yopc, base) + 1
+#include "isa/isa_gfx11.def"
+#undef OP
+#undef VOPD
+#undef VOPDY
+};
+_Static_assert((int)TABLE_VOPD_ROWS == (int)RA_VOPD_NOPS, "a VOPD row of isa/isa_gfx11.def without its ra_vopd_ops row");
+
+/* What the allocator reads from the opcode row. */
+static bool dst_is_src2(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_ACC; }
+static bool has_k(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_LITK; }
+static bool reads_vcc(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_RVCC; }
 #undef ROW
 #undef S1
 #undef S2
@@ -40,7 +55,7 @@ static void slot_regs(const struct ra_vopd_half *h, int r[RA_SLOTS])
 	const struct ra_vopd_op_info *o = &ra_vopd_ops[h->op];
 	r[RA_SLOT_SRC0] = h->src0.kind == RA_OPND_VGPR ? (int)h->src0.val : -1;
 	r[RA_SLOT_SRC1] = r[RA_SLOT_SRC2] = -1;
-	if (o->dst_is_src2)
+	if (dst_is_src2(o))
 		r[RA_SLOT_SRC2] = (int)h->dst;
 	if (o->vsrc1_slot >= 0)
 		r[o->vsrc1_slot] = (int)h->vsrc1;
@@ -73,7 +88,7 @@ static int literals(const struct ra_vopd_half *h, uint32_t out[2])
 	int n = 0;
 	if (h->src0.kind == RA_OPND_LITERAL)
 		out[n++] = h->src0.val;
-	if (ra_vopd_ops[h->op].has_k)
+	if (has_k(&ra_vopd_ops[h->op]))
 		out[n++] = h->k;
 	return n;
 }
@@ -97,7 +112,7 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 	if ((unsigned)x->op >= RA_VOPD_NOPS || (unsigned)y->op >= RA_VOPD_NOPS)
 		FAIL("unknown VOPD opcode");
 	const struct ra_vopd_op_info *ox = &ra_vopd_ops[x->op];
-	if (ox->opx < 0)
+	if (!ao_vopd_x_ok(ox->base))
 		FAIL("opcode exists only as the Y half");
 	if (!regs_in_range(x) || !regs_in_range(y))
 		FAIL("VGPR index out of range");
@@ -141,7 +156,7 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
 	for (int i = 0; i < 2; i++) {
 		if (h2[i]->src0.kind == RA_OPND_SGPR)
 			nsg = add_unique(sg, nsg, h2[i]->src0.val);
-		if (ra_vopd_ops[h2[i]->op].reads_vcc)
+		if (reads_vcc(&ra_vopd_ops[h2[i]->op]))
 			nsg = add_unique(sg, nsg, RA_SGPR_VCC_LO);
 	}
 	if (nsg + nlit > 2)
@@ -154,17 +169,20 @@ bool ra_vopd_in_order(const struct ra_vopd_half *x, const struct ra_vopd_half *y
 	return !reads_vgpr(y, x->dst);
 }
 
-/* Inline constants by their 9-bit source encoding. */
+/* Inline constants by their 9-bit source encoding (isa/isa.h, isa/inline_consts.def). */
 static int inline_str(char *buf, size_t size, uint32_t code)
 {
-	static const char *const fp[] = { "0.5", "-0.5", "1.0", "-1.0", "2.0",
-					   "-2.0", "4.0", "-4.0", "0.15915494" };
+	static const char *const fp[] = {
+#define INLINE_FLOAT(c, text, f32, f16, f64_hi) [(c) - EMU_OPND_F_HALF] = text,
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
+	};
 	if (code >= 128 && code <= 192)
 		return snprintf(buf, size, "%u", (unsigned)(code - 128));
 	if (code >= 193 && code <= 208)
 		return snprintf(buf, size, "-%u", (unsigned)(code - 192));
-	if (code >= 240 && code <= 248)
-		return snprintf(buf, size, "%s", fp[code - 240]);
+	if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
+		return snprintf(buf, size, "%s", fp[code - EMU_OPND_F_HALF]);
 	return snprintf(buf, size, "?");
 }
 
@@ -191,7 +209,7 @@ int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h)
 	if (h->op == RA_VOPD_FMAMK_F32)
 		return snprintf(buf, size, "v_dual_%s v%u, %s, 0x%x, v%u", o->name,
 				h->dst, s0, (unsigned)h->k, h->vsrc1);
-	if (o->has_k)
+	if (has_k(o))
 		return snprintf(buf, size, "v_dual_%s v%u, %s, v%u, 0x%x", o->name,
 				h->dst, s0, h->vsrc1, (unsigned)h->k);
 	return snprintf(buf, size, "v_dual_%s v%u, %s, v%u", o->name, h->dst, s0,

@@ -18,9 +18,9 @@
  *
  * Bank-aware part (vgpr_alloc/bank_*.c, see vgpr_alloc/BANKS.md): VGPR banks,
  * the gfx11 dual-issue (VOPD) legality predicate, the bank-cache model and the
- * bank-aware allocator for an outer-product inner loop.  Every bank
- * computation in the project goes through ra_bank(): the bank rule (index
- * mod 4) is written once, here.
+ * bank-aware allocator for an outer-product inner loop.  Bank computations
+ * here go through ra_bank(), which is isa_vgpr_bank() of isa/isa.h, where the
+ * bank rule (index mod 4) is written once.
  */
 #ifndef RDNA3_VGPR_ALLOC_H
 #define RDNA3_VGPR_ALLOC_H
@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "asm_out/asm_out.h"
+#include "isa/isa.h"
 
 enum ra_err {
 	RA_OK = 0,
@@ -39,7 +40,7 @@ enum ra_err {
 	RA_E_PIN = -4,     /* two pinned ranges, or a pin and a physical use, collide */
 };
 
-#define RA_VGPR_MAX 256    /* VGPRs addressable by one wave (gfx11 wave32) */
+#define RA_VGPR_MAX ISA_VGPRS   /* VGPRs addressable by one wave (isa/isa.h) */
 
 struct ra_ctx;
 
@@ -87,9 +88,9 @@ char *ra_report(const struct ra_ctx *ra);
 
 /* ---- Bank facts ------------------------------------------------------- */
 
-#define RA_VGPR_BANKS 4   /* VGPR banks of a gfx11 SIMD; bank = index mod 4 */
+#define RA_VGPR_BANKS ISA_VGPR_BANKS  /* the bank rule is isa/isa.h's */
 
-static inline unsigned ra_bank(unsigned vgpr) { return vgpr % RA_VGPR_BANKS; }
+static inline unsigned ra_bank(unsigned vgpr) { return isa_vgpr_bank(vgpr); }
 /* Parity of the bank (= parity of the register): VOPD destinations and
  * accumulators must differ in it. */
 static inline unsigned ra_bank_parity(unsigned vgpr) { return ra_bank(vgpr) % 2; }
@@ -101,7 +102,8 @@ static inline unsigned ra_bank_parity(unsigned vgpr) { return ra_bank(vgpr) % 2;
  * src2 by parity). */
 enum ra_slot { RA_SLOT_SRC0, RA_SLOT_SRC1, RA_SLOT_SRC2, RA_SLOTS };
 
-/* VOPD opcodes of gfx11 (LLVM 19, gfx1100), one row each in ra_vopd_ops[]. */
+/* The VOPD opcodes of isa/isa_gfx11.def as the allocator names them, one row
+ * each in ra_vopd_ops[] (same order; bank_vopd.c checks the count). */
 enum ra_vopd_op {
 	RA_VOPD_FMAC_F32, RA_VOPD_FMAAK_F32, RA_VOPD_FMAMK_F32, RA_VOPD_MUL_F32,
 	RA_VOPD_ADD_F32, RA_VOPD_SUB_F32, RA_VOPD_SUBREV_F32,
@@ -112,15 +114,12 @@ enum ra_vopd_op {
 };
 
 struct ra_vopd_op_info {
-	const char *name;  /* mnemonic without the v_dual_ prefix */
-	int8_t opx;        /* 4-bit X opcode, -1 when the op exists only as Y */
-	int8_t opy;        /* 5-bit Y opcode */
+	const char *name;  /* mnemonic without the v_ (or v_dual_) prefix */
+	ao_op base;        /* its opcode row: the VOPD rows of isa/isa_gfx11.def give
+			    * the X and Y opcodes, its flags ACC, LITK, RVCC */
 	int8_t vsrc1_slot; /* slot the VGPR of the vsrc1 field is read through:
 			   * RA_SLOT_SRC1, RA_SLOT_SRC2 (fmamk: the addend) or
 			   * -1 (no vsrc1) */
-	bool dst_is_src2;  /* destination is also read (accumulator) */
-	bool has_k;        /* carries a 32-bit literal K (fmaak, fmamk) */
-	bool reads_vcc;    /* implicit VCC read (cndmask) */
 };
 extern const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS];
 
@@ -130,7 +129,7 @@ enum ra_opnd_kind {
 	RA_OPND_INLINE,  /* val = 9-bit source code (128..208, 240..248): no cost */
 	RA_OPND_LITERAL  /* val = the 32-bit literal */
 };
-#define RA_SGPR_VCC_LO 106
+#define RA_SGPR_VCC_LO EMU_OPND_VCC_LO
 
 struct ra_opnd {
 	enum ra_opnd_kind kind;

@@ -12,20 +12,21 @@ TEST_ONCE += $(BUILD)/tests/vgpr_alloc_test
 $(BUILD)/tests/vgpr_alloc_test: $(BUILD)/tests/vgpr_alloc/vgpr_alloc_test.o $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
-# The bank part is libc only: its test, dump tool and bench link its objects.
+# The bank part needs only the opcode rows of libasm_out.a (asm_out/ops.c):
+# its test, dump tool and bench link its objects and that archive.
 TEST_BINS += $(BUILD)/tests/bank_test
 TEST_ONCE += $(BUILD)/tests/bank_test
-$(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS)
+$(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS) $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # bank_dump prints assembly for the llvm-mc script (not a test program itself).
 all: $(BUILD)/tests/bank_dump
-$(BUILD)/tests/bank_dump: $(BUILD)/tests/vgpr_alloc/bank_dump.o $(BANKS_OBJS)
+$(BUILD)/tests/bank_dump: $(BUILD)/tests/vgpr_alloc/bank_dump.o $(BANKS_OBJS) $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 TEST_SCRIPTS += tests/vgpr_alloc/bank_llvm_mc.sh
 
 # Allocation time per tile shape: make bench-alloc
 all: $(BUILD)/bench/alloc_time
-$(BUILD)/bench/alloc_time: $(BUILD)/bench/alloc_time.o $(BANKS_OBJS)
+$(BUILD)/bench/alloc_time: $(BUILD)/bench/alloc_time.o $(BANKS_OBJS) $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 .PHONY: bench-alloc
 bench-alloc: $(BUILD)/bench/alloc_time

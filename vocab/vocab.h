@@ -11,9 +11,10 @@
  *   width     b32|b64|b128  a memory access width in bits.
  *   dtype     f16 f32 f64 i8 i16 i32 i64 u8 u16 u32 u64
  *
- * This module depends on nothing but libc, so the CLIs (gen/), the templates
- * and the loader can all use it.  Nothing here prints or exits: callers put
- * the words of VC_WORDS_* in their messages and --help.
+ * This module depends on nothing but libc, so any layer may use it: the
+ * templates (their parameters), both CLIs (flags, YAML through the templates,
+ * and rdna3run reading a kernel's .rdna3.layout).  Nothing here prints or
+ * exits: callers put the words of VC_WORDS_* in their messages and --help.
  */
 #ifndef RDNA3_VOCAB_H
 #define RDNA3_VOCAB_H

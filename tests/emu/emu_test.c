@@ -529,16 +529,21 @@ static const struct small_case small_cases[] = {
 	    " v_cmp_eq_u32_e32 vcc_lo, 64, v3\n s_cbranch_vccnz .Lok\n s_trap 2\n.Lok:\n s_endpgm\n",
 	    256, 0, 64 },
 	  EMU_CHECK_ALL, 0, NULL },
-	/* an encoding the emulator does not model (DPP) is refused, not guessed */
-	{ "dpp_refused_not_guessed",
+	/* an encoding the emulator does not model (the VOP3 form of DPP) is refused, not guessed */
+	{ "vop3_dpp_refused_not_guessed",
 	  { "halfadd",
-	    " v_mov_b32 v1, 0x3c00\n v_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
+	    " v_mov_b32 v1, 0x3c00\n v_add_f32_e64_dpp v2, -v1, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
 	    0, 0, 32 },
 	  0, EMU_E_DECODE, "halfadd: workgroup (0,0,0) wave 0 pc" },
 	/* a ds_swizzle mode other than bitmask and 0x80xx quad permute (0xc000: rotate) */
 	{ "swizzle_rotate_refused_not_guessed",
 	  { "swizrot", " ds_swizzle_b32 v1, v0 offset:0xc000\n s_endpgm\n", 0, 0, 32 },
 	  0, EMU_E_DECODE, "swizzle mode not modelled" },
+	/* swizzled buffer addressing (descriptor swizzle_enable) is not modelled: refused */
+	{ "buffer_swizzle_refused_not_guessed",
+	  { "bufswz", " s_mov_b32 s4, 0\n s_mov_b32 s5, 0xc0000000\n s_mov_b32 s6, 16\n s_mov_b32 s7, 0x30000000\n"
+		      " buffer_load_b32 v1, off, s[4:7], 0\n s_endpgm\n", 0, 0, 32 },
+	  0, EMU_E_DECODE, "swizzled buffer addressing (descriptor swizzle_enable 3) is not modelled" },
 	/* a jump out of the code, and a trap */
 	{ "bug_wild_setpc_reported", { "wildpc", " s_mov_b32 s2, 0x40\n s_mov_b32 s3, 0\n s_setpc_b64 s[2:3]\n", 0, 0, 32 },
 	  0, EMU_E_FAULT, "program counter 0x40 is outside the code buffer" },
@@ -622,6 +627,63 @@ static void test_lanes(void)
 	th_close(&t);
 }
 
+/* ---- DPP16 / DPP8 on a full wave (tests/emu/kernels/dpp.s) ------------------------------ */
+/* Expected value of row r at lane l, from the rules in the kernel's comment. */
+static uint32_t dpp_want(unsigned r, unsigned l)
+{
+	const uint32_t old = 0xee;
+	unsigned row = l & ~15u, i = l & 15u;
+#define SRC(k) ((uint32_t)(k) * 10 + 1)
+	switch (r) {
+	case 0: return i >= 1 ? SRC(l - 1) : 0;
+	case 1: return i >= 1 ? SRC(l - 1) : old;
+	case 2: return i + 3 < 16 ? SRC(l + 3) : old;
+	case 3: return SRC(row + ((i + 16 - 5) % 16));
+	case 4: return SRC(row + 15 - i);
+	case 5: return SRC((l & ~7u) + 7 - (l & 7u));
+	case 6: return SRC(row + 6);
+	case 7: return SRC(row + (i ^ 9));
+	case 8: return SRC((l & ~3u) + ((l & 3u) ^ 2));
+	case 9: return l < 16 ? SRC(l) : old;
+	case 10: return ((i >> 2) == 0 || (i >> 2) == 2) ? SRC(l) : old;
+	case 11: return SRC((l & ~7u) + 7 - (l & 7u));
+	case 12: return (i >= 2 ? SRC(l - 2) : 0) + l;
+	case 13: return (l & 1) ? old : 0; /* the odd source lanes are inactive */
+	default: return (l & 1) ? old : SRC(l + 1);
+	}
+#undef SRC
+}
+
+static void test_dpp(void)
+{
+	struct th t;
+	if (open_kernel(&t, "dpp.s", NULL, "dpp", 1, EMU_CHECK_ALL)) {
+		th_ok(0, "dpp_build", "%s", t.err);
+		return;
+	}
+	enum { ROWS = 15 };
+	uint32_t rows[ROWS][32];
+	uint64_t out = emu_alloc(t.dev, sizeof rows, 0);
+	struct { uint64_t out; } ka = { out };
+	uint32_t g[3] = { 1, 1, 1 }, b[3] = { 32, 1, 1 };
+	int rc = th_run(&t, "dpp", &ka, sizeof ka, g, b);
+	emu_read(t.dev, out, rows, sizeof rows);
+	static const char *const what[ROWS] = { "row_shr_bound_ctrl", "row_shr_no_write", "row_shl", "row_ror",
+		"row_mirror", "row_half_mirror", "row_share", "row_xmask", "quad_perm", "row_mask", "bank_mask",
+		"dpp8", "vop2_src1_unpermuted", "inactive_source_zero", "fetch_inactive" };
+	for (unsigned r = 0; r < ROWS; r++) {
+		int bad = -1;
+		for (unsigned l = 0; l < 32 && bad < 0; l++)
+			if (rows[r][l] != dpp_want(r, l))
+				bad = (int)l;
+		char name[64];
+		snprintf(name, sizeof name, "dpp_%s", what[r]);
+		th_ok(rc == 0 && bad < 0, name, "rc %d %s; lane %d: 0x%x, want 0x%x", rc, t.err, bad,
+		      bad >= 0 ? rows[r][bad] : 0, bad >= 0 ? dpp_want(r, (unsigned)bad) : 0);
+	}
+	th_close(&t);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -636,6 +698,7 @@ int main(int argc, char **argv)
 	test_atomics();
 	test_small();
 	test_lanes();
+	test_dpp();
 	th_cleanup();
 	return th_failed;
 }

@@ -111,13 +111,19 @@ void th_close(struct th *t)
 int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
 	   const uint32_t block[3])
 {
+	return th_run_lds(t, name, kernarg, n, grid, block, 0);
+}
+
+int th_run_lds(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
+	       const uint32_t block[3], uint32_t dynamic_lds)
+{
 	const struct ld_kernel *k = ld_kernel_find(t->co, name);
 	if (!k) {
 		snprintf(t->err, sizeof t->err, "no kernel %s", name);
 		return EMU_E_ARG;
 	}
 	struct emu_launch L = { .kernel_name = name, .kd_addr = t->base + k->kd_vaddr, .kernarg = kernarg,
-				.kernarg_size = n };
+				.kernarg_size = n, .dynamic_lds = dynamic_lds };
 	memcpy(L.grid, grid, sizeof L.grid);
 	memcpy(L.block, block, sizeof L.block);
 	t->err[0] = 0;

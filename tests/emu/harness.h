@@ -25,6 +25,9 @@ void th_close(struct th *t);
 /* Launch kernel `name` with kernarg bytes; 0 on success, else EMU_E_* (t->err). */
 int th_run(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
 	   const uint32_t block[3]);
+/* The same with dynamic_lds bytes of dynamic LDS (HIP sharedMemBytes). */
+int th_run_lds(struct th *t, const char *name, const void *kernarg, size_t n, const uint32_t grid[3],
+	       const uint32_t block[3], uint32_t dynamic_lds);
 /* C = A*B (n x n, row major, n a multiple of 64) with tests/emu/kernels/sgemm_lds.s
  * opened in t: A and B go to read-only buffers, C is read back.  0 or EMU_E_*. */
 int th_sgemm_lds(struct th *t, int n, const float *A, const float *B, float *C);

@@ -135,6 +135,16 @@ static void note(const struct emu_inst *in)
 	}
 }
 
+/* DPP forms and true16 high halves of _e32 forms: decoded as LLVM 20+ reads
+ * them, beyond what llvm-objdump-19 prints (it refuses them or names v128+).
+ * Random words that happen to decode so are not compared; tests/emu/corpus
+ * lists the DPP forms objdump-19 does print. */
+static int beyond_llvm19(const struct emu_inst *in)
+{
+	int e32 = in->enc == EMU_ENC_VOP1 || in->enc == EMU_ENC_VOP2 || in->enc == EMU_ENC_VOPC;
+	return in->dpp || (e32 && in->opsel);
+}
+
 /* quiet: report nothing (coverage pass).  lenient: encodings emu_decode refuses
  * are not failures (random input holds many instructions outside the table).
  * mnemonic: compare lengths and the first word only; emu_disasm prints what
@@ -160,6 +170,10 @@ static int check_listing(const char *name, struct listing *L, int quiet, int len
 		struct emu_inst in;
 		char text[256];
 		int len = emu_decode(L->bytes + off, L->nbytes - off, &in);
+		if (lenient && len >= 0 && beyond_llvm19(&in)) {
+			refused++;
+			continue;
+		}
 		if (l->is_long) {
 			both_refuse += len < 0;
 			if (len >= 0) {

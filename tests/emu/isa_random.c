@@ -25,6 +25,26 @@ static uint32_t rnd(void)
 	return (uint32_t)state;
 }
 
+/* DPP source forms (src0 250, 233, 234) and true16 high halves (bit 7 of a
+ * 16-bit VGPR field in an _e32 form) are decoded beyond what llvm-objdump-19
+ * reads; the corpus files check them.  Random _e32 words keep clear of both. */
+static uint32_t plain_e32(const struct emu_opinfo *r, uint32_t d0, int as_vop3)
+{
+	if (as_vop3 || (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC))
+		return d0;
+	unsigned s0 = d0 & 0x1ff;
+	if (s0 == 233 || s0 == 234 || s0 == 250)
+		d0 = (d0 & ~0x1ffu) | 0x100u | (s0 & 0x7f);
+	if (r->flags & (EMU_F_F16 | EMU_F_I16 | EMU_F_D16)) {
+		if (d0 & 0x100)
+			d0 &= ~0x80u;                 /* src0 VGPR */
+		d0 &= ~(1u << 16);                    /* VOP2/VOPC vsrc1 */
+		if (r->enc != EMU_ENC_VOPC)
+			d0 &= ~(1u << 24);            /* vdst */
+	}
+	return d0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -81,6 +101,7 @@ int main(int argc, char **argv)
 		case EMU_ENC_MUBUF: d0 = 0x38u << 26 | o << 18; d1 = 0; break;
 		default: continue;
 		}
+		d0 = plain_e32(r, d0, as_vop3);
 		printf(".long 0x%08x, 0x%08x, 0x%08x\n", d0, d1, d2);
 	}
 	return 0;

@@ -140,6 +140,15 @@ bad "YAML unknown parameter" "unk.yaml:2: unknown parameter 'warp'" scale --conf
 printf 'block: 64\nblock: 128\n' >"$T/dup.yaml"
 bad "YAML duplicate key" "dup.yaml:2: 'block' given twice" scale --config "$T/dup.yaml" -o "$T/x.s"
 bad "missing YAML file" "cannot open" scale --config "$T/none.yaml" -o "$T/x.s"
+# names are checked as they are read (an unknown one is reported before the
+# rest of the file is parsed), duplicates by parameter, not by spelling
+printf 'warp: 2\nblock: 64\n  items: 2\n' >"$T/unk_first.yaml"
+bad "YAML unknown name before the rest" "unk_first.yaml:1: unknown parameter 'warp'" scale --config "$T/unk_first.yaml" -o "$T/x.s"
+printf 'version-directive: true\nversion_directive: false\n' >"$T/dup_spelling.yaml"
+bad "YAML one parameter, two spellings" "dup_spelling.yaml:2: 'version_directive' given twice (first on line 1)" \
+	scale --config "$T/dup_spelling.yaml" -o "$T/x.s"
+awk 'BEGIN { printf "# "; for (i = 0; i < 17000; i++) printf "0123456789012345678901234567890123456789012345678901234567890123"; print ""; print "block: 64" }' >"$T/big.yaml"
+bad "YAML over 1 MiB" "big.yaml: larger than 1024 KiB" scale --config "$T/big.yaml" -o "$T/x.s"
 bad "bad value overwrites nothing" "out of range" scale --block 4096 -o "$T/x.s"
 bad "bad value, hsaco output" "out of range" scale --items 17 -o "$T/y.hsaco"
 

@@ -46,7 +46,7 @@ amdhsa.kernels:
     .vgpr_count: 2
     .rdna3.tile_m: 64
     .rdna3.tile_n: 32
-    .rdna3.block_threads: 128
+    .rdna3.block_threads: 64
     .rdna3.layout: NT
     .args:
       - .name: buf

@@ -204,7 +204,7 @@ static void test_hip_nodevice(void)
 	const char *lib = getenv("RDNA3_HIP_LIB");
 	if (lib && strstr(lib, "hipshim"))
 		return; /* the shim has a device: tested by tests/run */
-	int rc = ld_backend_hip_open(&b, err, sizeof err);
+	int rc = ld_backend_hip_open(LD_DEVICE_AUTO, &b, err, sizeof err);
 	if (rc == LD_OK) {
 		printf("# a HIP device is present: %s\n", b->device);
 		ld_backend_close(b);
@@ -215,7 +215,7 @@ static void test_hip_nodevice(void)
 	      "rc %d: %s", rc, err);
 	printf("# %s\n", err);
 	setenv("RDNA3_HIP_LIB", "/nonexistent/libamdhip64.so.6", 1);
-	rc = ld_backend_hip_open(&b, err, sizeof err);
+	rc = ld_backend_hip_open(LD_DEVICE_AUTO, &b, err, sizeof err);
 	CHECK("hip_no_runtime", rc == LD_E_NODEVICE && strstr(err, "no HIP runtime"), "rc %d: %s", rc,
 	      err);
 	unsetenv("RDNA3_HIP_LIB");

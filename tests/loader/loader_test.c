@@ -57,7 +57,7 @@ static void test_add1(void)
 	      "kernarg %u/%u wg %u wave %u sgpr %u vgpr %u", k->kernarg_size, k->kernarg_align,
 	      k->max_flat_workgroup_size, k->wavefront_size, k->sgpr_count, k->vgpr_count);
 	CHECK("add1_tile_keys",
-	      k->tile_m == 64 && k->tile_n == 32 && k->block_threads == 128 &&
+	      k->tile_m == 64 && k->tile_n == 32 && k->block_threads == 64 &&
 		      strcmp(k->layout, "NT") == 0 && k->tile_k == 0,
 	      "tile %u x %u, %u threads, layout '%s'", k->tile_m, k->tile_n, k->block_threads,
 	      k->layout);
@@ -278,6 +278,10 @@ static void test_bad(void)
 		uint8_t junk = 0xc1; /* never used in MessagePack */
 		rc = open_patched(orig, n, (size_t)(owner + 8 - orig), &junk, 1, err, sizeof err);
 		CHECK("corrupt_metadata", rc == LD_E_META, "rc %d: %s", rc, err);
+		/* a map claiming 2^32-1 pairs: refused before msgpack-c allocates for them */
+		static const uint8_t huge[5] = { 0xdf, 0xff, 0xff, 0xff, 0xff };
+		rc = open_patched(orig, n, (size_t)(owner + 8 - orig), huge, sizeof huge, err, sizeof err);
+		CHECK("metadata_count_past_end", rc == LD_E_META, "rc %d: %s", rc, err);
 	} else {
 		CHECK("corrupt_metadata", 0, "note not found");
 	}

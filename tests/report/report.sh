@@ -88,6 +88,10 @@ head -c 3000 "$T/k6.hsaco" >"$T/trunc.hsaco"
 bad report_bad_truncated "$T/trunc.hsaco"
 bad report_bad_kernel "$T/k6.hsaco" --kernel no_such_kernel
 bad report_bad_format "$T/k6.hsaco" --format xml
+# an endless input is refused at 256 MiB (as rdna3run refuses a code object)
+bad report_bad_endless /dev/zero
+grep -q 'larger than 256 MiB' "$T/bad.err" && ok report_bad_endless_says_size ||
+	nok report_bad_endless_says_size "$(head -n 1 "$T/bad.err")"
 cp "$T/k6.hsaco" "$T/self.hsaco"
 "$G" report "$T/self.hsaco" -o "$T/self.hsaco" >/dev/null 2>"$T/bad.err"
 rc=$?

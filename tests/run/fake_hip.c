@@ -1,39 +1,101 @@
-/* fake_hip — a HIP runtime whose one device is not gfx1100: it initializes
- * and reports a device, but hipModuleLoadData answers hipErrorNoBinaryForGpu,
- * as ROCm does for a code object built for another GPU.  Loaded by rdna3run's
- * hip backend through RDNA3_HIP_LIB (tests/run/rdna3run.sh) to check that
- * `--backend auto` passes such a host over for the emulator.  Every entry
- * point that backend looks up exists; those a failed load never reaches
- * answer hipErrorNotSupported. */
+/* fake_hip — a HIP runtime without a GPU behind it, for rdna3run's hip backend
+ * (loaded through RDNA3_HIP_LIB by tests/run/rdna3run.sh):
+ *   FAKE_HIP_ARCHS   its devices' architectures, comma-separated, e.g.
+ *                    "gfx1036,gfx1100" (default "gfx1030": one device that is
+ *                    not gfx1100);
+ *   FAKE_HIP_VERSION what hipRuntimeGetVersion answers (default 50200000,
+ *                    ROCm 5.2; 60000000 and above: ROCm 6, which no longer
+ *                    answers hipDeviceAttributeGcnArch).
+ * hipModuleLoadData answers hipErrorNoBinaryForGpu on a device that is not
+ * gfx1100, as ROCm does for a code object built for another GPU, and succeeds
+ * on a gfx1100 one; everything after it answers hipErrorNotSupported, so a
+ * test sees which device was chosen and that the load got that far. */
 #include <hip/hip_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define EXPORT __attribute__((visibility("default")))
 
+#define MAX_DEVICES 8
+static unsigned archs[MAX_DEVICES]; /* 1100 for gfx1100 */
+static int ndevices = -1, current;
+
+static void setup(void)
+{
+	if (ndevices >= 0)
+		return;
+	const char *s = getenv("FAKE_HIP_ARCHS");
+	ndevices = 0;
+	for (s = s && *s ? s : "gfx1030"; *s && ndevices < MAX_DEVICES;) {
+		unsigned n = 0;
+		if (sscanf(s, "gfx%u", &n) == 1)
+			archs[ndevices++] = n;
+		s = strchr(s, ',');
+		if (!s)
+			break;
+		s++;
+	}
+}
+
+static int rocm6(void)
+{
+	const char *v = getenv("FAKE_HIP_VERSION");
+	return v && atol(v) >= 60000000;
+}
+
 EXPORT hipError_t hipInit(unsigned int flags)
 {
 	(void)flags;
+	setup();
+	return hipSuccess;
+}
+
+EXPORT hipError_t hipRuntimeGetVersion(int *v)
+{
+	const char *s = getenv("FAKE_HIP_VERSION");
+	*v = s ? atoi(s) : 50200000;
 	return hipSuccess;
 }
 
 EXPORT hipError_t hipGetDeviceCount(int *count)
 {
-	*count = 1;
+	setup();
+	*count = ndevices;
 	return hipSuccess;
 }
 
 EXPORT hipError_t hipSetDevice(int id)
 {
-	return id == 0 ? hipSuccess : hipErrorInvalidDevice;
+	setup();
+	if (id < 0 || id >= ndevices)
+		return hipErrorInvalidDevice;
+	current = id;
+	return hipSuccess;
+}
+
+EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, int id)
+{
+	setup();
+	if (id < 0 || id >= ndevices)
+		return hipErrorInvalidDevice;
+	if (attr == hipDeviceAttributeGcnArch && !rocm6())
+		*v = (int)archs[id];
+	else if (attr == hipDeviceAttributeComputeCapabilityMajor)
+		*v = (int)(archs[id] / 100);
+	else if (attr == hipDeviceAttributeComputeCapabilityMinor)
+		*v = (int)(archs[id] / 10 % 10);
+	else
+		return hipErrorInvalidValue;
+	return hipSuccess;
 }
 
 EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t dev)
 {
-	(void)dev;
-	if (len < 1)
+	setup();
+	if (len < 1 || dev < 0 || dev >= ndevices)
 		return hipErrorInvalidValue;
-	strncpy(name, "fake gfx1030", (size_t)len - 1);
-	name[len - 1] = 0;
+	snprintf(name, (size_t)len, "fake gfx%u", archs[dev]);
 	return hipSuccess;
 }
 
@@ -45,8 +107,12 @@ EXPORT const char *hipGetErrorName(hipError_t e)
 
 EXPORT hipError_t hipModuleLoadData(hipModule_t *module, const void *image)
 {
-	(void)module, (void)image;
-	return hipErrorNoBinaryForGpu;
+	static int token;
+	(void)image;
+	if (archs[current] != 1100)
+		return hipErrorNoBinaryForGpu;
+	*module = (hipModule_t)(void *)&token;
+	return hipSuccess;
 }
 
 #define UNSUPPORTED(ret, name, ...)              \

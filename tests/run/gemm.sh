@@ -26,6 +26,12 @@ grep -q '^emu: [0-9]* wave-instructions' "$T/ref_bench_counts.out" && grep -q 'b
 expect ref_wrong_kernel 1 "$R" "$REF" --kernel sgemm_off_by_one --grid 2,100 --block 64 --gemm 100 70 33 --check --backend emu
 grep -q 'FAILED: 1 of 7000' "$T/ref_wrong_kernel.out" && ok ref_wrong_one_element ||
 	nok ref_wrong_one_element "$(grep check "$T/ref_wrong_kernel.out" | tr '\n' '|')"
+# a NaN or infinite alpha/beta would make the bound NaN, which passed every element
+expect check_alpha_nan 2 "$R" "$REF" $G --gemm 100 70 33 --alpha nan --check --backend emu
+grep -q -- '--check needs a finite --alpha and --beta' "$T/check_alpha_nan.err" && ok check_alpha_nan_says_why ||
+	nok check_alpha_nan_says_why "$(cat "$T/check_alpha_nan.err")"
+expect check_beta_inf 2 "$R" "$REF" $G --gemm 100 70 33 --beta inf --check --backend emu
+expect alpha_nan_unchecked 0 "$R" "$REF" $G --gemm 100 70 33 --alpha nan --backend emu
 # the same source compiled with value names kept: pointers are "A.coerce" ...
 REFC="$LLVM_FIXTURES/tests/run/gemm_ref_coerce.hsaco"
 expect coerce_emu 0 "$R" "$REFC" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu \

@@ -21,7 +21,7 @@ else
 	nok list_content "$(head -n 20 "$T/list.out" | tr '\n' '|')"
 fi
 expect list_rdna3_keys 0 "$R" "$FX/add1.hsaco" --list
-grep -q 'rdna3: block_threads=128 layout=NT tile_m=64 tile_n=32' "$T/list_rdna3_keys.out" &&
+grep -q 'rdna3: block_threads=64 layout=NT tile_m=64 tile_n=32' "$T/list_rdna3_keys.out" &&
 	ok list_rdna3_line || nok list_rdna3_line "$(cat "$T/list_rdna3_keys.out" | tr '\n' '|')"
 
 # --- generic mode on the emulator ---------------------------------------------------
@@ -57,6 +57,13 @@ if "$RDNA3GEN" scale -o "$T/scale_gen.hsaco" >"$T/gen.out" 2>&1; then
 	else
 		nok block_from_metadata_result "$(od -An -f "$T/scale_gen.bin" | head -n 2 | tr '\n' ' ')"
 	fi
+	# built for a block of 256: another block would compute part of the work
+	expect block_not_generated 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 33 \
+		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
+	grep -q 'generated for a block of 256,1,1 (.rdna3.block_threads), not 33,1,1' "$T/block_not_generated.err" &&
+		ok block_not_generated_says_why || nok block_not_generated_says_why "$(cat "$T/block_not_generated.err")"
+	expect block_not_generated_2d 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 128,2 \
+		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
 else
 	nok gen_scale "$(head -n 2 "$T/gen.out")"
 fi
@@ -75,7 +82,7 @@ if [ -e "$SHIM/libamdhip64.so.6" ] && [ -e "$SHIM/libamdhip64.so.5" ]; then
 		nok hidden_args_hip_identical "dumps differ"
 	expect auto_picks_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --grid 1 --block 64 \
 		--buffer buf=256 --arg count=64
-	grep -q '^rdna3run: backend hip (AMD Radeon RX 7900 XTX (rdna3gen emulator)' "$T/auto_picks_shim.err" &&
+	grep -q '^rdna3run: backend hip (device 0: AMD Radeon RX 7900 XTX (rdna3gen emulator), gfx1100, via libamdhip64.so.6): the only device (0: gfx1100)$' "$T/auto_picks_shim.err" &&
 		ok auto_says_hip || nok auto_says_hip "$(cat "$T/auto_picks_shim.err")"
 	expect fault_hip_shim 1 env LD_LIBRARY_PATH="$SHIM" "$R" "$FX/add1.hsaco" --backend hip \
 		--grid 4 --block 64 --buffer buf=256 --arg count=256
@@ -112,9 +119,45 @@ if [ -e "$FAKE" ]; then
 		--block 64 --buffer buf=256 --arg count=64
 	grep -q 'hipErrorNoBinaryForGpu' "$T/hip_wrong_gpu.err" && ok hip_wrong_gpu_named ||
 		nok hip_wrong_gpu_named "$(cat "$T/hip_wrong_gpu.err")"
+	# Two devices, an integrated gfx1036 first: the first gfx1100 is chosen by
+	# default and the line says why; --device 0 is honoured (and cannot load
+	# gfx1100 code); a device that does not exist is named.  The fake cannot
+	# allocate, so a run on its gfx1100 ends at hipMalloc (exit 1): what counts
+	# is the device the load happened on.
+	TWO="FAKE_HIP_ARCHS=gfx1036,gfx1100"
+	run_fake() { env RDNA3_HIP_LIB="$FAKE" $TWO "$R" "$FX/add1.hsaco" --grid 1 --block 64 --buffer buf=256 \
+		--arg count=64 "$@"; }
+	expect two_gpus_default 1 run_fake --backend hip
+	grep -q '^rdna3run: backend hip (device 1: fake gfx1100, gfx1100, via .*): the first gfx1100 of 2 devices (0: gfx1036, 1: gfx1100)$' \
+		"$T/two_gpus_default.err" && grep -q 'hipMalloc: hipErrorNotSupported' "$T/two_gpus_default.err" &&
+		ok two_gpus_picks_gfx1100 || nok two_gpus_picks_gfx1100 "$(cat "$T/two_gpus_default.err" | tr '\n' '|')"
+	expect two_gpus_device0 1 run_fake --backend hip --device 0
+	grep -q '^rdna3run: backend hip (device 0: fake gfx1036, gfx1036, via .*): device 0 as requested$' \
+		"$T/two_gpus_device0.err" && grep -q 'hipErrorNoBinaryForGpu' "$T/two_gpus_device0.err" &&
+		ok two_gpus_device0_used || nok two_gpus_device0_used "$(cat "$T/two_gpus_device0.err" | tr '\n' '|')"
+	expect two_gpus_device1 1 run_fake --backend hip --device 1
+	grep -q 'device 1 as requested' "$T/two_gpus_device1.err" && ok two_gpus_device1_used ||
+		nok two_gpus_device1_used "$(cat "$T/two_gpus_device1.err" | tr '\n' '|')"
+	expect two_gpus_no_device2 3 run_fake --backend hip --device 2
+	grep -q 'no device 2: the runtime has 2 (0..1)' "$T/two_gpus_no_device2.err" && ok two_gpus_device2_named ||
+		nok two_gpus_device2_named "$(cat "$T/two_gpus_no_device2.err")"
+	# auto with --device 0: the gfx1036 cannot run it, so the emulator does, saying why
+	expect two_gpus_auto_device0 0 run_fake --device 0
+	grep -q '^rdna3run: backend emu (gfx1100 emulator): hip: hipModuleLoadData: hipErrorNoBinaryForGpu.*device 0: fake gfx1036' \
+		"$T/two_gpus_auto_device0.err" && ok two_gpus_auto_falls_back ||
+		nok two_gpus_auto_falls_back "$(cat "$T/two_gpus_auto_device0.err")"
+	# ROCm 6 retired hipDeviceAttributeGcnArch: the compute capability (11.0)
+	# still finds the gfx110x device
+	expect two_gpus_rocm6 1 env FAKE_HIP_VERSION=60200000 RDNA3_HIP_LIB="$FAKE" $TWO "$R" "$FX/add1.hsaco" \
+		--grid 1 --block 64 --buffer buf=256 --arg count=64 --backend hip
+	grep -q 'backend hip (device 1: fake gfx1100, gfx110x, .*the first gfx110x of 2 devices (0: gfx103x, 1: gfx110x)' \
+		"$T/two_gpus_rocm6.err" && ok two_gpus_rocm6_family || nok two_gpus_rocm6_family "$(cat "$T/two_gpus_rocm6.err")"
 else
 	nok fake_hip "$FAKE not built"
 fi
+expect device_with_emu 2 "$R" "$FX/add1.hsaco" --backend emu --device 0 --grid 1 --block 64 --buffer buf=256 \
+	--arg count=64
+expect device_not_decimal 2 "$R" "$FX/add1.hsaco" --device 0x1 --grid 1 --block 64 --buffer buf=256 --arg count=64
 
 # --- bad input ---------------------------------------------------------------------------
 # --dump is all or none: a second file that cannot be written leaves no first one
@@ -193,6 +236,10 @@ expect usage_nothing 2 "$R"
 expect usage_no_action 2 "$R" "$FX/add1.hsaco"
 expect usage_bad_option 2 "$R" "$FX/add1.hsaco" --frobnicate
 expect usage_bad_grid 2 "$R" "$FX/add1.hsaco" --grid 0,1
+expect usage_grid_empty_field 2 "$R" "$FX/add1.hsaco" --grid 1,,1 --block 64
+expect usage_grid_trailing_comma 2 "$R" "$FX/add1.hsaco" --grid 1, --block 64
+expect usage_block_leading_comma 2 "$R" "$FX/add1.hsaco" --grid 1 --block ,64
+expect usage_grid_four_fields 2 "$R" "$FX/add1.hsaco" --grid 1,1,1,1 --block 64
 expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
 expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
 expect help 0 "$R" --help

@@ -165,6 +165,9 @@ static void test_launch(void)
 	CHECK("launch_both_refused", e == hipErrorInvalidValue, "%s", NAME(e));
 	e = hipModuleLaunchKernel(f, 2, 1, 1, 128, 1, 1, 0, NULL, params, NULL);
 	CHECK("launch_block_too_big", e == hipErrorInvalidConfiguration, "%s", NAME(e));
+	/* add1 records .rdna3.block_threads 64: a block of 32 would skip half its work */
+	e = hipModuleLaunchKernel(f, 2, 1, 1, 32, 1, 1, 0, NULL, params, NULL);
+	CHECK("launch_block_not_recorded", e == hipErrorInvalidConfiguration, "%s", NAME(e));
 	count = 1000; /* past the 512-byte buffer */
 	e = hipModuleLaunchKernel(f, 16, 1, 1, 64, 1, 1, 0, NULL, params, NULL);
 	CHECK("launch_fault", e == hipErrorIllegalAddress && hipGetLastError() == hipErrorIllegalAddress,

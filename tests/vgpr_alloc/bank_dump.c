@@ -95,7 +95,7 @@ static struct ra_vopd_half random_half(bool y)
 	memset(&h, 0, sizeof h);
 	do
 		h.op = ops[rnd(sizeof ops / sizeof ops[0])];
-	while (!y && ra_vopd_ops[h.op].opx < 0);
+	while (!y && !ao_vopd_x_ok(ra_vopd_ops[h.op].base));
 	h.dst = rnd(12);
 	unsigned k = rnd(10);
 	if (k < 6)

@@ -1,0 +1,141 @@
+/* exec_buf.c — MUBUF buffer loads and stores through a buffer descriptor (V#).
+ *
+ * The descriptor is four SGPRs (RDNA3 ISA guide, "Buffer resource"; gfx11
+ * layout): base address [47:0], stride [61:48], swizzle enable [63:62],
+ * num_records [95:64], add_tid_enable [119], oob_select [125:124].  For each
+ * lane:
+ *   index  = vaddr (idxen; the first VGPR when offen is set too)
+ *   offset = vaddr (offen; the second VGPR with idxen) + the instruction's offset
+ *   address = base + soffset + offset + stride * index
+ * Range checking (oob_select; soffset is outside the check, as LLVM's buffer
+ * intrinsics document):
+ *   0: index >= num_records or offset + bytes > stride
+ *   1: index >= num_records
+ *   2: num_records == 0
+ *   3: (raw) stride * index + offset + bytes > num_records
+ * checked per dword of a multi-dword access.  An out-of-range load returns 0
+ * and an out-of-range store is dropped, without a fault: kernels such as
+ * Tensile's rely on that at matrix edges.  An in-range access still has to
+ * lie inside a buffer the host allocated (the usual bounds check).  Swizzled
+ * addressing and add_tid_enable stop the run as not modelled.
+ */
+#include "emu/machine.h"
+
+#include <string.h>
+
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+struct vdesc {
+	u64 base;
+	u32 stride, num_records;
+	unsigned oob;
+};
+
+/* Bytes per lane and whether a narrow load sign-extends. */
+static void buf_kind(unsigned op, unsigned *bytes, bool *sext)
+{
+	*sext = op == EMU_OP_buffer_load_i8 || op == EMU_OP_buffer_load_i16;
+	switch (op) {
+	case EMU_OP_buffer_load_u8: case EMU_OP_buffer_load_i8: case EMU_OP_buffer_store_b8: *bytes = 1; break;
+	case EMU_OP_buffer_load_u16: case EMU_OP_buffer_load_i16: case EMU_OP_buffer_store_b16: *bytes = 2; break;
+	default: {
+		const struct emu_opinfo *r = &emu_ops[op];
+		*bytes = 4u * (r->dst ? r->dst : r->src1);
+	}
+	}
+}
+
+static bool read_desc(struct emu_wave *w, const struct emu_inst *in, struct vdesc *d)
+{
+	const u32 *s = &w->s[in->sbase];
+	d->base = (u64)(s[1] & 0xffff) << 32 | s[0];
+	d->stride = s[1] >> 16 & 0x3fff;
+	d->num_records = s[2];
+	d->oob = s[3] >> 28 & 3;
+	if (s[1] >> 30) {
+		emu_fault(w, ~0u, EMU_E_DECODE, "%s: swizzled buffer addressing (descriptor swizzle_enable %u) is not modelled",
+			  emu_ops[in->op].name, s[1] >> 30);
+		return false;
+	}
+	if (s[3] >> 23 & 1) {
+		emu_fault(w, ~0u, EMU_E_DECODE, "%s: add_tid_enable buffer descriptors are not modelled", emu_ops[in->op].name);
+		return false;
+	}
+	return true;
+}
+
+/* Is dword (or narrow element) [off, off + n) of record index out of range? */
+static bool out_of_range(const struct vdesc *d, u32 index, u64 off, unsigned n)
+{
+	switch (d->oob) {
+	case 0: return index >= d->num_records || off + n > d->stride;
+	case 1: return index >= d->num_records;
+	case 2: return d->num_records == 0;
+	default: return (u64)d->stride * index + off + n > d->num_records;
+	}
+}
+
+static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
+{
+	struct vdesc d;
+	if (!read_desc(w, in, &d))
+		return;
+	unsigned bytes;
+	bool sext, store = emu_ops[in->op].flags & EMU_F_STORE;
+	buf_kind(in->op, &bytes, &sext);
+	unsigned piece = bytes < 4 ? bytes : 4, npiece = bytes / piece;
+	u64 soff = w->s[in->soffset & 255];
+	unsigned va = in->addr - EMU_OPND_VGPR0, vd = (store ? in->data0 : in->dst) - EMU_OPND_VGPR0;
+	u32 data[4][EMU_LANES] = { { 0 } }, exec = emu_exec_mask(w);
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		u32 index = in->idxen ? w->v[va][l] : 0;
+		u64 off = (in->offen ? w->v[va + in->idxen][l] : 0) + (u64)(u32)in->offset;
+		for (unsigned k = 0; k < npiece; k++) {
+			u64 o = off + (u64)k * piece;
+			if (out_of_range(&d, index, o, piece))
+				continue; /* loads read 0, stores are dropped */
+			uint8_t *p = emu_gmem(w, l, d.base + soff + o + (u64)d.stride * index, piece, store);
+			if (!p)
+				return;
+			u32 v = 0;
+			if (store) {
+				v = w->v[vd + k][l];
+				memcpy(p, &v, piece);
+				continue;
+			}
+			memcpy(&v, p, piece);
+			if (sext)
+				v = piece == 1 ? (u32)(int32_t)(int8_t)v : (u32)(int32_t)(int16_t)v;
+			data[k][l] = v;
+		}
+	}
+	if (!store)
+		for (unsigned k = 0; k < npiece; k++)
+			emu_vwrite(w, in->dst + k, data[k]);
+	w->g->st.vmem++;
+}
+
+static const emu_exec_fn buf_tab[EMU_OP_COUNT] = {
+	[EMU_OP_buffer_load_u8] = ex_buffer,
+	[EMU_OP_buffer_load_i8] = ex_buffer,
+	[EMU_OP_buffer_load_u16] = ex_buffer,
+	[EMU_OP_buffer_load_i16] = ex_buffer,
+	[EMU_OP_buffer_load_b32] = ex_buffer,
+	[EMU_OP_buffer_load_b64] = ex_buffer,
+	[EMU_OP_buffer_load_b96] = ex_buffer,
+	[EMU_OP_buffer_load_b128] = ex_buffer,
+	[EMU_OP_buffer_store_b8] = ex_buffer,
+	[EMU_OP_buffer_store_b16] = ex_buffer,
+	[EMU_OP_buffer_store_b32] = ex_buffer,
+	[EMU_OP_buffer_store_b64] = ex_buffer,
+	[EMU_OP_buffer_store_b96] = ex_buffer,
+	[EMU_OP_buffer_store_b128] = ex_buffer,
+};
+
+emu_exec_fn emu_buf_lookup(unsigned op)
+{
+	return op < EMU_OP_COUNT ? buf_tab[op] : NULL;
+}
