@@ -45,6 +45,8 @@ RUN_FIXTURES += $(FAKE_HIP)
 
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh tests/run/install.sh
+# install.sh touches LLVM only through one fixture (of the first LLVM)
+TEST_ONCE += tests/run/install.sh
 all: $(RUN_FIXTURES)
 endif
 
