@@ -197,13 +197,20 @@ int ao_sgpr_wgid(const struct ao_kernel *k, unsigned dim);   /* SGPR index, or -
 
 /* Kernel arguments, laid out in call order at their natural alignment.  Returns
  * the byte offset in the kernarg segment. */
-enum ao_arg_kind { AO_ARG_GLOBAL_PTR, AO_ARG_BY_VALUE };
+enum ao_arg_kind {
+	AO_ARG_GLOBAL_PTR,
+	AO_ARG_BY_VALUE,
+	AO_ARG_F32,            /* by_value holding an f32: `.type_name: float`, so runners parse "2" as 2.0 */
+	AO_ARG_U32,            /* by_value holding a u32: `.type_name: uint`, so runners refuse "2.5" */
+};
 int ao_arg(struct ao_kernel *k, const char *name, enum ao_arg_kind kind,
 	   unsigned size, unsigned align, bool is_const);
 static inline int ao_arg_ptr(struct ao_kernel *k, const char *name, bool is_const)
 { return ao_arg(k, name, AO_ARG_GLOBAL_PTR, 8, 8, is_const); }
 static inline int ao_arg_u32(struct ao_kernel *k, const char *name)
-{ return ao_arg(k, name, AO_ARG_BY_VALUE, 4, 4, false); }
+{ return ao_arg(k, name, AO_ARG_U32, 4, 4, false); }
+static inline int ao_arg_f32(struct ao_kernel *k, const char *name)
+{ return ao_arg(k, name, AO_ARG_F32, 4, 4, false); }
 
 /* Scalar registers above the wave-start ones: a bump allocator.  count 2 is
  * aligned to 2, count >= 4 to 4 (SMEM destinations need it).  -1 on overflow. */

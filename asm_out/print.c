@@ -278,6 +278,8 @@ static void put_metadata(struct ao_text *b, const struct ao_kernel *k, const str
 					ao_textf(b, "        .is_const: true\n");
 			} else {
 				ao_textf(b, "        .value_kind: by_value\n");
+				if (a->kind == AO_ARG_F32 || a->kind == AO_ARG_U32)
+					ao_textf(b, "        .type_name: %s\n", a->kind == AO_ARG_F32 ? "float" : "uint");
 			}
 		}
 	}

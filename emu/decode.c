@@ -47,6 +47,7 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #define ROW_SCRATCH(n, o)
 #define ROW_FLAT(n, o)
 #define ROW_MUBUF(n, o)
+#define ROW_MTBUF(n, o)
 #define SET(n, o) [o] = EMU_OP_##n,
 
 #undef ROW_SOP1
@@ -185,6 +186,13 @@ static const uint16_t flat_op[4][128] = {
 static const uint16_t mubuf_op[256] = {
 #include "isa/isa_gfx11.def"
 };
+#undef ROW_MUBUF
+#define ROW_MUBUF(n, o)
+#undef ROW_MTBUF
+#define ROW_MTBUF SET
+static const uint16_t mtbuf_op[16] = {
+#include "isa/isa_gfx11.def"
+};
 #undef OP
 #undef VOPD
 #undef VOPDY
@@ -207,6 +215,7 @@ static const uint16_t mubuf_op[256] = {
 #undef ROW_SCRATCH
 #undef ROW_FLAT
 #undef ROW_MUBUF
+#undef ROW_MTBUF
 
 /* ---- VOPD ------------------------------------------------------------------------- */
 #define OP(n, e, o, c, d, s0, s1, s2, f)
@@ -509,21 +518,23 @@ static int valid_dpp_ctrl(unsigned c)
 	       (c >= 0x150 && c <= 0x16f);
 }
 
-static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n)
+static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n, unsigned pos)
 {
 	unsigned marker = in->src[0];
 	if ((r->flags & (EMU_F_LITK | EMU_F_WVDST | EMU_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
-	    r->src2 > 1 || n < 8)
+	    r->src2 > 1 || n < pos + 4)
 		return EMU_E_DECODE;
-	uint32_t d1 = rd32(code + 4);
+	uint32_t d1 = rd32(code + pos);
 	in->src[0] = (uint16_t)(EMU_OPND_VGPR0 + (d1 & 0xff));
 	if (marker == 250) {
 		in->dpp = EMU_DPP16;
 		in->dpp_ctrl = (uint16_t)(d1 >> 8 & 0x1ff);
 		in->dpp_fi = (uint8_t)(d1 >> 18 & 1);
 		in->dpp_bc = (uint8_t)(d1 >> 19 & 1);
-		in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
-		in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		if (pos == 4) { /* _e32: the DPP dword carries the source modifiers */
+			in->neg = (uint8_t)((d1 >> 20 & 1) | (d1 >> 22 & 1) << 1);
+			in->abs = (uint8_t)((d1 >> 21 & 1) | (d1 >> 23 & 1) << 1);
+		}
 		in->bank_mask = (uint8_t)(d1 >> 24 & 0xf);
 		in->row_mask = (uint8_t)(d1 >> 28);
 		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & EMU_F_FP)))
@@ -533,7 +544,13 @@ static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_
 		in->dpp_fi = marker == 234;
 		in->dpp8 = d1 >> 8;
 	}
-	return 8;
+	return (int)pos + 4;
+}
+
+/* The DPP markers a src0 field may hold. */
+static inline int is_dpp_marker(unsigned c)
+{
+	return c == 250 || c == 233 || c == 234;
 }
 
 /* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
@@ -571,8 +588,8 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	if (fmt == FMT_VOP1 && !r->dst && vdst)
 		return EMU_E_DECODE;
 	int len = 4;
-	if (in->src[0] == 250 || in->src[0] == 233 || in->src[0] == 234) {
-		if ((len = dec_dpp(in, r, code, n)) < 0)
+	if (is_dpp_marker(in->src[0])) {
+		if ((len = dec_dpp(in, r, code, n, 4)) < 0)
 			return len;
 	} else if (in->src[0] != EMU_OPND_NONE && bad_src(in->src[0])) {
 		return EMU_E_DECODE;
@@ -644,10 +661,10 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
 	if ((in->neg | in->abs) & ~fmods)
 		return EMU_E_DECODE;
-	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field zero */
+	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field and modifiers zero */
 	if ((r->flags & EMU_F_RVCC) && ((in->neg | in->abs) & 4))
 		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_ACC) && f_VOP3_SRC2(w))
+	if ((r->flags & EMU_F_ACC) && (f_VOP3_SRC2(w) || ((in->neg | in->abs) & 4)))
 		return EMU_E_DECODE;
 	if (in->omod && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD)))
 		return EMU_E_DECODE;
@@ -664,9 +681,32 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
 	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) && r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
+	if (is_dpp_marker(in->src[0])) {
+		/* VOP3 DPP (_e64_dpp): the DPP dword follows; src1 is a VGPR, no literal */
+		if (r->src1 && !emu_opnd_is_vgpr(in->src[1]))
+			return EMU_E_DECODE;
+		int len = dec_dpp(in, r, code, n, 8);
+		return len < 0 || bad_srcs(in) || uses_literal(in) ? EMU_E_DECODE : len;
+	}
 	if (bad_srcs(in))
 		return EMU_E_DECODE;
 	return uses_literal(in) ? take_literal(code, n, 8, in) : 8;
+}
+
+/* WMMA operands as LLVM 19 accepts them: A and B VGPR tuples, C a VGPR tuple or an
+ * inline constant (read by every element), D a VGPR tuple; clamp only on the
+ * integer forms, op_sel only [2] and only where D is 16-bit. */
+static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
+{
+	const unsigned c2 = in->src[2];
+	if (!emu_opnd_is_vgpr(in->src[0]) || in->src[0] + r->src0 - 1 > 511 ||
+	    !emu_opnd_is_vgpr(in->src[1]) || in->src[1] + r->src1 - 1 > 511 || in->dst + r->dst - 1 > 511)
+		return 1;
+	if (emu_opnd_is_vgpr(c2) ? c2 + r->src2 - 1 > 511 : c2 < EMU_OPND_INT0 || c2 > EMU_OPND_F_INV2PI || bad_src(c2))
+		return 1;
+	if (in->clamp && !emu_wmma_int(in->op))
+		return 1;
+	return (in->opsel & 3) || ((in->opsel & 4) && !emu_wmma_d16(in->op));
 }
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
@@ -692,6 +732,8 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	for (int i = 0; i < 3; i++)
 		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
 			return EMU_E_DECODE;
+	if (emu_is_wmma(in->op))
+		return bad_wmma(in, r) ? EMU_E_DECODE : 8;
 	return alu_finish(in, r, code, n, 8);
 }
 
@@ -793,18 +835,11 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	return 8;
 }
 
-/* MUBUF.  The cache invalidations take no operand or cache bits; loads and
- * stores name vaddr (absent, "off", unless idxen or offen; two VGPRs with
- * both: index then offset), vdata, the descriptor quad and soffset. */
-static int dec_mubuf(uint64_t w, struct emu_inst *in)
+/* The operands MUBUF and MTBUF loads and stores share (same bit positions in
+ * both): vaddr (absent, "off", unless idxen or offen; two VGPRs with both:
+ * index then offset), vdata, the descriptor quad and soffset. */
+static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo *r)
 {
-	in->op = mubuf_op[f_MUBUF_OP(w)];
-	if (!in->op)
-		return EMU_E_DECODE;
-	in->enc = EMU_ENC_MUBUF;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
-		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
 	if (f_MUBUF_TFE(w))
 		return EMU_E_DECODE; /* texture-fail status: not modelled */
 	in->idxen = (uint8_t)f_MUBUF_IDXEN(w);
@@ -828,6 +863,33 @@ static int dec_mubuf(uint64_t w, struct emu_inst *in)
 	    (in->addr != EMU_OPND_NONE && f_MUBUF_VADDR(w) + (in->idxen && in->offen) > 255))
 		return EMU_E_DECODE;
 	return 8;
+}
+
+/* MUBUF.  The cache invalidations take no operand or cache bits. */
+static int dec_mubuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mubuf_op[f_MUBUF_OP(w)];
+	if (!in->op)
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MUBUF;
+	const struct emu_opinfo *r = &emu_ops[in->op];
+	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
+	return buf_operands(w, in, r);
+}
+
+/* MTBUF: typed loads and stores.  Only formats of 32-bit components are
+ * modelled (BUF_FMT_32, 32_32, 32_32_32, 32_32_32_32 as UINT, SINT, FLOAT:
+ * 20-22, 48-50, 58-63); every other format is refused, not guessed. */
+static int dec_mtbuf(uint64_t w, struct emu_inst *in)
+{
+	in->op = mtbuf_op[f_MTBUF_OP(w)];
+	unsigned f = f_MTBUF_FORMAT(w);
+	if (!in->op || !((f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63)))
+		return EMU_E_DECODE;
+	in->enc = EMU_ENC_MTBUF;
+	in->fmt = (uint8_t)f;
+	return buf_operands(w, in, &emu_ops[in->op]);
 }
 
 /* The register-indexed moves name a register, never a constant: s_movrels reads
@@ -858,7 +920,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		len = dec_vop_e32(fmt, d0, code, n, out);
 		break;
 	case FMT_SMEM: case FMT_VOP3: case FMT_VOP3P: case FMT_VOPD: case FMT_DS: case FMT_FLAT:
-	case FMT_MUBUF: {
+	case FMT_MUBUF: case FMT_MTBUF: {
 		if (n < 8)
 			return EMU_E_DECODE;
 		uint64_t w = d0 | (uint64_t)rd32(code + 4) << 32;
@@ -869,6 +931,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		case FMT_VOPD: len = dec_vopd(w, code, n, out); break;
 		case FMT_DS: len = dec_ds(w, out); break;
 		case FMT_MUBUF: len = dec_mubuf(w, out); break;
+		case FMT_MTBUF: len = dec_mtbuf(w, out); break;
 		default: len = dec_flat(w, out); break;
 		}
 		break;

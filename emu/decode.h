@@ -46,7 +46,7 @@ enum emu_opnd {
 #define EMU_ENCODINGS(X) \
 	X(SOP1) X(SOP2) X(SOPK) X(SOPC) X(SOPP) X(SMEM) \
 	X(VOP1) X(VOP2) X(VOPC) X(VOP3) X(VOP3SD) X(VOP3P) X(VOPD) \
-	X(DS) X(GLOBAL) X(SCRATCH) X(FLAT) X(MUBUF)
+	X(DS) X(GLOBAL) X(SCRATCH) X(FLAT) X(MUBUF) X(MTBUF)
 
 enum emu_enc {
 #define EMU_ENC_ENUM_(e) EMU_ENC_##e,
@@ -169,6 +169,7 @@ struct emu_inst {
 	/* Memory */
 	uint8_t glc, slc, dlc, gds, sve;
 	uint8_t idxen, offen;      /* MUBUF: vaddr holds an index, an offset, or both (index first) */
+	uint8_t fmt;              /* MTBUF: the format field (BUF_FMT_*; 1, the default, prints nothing) */
 	uint8_t offset0, offset1; /* DS: offset0/offset1 (2addr forms: in elements) */
 	uint16_t addr;            /* DS/FLAT/GLOBAL/SCRATCH vaddr (256+v) or NONE (scratch sve=0) */
 	uint16_t data0, data1;    /* DS data0/data1, FLAT store/atomic data (256+v) */
@@ -207,5 +208,11 @@ size_t emu_format_inst(const struct emu_inst *in, char *out, size_t outlen);
 /* Operand code helpers */
 static inline int emu_opnd_is_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < 512; }
 static inline int emu_opnd_is_sgpr(unsigned c) { return c <= EMU_OPND_SGPR_MAX; }
+
+/* The v_wmma_* rows (contiguous in isa_gfx11.def) and the forms among them whose
+ * D is 16-bit (op_sel[2] picks the half). */
+static inline int emu_is_wmma(unsigned op) { return op >= EMU_OP_v_wmma_f32_16x16x16_f16 && op <= EMU_OP_v_wmma_i32_16x16x16_iu4; }
+static inline int emu_wmma_d16(unsigned op) { return op == EMU_OP_v_wmma_f16_16x16x16_f16 || op == EMU_OP_v_wmma_bf16_16x16x16_bf16; }
+static inline int emu_wmma_int(unsigned op) { return op == EMU_OP_v_wmma_i32_16x16x16_iu8 || op == EMU_OP_v_wmma_i32_16x16x16_iu4; }
 
 #endif

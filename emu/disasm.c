@@ -432,8 +432,8 @@ static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_
 		     in->src[i] != EMU_OPND_SCC && !(in->src[i] >= EMU_OPND_SHARED_BASE && in->src[i] <= EMU_OPND_PRIVATE_LIMIT);
 	put(o, neg_fn ? "neg(" : neg ? "-" : "");
 	if (abs) put(o, "|");
-	if (is_mix(in->op) && (in->opsel_hi >> i & 1) && in->src[i] == EMU_OPND_LITERAL)
-		put(o, "0x%x", in->lit & 0xffff); /* an f16 source: the literal's low half */
+	if (is_mix(in->op) && in->src[i] == EMU_OPND_LITERAL)
+		put(o, "0x%x", in->lit & 0xffff); /* llvm-objdump 19 and 22 print the low half whatever op_sel_hi says */
 	else
 		put_opnd(o, in->src[i], size, src_type(r, size), in->lit);
 	if (t16_hi(in, 1u << i))
@@ -461,7 +461,8 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 		return;
 	}
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
-	if ((in->opsel_hi & all) != all) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+	/* the 32-bit-D WMMA forms have no op_sel_hi to print */
+	if ((in->opsel_hi & all) != all && !(emu_is_wmma(in->op) && !emu_wmma_d16(in->op))) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");
@@ -535,7 +536,7 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 		put_vop3p_mods(o, in, r);
 		return;
 	}
-	if (in->dpp)
+	if (in->dpp && !e64)
 		put_dpp(o, in);
 	if (!e64)
 		return;
@@ -549,6 +550,8 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->clamp) put(o, " clamp");
 	static const char *const omod[4] = { "", " mul:2", " mul:4", " div:2" };
 	put(o, "%s", omod[in->omod & 3]);
+	if (in->dpp)
+		put_dpp(o, in);
 }
 
 static void dis_vopd_half(struct out *o, const struct emu_vopd_half *h, uint32_t lit)
@@ -645,6 +648,17 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	if (in->dlc) put(o, " dlc");
 }
 
+/* The MTBUF formats the decoder accepts (32-bit components), as LLVM names them:
+ * 20-22 BUF_FMT_32_{UINT,SINT,FLOAT}, 48-50 32_32, 58-60 32_32_32, 61-63 32_32_32_32. */
+static void put_buf_fmt(struct out *o, unsigned f)
+{
+	static const char *const comps[] = { "32", "32_32", "32_32_32", "32_32_32_32" };
+	static const char *const kinds[] = { "UINT", "SINT", "FLOAT" };
+	unsigned c = f <= 22 ? 0 : f <= 50 ? 1 : f <= 60 ? 2 : 3;
+	unsigned first = c == 0 ? 20 : c == 1 ? 48 : c == 2 ? 58 : 61;
+	put(o, " format:[BUF_FMT_%s_%s]", comps[c], kinds[(f - first) % 3]);
+}
+
 /* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
  * idxen offen offset glc slc dlc (llvm-objdump's order). */
 static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
@@ -665,6 +679,8 @@ static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu
 	put_opnd(o, in->sbase, 4, T_B32, 0);
 	put(o, ", ");
 	put_opnd(o, in->soffset, 1, T_B32, 0);
+	if (in->enc == EMU_ENC_MTBUF)
+		put_buf_fmt(o, in->fmt);
 	if (in->idxen) put(o, " idxen");
 	if (in->offen) put(o, " offen");
 	if (in->offset) put(o, " offset:%d", in->offset);
@@ -677,6 +693,8 @@ static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
 {
 	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
 		return "";
+	if (in->dpp && (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD))
+		return "_e64_dpp"; /* every VOP3 DPP form, native VOP3 rows too */
 	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
 		return "";
 	if (in->dpp) /* llvm-objdump-19 prints VOPC DPP forms without a suffix */
@@ -714,7 +732,7 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 	case EMU_ENC_GLOBAL: case EMU_ENC_SCRATCH: case EMU_ENC_FLAT:
 		dis_flat(&o, in, r);
 		break;
-	case EMU_ENC_MUBUF:
+	case EMU_ENC_MUBUF: case EMU_ENC_MTBUF:
 		dis_mubuf(&o, in, r);
 		break;
 	default:

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum emu_err {
 	EMU_OK = 0,
@@ -56,14 +57,34 @@ enum emu_check {
 	EMU_CHECK_WAITCNT = 1u << 0,   /* loaded register used before its s_waitcnt */
 	EMU_CHECK_LDS_RACE = 1u << 1,  /* two waves touch one LDS dword between barriers */
 	EMU_CHECK_VOPD = 1u << 2,      /* VOPD halves read src0 (or vsrc1) from one VGPR bank */
-	EMU_CHECK_ALL = 0x7,
+	EMU_CHECK_GLOBAL_RACE = 1u << 3, /* two workgroups of a dispatch write one global dword, or one reads what another writes */
+	EMU_CHECK_ALL = 0xf,
+	/* What rdna3run and the shim check unless told otherwise: all but the
+	 * global race check, which costs speed and memory (emu/HAZARDS.md). */
+	EMU_CHECK_DEFAULT = EMU_CHECK_WAITCNT | EMU_CHECK_LDS_RACE | EMU_CHECK_VOPD,
 	/* Bounds of global, scratch and LDS accesses are always checked. */
 };
+
+/* A comma-separated list of check names (waitcnt, lds-race, vopd-bank,
+ * global-race; all; default; or none alone) as a mask of EMU_CHECK_* bits.
+ * EMU_OK, or EMU_E_ARG with the reason in err. */
+int emu_checks_parse(const char *list, unsigned *mask, char *err, size_t errlen);
+const char *emu_check_names(void);   /* the accepted names, for help texts */
 
 struct emu_opts {
 	unsigned threads;        /* worker threads for workgroups; 0 = all cores */
 	unsigned checks;         /* EMU_CHECK_* bits; 0 = none */
 	uint64_t inst_budget;    /* wave-instructions per launch; 0 = emu_budget_default */
+	/* Trace one wave (rdna3run --trace): each instruction it executes, one line,
+	 * with the values of the registers it wrote (VGPRs: every lane, '-' for
+	 * lanes off in exec), at most trace_lines lines per launch (0: 10000),
+	 * to trace_out (NULL: stdout).  A workgroup or wave outside the launch is
+	 * refused (EMU_E_ARG). */
+	bool trace;
+	uint32_t trace_wg[3];
+	unsigned trace_wave;
+	uint64_t trace_lines;
+	FILE *trace_out;
 };
 
 /* A device and its memory belong to one host thread at a time; emu_launch runs

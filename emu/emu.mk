@@ -23,6 +23,9 @@ $(BUILD)/tests/emu_sem_test: $(BUILD)/tests/emu/sem_test.o $(BUILD)/tests/emu/ha
 	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_robust_test: $(BUILD)/tests/emu/robust_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
+TEST_BINS += $(BUILD)/tests/emu_wmma_test
+$(BUILD)/tests/emu_wmma_test: $(BUILD)/tests/emu/wmma_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	$(EMU_TEST_LINK)
 
 # The foreign-kernel corpus (tests/corpus/): HIP C++ and hand-written assembly
 # in the styles other projects write, built like every fixture by each LLVM

@@ -1,4 +1,7 @@
-/* exec_buf.c — MUBUF buffer loads and stores through a buffer descriptor (V#).
+/* exec_buf.c — MUBUF and MTBUF buffer loads and stores through a buffer
+ * descriptor (V#).  MTBUF (typed) accesses of the 32-bit component formats
+ * move min(op, format) components; a load of more components than the format
+ * has reads 0 for y and z and 1 (1.0 for FLOAT formats) for w.
  *
  * The descriptor is four SGPRs (RDNA3 ISA guide, "Buffer resource"; gfx11
  * layout): base address [47:0], stride [61:48], swizzle enable [63:62],
@@ -32,10 +35,30 @@ struct vdesc {
 	unsigned oob;
 };
 
-/* Bytes per lane and whether a narrow load sign-extends. */
-static void buf_kind(unsigned op, unsigned *bytes, bool *sext)
+/* Components of a 32-bit MTBUF format (20-22: 1, 48-50: 2, 58-60: 3, 61-63: 4),
+ * and whether they are floats (the last of each UINT, SINT, FLOAT triple). */
+static unsigned fmt_components(unsigned f)
 {
+	return f <= 22 ? 1 : f <= 50 ? 2 : f <= 60 ? 3 : 4;
+}
+
+static bool fmt_float(unsigned f)
+{
+	return f == 22 || f == 50 || f == 60 || f == 63;
+}
+
+/* Bytes per lane and whether a narrow load sign-extends.  A typed (MTBUF) access
+ * moves the components both the op and the format have. */
+static void buf_kind(const struct emu_inst *in, unsigned *bytes, bool *sext)
+{
+	unsigned op = in->op;
 	*sext = op == EMU_OP_buffer_load_i8 || op == EMU_OP_buffer_load_i16;
+	if (in->enc == EMU_ENC_MTBUF) {
+		const struct emu_opinfo *r = &emu_ops[op];
+		unsigned n = r->dst ? r->dst : r->src1, f = fmt_components(in->fmt);
+		*bytes = 4 * (n < f ? n : f);
+		return;
+	}
 	switch (op) {
 	case EMU_OP_buffer_load_u8: case EMU_OP_buffer_load_i8: case EMU_OP_buffer_store_b8: *bytes = 1; break;
 	case EMU_OP_buffer_load_u16: case EMU_OP_buffer_load_i16: case EMU_OP_buffer_store_b16: *bytes = 2; break;
@@ -83,7 +106,7 @@ static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 		return;
 	unsigned bytes;
 	bool sext, store = emu_ops[in->op].flags & EMU_F_STORE;
-	buf_kind(in->op, &bytes, &sext);
+	buf_kind(in, &bytes, &sext);
 	unsigned piece = bytes < 4 ? bytes : 4, npiece = bytes / piece;
 	u64 soff = w->s[in->soffset & 255];
 	unsigned va = in->addr - EMU_OPND_VGPR0, vd = (store ? in->data0 : in->dst) - EMU_OPND_VGPR0;
@@ -112,9 +135,19 @@ static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 			data[k][l] = v;
 		}
 	}
-	if (!store)
-		for (unsigned k = 0; k < npiece; k++)
-			emu_vwrite(w, in->dst + k, data[k]);
+	if (store) {
+		w->g->st.vmem++;
+		return;
+	}
+	/* a typed load of more components than its format has: y, z read 0, w reads 1 */
+	unsigned ndst = emu_ops[in->op].dst;
+	for (unsigned k = npiece; k < ndst; k++) {
+		u32 one = fmt_float(in->fmt) ? 0x3f800000u : 1;
+		for (unsigned l = 0; l < EMU_LANES; l++)
+			data[k][l] = k == 3 ? one : 0;
+	}
+	for (unsigned k = 0; k < ndst; k++)
+		emu_vwrite(w, in->dst + k, data[k]);
 	w->g->st.vmem++;
 }
 
@@ -133,6 +166,14 @@ static const emu_exec_fn buf_tab[EMU_OP_COUNT] = {
 	[EMU_OP_buffer_store_b64] = ex_buffer,
 	[EMU_OP_buffer_store_b96] = ex_buffer,
 	[EMU_OP_buffer_store_b128] = ex_buffer,
+	[EMU_OP_tbuffer_load_format_x] = ex_buffer,
+	[EMU_OP_tbuffer_load_format_xy] = ex_buffer,
+	[EMU_OP_tbuffer_load_format_xyz] = ex_buffer,
+	[EMU_OP_tbuffer_load_format_xyzw] = ex_buffer,
+	[EMU_OP_tbuffer_store_format_x] = ex_buffer,
+	[EMU_OP_tbuffer_store_format_xy] = ex_buffer,
+	[EMU_OP_tbuffer_store_format_xyz] = ex_buffer,
+	[EMU_OP_tbuffer_store_format_xyzw] = ex_buffer,
 };
 
 emu_exec_fn emu_buf_lookup(unsigned op)

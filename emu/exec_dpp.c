@@ -1,6 +1,7 @@
 /* exec_dpp.c — DPP16 and DPP8 source forms of VOP1/VOP2/VOPC instructions.
  *
- * A DPP instruction is its base op with src0 read across lanes.  The wrapper
+ * A DPP instruction (VOP1/VOP2/VOPC, or VOP3 as _e64_dpp) is its base op with
+ * src0 read across lanes.  The wrapper
  * gathers the lanes into the wave's spare VGPR row (one past the descriptor's
  * VGPRs, never addressable by the kernel), narrows EXEC to the lanes that may
  * write, runs the base executor on a copy whose src0 names that row, and puts

@@ -146,6 +146,7 @@ static EMU_COLD uint8_t *gmem_slow(struct emu_wave *w, unsigned lane, u64 addr, 
 	w->mc_hi = b->addr + b->size;
 	w->mc_host = b->host;
 	w->mc_ro = b->flags & EMU_MEM_READONLY;
+	w->mc_idx = (unsigned)(b - w->g->run->dev->bufs);
 	if (write && w->mc_ro) {
 		emu_fault(w, lane, EMU_E_FAULT, "write to read-only buffer at 0x%llx", (unsigned long long)addr);
 		return NULL;
@@ -183,6 +184,18 @@ static inline uint8_t *mem_at(struct emu_wave *w, const struct emu_inst *in, uns
 {
 	u64 a = vaddr(w, in, l);
 	return in->enc == EMU_ENC_FLAT ? flat_at(w, l, a, n, write) : emu_gmem(w, l, a, n, write);
+}
+
+/* The global race check for one lane of a GLOBAL/FLAT access that succeeded
+ * (mem_at returned memory, so the wave's buffer cache holds its buffer); a
+ * FLAT address in the LDS or scratch aperture is not global. */
+static void race_lane(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n, bool write)
+{
+	u64 a = vaddr(w, in, l);
+	u32 hi = (u32)(a >> 32);
+	if (in->enc == EMU_ENC_FLAT && (hi == EMU_APERTURE_SHARED_HI || hi == EMU_APERTURE_PRIVATE_HI))
+		return;
+	emu_race_global(w, l, a, n, write);
 }
 
 static void write_dwords(struct emu_wave *w, unsigned code, unsigned ndw, u32 data[][EMU_LANES])
@@ -223,7 +236,8 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 	const struct mem_kind *k = &kinds[in->op];
 	unsigned ndw = (k->bytes + 3) / 4;
 	u32 data[4][EMU_LANES];
-	if (k->bytes >= 4 && global_load_fast(w, in, k->bytes, data)) {
+	bool race = w->g->run->checks & EMU_CHECK_GLOBAL_RACE;
+	if (k->bytes >= 4 && !race && global_load_fast(w, in, k->bytes, data)) {
 		write_dwords(w, in->dst, ndw, data);
 		w->g->st.vmem++;
 		return;
@@ -235,6 +249,11 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 		const uint8_t *p = mem_at(w, in, l, k->bytes, false);
 		if (!p)
 			return;
+		if (race) {
+			race_lane(w, in, l, k->bytes, false);
+			if (w->halt)
+				return;
+		}
 		if (k->bytes >= 4) {
 			for (unsigned d = 0; d < ndw; d++)
 				memcpy(&data[d][l], p + 4 * d, 4);
@@ -251,12 +270,18 @@ static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 	const struct mem_kind *k = &kinds[in->op];
 	u32 exec = emu_exec_mask(w);
 	unsigned dat = in->data0 - EMU_OPND_VGPR0;
+	bool race = w->g->run->checks & EMU_CHECK_GLOBAL_RACE;
 	for (unsigned l = 0; l < EMU_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;
 		uint8_t *p = mem_at(w, in, l, k->bytes, true);
 		if (!p)
 			return;
+		if (race) {
+			race_lane(w, in, l, k->bytes, true);
+			if (w->halt)
+				return;
+		}
 		if (k->bytes >= 4) {
 			for (unsigned d = 0; d < k->bytes / 4; d++)
 				memcpy(p + 4 * d, &w->v[dat + d][l], 4);

@@ -126,7 +126,7 @@ emu_exec_fn emu_exec_lookup(unsigned op)
 	if ((f = emu_prog_lookup(op)) || (f = emu_salu_lookup(op)) || (f = emu_valu_lookup(op)) ||
 	    (f = emu_vcmp_lookup(op)) || (f = emu_f64_lookup(op)) || (f = emu_mem_lookup(op)) ||
 	    (f = emu_atomic_lookup(op)) || (f = emu_h16_lookup(op)) || (f = emu_movrel_lookup(op)) ||
-	    (f = emu_buf_lookup(op)))
+	    (f = emu_buf_lookup(op)) || (f = emu_wmma_lookup(op)))
 		return f;
 	return NULL;
 }

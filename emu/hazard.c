@@ -101,6 +101,7 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		h->counter = EMU_CNT_LDS;
 		break;
 	case EMU_ENC_MUBUF:
+	case EMU_ENC_MTBUF:
 		if (!(oi->flags & (EMU_F_LOAD | EMU_F_STORE)))
 			break; /* cache invalidations */
 		add_r(h, in->addr, in->idxen && in->offen ? 2 : 1);

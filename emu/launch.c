@@ -286,21 +286,67 @@ EMU_COLD bool emu_budget_refill(struct emu_wave *w)
 	return true;
 }
 
-/* EMU_TRACE=1 in the environment: one line per executed instruction (wave 0 of
- * workgroup 0 only), with the first two lanes of its first destination. */
+/* Register names for the trace: SGPRs, VCC, M0, EXEC by their operand code. */
+static void reg_name(unsigned code, char *out, size_t n)
+{
+	static const struct {
+		unsigned code;
+		const char *name;
+	} special[] = { { EMU_OPND_VCC_LO, "vcc_lo" }, { EMU_OPND_VCC_HI, "vcc_hi" }, { EMU_OPND_M0, "m0" },
+			{ EMU_OPND_EXEC_LO, "exec_lo" }, { EMU_OPND_EXEC_HI, "exec_hi" } };
+	for (size_t i = 0; i < sizeof special / sizeof special[0]; i++)
+		if (special[i].code == code) {
+			snprintf(out, n, "%s", special[i].name);
+			return;
+		}
+	if (code >= EMU_OPND_VGPR0)
+		snprintf(out, n, "v%u", code - EMU_OPND_VGPR0);
+	else
+		snprintf(out, n, "s%u", code);
+}
+
+/* The traced wave (emu_opts.trace): one line per executed instruction, its
+ * offset from the kernel entry, the text, and every register it wrote. */
 static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 {
-	if (w->id || w->g->index)
+	struct emu_run *run = w->g->run;
+	if (w->id != run->trace_wave || w->g->index != run->trace_wg || !run->trace_left)
 		return;
-	char text[96];
-	emu_inst_text(w->g->run, w->pc, text, sizeof text);
-	unsigned dst = d->in.dst;
-	if (dst >= EMU_OPND_VGPR0 && dst < 512)
-		fprintf(stderr, "%llx  %-50s exec %08x  v%u = %08x %08x\n", (unsigned long long)w->pc, text,
-			w->s[EMU_OPND_EXEC_LO], dst - EMU_OPND_VGPR0, w->v[dst - EMU_OPND_VGPR0][0], w->v[dst - EMU_OPND_VGPR0][1]);
-	else
-		fprintf(stderr, "%llx  %-50s exec %08x  scc %u\n", (unsigned long long)w->pc, text,
-			w->s[EMU_OPND_EXEC_LO], w->s[EMU_OPND_SCC]);
+	FILE *f = run->trace_out;
+	if (--run->trace_left == 0) {
+		fprintf(f, "trace: stopped at the line limit\n");
+		return;
+	}
+	char text[96], name[16];
+	emu_inst_text(run, w->pc, text, sizeof text);
+	fprintf(f, "trace: +0x%04llx  %-48s", (unsigned long long)(w->pc - run->entry), text);
+	uint32_t exec = w->s[EMU_OPND_EXEC_LO];
+	const struct emu_hzinfo *h = &d->hz;
+	for (unsigned i = 0; i < h->nw; i++)
+		for (unsigned k = 0; k < h->w[i].n; k++) {
+			unsigned code = h->w[i].code + k;
+			if (code == EMU_OPND_NULL)
+				continue;
+			reg_name(code, name, sizeof name);
+			if (code < EMU_OPND_VGPR0) {
+				fprintf(f, "  %s=%08x", name, w->s[code & 255]);
+				continue;
+			}
+			fprintf(f, "  %s=[", name);
+			for (unsigned l = 0; l < EMU_LANES; l++) {
+				if (l)
+					fputc(' ', f);
+				if (exec >> l & 1)
+					fprintf(f, "%08x", w->v[code - EMU_OPND_VGPR0][l]);
+				else
+					fputc('-', f);
+			}
+			fprintf(f, "]");
+		}
+	const unsigned flags = emu_ops[d->in.op].flags;
+	if (flags & EMU_F_WSCC)
+		fprintf(f, "  scc=%u", w->s[EMU_OPND_SCC] & 1);
+	fputc('\n', f);
 }
 
 /* The step loop: run one wave until it ends, waits at a barrier or faults. */
@@ -495,6 +541,7 @@ void emu_run_destroy(struct emu_run *run)
 		emu_free(run->dev, run->dispatch_addr);
 	if (run->queue_addr)
 		emu_free(run->dev, run->queue_addr);
+	emu_race_end(run);
 	free(run->icache);
 	pthread_mutex_destroy(&run->icache_lock);
 	pthread_mutex_destroy(&run->fault_lock);
@@ -549,11 +596,28 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 			    name, L->kernarg_size, run->kd.kernarg_size);
 	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
 	run->checks = dev->opts.checks & EMU_CHECK_ALL;
+	if ((run->checks & EMU_CHECK_GLOBAL_RACE) && emu_race_begin(run) != EMU_OK)
+		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for the global race check", name);
 	run->ftz = run->kd.float_denorm_32 == 0;
 	run->ftz_sw = run->ftz && !EMU_HW_FTZ;
 	run->ieee = run->kd.ieee_mode;
 	const char *tr = getenv("EMU_TRACE");
-	run->trace = tr && *tr && *tr != '0';
+	run->trace = dev->opts.trace || (tr && *tr && *tr != '0');
+	run->trace_out = dev->opts.trace ? (dev->opts.trace_out ? dev->opts.trace_out : stdout) : stderr;
+	run->trace_left = (dev->opts.trace && dev->opts.trace_lines ? dev->opts.trace_lines : 10000) + 1;
+	if (dev->opts.trace) {
+		const uint32_t *t = dev->opts.trace_wg;
+		if (t[0] >= L->grid[0] || t[1] >= L->grid[1] || t[2] >= L->grid[2] ||
+		    dev->opts.trace_wave >= (threads + EMU_LANES - 1) / EMU_LANES)
+			return fail(err, errlen, EMU_E_ARG,
+				    "%s: trace: workgroup (%u,%u,%u) wave %u is not in the launch (grid %ux%ux%u, %llu waves per workgroup)",
+				    name, t[0], t[1], t[2], dev->opts.trace_wave, L->grid[0], L->grid[1], L->grid[2],
+				    (unsigned long long)((threads + EMU_LANES - 1) / EMU_LANES));
+		run->trace_wg = t[0] + (uint64_t)L->grid[0] * (t[1] + (uint64_t)L->grid[1] * t[2]);
+		run->trace_wave = dev->opts.trace_wave;
+		fprintf(run->trace_out, "trace: %s workgroup (%u,%u,%u) wave %u: offset from the entry, instruction, registers written (VGPRs: lanes 0..31, - off in exec)\n",
+			name, t[0], t[1], t[2], run->trace_wave);
+	}
 	run->block_threads = (unsigned)threads;
 	run->nwaves = (unsigned)((threads + EMU_LANES - 1) / EMU_LANES);
 	run->nwg = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];

@@ -78,6 +78,10 @@ struct emu_dinst {
 enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
+struct emu_race_buf {            /* race.c: per dword, the writing and the reading workgroup */
+	_Atomic uint32_t *writer, *reader;   /* NULL for read-only buffers */
+};
+
 struct emu_run {
 	struct emu_dev *dev;
 	const struct emu_launch *launch;
@@ -103,7 +107,13 @@ struct emu_run {
 	bool ftz;                    /* f32 denormals flushed (FLOAT_DENORM_MODE_32 = 0) */
 	bool ftz_sw;                 /* ftz, and the host does not flush for us */
 	bool ieee;                   /* IEEE mode: min/max quiet signaling NaNs */
-	bool trace;                  /* EMU_TRACE set: print executed instructions */
+	bool trace;                  /* one wave is traced (emu_opts.trace, or EMU_TRACE set) */
+	uint64_t trace_wg;           /* its workgroup's linear index */
+	unsigned trace_wave;
+	uint64_t trace_left;         /* lines still to print */
+	FILE *trace_out;
+	struct emu_race_buf *race;   /* EMU_CHECK_GLOBAL_RACE: one per device buffer */
+	unsigned nrace;
 };
 
 struct emu_lds_shadow {
@@ -148,6 +158,7 @@ struct emu_wave {
 	unsigned nldsst;             /* stores recorded (ring index = count % EMU_LDS_RING) */
 	uint8_t *mc_host;
 	bool mc_ro;
+	unsigned mc_idx;             /* index of that buffer in the device's table */
 	/* waitcnt model (hazard.c) */
 	uint32_t issued[EMU_CNT_N], done[EMU_CNT_N];
 	unsigned npending;           /* registers with a pending load */
@@ -194,6 +205,11 @@ emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *
 emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
 
 /* Faults: record the first one of the wave, stop the wave.  lane = ~0u if none. */
+/* race.c: the global-memory race check of one launch. */
+int emu_race_begin(struct emu_run *run);     /* EMU_OK or EMU_E_NOMEM */
+void emu_race_end(struct emu_run *run);      /* safe after a failed begin */
+void emu_race_global(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);
+
 void emu_fault(struct emu_wave *w, unsigned lane, int code, const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 4, 5), cold))
@@ -274,6 +290,7 @@ emu_exec_fn emu_atomic_lookup(unsigned op);
 emu_exec_fn emu_h16_lookup(unsigned op);
 emu_exec_fn emu_movrel_lookup(unsigned op);
 emu_exec_fn emu_buf_lookup(unsigned op);
+emu_exec_fn emu_wmma_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);

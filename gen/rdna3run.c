@@ -17,25 +17,38 @@
 
 static const char usage[] =
 	"usage: rdna3run FILE.hsaco --list\n"
+	"       rdna3run --microbench [-o CONSTANTS] [--backend auto|hip|emu] [--model-constants FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
 	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
-	"                [--arg NAME=VALUE]... [--buffer NAME=BYTES[:FILL]]... [--dump NAME=FILE]...\n"
+	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked]\n"
-	"        [--max-instructions N] [--seed S] [--model [--model-format text|json]]\n"
+	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked|--checks LIST]\n"
+	"        [--max-instructions N] [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
+	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]\n"
+	"                 [--model-html FILE]]\n"
 	"        [--help] [--version]\n"
 	"\n"
 	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
 	"  why on stderr);\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
-	"  emu checks waits, LDS races and VOPD halves by default (--strict); --unchecked skips them\n"
+	"  emu checks waits, LDS races and VOPD banks by default (--strict); --unchecked skips them;\n"
+	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, global-race, all, default, none\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
 	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
-	"  FILL is zero, random, iota or a number; exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
+	"  --model simulates N CUs (default 2) of each group that runs the same number of workgroups\n"
+	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
+	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
+	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
+	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
+	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
+	"  KEY is an argument's NAME, its position (0, 1, ...) or @OFFSET, then optionally :TYPE\n"
+	"  (i8..i64, u8..u64, f32, f64; VALUE is typed by the metadata otherwise)\n"
+	"  FILL is zero, random, iota, identity[:COLS] or a number;\n"
+	"  exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
 	"\n" VC_HELP_VALUES "(--arg, --buffer and --dump may be repeated, once per NAME.)\n";
 
 void run_error(const char *fmt, ...)
@@ -73,11 +86,11 @@ static bool parse_float(const char *s, float *v)
 	return !*end && !errno;
 }
 
-/* X[,Y[,Z]]: one to three positive integers, no field empty ("1,,1" is not
- * 1,1 nor 1,1,1). */
-static bool parse_dim3(const char *s, uint32_t d[3])
+/* X[,Y[,Z]]: one to three integers of at least lo, no field empty ("1,,1" is
+ * not 1,1 nor 1,1,1); missing ones are lo. */
+static bool parse_dim3_min(const char *s, uint32_t d[3], uint32_t lo)
 {
-	d[0] = d[1] = d[2] = 1;
+	d[0] = d[1] = d[2] = lo;
 	for (int i = 0; s && i < 3; i++) {
 		const char *comma = strchr(s, ',');
 		size_t len = comma ? (size_t)(comma - s) : strlen(s);
@@ -86,7 +99,7 @@ static bool parse_dim3(const char *s, uint32_t d[3])
 			return false;
 		memcpy(field, s, len);
 		field[len] = 0;
-		if (!parse_u32(field, &d[i]) || d[i] == 0)
+		if (!parse_u32(field, &d[i]) || d[i] < lo)
 			return false;
 		if (!comma)
 			return true;
@@ -94,6 +107,7 @@ static bool parse_dim3(const char *s, uint32_t d[3])
 	}
 	return false;    /* a fourth field */
 }
+static bool parse_dim3(const char *s, uint32_t d[3]) { return parse_dim3_min(s, d, 1); }
 
 static bool add_named(struct run_named *list, unsigned *n, const char *opt, const char *s)
 {
@@ -125,23 +139,24 @@ static void free_named(struct run_named *list, unsigned n)
 		free((char *)list[i].name);
 }
 
-/* An option given twice (or with its opposite: --strict and --unchecked) is
- * refused; --arg, --buffer and --dump repeat, one per NAME.  seen holds the
- * options met so far.  0, or an exit status after one error line. */
+/* An option given twice (or with an alternative: --strict, --unchecked and
+ * --checks) is refused; --arg, --buffer and --dump repeat, one per NAME.  seen
+ * holds the options met so far.  0, or an exit status after one error line. */
 static int once(const char *a, const char **seen, unsigned *nseen)
 {
 	static const char *const repeatable[] = { "--arg", "--buffer", "--dump" };
-	static const char *const pairs[][2] = { { "--strict", "--unchecked" }, { "-h", "--help" } };
+	static const char *const groups[][3] = { { "--strict", "--unchecked", "--checks" }, { "-h", "--help", "" } };
 	for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
 		if (!strcmp(a, repeatable[i]))
 			return 0;
-	const char *alt = a;
-	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
-		for (int j = 0; j < 2; j++)
-			if (!strcmp(a, pairs[i][j]))
-				alt = pairs[i][!j];
+	const char *const *group = NULL;
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+		for (int j = 0; j < 3; j++)
+			if (!strcmp(a, groups[i][j]))
+				group = groups[i];
 	for (unsigned i = 0; i < *nseen; i++)
-		if (!strcmp(seen[i], a) || !strcmp(seen[i], alt)) {
+		if (!strcmp(seen[i], a) ||
+		    (group && (!strcmp(seen[i], group[0]) || !strcmp(seen[i], group[1]) || !strcmp(seen[i], group[2])))) {
 			if (!strcmp(seen[i], a))
 				run_error("%s given twice", a);
 			else
@@ -157,9 +172,10 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->backend = "auto";
-	o->strict = true; /* the emulator checks waits, LDS races and VOPD unless told not to */
+	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks unless told otherwise */
 	o->alpha = 1.0f;
 	o->seed = 1;
+	o->model_sample = 2;
 	o->layout = -1;
 	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
@@ -192,9 +208,33 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		} else if (!strcmp(a, "--check")) {
 			o->check = true;
 		} else if (!strcmp(a, "--strict")) {
-			o->strict = true;
+			o->checks = EMU_CHECK_DEFAULT;
+		} else if (!strcmp(a, "--trace")) {
+			NEED(1);
+			v = argv[++i];
+			const char *colon = strchr(v, ':');
+			char wg[48];
+			size_t n = colon ? (size_t)(colon - v) : strlen(v);
+			o->trace = true;
+			if (n >= sizeof wg)
+				BAD("wave (X[,Y[,Z]][:WAVE])");
+			memcpy(wg, v, n);
+			wg[n] = 0;
+			if (!parse_dim3_min(wg, o->trace_wg, 0) || (colon && !parse_u32(colon + 1, &o->trace_wave)))
+				BAD("wave (X[,Y[,Z]][:WAVE], workgroup ids and wave from 0)");
+		} else if (!strcmp(a, "--trace-lines")) {
+			NEED(1);
+			if (!parse_u64(argv[++i], &o->trace_lines) || !o->trace_lines)
+				BAD("line count (a positive integer)");
+		} else if (!strcmp(a, "--checks")) {
+			NEED(1);
+			char why[256];
+			if (emu_checks_parse(argv[++i], &o->checks, why, sizeof why)) {
+				run_error("--checks: %s", why);
+				return RUN_EXIT_USAGE;
+			}
 		} else if (!strcmp(a, "--unchecked")) {
-			o->strict = false;
+			o->checks = 0;
 		} else if (!strcmp(a, "--model")) {
 			o->model = true;
 		} else if (!strcmp(a, "--model-format")) {
@@ -204,6 +244,27 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				run_error("--model-format: %s (text or json)", argv[i]);
 				return RUN_EXIT_USAGE;
 			}
+		} else if (!strcmp(a, "--microbench")) {
+			o->microbench = true;
+		} else if (!strcmp(a, "-o")) {
+			NEED(1);
+			o->microbench_out = argv[++i];
+		} else if (!strcmp(a, "--model-full")) {
+			o->model_sample = 0;
+		} else if (!strcmp(a, "--model-sample")) {
+			NEED(1);
+			uint64_t n;
+			if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
+				run_error("--model-sample: %s (1 to 8 units per group)", argv[i]);
+				return RUN_EXIT_USAGE;
+			}
+			o->model_sample = (unsigned)n;
+		} else if (!strcmp(a, "--model-constants")) {
+			NEED(1);
+			o->model_constants = argv[++i];
+		} else if (!strcmp(a, "--model-html")) {
+			NEED(1);
+			o->model_html = argv[++i];
 		} else if (!strcmp(a, "--kernel")) {
 			NEED(1);
 			o->kernel = argv[++i];
@@ -297,6 +358,8 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 #undef NEED
 #undef BAD
 	}
+	if (o->microbench)
+		return -1;
 	if (!o->file) {
 		run_error("no code object given (see --help)");
 		return RUN_EXIT_USAGE;
@@ -319,6 +382,16 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("--buffer is for the generic mode; --gemm allocates its matrices");
 		return RUN_EXIT_USAGE;
 	}
+	if ((o->trace || o->trace_lines) && !strcmp(o->backend, "hip")) {
+		run_error("--trace runs on the emulator: not with --backend hip");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->trace_lines && !o->trace) {
+		run_error("--trace-lines goes with --trace");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->trace)
+		o->backend = "emu";   /* the trace is the emulator's */
 	/* The check's bound scales with |alpha| and |beta|: a NaN or infinite one
 	 * bounds nothing (and a NaN bound would pass every element). */
 	if (o->check && (!isfinite(o->alpha) || !isfinite(o->beta))) {
@@ -358,8 +431,9 @@ static void list_kernels(const struct ld_code_object *co, const char *file)
 			const struct ld_arg *a = &k->args[j];
 			if (a->kind == LD_ARG_HIDDEN)
 				continue;
-			printf("    %-12s offset %3u size %u %s%s\n", a->name[0] ? a->name : "(unnamed)",
-			       a->offset, a->size, a->value_kind, a->is_const ? " const" : "");
+			printf("    %2u %-12s offset %3u size %u %s%s%s%s\n", j, a->name[0] ? a->name : "(unnamed)",
+			       a->offset, a->size, a->value_kind, a->is_const ? " const" : "", a->type_name[0] ? " " : "",
+			       a->type_name);
 		}
 		unsigned hidden = 0;
 		for (unsigned j = 0; j < k->nargs; j++)
@@ -393,12 +467,17 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 
 int run_outputs_check(const struct run_opts *o)
 {
-	struct ao_output files[RUN_MAX_NAMED];
+	struct ao_output files[RUN_MAX_NAMED + 2];
+	unsigned n = 0;
 	for (unsigned i = 0; i < o->ndumps; i++)
-		files[i] = (struct ao_output){ o->dumps[i].value, NULL, 0 };
+		files[n++] = (struct ao_output){ o->dumps[i].value, NULL, 0 };
+	if (o->model_html)
+		files[n++] = (struct ao_output){ o->model_html, NULL, 0 };
+	if (o->microbench_out)
+		files[n++] = (struct ao_output){ o->microbench_out, NULL, 0 };
 	char err[1024];
-	if (ao_outputs_check(files, o->ndumps, &o->file, 1, err, sizeof err)) {
-		run_error("--dump %s", err);
+	if (ao_outputs_check(files, n, &o->file, 1, err, sizeof err)) {
+		run_error("%s", err);
 		return -1;
 	}
 	return 0;
@@ -430,7 +509,7 @@ int run_files_commit(struct run_files *f, const char *input)
 	char err[1024];
 	int rc = ao_write_outputs(files, f->n, &input, 1, err, sizeof err);
 	if (rc)
-		run_error("--dump %s", err);
+		run_error("%s", err);
 	run_files_discard(f);
 	return rc ? -1 : 0;
 }
@@ -450,57 +529,6 @@ bool run_host_mem_ok(uint64_t bytes, const char *what)
 	run_error("%s needs %.1f GiB of host memory; this host has %.1f GiB", what,
 		  (double)bytes / (1 << 30), (double)pages * (double)page / (1 << 30));
 	return false;
-}
-
-int run_set_args(const struct run_opts *o, struct ld_kargs *ka)
-{
-	char err[256];
-	for (unsigned i = 0; i < o->nargs; i++) {
-		const char *name = o->args[i].name;
-		const struct ld_arg *arg = ld_arg_find(ka->kernel, name);
-		if (arg && ka->set[arg - ka->kernel->args]) {
-			run_error("--arg %s: already set (by an earlier option or by --gemm)", name);
-			return -1;
-		}
-		if (ld_kargs_set_text(ka, name, o->args[i].value, err, sizeof err)) {
-			run_error("%s", err);
-			return -1;
-		}
-	}
-	return 0;
-}
-
-float run_random(uint64_t *state)
-{
-	uint64_t s = *state;
-	s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
-	*state = s;
-	return (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
-}
-
-/* --buffer fills: zero, random (floats in [-1, 1)), iota (float i), or a
- * number (every float). */
-static bool fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed)
-{
-	size_t nf = bytes / 4;
-	float *f = (float *)(void *)p;
-	if (!how || !strcmp(how, "zero")) {
-		memset(p, 0, bytes);
-	} else if (!strcmp(how, "random")) {
-		uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
-		for (size_t i = 0; i < nf; i++)
-			f[i] = run_random(&s);
-	} else if (!strcmp(how, "iota")) {
-		for (size_t i = 0; i < nf; i++)
-			f[i] = (float)i;
-	} else {
-		float v;
-		if (!parse_float(how, &v))
-			return false;
-		for (size_t i = 0; i < nf; i++)
-			f[i] = v;
-	}
-	return true;
 }
 
 struct gbuf {
@@ -560,6 +588,16 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 				run_error("--buffer %s given twice", o->buffers[i].name);
 				goto out;
 			}
+		struct run_key rk;
+		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
+			goto out;
+		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka.set[rk.idx]) {
+			run_error("--buffer %s: %s", o->buffers[i].name,
+				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
+				  : ka.set[rk.idx] ? "that argument already has a buffer"
+				  : "the argument is not a global_buffer");
+			goto out;
+		}
 		/* the emulator keeps device memory on the host too */
 		dev_bytes += emu ? bytes : 0;
 		char what[96];
@@ -571,23 +609,21 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 			run_error("out of memory for --buffer %s", o->buffers[i].name);
 			goto out;
 		}
-		if (!fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
-			run_error("--buffer %s: bad fill '%s' (zero, random, iota or a number)",
+		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
+			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
 				  o->buffers[i].name, colon + 1);
 			free(host);
 			goto out;
 		}
 		uint64_t addr = 0;
-		int rc = ld_kargs_set_ptr(&ka, o->buffers[i].name, 0, err, sizeof err);
-		if (!rc)
-			rc = ld_alloc(b, bytes, &addr, err, sizeof err);
+		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
 		if (!rc)
 			rc = ld_write(b, addr, host, bytes, err, sizeof err);
 		free(host);
 		if (addr)
 			bufs[nb++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
 		if (!rc)
-			rc = ld_kargs_set_ptr(&ka, o->buffers[i].name, addr, err, sizeof err);
+			rc = ld_kargs_set_index(&ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
 		if (rc) {
 			run_error("%s", err);
 			goto out;
@@ -685,7 +721,9 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
 			struct ld_backend **b, void **module, struct run_model *rm)
 {
-	struct ld_emu_options eo = { .threads = o->threads, .checks = o->strict ? EMU_CHECK_ALL : 0,
+	struct ld_emu_options eo = { .threads = o->threads, .checks = o->checks, .trace = o->trace,
+				     .trace_wg = { o->trace_wg[0], o->trace_wg[1], o->trace_wg[2] },
+				     .trace_wave = o->trace_wave, .trace_lines = o->trace_lines,
 				     .inst_budget = o->max_insts, .launch = o->model ? run_model_launch : NULL,
 				     .launch_ctx = rm };
 	bool autosel = !strcmp(o->backend, "auto");
@@ -733,6 +771,10 @@ int main(int argc, char **argv)
 		status = RUN_EXIT_FAIL;
 		goto done;
 	}
+	if (o.microbench) {
+		status = run_microbench(&o);
+		goto done;
+	}
 	char err[256];
 	struct ld_code_object *co = NULL;
 	if (ld_open_file(o.file, &co, err, sizeof err)) {
@@ -753,7 +795,8 @@ int main(int argc, char **argv)
 	}
 	struct ld_backend *b = NULL;
 	void *module = NULL;
-	struct run_model rm = { .json = o.model_json };
+	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
+				.html = o.model_html };
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

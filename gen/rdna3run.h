@@ -27,7 +27,12 @@ struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
 struct run_opts {
 	const char *file, *kernel, *backend;
 	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
-	bool list, check, strict;
+	bool list, check;
+	unsigned checks;                 /* EMU_CHECK_* for the emulator */
+	bool trace;                      /* --trace X,Y,Z:WAVE (emulator only) */
+	uint32_t trace_wg[3];
+	unsigned trace_wave;
+	uint64_t trace_lines;
 	unsigned bench;                  /* 0: one launch, untimed beyond wall time */
 	uint64_t seed;
 	enum run_fill fill;
@@ -42,6 +47,12 @@ struct run_opts {
 	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
+	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
+	const char *model_constants;     /* --model-constants FILE, or NULL */
+	const char *model_html;          /* --model-html FILE, or NULL */
+	/* --microbench: run the microbenchmarks, write constants to -o FILE */
+	bool microbench;
+	const char *microbench_out;
 	/* generic mode */
 	unsigned nargs, nbuffers, ndumps;
 	struct run_named args[RUN_MAX_NAMED], buffers[RUN_MAX_NAMED], dumps[RUN_MAX_NAMED];
@@ -62,14 +73,31 @@ bool run_host_mem_ok(uint64_t bytes, const char *what);
  * the "random" fills of both modes. */
 float run_random(uint64_t *state);
 
+/* An argument key of --arg/--buffer (rdna3run_args.c): NAME, a position
+ * (explicit arguments in metadata order, from 0) or @OFFSET, then optionally
+ * :TYPE (i8..i64, u8..u64, f32, f64). */
+struct run_key {
+	int idx;                 /* the argument, or -1: bytes at offset no argument starts at */
+	uint32_t offset;         /* @OFFSET */
+	bool by_offset;
+	enum ld_scalar type;     /* LD_SC_ANY when no :TYPE */
+	unsigned size;           /* bytes of :TYPE, 0 when none */
+};
+int run_arg_key(const struct ld_kernel *k, const char *opt, const char *key, struct run_key *out);
+
 /* Set the --arg values into ka, refusing an argument already set (by --buffer,
  * the GEMM roles or an earlier --arg).  0, or -1 after one error line. */
 int run_set_args(const struct run_opts *o, struct ld_kargs *ka);
 
+/* A --buffer fill (zero, random, iota, identity[:COLS] or a number) of bytes
+ * at p; false when how is none of these or identity does not fit. */
+bool run_fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed);
+
 /* Output files (--dump), all or none, through ao_write_outputs (asm_out):
  * add keeps a copy of the bytes; commit writes every file or none, never over
  * the code object (input) or anything but a regular file or a character
- * device.  run_outputs_check refuses bad paths before the kernel runs.  add,
+ * device.  run_outputs_check refuses bad paths (--dump, --model-html, the
+ * --microbench -o file) before the kernel runs.  add,
  * commit and check print one error line and return -1 on failure; discard
  * frees what was not committed (safe to call twice). */
 struct run_files {
@@ -88,6 +116,9 @@ void run_files_discard(struct run_files *f);
  * run_model. */
 struct run_model {
 	bool json;
+	unsigned sample;                 /* units per group to simulate, 0 = all */
+	const char *constants;           /* constants file, or NULL */
+	const char *html;                /* --model-html FILE, or NULL */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 };
@@ -97,6 +128,8 @@ struct emu_stats;
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen);
 
+/* --microbench (rdna3run_microbench.c): returns a RUN_EXIT_* status. */
+int run_microbench(const struct run_opts *o);
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	     const struct ld_kernel *k);

@@ -1,11 +1,12 @@
 # rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
 # (run/run.mk).
 
-RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o
+RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
+	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-# libasm_out.a: the output files (asm_out/files.c), shared with rdna3gen.
-RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a \
+	$(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
 ifneq ($(wildcard emu/emu.mk),)
 BINS += $(BUILD)/rdna3run
@@ -50,16 +51,17 @@ TEST_ONCE += tests/run/install.sh
 all: $(RUN_FIXTURES)
 endif
 
-# Kernels that over-read their kernarg segment as clang compiles them, for
-# tests/run/kernarg.sh (built by each LLVM, like every fixture).
-KA_FIXTURES := $(LLVM_FIX)/tests/run/kernarg_overread.hsaco
+# HIP kernels built by each LLVM like every fixture: ones that over-read their
+# kernarg segment as clang compiles them (tests/run/kernarg.sh), and global
+# races between workgroups (tests/run/args.sh).
+KA_FIXTURES := $(LLVM_FIX)/tests/run/kernarg_overread.hsaco $(LLVM_FIX)/tests/run/race.hsaco
 FIXTURES += $(KA_FIXTURES)
-$(KA_FIXTURES): tests/run/kernarg_overread.hip
+$(LLVM_FIX)/tests/run/%.hsaco: tests/run/%.hip
 	@mkdir -p $(dir $@)
 	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/kernarg.sh
+TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh
 all: $(KA_FIXTURES)
 endif
 

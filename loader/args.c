@@ -2,7 +2,9 @@
  * turn a wrong call into LD_E_KARG instead of a kernel reading garbage. */
 #include "loader/ld_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,56 +123,127 @@ static bool looks_float(const char *s)
 	return strpbrk(s, ".eE") || strstr(s, "inf") || strstr(s, "nan");
 }
 
+enum ld_scalar ld_arg_scalar(const struct ld_arg *arg)
+{
+	const char *t = arg->type_name;
+	if (!t[0] || strchr(t, '*'))
+		return LD_SC_ANY;
+	if (strstr(t, "float") || strstr(t, "double") || strstr(t, "half"))
+		return LD_SC_FLOAT;
+	if (t[0] == 'u' || strstr(t, "unsigned"))
+		return LD_SC_UINT;
+	if (strstr(t, "int") || strstr(t, "long") || strstr(t, "short") || strstr(t, "char"))
+		return LD_SC_INT;
+	return LD_SC_ANY;
+}
+
+/* An integer: decimal, or hex after 0x; a leading '-' only when signed. */
+static int parse_int(const char *text, bool is_signed, unsigned size, uint64_t *bits, char *err, size_t errlen)
+{
+	bool neg = text[0] == '-';
+	const char *p = neg ? text + 1 : text;
+	int base = p[0] == '0' && (p[1] == 'x' || p[1] == 'X') ? 16 : 10;
+	if (!*p || *p == '+' || *p == '-' || *p == ' ')
+		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
+	char *end;
+	errno = 0;
+	unsigned long long u = strtoull(p, &end, base);
+	if (*end || errno == ERANGE || end == p)
+		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer (decimal or 0x hex)", text);
+	unsigned bits_n = size * 8;
+	unsigned long long max = bits_n == 64 ? ~0ull : (1ull << bits_n) - 1;
+	if (neg && !is_signed)
+		return ld_fail(err, errlen, LD_E_KARG, "%s is negative, the argument is unsigned", text);
+	if (neg ? u > (max >> 1) + 1 : u > max)
+		return ld_fail(err, errlen, LD_E_KARG, "%s does not fit in %u bytes", text, size);
+	*bits = neg ? (uint64_t)0 - u : u;
+	if (size < 8)
+		*bits &= (1ull << bits_n) - 1;
+	return LD_OK;
+}
+
+int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t *bits, char *err, size_t errlen)
+{
+	if (!text || !text[0])
+		return ld_fail(err, errlen, LD_E_KARG, "empty value");
+	bool flt = t == LD_SC_FLOAT || (t == LD_SC_ANY && looks_float(text));
+	if (!flt) {
+		if (size == 0 || size > 8)
+			return ld_fail(err, errlen, LD_E_KARG, "%u bytes: not an integer", size);
+		if (looks_float(text))
+			return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
+		return parse_int(text, t != LD_SC_UINT, size, bits, err, errlen);
+	}
+	if (size != 4 && size != 8)
+		return ld_fail(err, errlen, LD_E_KARG, "%u bytes: no floating-point value fits", size);
+	char *end;
+	errno = 0;
+	double d = strtod(text, &end);
+	if (*end || errno == ERANGE || isspace((unsigned char)text[0]))
+		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not a number", text);
+	if (size == 4) {
+		float f = (float)d;
+		uint32_t u;
+		memcpy(&u, &f, 4);
+		*bits = u;
+	} else {
+		memcpy(bits, &d, 8);
+	}
+	return LD_OK;
+}
+
+int ld_kargs_set_text_index(struct ld_kargs *a, unsigned i, enum ld_scalar t, const char *text, char *err,
+			    size_t errlen)
+{
+	if (!a || !a->kernel || i >= a->kernel->nargs || a->kernel->args[i].kind == LD_ARG_HIDDEN)
+		return ld_fail(err, errlen, LD_E_KARG, "no explicit argument %u", i);
+	const struct ld_arg *arg = &a->kernel->args[i];
+	char what[80];
+	if (arg->name[0])
+		snprintf(what, sizeof what, "argument %s", arg->name);
+	else
+		snprintf(what, sizeof what, "argument %u (offset %u)", i, arg->offset);
+	if (arg->kind != LD_ARG_BY_VALUE)
+		return ld_fail(err, errlen, LD_E_KARG, "%s is %s: give it a buffer, not '%s'", what,
+			       arg->value_kind, text ? text : "");
+	uint64_t bits = 0;
+	char why[160];
+	if (ld_scalar_parse(text, t == LD_SC_ANY ? ld_arg_scalar(arg) : t, arg->size, &bits, why, sizeof why))
+		return ld_fail(err, errlen, LD_E_KARG, "%s%s%s: %s", what, arg->type_name[0] ? " is " : "",
+			       arg->type_name, why);
+	store(a, i, &bits, arg->size); /* little-endian: the low bytes */
+	return LD_OK;
+}
+
 int ld_kargs_set_text(struct ld_kargs *a, const char *name, const char *text, char *err,
 		      size_t errlen)
 {
 	int rc = LD_OK;
 	unsigned idx;
-	const struct ld_arg *arg = lookup(a, name, &idx, err, errlen, &rc);
-	if (!arg)
+	if (!lookup(a, name, &idx, err, errlen, &rc))
 		return rc;
-	if (!text || !text[0])
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s: empty value", name);
-	if (arg->kind != LD_ARG_BY_VALUE)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s is %s: give it a buffer, not '%s'",
-			       name, arg->value_kind, text);
-	char *end;
-	errno = 0;
-	if (looks_float(text)) {
-		double d = strtod(text, &end);
-		if (*end || errno == ERANGE)
-			return ld_fail(err, errlen, LD_E_KARG, "argument %s: '%s' is not a number",
-				       name, text);
-		if (arg->size == 4)
-			return ld_kargs_set_f32(a, name, (float)d, err, errlen);
-		if (arg->size == 8)
-			return ld_kargs_set_f64(a, name, d, err, errlen);
-		return ld_fail(err, errlen, LD_E_KARG,
-			       "argument %s has %u bytes: no floating-point value fits", name,
-			       arg->size);
+	return ld_kargs_set_text_index(a, idx, LD_SC_ANY, text, err, errlen);
+}
+
+int ld_kargs_set_bytes(struct ld_kargs *a, uint32_t offset, const void *v, size_t n, char *err, size_t errlen)
+{
+	if (!a || !a->kernel || (!v && n) || n == 0)
+		return ld_fail(err, errlen, LD_E_KARG, "no bytes to set");
+	if ((uint64_t)offset + n > a->size)
+		return ld_fail(err, errlen, LD_E_KARG, "bytes %u..%zu are outside the %zu-byte kernarg segment", offset,
+			       offset + n - 1, a->size);
+	for (unsigned i = 0; i < a->kernel->nargs; i++) {
+		const struct ld_arg *arg = &a->kernel->args[i];
+		if (arg->offset == offset && arg->size == n && arg->kind != LD_ARG_HIDDEN) {
+			store(a, i, v, n);
+			return LD_OK;
+		}
+		if (offset < arg->offset + arg->size && arg->offset < offset + n)
+			return ld_fail(err, errlen, LD_E_KARG, "bytes %u..%zu overlap argument %s (offset %u, %u bytes)",
+				       offset, offset + n - 1, arg->name[0] ? arg->name : arg->value_kind, arg->offset,
+				       arg->size);
 	}
-	bool neg = text[0] == '-';
-	unsigned long long u = 0;
-	long long s = 0;
-	if (neg)
-		s = strtoll(text, &end, 0);
-	else
-		u = strtoull(text, &end, 0);
-	if (*end || errno == ERANGE || end == text)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s: '%s' is not a number", name, text);
-	if (arg->size == 0 || arg->size > 8)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s has %u bytes: not an integer",
-			       name, arg->size);
-	unsigned bits = arg->size * 8;
-	if (neg ? (bits < 64 && s < -(1LL << (bits - 1)))
-		: (bits < 64 && u > (1ULL << bits) - 1))
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s: %s does not fit in %u bytes",
-			       name, text, arg->size);
-	if (arg->type_name[0] && (strstr(arg->type_name, "float") || strstr(arg->type_name, "double")))
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s is %s, value is an integer", name,
-			       arg->type_name);
-	uint64_t v = neg ? (uint64_t)s : (uint64_t)u;
-	store(a, idx, &v, arg->size); /* little-endian: the low bytes */
+	memcpy(a->buf + offset, v, n);
 	return LD_OK;
 }
 

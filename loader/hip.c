@@ -170,8 +170,8 @@ static const struct ld_backend_ops hip_ops = {
  * (exact clear: gfx110x), or 0 when the runtime does not say.  Only
  * hipDeviceGetAttribute is used: hipGetDeviceProperties fills a struct whose
  * layout changed in ROCm 6.  ROCm 5 answers hipDeviceAttributeGcnArch
- * (major*100 + minor*10 + stepping); ROCm 6 retired that attribute and
- * reuses its number, so there (HIP_VERSION >= 6.0) only the compute
+ * (major*100 + minor*10 + stepping); ROCm 6 renamed it
+ * hipDeviceAttributeUnused4 (same number), so there (HIP_VERSION >= 6.0) only the compute
  * capability, which HIP fills with the gfx major and minor, is asked; a
  * gfx1101 then looks like a gfx1100 and hipModuleLoadData has the last word. */
 struct hip_arch {

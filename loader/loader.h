@@ -139,10 +139,33 @@ int ld_kargs_set_i32(struct ld_kargs *a, const char *name, int32_t v, char *err,
 int ld_kargs_set_f32(struct ld_kargs *a, const char *name, float v, char *err, size_t errlen);
 int ld_kargs_set_u64(struct ld_kargs *a, const char *name, uint64_t v, char *err, size_t errlen);
 int ld_kargs_set_f64(struct ld_kargs *a, const char *name, double v, char *err, size_t errlen);
-/* Text as on a command line: an integer (decimal or 0x hex, range-checked for
- * the argument's size) or a floating-point number (with '.', 'e', inf or nan). */
+/* Scalar types of by_value arguments given as text. */
+enum ld_scalar {
+	LD_SC_ANY,     /* by the text's form: a float when it has '.', 'e', inf or nan */
+	LD_SC_INT,     /* signed integer */
+	LD_SC_UINT,    /* unsigned integer */
+	LD_SC_FLOAT,   /* f32 (4 bytes) or f64 (8): "2" is 2.0 */
+};
+/* The type an argument's metadata gives (.type_name: float, double, half ->
+ * FLOAT; unsigned/uint... -> UINT; int, long, short, char -> INT), else ANY. */
+enum ld_scalar ld_arg_scalar(const struct ld_arg *arg);
+/* Text as a little-endian scalar of size bytes into *bits: integers decimal or
+ * 0x hex, range-checked (an integer type refuses "2.5"); floats of 4 or 8 bytes. */
+int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t *bits,
+		    char *err, size_t errlen);
+/* Text as on a command line, typed by the metadata (ld_arg_scalar), for the
+ * argument named name, or for argument i (metadata order, explicit ones only)
+ * typed t (LD_SC_ANY: by the metadata). */
 int ld_kargs_set_text(struct ld_kargs *a, const char *name, const char *text,
 		      char *err, size_t errlen);
+int ld_kargs_set_text_index(struct ld_kargs *a, unsigned i, enum ld_scalar t, const char *text,
+			    char *err, size_t errlen);
+/* n bytes at a kernarg offset: the argument that starts there with that size
+ * (marked set), or bytes no argument covers (a kernel whose metadata lists
+ * fewer arguments than it reads); refuses a partial overlap and bytes past
+ * the segment. */
+int ld_kargs_set_bytes(struct ld_kargs *a, uint32_t offset, const void *v, size_t n,
+		       char *err, size_t errlen);
 /* Raw bytes for argument i (any kind); n must equal its size.  For hosts that
  * pass arguments by position, as HIP's kernelParams does. */
 int ld_kargs_set_index(struct ld_kargs *a, unsigned i, const void *v, size_t n,
@@ -235,6 +258,10 @@ struct ld_emu_options {
 	unsigned threads;         /* worker threads; 0 = all cores */
 	unsigned checks;          /* EMU_CHECK_* bits of emu/emu.h */
 	uint64_t inst_budget;     /* 0 = the emulator's default */
+	bool trace;               /* trace one wave (emu_opts.trace of emu/emu.h) */
+	uint32_t trace_wg[3];
+	unsigned trace_wave;
+	uint64_t trace_lines;     /* 0 = the emulator's default */
 	/* Replaces emu_launch for every launch when set (a timing model runs the
 	 * dispatch through the emulator's stepper); same contract as emu_launch. */
 	int (*launch)(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,

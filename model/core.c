@@ -324,11 +324,12 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
 	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {
-		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true };
+		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true, false, w->uid };
 		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
 		bucket = MDL_B_SMEM;
 	} else {
-		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false };
+		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
+					 st->space == EMU_SPACE_SCRATCH, w->uid };
 		uint64_t lat = (uint64_t)(st->store && u->async_w == 0xff ? c->vmem_store_latency : c->vmem_latency);
 		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + lat;
 		bucket = MDL_B_VMEM;

@@ -64,6 +64,12 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		p->nsample = p->active_units; /* md_sample_unit(i) is unit i */
 		return 0;
 	}
+	/* Steady rounds repeat: past MD_MAX_ROUNDS, simulate those and scale. */
+	uint64_t most = q + (r ? 1 : 0), cap = (uint64_t)MD_MAX_ROUNDS * p->wg_per_unit;
+	if (most > cap) {
+		p->sim_wgs = cap;
+		p->extrapolate = (double)most / (double)cap;
+	}
 	for (int g = 0; g < 2; g++) {
 		unsigned n = hi[g] - lo[g];
 		unsigned k = n < per_group ? n : per_group;
@@ -83,6 +89,12 @@ uint64_t md_unit_wgs(const struct md_plan *p, unsigned u)
 uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j)
 {
 	return u + j * p->units;
+}
+
+uint64_t md_unit_sim_wgs(const struct md_plan *p, unsigned u)
+{
+	uint64_t n = md_unit_wgs(p, u);
+	return p->sim_wgs && n > p->sim_wgs ? p->sim_wgs : n;
 }
 
 unsigned md_unit_cu(const struct md_plan *p, unsigned u)

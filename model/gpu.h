@@ -32,6 +32,9 @@ struct gpu_consts {
 };
 void gpu_consts_default(struct gpu_consts *c);
 int gpu_consts_load(struct gpu_consts *c, const char *path, char *err, size_t errlen);
+/* The reader under it: set(ctx, NAME, VALUE) per line, < 0 refuses the name. */
+int gpu_consts_read(const char *path, int (*set)(void *ctx, const char *name, double v), void *ctx, char *err,
+		    size_t errlen);
 const char *gpu_const_name(unsigned i);
 const char *gpu_const_unit(unsigned i);
 const char *gpu_const_source(unsigned i);
@@ -94,7 +97,14 @@ struct md_plan {
 	unsigned nsample;
 	unsigned sample[16];
 	bool full;
+	/* Long dispatches: a sampled unit runs only its first sim_wgs workgroups
+	 * (MD_MAX_ROUNDS rounds of wg_per_unit) and its time is scaled by
+	 * extrapolate = (its workgroups) / sim_wgs; 0 and 1: no extrapolation. */
+	uint64_t sim_wgs;
+	double extrapolate;
 };
+
+#define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
 
 /* Plan a dispatch.  vgprs and lds_bytes from the descriptor, block_threads
  * work-items per workgroup.  per_group 0 plans a full simulation; otherwise
@@ -104,6 +114,8 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		 const struct gpu_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen);
 /* Workgroups unit u runs, and the j-th of them (index in the grid). */
 uint64_t md_unit_wgs(const struct md_plan *p, unsigned u);
+/* Workgroups the simulation runs on unit u: md_unit_wgs, or at most sim_wgs. */
+uint64_t md_unit_sim_wgs(const struct md_plan *p, unsigned u);
 uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j);
 /* First CU of unit u (a WGP holds CUs 2u and 2u + 1). */
 unsigned md_unit_cu(const struct md_plan *p, unsigned u);

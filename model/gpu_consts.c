@@ -34,15 +34,14 @@ int gpu_const_find(const char *name)
 	return -1;
 }
 
-/* Every row must stay positive: a zero rate or size would divide by zero. */
-int gpu_consts_load(struct gpu_consts *c, const char *path, char *err, size_t errlen)
+int gpu_consts_read(const char *path, int (*set)(void *ctx, const char *name, double v), void *ctx, char *err,
+		    size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	struct gpu_consts t = *c;
 	char line[512];
 	unsigned no = 0;
 	int rc = 0;
@@ -54,16 +53,30 @@ int gpu_consts_load(struct gpu_consts *c, const char *path, char *err, size_t er
 		char name[64], extra[8];
 		double v;
 		int n = sscanf(p, "%63s %lf %7s", name, &v, extra);
-		int i = n >= 2 ? gpu_const_find(name) : -1;
-		if (n != 2 || i < 0 || !(v > 0) || v > 1e12) {
+		if (n != 2 || !(v > 0) || v > 1e12 || set(ctx, name, v) < 0) {
 			snprintf(err, errlen, "%s:%u: expected `NAME VALUE` with a known constant and a positive value", path,
 				 no);
 			rc = -1;
 			break;
 		}
-		t.v[i] = v;
 	}
 	fclose(f);
+	return rc;
+}
+
+static int set_row(void *ctx, const char *name, double v)
+{
+	int i = gpu_const_find(name);
+	if (i >= 0)
+		((struct gpu_consts *)ctx)->v[i] = v;
+	return i;
+}
+
+/* Every row must stay positive: a zero rate or size would divide by zero. */
+int gpu_consts_load(struct gpu_consts *c, const char *path, char *err, size_t errlen)
+{
+	struct gpu_consts t = *c;
+	int rc = gpu_consts_read(path, set_row, &t, err, errlen);
 	if (!rc)
 		*c = t;
 	return rc;

@@ -68,7 +68,9 @@ struct mdl_simd {
 };
 
 struct mdl_cu {
-	unsigned id;
+	unsigned id;                 /* the GPU's CU number (memory requests, issue reports) */
+	unsigned unit;               /* with a plan: the unit it simulates */
+	uint64_t taken;              /* with a plan: workgroups of the unit started */
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */

@@ -18,6 +18,7 @@
 #define RDNA3_MODEL_H
 
 #include "emu/emu.h"
+#include "model/gpu.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,6 +55,8 @@ struct mdl_mem_req {
 	unsigned naddr;              /* 1 (scalar) or 32 */
 	unsigned bytes;              /* per lane */
 	bool store, scalar;
+	bool scratch;                /* addr are the lanes' private offsets (scratch) */
+	uint64_t wave;               /* the wave's dispatch order, for scratch placement */
 };
 typedef uint64_t (*mdl_mem_fn)(void *ctx, const struct mdl_mem_req *r);
 
@@ -93,6 +96,10 @@ struct mdl_opts {
 	void *mem_ctx;
 	mdl_issue_fn on_issue;       /* NULL: none */
 	void *issue_ctx;
+	/* A dispatch plan (model/gpu.h): simulate its sampled units only, each
+	 * running the workgroups round-robin dispatch gives it, with the plan's
+	 * occupancy.  NULL: `cus` CUs take workgroups as slots free up. */
+	const struct md_plan *plan;
 };
 
 struct mdl_result {
@@ -116,5 +123,26 @@ void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, dou
 		     size_t n);
 void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
 		     size_t n);
+
+/* ---- a prediction for the whole GPU (model/predict.c) ----------------------------------
+ * Plans the dispatch (model/gpu.h), simulates the planned units with the memory
+ * hierarchy, and reports the kernel: r as mdl_run fills it, with cycles and
+ * seconds for the whole kernel (the latest unit plus the launch overhead, which
+ * the breakdown counts as idle).  per_group 0 simulates every active unit;
+ * otherwise that many units of each group (see md_plan_make).  gc: the GPU
+ * table; its clock and CU count are taken from o->c. */
+struct mdl_prediction {
+	struct gpu_consts gc;        /* the GPU table as used */
+	struct md_plan plan;
+	struct mdl_result r;
+	struct mm_stats mem;         /* of the simulated units */
+};
+int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o,
+		const struct gpu_consts *gc, unsigned per_group, struct mdl_prediction *p, char *err, size_t errlen);
+/* The dispatch plan and where the memory lines came from, as text lines or JSON. */
+void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n);
+/* A constants file (`NAME VALUE` lines, `#` comments) over both tables: core
+ * rows (consts.def) and GPU rows (gpu_consts.def).  Nothing changes on error. */
+int mdl_consts_load(struct mdl_consts *c, struct gpu_consts *g, const char *path, char *err, size_t errlen);
 
 #endif

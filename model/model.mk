@@ -1,15 +1,25 @@
-# model/: the timing model (model/model.h), an analysis layer over the
-# emulator's stepper.  libmodel.a -> libemu.a.
+# model/: the timing model (model/model.h: the per-SIMD core; model/gpu.h: the
+# memory hierarchy, dispatch and sampling), an analysis layer over the
+# emulator's stepper.  libmodel.a -> libemu.a, libasm_out.a (occupancy).
 MODEL_SRCS := $(wildcard model/*.c)
 LIBS += $(BUILD)/libmodel.a
 $(BUILD)/libmodel.a: $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-HEADERS += model/model.h
+HEADERS += model/model.h model/gpu.h
 
 # Tests (tests/model/): hand-computable kernels assembled at test time.
 TEST_BINS += $(BUILD)/tests/model_test
 $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/harness.o $(BUILD)/libmodel.a \
-	$(EMU_TEST_LIBS)
+	$(BUILD)/libasm_out.a $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
+
+# The GPU level alone (memory, dispatch, constants, pictures): no emulator.
+TEST_BINS += $(BUILD)/tests/model_gpu_test
+TEST_ONCE += $(BUILD)/tests/model_gpu_test
+$(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a $(BUILD)/libasm_out.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+
+# The microbenchmarks give back the model's constants (rdna3run --microbench on the emulator).
+TEST_SCRIPTS += tests/model/microbench.sh
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/model/model_cli.sh
 endif

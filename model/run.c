@@ -41,7 +41,8 @@ static unsigned group_cap(const struct mdl_consts *c, const struct emu_kd *kd, u
 /* Start the next workgroup of the grid in a free context of the CU at cycle t. */
 static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 {
-	if (s->next_group >= s->ngroups)
+	const struct md_plan *p = s->o->plan;
+	if (p ? cu->taken >= md_unit_sim_wgs(p, cu->unit) : s->next_group >= s->ngroups)
 		return false;
 	for (unsigned i = 0; i < s->group_cap; i++) {
 		struct mdl_group *g = &cu->grp[i];
@@ -50,7 +51,7 @@ static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 		if (!g->eg && !(g->eg = emu_group_new(s->stp)))
 			return false;
 		g->busy = true;
-		g->index = s->next_group++;
+		g->index = p ? md_unit_wg(p, cu->unit, cu->taken++) : s->next_group++;
 		g->nwaves = s->nwaves;
 		emu_group_start(g->eg, g->index);
 		mdl_cu_place(s, cu, g, t);
@@ -137,15 +138,27 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		s.simds = 2;
 	s.nwaves = emu_stepper_waves(s.stp);
 	s.ngroups = emu_stepper_groups(s.stp);
-	s.group_cap = group_cap(&o->c, kd, s.nwaves, s.simds);
-	unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
-	s.cus = cus ? cus : 1;
-	if (s.ngroups < s.cus)
-		s.cus = (unsigned)s.ngroups;
+	const struct md_plan *plan = o->plan;
+	uint64_t expect = s.ngroups;
+	if (plan) { /* sampled or full: the plan says which units and workgroups */
+		s.simds = plan->simds_per_unit;
+		s.group_cap = plan->wg_per_unit < MDL_MAX_GROUPS ? plan->wg_per_unit : MDL_MAX_GROUPS;
+		s.cus = plan->nsample;
+		expect = 0;
+		for (unsigned k = 0; k < s.cus; k++)
+			expect += md_unit_sim_wgs(plan, md_sample_unit(plan, k));
+	} else {
+		s.group_cap = group_cap(&o->c, kd, s.nwaves, s.simds);
+		unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
+		s.cus = cus ? cus : 1;
+		if (s.ngroups < s.cus)
+			s.cus = (unsigned)s.ngroups;
+	}
 	s.cu = calloc(s.cus, sizeof *s.cu);
 	bool oom = !s.cu;
 	for (unsigned k = 0; !oom && k < s.cus; k++) {
-		s.cu[k].id = k;
+		s.cu[k].unit = plan ? md_sample_unit(plan, k) : k;
+		s.cu[k].id = plan ? md_unit_cu(plan, s.cu[k].unit) : k;
 		s.cu[k].waves = calloc((size_t)s.simds * MDL_MAX_SLOTS, sizeof *s.cu[k].waves);
 		oom = !s.cu[k].waves;
 		for (unsigned i = 0; i < MDL_MAX_SIMDS; i++)
@@ -160,9 +173,9 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 	finish(&s);
 	sim_free(&s);
 	rc = emu_stepper_end(s.stp, &r->emu, err, errlen);
-	if (rc == EMU_OK && r->workgroups < s.ngroups)
+	if (rc == EMU_OK && r->workgroups < expect)
 		rc = fail(err, errlen, EMU_E_FAULT, "model: %llu of %llu workgroups ran (a wave never left a barrier?)",
-			  (unsigned long long)r->workgroups, (unsigned long long)s.ngroups);
+			  (unsigned long long)r->workgroups, (unsigned long long)expect);
 	return rc;
 }
 

@@ -17,7 +17,7 @@ static const double Y0 = 1, Y1 = 5;
 static double px(double ai) { return L + (log10(ai) - X0) / (X1 - X0) * (W - L - R); }
 static double py(double gf) { return H - B - (log10(gf) - Y0) / (Y1 - Y0) * (H - T - B); }
 
-static void roof(struct ao_text *t, double gbs, double peak, const char *name, const char *style)
+static void roof(struct ao_text *t, double gbs, double peak, const char *name, const char *style, double at)
 {
 	/* bandwidth line up to the ridge, where it meets the compute roof */
 	double a0 = pow(10, X0), ridge = peak / gbs, a1 = ridge < pow(10, X1) ? ridge : pow(10, X1);
@@ -26,7 +26,7 @@ static void roof(struct ao_text *t, double gbs, double peak, const char *name, c
 	ao_textf(t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" %s/>\n", px(a0), py(g0), px(a1), py(gbs * a1),
 		 style);
 	ao_textf(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" transform=\"rotate(-33 %.1f %.1f)\">%s %.0f GB/s</text>\n",
-		 px(a0 * 2.2), py(gbs * a0 * 2.2) - 4, px(a0 * 2.2), py(gbs * a0 * 2.2) - 4, name, gbs);
+		 px(a0 * at), py(gbs * a0 * at) - 4, px(a0 * at), py(gbs * a0 * at) - 4, name, gbs);
 }
 
 void gpu_roofline_svg(struct ao_text *t, const struct gpu_consts *c, const struct gpu_roof_point *p, unsigned n)
@@ -58,9 +58,9 @@ void gpu_roofline_svg(struct ao_text *t, const struct gpu_consts *c, const struc
 		 px(peak / 2 / v[GPU_BW_DRAM]), py(peak / 2), px(pow(10, X1)), py(peak / 2));
 	ao_textf(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.1f TFLOP/s without v_dual</text>\n",
 		 px(pow(10, X1)) - 4, py(peak / 2) + 12, peak / 2000);
-	roof(t, v[GPU_BW_DRAM], peak, "GDDR6", "stroke=\"#06c\" stroke-width=\"2\"");
-	roof(t, v[GPU_BW_MALL], peak, "Infinity Cache", "stroke=\"#06c\" stroke-dasharray=\"4 3\"");
-	roof(t, l2, peak, "L2", "stroke=\"#0a6\" stroke-dasharray=\"2 2\"");
+	roof(t, v[GPU_BW_DRAM], peak, "GDDR6", "stroke=\"#06c\" stroke-width=\"2\"", 2.2);
+	roof(t, v[GPU_BW_MALL], peak, "Infinity Cache", "stroke=\"#06c\" stroke-dasharray=\"4 3\"", 2.2);
+	roof(t, l2, peak, "L2", "stroke=\"#0a6\" stroke-dasharray=\"2 2\"", 60);
 	for (unsigned i = 0; i < n; i++) {
 		if (!(p[i].flops > 0 && p[i].bytes > 0 && p[i].seconds > 0))
 			continue;

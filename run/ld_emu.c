@@ -189,6 +189,10 @@ int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **ou
 		eo.threads = opt->threads;
 		eo.checks = opt->checks;
 		eo.inst_budget = opt->inst_budget;
+		eo.trace = opt->trace;
+		memcpy(eo.trace_wg, opt->trace_wg, sizeof eo.trace_wg);
+		eo.trace_wave = opt->trace_wave;
+		eo.trace_lines = opt->trace_lines;
 	}
 	struct ld_backend *b = calloc(1, sizeof *b);
 	struct emu_backend *eb = calloc(1, sizeof *eb);

@@ -36,13 +36,16 @@ hipError_t shim_device(void)
 {
 	if (shim_dev)
 		return hipSuccess;
-	struct emu_opts o = { .checks = EMU_CHECK_ALL };  /* as rdna3run: checked unless told otherwise */
+	struct emu_opts o = { .checks = EMU_CHECK_DEFAULT };  /* as rdna3run: checked unless told otherwise */
 	const char *t = getenv("RDNA3_SHIM_THREADS"), *c = getenv("RDNA3_SHIM_CHECKS");
 	const char *m = getenv("RDNA3_SHIM_MAX_INSTRUCTIONS");
 	if (t)
 		o.threads = (unsigned)strtoul(t, NULL, 10);
-	if (c)
-		o.checks = (unsigned)strtoul(c, NULL, 0);
+	char why[256];
+	if (c && emu_checks_parse(c, &o.checks, why, sizeof why)) {
+		shim_report("hipshim: RDNA3_SHIM_CHECKS: %s\n", why);
+		return hipErrorInvalidValue;
+	}
 	if (m)
 		o.inst_budget = strtoull(m, NULL, 10);  /* 0 or junk: the default budget */
 	shim_dev = emu_dev_new(&o);

@@ -57,8 +57,8 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	int x_off = ao_arg_ptr(k, "src", true);     /* x; LLVM 19 refuses the name y */
 	int y_off = ao_arg_ptr(k, "dst", false);    /* y */
 	int n_off = ao_arg_u32(k, "count");
-	int a_off = ao_arg(k, "a", AO_ARG_BY_VALUE, 4, 4, false);
-	int b_off = ao_arg(k, "b", AO_ARG_BY_VALUE, 4, 4, false);
+	int a_off = ao_arg_f32(k, "a");
+	int b_off = ao_arg_f32(k, "b");
 	(void)y_off;
 	(void)a_off;
 	unsigned wg = (unsigned)ao_sgpr_wgid(k, 0);

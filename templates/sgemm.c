@@ -175,8 +175,8 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	ao_arg_u32(k, "lda");
 	ao_arg_u32(k, "ldb");
 	ao_arg_u32(k, "ldc");
-	ao_arg(k, "alpha", AO_ARG_BY_VALUE, 4, 4, false);
-	ao_arg(k, "beta", AO_ARG_BY_VALUE, 4, 4, false);
+	ao_arg_f32(k, "alpha");
+	ao_arg_f32(k, "beta");
 	ao_lds(k, c.lds_bytes, 16);
 
 	x->v_tid = ra_vreg(x->ra, "tid", 1);

@@ -78,8 +78,8 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_arg_u32(k, "lda");
 	ao_arg_u32(k, "ldb");
 	ao_arg_u32(k, "ldc");
-	int off_alpha = ao_arg(k, "alpha", AO_ARG_BY_VALUE, 4, 4, false);
-	ao_arg(k, "beta", AO_ARG_BY_VALUE, 4, 4, false);
+	int off_alpha = ao_arg_f32(k, "alpha");
+	ao_arg_f32(k, "beta");
 
 	unsigned wgx = (unsigned)ao_sgpr_wgid(k, 0), wgy = (unsigned)ao_sgpr_wgid(k, 1);
 	unsigned s_ptr = (unsigned)ao_sgprs(k, 8);     /* A B C M N: s_ptr+0..7 */

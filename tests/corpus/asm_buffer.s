@@ -161,6 +161,33 @@ wave_vote:
 .Lvote_end:
 	s_endpgm
 
+// Typed buffer access: records of four floats (stride 16, index-checked),
+// tbuffer_load_format_xyzw with BUF_FMT_32_32_32_32_FLOAT; out gets (x + y, z * w)
+// through tbuffer_store_format_xy with a 32_32 format (records of 8 bytes).
+.globl tbuffer_records
+.p2align 8
+.type tbuffer_records,@function
+tbuffer_records:
+	s_load_b128 s[4:7], s[0:1], 0x0       // recs, out
+	s_load_b32 s10, s[0:1], 0x10          // nrec
+	s_waitcnt lgkmcnt(0)
+	s_mov_b32 s12, s4
+	s_and_b32 s13, s5, 0xffff
+	s_or_b32 s13, s13, 16 << 16
+	s_mov_b32 s14, s10
+	s_mov_b32 s15, 1 << 28
+	s_mov_b32 s16, s6
+	s_and_b32 s17, s7, 0xffff
+	s_or_b32 s17, s17, 8 << 16
+	s_mov_b32 s18, s10
+	s_mov_b32 s19, 1 << 28
+	tbuffer_load_format_xyzw v[2:5], v0, s[12:15], 0 format:[BUF_FMT_32_32_32_32_FLOAT] idxen
+	s_waitcnt vmcnt(0)
+	v_add_f32 v6, v2, v3
+	v_mul_f32 v7, v4, v5
+	tbuffer_store_format_xy v[6:7], v0, s[16:19], 0 format:[BUF_FMT_32_32_FLOAT] idxen
+	s_endpgm
+
 .rodata
 .p2align 6
 .amdhsa_kernel tensile_style_copy
@@ -192,6 +219,14 @@ wave_vote:
 	.amdhsa_next_free_sgpr 16
 	.amdhsa_user_sgpr_kernarg_segment_ptr 1
 	.amdhsa_kernarg_size 24
+	.amdhsa_wavefront_size32 1
+.end_amdhsa_kernel
+.p2align 6
+.amdhsa_kernel tbuffer_records
+	.amdhsa_next_free_vgpr 8
+	.amdhsa_next_free_sgpr 24
+	.amdhsa_user_sgpr_kernarg_segment_ptr 1
+	.amdhsa_kernarg_size 20
 	.amdhsa_wavefront_size32 1
 .end_amdhsa_kernel
 .p2align 6
@@ -275,5 +310,19 @@ amdhsa.kernels:
     .args:
       - { .name: in, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
       - { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }
+  - .name: tbuffer_records
+    .symbol: tbuffer_records.kd
+    .kernarg_segment_size: 20
+    .kernarg_segment_align: 8
+    .group_segment_fixed_size: 0
+    .private_segment_fixed_size: 0
+    .max_flat_workgroup_size: 32
+    .wavefront_size: 32
+    .sgpr_count: 24
+    .vgpr_count: 8
+    .args:
+      - { .name: recs, .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }
+      - { .name: out, .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }
+      - { .name: nrec, .offset: 16, .size: 4, .value_kind: by_value }
 ...
 .end_amdgpu_metadata

@@ -199,10 +199,31 @@ static void control_and_mix(struct cx *c)
 	check(c, "asm_vote_bcnt_ctz_readlane_if_else", rc, res, wres, 256 + NL);
 }
 
+static void typed(struct cx *c)
+{
+	enum { NREC = 24 };
+	float recs[4 * NREC], out[2 * 32], want[2 * 32];
+	uint32_t s = 97;
+	for (int i = 0; i < 4 * NREC; i++)
+		recs[i] = cx_randf(&s, -4.0f, 4.0f);
+	for (int i = 0; i < 32; i++) {
+		out[2 * i] = out[2 * i + 1] = -7.0f;
+		/* records past NREC: the load reads 0, the store is dropped */
+		want[2 * i] = i < NREC ? recs[4 * i] + recs[4 * i + 1] : -7.0f;
+		want[2 * i + 1] = i < NREC ? recs[4 * i + 2] * recs[4 * i + 3] : -7.0f;
+	}
+	uint64_t dout = cx_buf(c, out, sizeof out);
+	struct { uint64_t recs, out; int32_t nrec; } k = { cx_in(c, recs, sizeof recs), dout, NREC };
+	int rc = cx_run(c, "tbuffer_records", &k, sizeof k, 1, 32);
+	cx_get(c, dout, out, sizeof out);
+	check(c, "asm_tbuffer_typed_records", rc, (int32_t *)out, (int32_t *)want, 64);
+}
+
 void corpus_asm_buffer(struct cx *c)
 {
 	if (!cx_open(c, "asm_buffer"))
 		return;
 	buffers(c);
 	control_and_mix(c);
+	typed(c);
 }

@@ -529,11 +529,9 @@ static const struct small_case small_cases[] = {
 	    " v_cmp_eq_u32_e32 vcc_lo, 64, v3\n s_cbranch_vccnz .Lok\n s_trap 2\n.Lok:\n s_endpgm\n",
 	    256, 0, 64 },
 	  EMU_CHECK_ALL, 0, NULL },
-	/* an encoding the emulator does not model (the VOP3 form of DPP) is refused, not guessed */
-	{ "vop3_dpp_refused_not_guessed",
-	  { "halfadd",
-	    " v_mov_b32 v1, 0x3c00\n v_add_f32_e64_dpp v2, -v1, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n s_endpgm\n",
-	    0, 0, 32 },
+	/* an encoding the emulator does not model (a typed buffer load of an 8-bit format) is refused, not guessed */
+	{ "tbuffer_8bit_format_refused_not_guessed",
+	  { "halfadd", " tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_8_UNORM]\n s_endpgm\n", 0, 0, 32 },
 	  0, EMU_E_DECODE, "halfadd: workgroup (0,0,0) wave 0 pc" },
 	/* a ds_swizzle mode other than bitmask and 0x80xx quad permute (0xc000: rotate) */
 	{ "swizzle_rotate_refused_not_guessed",
@@ -649,7 +647,8 @@ static uint32_t dpp_want(unsigned r, unsigned l)
 	case 11: return SRC((l & ~7u) + 7 - (l & 7u));
 	case 12: return (i >= 2 ? SRC(l - 2) : 0) + l;
 	case 13: return (l & 1) ? old : 0; /* the odd source lanes are inactive */
-	default: return (l & 1) ? old : SRC(l + 1);
+	case 14: return (l & 1) ? old : SRC(l + 1);
+	default: return (i >= 1 ? SRC(l - 1) : 0) + 2 * l;
 	}
 #undef SRC
 }
@@ -661,7 +660,7 @@ static void test_dpp(void)
 		th_ok(0, "dpp_build", "%s", t.err);
 		return;
 	}
-	enum { ROWS = 15 };
+	enum { ROWS = 16 };
 	uint32_t rows[ROWS][32];
 	uint64_t out = emu_alloc(t.dev, sizeof rows, 0);
 	struct { uint64_t out; } ka = { out };
@@ -670,7 +669,7 @@ static void test_dpp(void)
 	emu_read(t.dev, out, rows, sizeof rows);
 	static const char *const what[ROWS] = { "row_shr_bound_ctrl", "row_shr_no_write", "row_shl", "row_ror",
 		"row_mirror", "row_half_mirror", "row_share", "row_xmask", "quad_perm", "row_mask", "bank_mask",
-		"dpp8", "vop2_src1_unpermuted", "inactive_source_zero", "fetch_inactive" };
+		"dpp8", "vop2_src1_unpermuted", "inactive_source_zero", "fetch_inactive", "vop3_e64_dpp" };
 	for (unsigned r = 0; r < ROWS; r++) {
 		int bad = -1;
 		for (unsigned l = 0; l < 32 && bad < 0; l++)

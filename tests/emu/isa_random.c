@@ -99,6 +99,12 @@ int main(int argc, char **argv)
 			break;
 		}
 		case EMU_ENC_MUBUF: d0 = 0x38u << 26 | o << 18; d1 = 0; break;
+		case EMU_ENC_MTBUF: { /* a format the decoder models: 32-bit components */
+			static const unsigned fmts[] = { 20, 21, 22, 48, 49, 50, 58, 59, 60, 61, 62, 63 };
+			d0 = 0x3au << 26 | fmts[rnd() % 12] << 19 | o << 15;
+			d1 = 0;
+			break;
+		}
 		default: continue;
 		}
 		d0 = plain_e32(r, d0, as_vop3);

@@ -224,6 +224,17 @@ static void test_dispatch(void)
 		      md_sample_unit(&p, 47) == 47,
 	      "dispatch: WGP mode has 48 units of 2 CUs, full plans simulate all", "units %u wg %u", p.units,
 	      p.wg_per_unit);
+	/* The naive kernel at 4096^3: 65536 workgroups of 8 waves, 4 per CU (16 waves per
+	 * SIMD): units 0..63 run 683 = 65536 / 96 rounded up; 4 rounds (16) are simulated
+	 * and scaled by 683 / 16 = 42.6875. */
+	rc = md_plan_make(65536, 24, 0, 256, false, &K, 2, &p, err, sizeof err);
+	check(rc == 0 && p.wg_per_unit == 4 && p.sim_wgs == 16 && p.extrapolate == 42.6875 &&
+		      md_unit_sim_wgs(&p, 0) == 16 && md_unit_wgs(&p, 0) == 683,
+	      "dispatch: a long dispatch simulates 4 rounds and scales", "wg %u sim %llu x %.4f", p.wg_per_unit,
+	      (unsigned long long)p.sim_wgs, p.extrapolate);
+	rc = md_plan_make(1024, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
+	check(rc == 0 && p.sim_wgs == 0, "dispatch: 11 workgroups of 3 per CU (4 rounds) are all simulated", "sim %llu",
+	      (unsigned long long)p.sim_wgs);
 	rc = md_plan_make(10, 256, 65536, 1024, false, &K, 2, &p, err, sizeof err);
 	check(rc < 0 && strstr(err, "does not fit"), "dispatch: a workgroup that cannot fit is an error", "%s", err);
 }

@@ -12,7 +12,7 @@
 #     (checked on the disassembly: Y's src0, vsrc1 and, for fmac, its
 #     accumulator);
 #   - the metadata records the pairing (.rdna3.kstep_vopd/_singles);
-#   - rdna3run --gemm --check --strict (all hazard checks) passes on the
+#   - rdna3run --gemm --check --checks all (all hazard checks) passes on the
 #     emulator for a full shape (whole tiles, several k-tiles) and an edge
 #     shape (partial blocks and K tail).
 # Env: BUILD, RDNA3GEN, RDNA3RUN (tests/run.sh).
@@ -121,7 +121,7 @@ echo "$SETS" | while IFS='|' read -r name rows cols bodies tile params; do
 	for s in "$full" "$edge"; do
 		tag="dual_run_${name}_$(echo "$s" | tr ' ' x)"
 		# shellcheck disable=SC2086
-		"$R" "$h" --gemm $s --alpha $alpha --beta $beta --check --backend emu --strict >"$T/$name.out" 2>&1
+		"$R" "$h" --gemm $s --alpha $alpha --beta $beta --check --backend emu --checks all >"$T/$name.out" 2>&1
 		rc=$?
 		if [ $rc -eq 0 ] && grep -q '^check: PASSED' "$T/$name.out"; then
 			ok "$tag"
@@ -143,7 +143,7 @@ grep -q 's_delay_alu' "$T/t2x2_delay.dis" && ok dual_delay_alu_tiny_tile ||
 if "$G" sgemm --bm 8 --bn 16 --bk 8 --tm 2 --tn 2 --waves-m 1 --waves-n 1 --lanes-m 4 --lanes-n 8 \
 	--threads 32 --unroll 8 --lds-vec b64 --pad-a 2 --delay-alu true -o "$T/nodual_delay.hsaco" >"$T/nd.gen" 2>&1 &&
 	$OBJDUMP -d "$T/nodual_delay.hsaco" | grep -q "s_delay_alu instid0(VALU_DEP_4)" &&
-	"$R" "$T/nodual_delay.hsaco" --gemm 11 15 21 --check --backend emu --strict 2>&1 | grep -q "^check: PASSED"; then
+	"$R" "$T/nodual_delay.hsaco" --gemm 11 15 21 --check --backend emu --checks all 2>&1 | grep -q "^check: PASSED"; then
 	ok nodual_delay_alu_tiny_tile
 else
 	nok nodual_delay_alu_tiny_tile "no VALU_DEP_4 hint or wrong result: $(head -n 1 "$T/nd.gen")"

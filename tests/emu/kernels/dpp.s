@@ -6,7 +6,8 @@
 // 7 row_xmask:9, 8 quad_perm:[2,3,0,1], 9 row_mask:0x1 (row 1 keeps 0xee),
 // 10 bank_mask:0x5, 11 dpp8:[7,6,5,4,3,2,1,0], 12 v_add_nc_u32_dpp with
 // row_shr:2 plus lane (src1 not permuted), 13 with EXEC = even lanes:
-// row_shl:1 bound_ctrl:1 (odd sources are inactive: 0), 14 the same with fi:1.
+// row_shl:1 bound_ctrl:1 (odd sources are inactive: 0), 14 the same with fi:1,
+// 15 v_add3_u32_e64_dpp (a VOP3 DPP form) row_shr:1 bound_ctrl:1 plus 2 lane.
 .amdhsa_code_object_version 5
 .amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
 .text
@@ -32,6 +33,7 @@ dpp:
 	v_mov_b32 v22, 0xee
 	v_mov_b32 v23, 0xee
 	v_mov_b32 v24, 0xee
+	v_mov_b32 v25, 0xee
 	v_mov_b32_dpp v10, v2 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
 	v_mov_b32_dpp v11, v2 row_shr:1 row_mask:0xf bank_mask:0xf
 	v_mov_b32_dpp v12, v2 row_shl:3 row_mask:0xf bank_mask:0xf
@@ -45,6 +47,7 @@ dpp:
 	v_mov_b32_dpp v20, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0x5
 	v_mov_b32_dpp v21, v2 dpp8:[7,6,5,4,3,2,1,0]
 	v_add_nc_u32_dpp v22, v2, v0 row_shr:2 row_mask:0xf bank_mask:0xf bound_ctrl:1
+	v_add3_u32_e64_dpp v25, v2, v0, v0 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1
 	v_and_b32 v3, 1, v0
 	v_cmp_eq_u32_e32 vcc_lo, 0, v3
 	s_and_saveexec_b32 s8, vcc_lo
@@ -67,6 +70,7 @@ dpp:
 	global_store_b32 v1, v22, s[4:5] offset:1536
 	global_store_b32 v1, v23, s[4:5] offset:1664
 	global_store_b32 v1, v24, s[4:5] offset:1792
+	global_store_b32 v1, v25, s[4:5] offset:1920
 	s_endpgm
 .rodata
 .p2align 6

@@ -1,0 +1,83 @@
+#!/bin/sh
+# model_table.sh BUILD [SIZE]         — the timing model against the RX 7900 XTX
+#                                       measurements of the seed study
+# model_table.sh BUILD --sampling [PRESET...] — sampled against full simulation
+#
+# Table: for each preset, generate the kernel, predict it with `rdna3run
+# --model` (sampled units, see docs/model.md) and print predicted, measured
+# (the seed's SGEMM 4096^3 tables) and the error, and the CPU seconds of the
+# prediction; then the mean absolute error and whether the predictions keep
+# the measured order.  `best` has no measurement: its prediction is alone.
+# Sampling: each preset at 1024^3 and 2048^3 with --model and --model-full.
+set -eu
+BUILD=${1:-build}
+shift || true
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# CPU seconds (user + sys) of CMD..., its output in $tmp/out: the second line
+# of `times` before and after, in this (sub)shell.
+cpu() {
+	times >"$tmp/t0"
+	"$@" >"$tmp/out" 2>/dev/null || return 1
+	times >"$tmp/t1"
+	tail -n 1 "$tmp/t0" >"$tmp/t"
+	tail -n 1 "$tmp/t1" >>"$tmp/t"
+	awk '{ split($1, u, "m"); split($2, s, "m"); c[NR] = u[1] * 60 + u[2] + s[1] * 60 + s[2] }
+		END { printf "%.1f", c[2] - c[1] }' "$tmp/t"
+}
+gflops() { awk '/^model: .* GFLOP\/s/ { print $2 }' "$tmp/out"; }
+generate() { # PRESET: $tmp/PRESET.hsaco
+	if [ "$1" = naive ]; then set -- "$1" sgemm-naive; else set -- "$1" sgemm --preset "$1"; fi
+	n=$1
+	shift
+	"$BUILD/rdna3gen" "$@" -o "$tmp/$n.hsaco" >/dev/null
+}
+
+if [ "${1:-}" = --sampling ]; then
+	shift
+	printf '%-6s %6s %12s %12s %8s %8s %8s\n' preset size sampled full diff cpu_s cpu_f
+	for p in ${*:-k3 k8 naive}; do
+		generate "$p"
+		for n in 1024 2048; do
+			cs=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model)
+			s=$(gflops)
+			cf=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model --model-full)
+			f=$(gflops)
+			d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
+			printf '%-6s %6s %12.0f %12.0f %8s %8s %8s\n' "$p" "$n" "$s" "$f" "$d" "$cs" "$cf"
+		done
+	done
+	exit 0
+fi
+
+N=${1:-4096}
+# preset measured GFLOP/s (seed tables at 4096^3; - : none)
+rows='naive 1011
+k2 4018
+k3 22777
+k4 25560
+k5 33527
+k6 37791
+k7 41256
+k8 49047
+best -'
+echo "model vs RX 7900 XTX, SGEMM ${N}^3 (measured: the seed study's tables)"
+printf '%-6s %12s %12s %8s %8s\n' preset predicted measured error cpu_s
+echo "$rows" | while read -r name meas; do
+	generate "$name"
+	c=$(cpu "$BUILD/rdna3run" "$tmp/$name.hsaco" --gemm "$N" "$N" "$N" --model)
+	pred=$(gflops)
+	err=-
+	[ "$meas" = - ] || err=$(awk -v p="$pred" -v m="$meas" 'BEGIN { printf "%+.1f%%", 100 * (p - m) / m }')
+	printf '%-6s %12.0f %12s %8s %8s\n' "$name" "$pred" "$meas" "$err" "$c"
+	echo "$name $pred $meas" >>"$tmp/rows"
+done
+awk '$3 != "-" { n++; e = ($2 - $3) / $3; s += (e < 0 ? -e : e); p[n] = $2; m[n] = $3 }
+	END {
+		ok = 1
+		for (i = 1; i < n; i++) for (j = i + 1; j <= n; j++)
+			if ((p[i] - p[j]) * (m[i] - m[j]) < 0) ok = 0
+		printf "mean absolute error %.1f%% over %d kernels; order %s\n", 100 * s / n, n,
+			ok ? "as measured" : "differs from measured"
+	}' "$tmp/rows"

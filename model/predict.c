@@ -1,0 +1,152 @@
+/* predict.c — a prediction for the whole GPU: plan the dispatch (occupancy,
+ * which units to simulate), run the simulated units under the core with the
+ * memory hierarchy of mem.c, and turn the latest unit's finish into the
+ * kernel's time.  See docs/model.md, "Dispatch and sampling".
+ */
+#include "model/model.h"
+
+#include <stdio.h>
+#include <string.h>
+
+struct mem_ctx {
+	struct mm *mm;
+	const struct mdl_consts *c;
+};
+
+/* Scratch: the lanes' private offsets, placed as the hardware swizzles them
+ * (dword d of lane l of a wave at wave_base + 128 d + 4 l), one 4 MiB region
+ * per wave slot of a 1 PiB window far above the emulator's buffers. */
+#define SCRATCH_BASE (1ull << 50)
+#define SCRATCH_WAVE (1ull << 22)
+#define SCRATCH_SLOTS 4096
+
+static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
+{
+	struct mem_ctx *m = ctx;
+	if (r->scalar) /* the scalar cache is not modelled: the core's SMEM latency */
+		return r->now + (uint64_t)m->c->smem_latency;
+	if (r->scratch) {
+		uint64_t a[32], base = SCRATCH_BASE + (r->wave % SCRATCH_SLOTS) * SCRATCH_WAVE;
+		for (unsigned l = 0; l < 32; l++)
+			a[l] = base + (r->addr[l] >> 2) * 128 + l * 4 + (r->addr[l] & 3);
+		return mm_access(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, NULL);
+	}
+	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, NULL);
+}
+
+int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o,
+		const struct gpu_consts *gc, unsigned per_group, struct mdl_prediction *p, char *err, size_t errlen)
+{
+	memset(p, 0, sizeof *p);
+	uint8_t raw[64];
+	struct emu_kd kd;
+	char kerr[200];
+	if (emu_read(dev, L->kd_addr, raw, sizeof raw) != EMU_OK) {
+		snprintf(err, errlen, "model: no kernel descriptor at 0x%llx", (unsigned long long)L->kd_addr);
+		return EMU_E_ARG;
+	}
+	if (emu_kd_parse(raw, &kd, kerr, sizeof kerr) != EMU_OK) {
+		snprintf(err, errlen, "model: %s", kerr);
+		return EMU_E_KD;
+	}
+	/* One clock and one CU count: the core's rows win over the GPU table's. */
+	p->gc = *gc;
+	p->gc.v[GPU_CLOCK_GHZ] = o->c.clock_mhz / 1000;
+	p->gc.v[GPU_CUS] = o->c.cus;
+	uint64_t nwg = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+	unsigned threads = L->block[0] * L->block[1] * L->block[2];
+	if (md_plan_make(nwg, kd.vgprs, kd.group_segment_size, threads, kd.wgp_mode, &p->gc, per_group, &p->plan, err,
+			 errlen))
+		return EMU_E_ARG;
+	unsigned sim_cus = p->plan.nsample * (p->plan.wgp_mode ? 2 : 1);
+	struct mem_ctx m = { mm_new(&p->gc, p->plan.active_cus, sim_cus), &o->c };
+	if (!m.mm) {
+		snprintf(err, errlen, "model: out of memory for the memory hierarchy");
+		return EMU_E_NOMEM;
+	}
+	struct mdl_opts so = *o;
+	so.mem = mem_fn;
+	so.mem_ctx = &m;
+	so.plan = &p->plan;
+	int rc = mdl_run(dev, L, &so, &p->r, err, errlen);
+	mm_get_stats(m.mm, &p->mem);
+	mm_free(m.mm);
+	if (rc)
+		return rc;
+	/* The kernel: the latest simulated unit plus the launch overhead, charged
+	 * as idle so the breakdown still adds up to SIMDs x cycles. */
+	/* Extrapolated dispatch: the simulated rounds stand for all of them. */
+	if (p->plan.extrapolate > 1) {
+		double f = p->plan.extrapolate;
+		p->r.cycles = (uint64_t)((double)p->r.cycles * f + 0.5);
+		for (unsigned i = 0; i < MDL_B_N; i++)
+			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
+	}
+	uint64_t launch = (uint64_t)p->gc.v[GPU_LAUNCH_CYCLES];
+	p->r.cycles += launch;
+	p->r.bucket[MDL_B_IDLE] += launch * p->r.simds;
+	p->r.seconds = (double)p->r.cycles / (o->c.clock_mhz * 1e6);
+	return 0;
+}
+
+void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n)
+{
+	char xtra[96];
+	snprintf(xtra, sizeof xtra, ", %llu workgroups each, time scaled by %.2f", (unsigned long long)p->plan.sim_wgs,
+		 p->plan.extrapolate);
+	const struct md_plan *pl = &p->plan;
+	const struct mm_stats *s = &p->mem;
+	uint64_t lines = 0;
+	for (int i = 0; i < MM_NLEVELS; i++)
+		lines += s->lines[i];
+	double pct[MM_NLEVELS];
+	for (int i = 0; i < MM_NLEVELS; i++)
+		pct[i] = lines ? 100.0 * (double)s->lines[i] / (double)lines : 0;
+	if (json)
+		snprintf(buf, n,
+			 "{\"workgroups\": %llu, \"unit\": \"%s\", \"units_active\": %u, \"workgroups_per_unit\": %u, "
+			 "\"waves_per_simd\": %u, \"occupancy_limit\": \"%s\", \"units_simulated\": %u, \"full\": %s, "
+			 "\"lines\": {\"L0\": %llu, \"L1\": %llu, \"L2\": %llu, \"MALL\": %llu, \"DRAM\": %llu}, "
+			 "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f}\n",
+			 (unsigned long long)pl->nwg, pl->wgp_mode ? "WGP" : "CU", pl->active_units, pl->wg_per_unit,
+			 pl->waves_per_simd, pl->limit, pl->nsample, pl->full ? "true" : "false",
+			 (unsigned long long)s->lines[MM_L0], (unsigned long long)s->lines[MM_L1],
+			 (unsigned long long)s->lines[MM_L2], (unsigned long long)s->lines[MM_MALL],
+			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0);
+	else
+		snprintf(buf, n,
+			 "model: dispatch: %llu workgroups over %u %ss, %u resident per %s (%u waves/SIMD, limited by %s); "
+			 "%s %u of them%s\n"
+			 "model: memory lines served: L0 %.1f %%, L1 %.1f %%, L2 %.1f %%, Infinity Cache %.1f %%, DRAM %.1f %%\n",
+			 (unsigned long long)pl->nwg, pl->active_units, pl->wgp_mode ? "WGP" : "CU", pl->wg_per_unit,
+			 pl->wgp_mode ? "WGP" : "CU", pl->waves_per_simd, pl->limit,
+			 pl->full ? "simulated all" : "simulated", pl->nsample, pl->extrapolate > 1 ? xtra : "", pct[MM_L0], pct[MM_L1], pct[MM_L2],
+			 pct[MM_MALL], pct[MM_DRAM]);
+}
+
+struct both {
+	struct mdl_consts c;
+	struct gpu_consts g;
+};
+
+static int set_either(void *ctx, const char *name, double v)
+{
+	struct both *b = ctx;
+	int i = gpu_const_find(name);
+	if (i >= 0) {
+		b->g.v[i] = v;
+		return 0;
+	}
+	return mdl_consts_set(&b->c, name, v);
+}
+
+int mdl_consts_load(struct mdl_consts *c, struct gpu_consts *g, const char *path, char *err, size_t errlen)
+{
+	struct both b = { *c, *g };
+	int rc = gpu_consts_read(path, set_either, &b, err, errlen);
+	if (!rc) {
+		*c = b.c;
+		*g = b.g;
+	}
+	return rc;
+}

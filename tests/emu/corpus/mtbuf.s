@@ -1,0 +1,20 @@
+// MTBUF typed loads and stores (32-bit component formats)
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_UINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_SINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_UINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_SINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_FLOAT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_UINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_SINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_FLOAT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_UINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_SINT]
+tbuffer_load_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_32_32_32_FLOAT]
+tbuffer_load_format_xy v[1:2], off, s[4:7], 0 format:[BUF_FMT_32_32_FLOAT]
+tbuffer_load_format_xyz v[1:3], off, s[4:7], 0 format:[BUF_FMT_32_32_32_FLOAT]
+tbuffer_load_format_xyzw v[1:4], v2, s[4:7], s1 format:[BUF_FMT_32_32_32_32_FLOAT] idxen offset:8 glc
+tbuffer_store_format_x v1, off, s[4:7], 0 format:[BUF_FMT_32_FLOAT]
+tbuffer_store_format_xy v[1:2], off, s[4:7], 0 format:[BUF_FMT_32_32_FLOAT]
+tbuffer_store_format_xyz v[1:3], off, s[4:7], 0 format:[BUF_FMT_32_32_32_FLOAT]
+tbuffer_store_format_xyzw v[1:4], v[5:6], s[4:7], 0 format:[BUF_FMT_32_32_32_32_UINT] idxen offen

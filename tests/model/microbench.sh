@@ -1,0 +1,69 @@
+#!/bin/sh
+# tests/model/microbench.sh — the self-consistency of the timing model: the
+# microbenchmarks (rdna3run --microbench) run on the emulator under the model
+# with a constants file that moves every measured constant away from its
+# default must give back exactly those values (within one cycle: the ports
+# round up).  The caches are shrunk in the same file so the chains that reach
+# the Infinity Cache and DRAM stay small.  Also: a constants file with an
+# unknown name is refused (exit 2, one line), and -o writes a file that
+# --model-constants reads back.
+# Env: BUILD, RDNA3RUN (tests/run.sh).
+R=${RDNA3RUN:-build/rdna3run}
+T=$(mktemp -d "${TMPDIR:-/tmp}/microbench_sh.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+fail=0
+ok() { echo "ok $1"; }
+nok() { echo "not ok $1: $2"; fail=1; }
+
+# The values the model is given (none of them a default of the tables).
+cat >"$T/given" <<'EOC'
+# caches shrunk: chains of 4 KB, 32 KB, 128 KB, 512 KB and 1 MB
+L0_BYTES 8192
+L1_BYTES 32768
+L2_BYTES 131072
+MALL_BYTES 524288
+valu_latency 6
+trans_issue 5
+lds_latency 47
+barrier_latency 9
+LAT_L0 301
+LAT_L1 377
+LAT_L2 512
+LAT_MALL 733
+LAT_DRAM 1021
+EOC
+if "$R" --microbench --backend emu --model-constants "$T/given" -o "$T/got" >"$T/out" 2>"$T/err"; then
+	ok "microbench: runs on the emulator under the model"
+else
+	nok "microbench: runs on the emulator under the model" "$(head -n 3 "$T/err" | tr '\n' '|')"
+fi
+for name in valu_latency trans_issue lds_latency barrier_latency LAT_L0 LAT_L1 LAT_L2 LAT_MALL LAT_DRAM; do
+	want=$(awk -v n="$name" '$1 == n { print $2 }' "$T/given")
+	got=$(awk -v n="$name" '$1 == n { print $2 }' "$T/got" 2>/dev/null)
+	if [ -n "$got" ] && awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(d >= -1 && d <= 1) }'; then
+		ok "microbench: $name comes back as $want"
+	else
+		nok "microbench: $name comes back as $want" "got '${got}'"
+	fi
+done
+# The rates the file did not move come back as the model's own: one VALU op per cycle.
+got=$(awk '$1 == "valu_issue" { print $2 }' "$T/got" 2>/dev/null)
+if [ "$got" = "1.000" ]; then ok "microbench: valu_issue is one cycle"; else nok "microbench: valu_issue is one cycle" "got '$got'"; fi
+# LDS bank conflicts: 32 banks of a dword, lanes 4, 8 and 128 bytes apart: 1, 2 and 32 cycles per load.
+c=$(awk '/lanes 4 bytes/ { a = $(NF) } /lanes 8 bytes/ { b = $(NF) } /lanes 128 bytes/ { c = $(NF) } END { print a, b, c }' "$T/out")
+if [ "$c" = "1.00 2.00 32.00" ]; then ok "microbench: LDS conflicts of 1, 2 and 32 ways"; else nok "microbench: LDS conflicts of 1, 2 and 32 ways" "got '$c'"; fi
+# The written file is a constants file.
+if "$R" --microbench --backend emu --model-constants "$T/got" >/dev/null 2>&1; then
+	ok "microbench: its output is read back by --model-constants"
+else
+	nok "microbench: its output is read back by --model-constants" "refused"
+fi
+printf 'LAT_L9 3\n' >"$T/bad"
+"$R" --microbench --backend emu --model-constants "$T/bad" -o "$T/none" >/dev/null 2>"$T/err2"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$T/err2")" -eq 1 ] && grep -q 'bad:1:' "$T/err2" && [ ! -e "$T/none" ]; then
+	ok "microbench: an unknown constant is refused in one line, nothing written"
+else
+	nok "microbench: an unknown constant is refused in one line, nothing written" "exit $rc: $(head -n 2 "$T/err2" | tr '\n' '|')"
+fi
+exit $fail
