@@ -142,6 +142,6 @@ int main(int argc, char **argv)
 	}
 	bad |= sgemm_time(n, all, 0, false);
 	bad |= sgemm_time(n, all, EMU_CHECK_ALL, true);
-	th_cleanup();
+	th_cleanup(false);
 	return bad;
 }

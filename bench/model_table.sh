@@ -37,7 +37,7 @@ generate() { # PRESET: $tmp/PRESET.hsaco
 if [ "${1:-}" = --sampling ]; then
 	shift
 	printf '%-6s %6s %12s %12s %8s %8s %8s\n' preset size sampled full diff cpu_s cpu_f
-	for p in ${*:-k3 k8 naive}; do
+	for p in ${*:-k3 k8}; do
 		generate "$p"
 		for n in 1024 2048; do
 			cs=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model)

@@ -3,3 +3,9 @@
 bench: run_bench
 run_bench: $(BUILD)/rdna3gen $(BUILD)/rdna3run
 	sh bench/run_sgemm.sh $(BUILD)
+
+# The global race check's cost (bench/race_cost.sh).
+.PHONY: race_bench
+bench: race_bench
+race_bench: $(BUILD)/rdna3gen $(BUILD)/rdna3run
+	sh bench/race_cost.sh $(BUILD)

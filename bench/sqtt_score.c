@@ -8,11 +8,12 @@
  * dataset's README defines them (strict and MODAL, 50-cycle filter), with a
  * breakdown by instruction class and the denominator.
  *
- *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL] [--part fit|check] [--mem]
+ *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL|all] [--part fit|check] [--mem]
  *
  * --mem sends vector memory through the GPU-level hierarchy (model/gpu.h)
  * instead of the core's fixed latencies.
- * -v prints one line per kernel; --part keeps one half of the kernels (by a
+ * -v prints one line per kernel with its strict misses by class; --dump all
+ * dumps every kernel; --part keeps one half of the kernels (by a
  * hash of the name): constants are fitted on "fit" and checked on "check".  Prints a skip line (exit 0) when the
  * dataset is absent.
  */
@@ -387,7 +388,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--part") && i + 1 < argc) {
 			part = !strcmp(argv[++i], "check");
 		} else if (!strcmp(argv[i], "--dump") && i + 1 < argc) {
-			dump = only = argv[++i];
+			dump = argv[++i];
+			if (strcmp(dump, "all"))
+				only = dump;
 		} else if (!strcmp(argv[i], "--set") && i + 1 < argc) {
 			char name[64];
 			double v;
@@ -428,17 +431,26 @@ int main(int argc, char **argv)
 			if (verbose)
 				printf("%-48s failed: %s\n", k.name, err);
 		} else {
+			struct score before = sc;
 			score_kernel(hw, es.l, &sc, &km, &ks);
-			if (dump && !strcmp(dump, k.name))
+			if (dump && (!strcmp(dump, k.name) || !strcmp(dump, "all"))) {
+				printf("kernel %s\n", k.name);
 				dump_kernel(hw, es.l);
-			if (verbose)
-				printf("%-48s strict %4llu/%-4llu\n", k.name, (unsigned long long)km, (unsigned long long)ks);
+			}
+			if (verbose) {
+				printf("%-48s strict %4llu/%-4llu", k.name, (unsigned long long)km, (unsigned long long)ks);
+				for (unsigned c = 0; c < C_N; c++) /* strict misses by class */
+					if (sc.slots[c] - before.slots[c] > sc.strict[c] - before.strict[c])
+						printf("  %s -%llu", cls_name[c],
+						       (unsigned long long)(sc.slots[c] - before.slots[c] - sc.strict[c] + before.strict[c]));
+				printf("\n");
+			}
 		}
 		for (unsigned s = 0; s < MAXSLOT; s++)
 			free(hw[s].e), free(es.l[s].e);
 	}
 	fclose(f);
 	report(&sc, dir);
-	th_cleanup();
+	th_cleanup(false);
 	return 0;
 }

@@ -33,6 +33,7 @@ struct vdesc {
 	u64 base;
 	u32 stride, num_records;
 	unsigned oob;
+	unsigned fmt;                /* word3 [18:12]: the format MUBUF format ops use */
 };
 
 /* Components of a 32-bit MTBUF format (20-22: 1, 48-50: 2, 58-60: 3, 61-63: 4),
@@ -47,15 +48,19 @@ static bool fmt_float(unsigned f)
 	return f == 22 || f == 50 || f == 60 || f == 63;
 }
 
+static bool fmt_modelled(unsigned f)
+{
+	return (f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63);
+}
+
 /* Bytes per lane and whether a narrow load sign-extends.  A typed (MTBUF) access
  * moves the components both the op and the format have. */
-static void buf_kind(const struct emu_inst *in, unsigned *bytes, bool *sext)
+static void buf_kind(unsigned op, unsigned typed_fmt, unsigned *bytes, bool *sext)
 {
-	unsigned op = in->op;
 	*sext = op == EMU_OP_buffer_load_i8 || op == EMU_OP_buffer_load_i16;
-	if (in->enc == EMU_ENC_MTBUF) {
+	if (typed_fmt) {
 		const struct emu_opinfo *r = &emu_ops[op];
-		unsigned n = r->dst ? r->dst : r->src1, f = fmt_components(in->fmt);
+		unsigned n = r->dst ? r->dst : r->src1, f = fmt_components(typed_fmt);
 		*bytes = 4 * (n < f ? n : f);
 		return;
 	}
@@ -76,6 +81,7 @@ static bool read_desc(struct emu_wave *w, const struct emu_inst *in, struct vdes
 	d->stride = s[1] >> 16 & 0x3fff;
 	d->num_records = s[2];
 	d->oob = s[3] >> 28 & 3;
+	d->fmt = s[3] >> 12 & 0x7f;
 	if (s[1] >> 30) {
 		emu_fault(w, ~0u, EMU_E_DECODE, "%s: swizzled buffer addressing (descriptor swizzle_enable %u) is not modelled",
 			  emu_ops[in->op].name, s[1] >> 30);
@@ -106,7 +112,15 @@ static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 		return;
 	unsigned bytes;
 	bool sext, store = emu_ops[in->op].flags & EMU_F_STORE;
-	buf_kind(in, &bytes, &sext);
+	/* typed accesses: MTBUF (format in the instruction), MUBUF format ops (in the V#) */
+	bool fmt_op = in->op >= EMU_OP_buffer_load_format_x && in->op <= EMU_OP_buffer_store_format_xyzw;
+	unsigned fmt = in->enc == EMU_ENC_MTBUF ? in->fmt : fmt_op ? d.fmt : 0;
+	if (fmt_op && !fmt_modelled(fmt)) {
+		emu_fault(w, ~0u, EMU_E_DECODE, "%s: descriptor format %u is not modelled (only 32-bit component formats)",
+			  emu_ops[in->op].name, fmt);
+		return;
+	}
+	buf_kind(in->op, fmt, &bytes, &sext);
 	unsigned piece = bytes < 4 ? bytes : 4, npiece = bytes / piece;
 	u64 soff = w->s[in->soffset & 255];
 	unsigned va = in->addr - EMU_OPND_VGPR0, vd = (store ? in->data0 : in->dst) - EMU_OPND_VGPR0;
@@ -142,7 +156,7 @@ static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 	/* a typed load of more components than its format has: y, z read 0, w reads 1 */
 	unsigned ndst = emu_ops[in->op].dst;
 	for (unsigned k = npiece; k < ndst; k++) {
-		u32 one = fmt_float(in->fmt) ? 0x3f800000u : 1;
+		u32 one = fmt_float(fmt) ? 0x3f800000u : 1;
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			data[k][l] = k == 3 ? one : 0;
 	}
@@ -166,6 +180,14 @@ static const emu_exec_fn buf_tab[EMU_OP_COUNT] = {
 	[EMU_OP_buffer_store_b64] = ex_buffer,
 	[EMU_OP_buffer_store_b96] = ex_buffer,
 	[EMU_OP_buffer_store_b128] = ex_buffer,
+	[EMU_OP_buffer_load_format_x] = ex_buffer,
+	[EMU_OP_buffer_load_format_xy] = ex_buffer,
+	[EMU_OP_buffer_load_format_xyz] = ex_buffer,
+	[EMU_OP_buffer_load_format_xyzw] = ex_buffer,
+	[EMU_OP_buffer_store_format_x] = ex_buffer,
+	[EMU_OP_buffer_store_format_xy] = ex_buffer,
+	[EMU_OP_buffer_store_format_xyz] = ex_buffer,
+	[EMU_OP_buffer_store_format_xyzw] = ex_buffer,
 	[EMU_OP_tbuffer_load_format_x] = ex_buffer,
 	[EMU_OP_tbuffer_load_format_xy] = ex_buffer,
 	[EMU_OP_tbuffer_load_format_xyz] = ex_buffer,

@@ -319,9 +319,12 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 	}
 	char text[96], name[16];
 	emu_inst_text(run, w->pc, text, sizeof text);
-	fprintf(f, "trace: +0x%04llx  %-48s", (unsigned long long)(w->pc - run->entry), text);
-	uint32_t exec = w->s[EMU_OPND_EXEC_LO];
 	const struct emu_hzinfo *h = &d->hz;
+	const unsigned flags = emu_ops[d->in.op].flags;
+	bool writes = h->nw || (flags & EMU_F_WSCC);   /* pad the text only when registers follow */
+	fprintf(f, writes ? "trace: +0x%04llx  %-48s" : "trace: +0x%04llx  %s", (unsigned long long)(w->pc - run->entry),
+		text);
+	uint32_t exec = w->s[EMU_OPND_EXEC_LO];
 	for (unsigned i = 0; i < h->nw; i++)
 		for (unsigned k = 0; k < h->w[i].n; k++) {
 			unsigned code = h->w[i].code + k;
@@ -343,7 +346,6 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 			}
 			fprintf(f, "]");
 		}
-	const unsigned flags = emu_ops[d->in.op].flags;
 	if (flags & EMU_F_WSCC)
 		fprintf(f, "  scc=%u", w->s[EMU_OPND_SCC] & 1);
 	fputc('\n', f);

@@ -192,7 +192,8 @@ struct emu_group {
 
 /* ---- executors ------------------------------------------------------------------ */
 /* Each family file exports its part of the dispatch table (designated initializers
- * by op id); exec.c merges them.  Ops no file implements are "unsupported". */
+ * by op id); emu_exec_lookup (exec_prog.c) asks them in turn.  Ops no file
+ * implements are "unsupported". */
 emu_exec_fn emu_salu_lookup(unsigned op);
 emu_exec_fn emu_valu_lookup(unsigned op);
 emu_exec_fn emu_vcmp_lookup(unsigned op);

@@ -150,16 +150,33 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 	return status;
 }
 
-int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
-	     const struct ld_kernel *k)
-{
-	char err[256];
-	int status = RUN_EXIT_FAIL;
+/* One --gemm run: the kernel's arguments by role, the shapes, the dispatch,
+ * the host and device matrices, the launch.  Each phase below fills its part
+ * and returns non-zero after saying why (run_error). */
+struct gemm {
+	const struct run_opts *o;
+	struct ld_backend *b;
+	void *module;
+	const struct ld_kernel *k;
 	const struct ld_arg *ra[R_COUNT];
+	const char *layout;           /* as printed */
+	bool ta, tb, col_major;
+	struct mat mats[3];           /* A, B, C as stored */
+	uint32_t dims[3];             /* M, N, K */
+	uint32_t grid[3], block[3];
+	float *c0, *cout;             /* C's first value, the kernel's result */
+	struct ld_kargs ka;
+	bool have_ka;
+};
+
+/* A, B and C must be buffer arguments found by role. */
+static int gemm_args(struct gemm *g)
+{
+	const struct ld_kernel *k = g->k;
 	for (int r = 0; r < R_COUNT; r++)
-		ra[r] = role_arg(k, (enum role)r);
+		g->ra[r] = role_arg(k, (enum role)r);
 	for (int r = R_A; r <= R_C; r++)
-		if (!ra[r] || ra[r]->kind != LD_ARG_GLOBAL_BUFFER) {
+		if (!g->ra[r] || g->ra[r]->kind != LD_ARG_GLOBAL_BUFFER) {
 			if (args_unnamed(k))
 				run_error("kernel %s: its metadata names no arguments, so A, B and C cannot "
 					  "be found: compile it with -fhip-kernel-arg-name (clang -x hip)",
@@ -167,87 +184,107 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 			else
 				run_error("kernel %s is not a GEMM kernel: no buffer argument for %s "
 					  "(see --list)", k->name, roles[r].role);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
+	return 0;
+}
 
-	/* layout: the kernel's (specialized) or the option, in any case */
+/* The layout: the kernel's (specialized) or the option, in any case. */
+static int gemm_layout(struct gemm *g)
+{
+	const struct ld_kernel *k = g->k;
 	const char *kl = k->layout[0] ? k->layout : ld_kernel_meta_str(k, "layout");
 	enum vc_layout klayout = VC_NN;
 	if (kl && !vc_layout_parse(kl, &klayout)) {
 		run_error("kernel %s: .rdna3.layout '%s' is not one of " VC_WORDS_LAYOUT, k->name, kl);
-		return RUN_EXIT_FAIL;
+		return -1;
 	}
-	if (o->layout >= 0 && kl && (enum vc_layout)o->layout != klayout) {
+	if (g->o->layout >= 0 && kl && (enum vc_layout)g->o->layout != klayout) {
 		run_error("kernel %s was generated for layout %s, not %s", k->name, vc_layout_str(klayout),
-			  vc_layout_str((enum vc_layout)o->layout));
-		return RUN_EXIT_FAIL;
+			  vc_layout_str((enum vc_layout)g->o->layout));
+		return -1;
 	}
-	enum vc_layout lay = o->layout >= 0 ? (enum vc_layout)o->layout : klayout;
-	const char *layout = vc_layout_str(lay);
-	bool ta = vc_layout_ta(lay), tb = vc_layout_tb(lay);
+	enum vc_layout lay = g->o->layout >= 0 ? (enum vc_layout)g->o->layout : klayout;
+	g->layout = vc_layout_str(lay);
+	g->ta = vc_layout_ta(lay), g->tb = vc_layout_tb(lay);
 	const char *order = ld_kernel_meta_str(k, "order");
-	bool col_major = order && !strcmp(order, "col");
+	g->col_major = order && !strcmp(order, "col");
+	return 0;
+}
 
-	/* stored shapes: op(A) is M x K, op(B) is K x N, C is M x N */
-	struct mat mats[3] = {
-		{ "A", ta ? o->k : o->m, ta ? o->m : o->k, o->lda, 0, NULL, 0 },
-		{ "B", tb ? o->n : o->k, tb ? o->k : o->n, o->ldb, 0, NULL, 0 },
+/* Stored shapes (op(A) is M x K, op(B) is K x N, C is M x N), their leading
+ * dimensions, and the sizes a specialized kernel was generated for. */
+static int gemm_shapes(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
+	const struct ld_kernel *k = g->k;
+	const struct mat init[3] = {
+		{ "A", g->ta ? o->k : o->m, g->ta ? o->m : o->k, o->lda, 0, NULL, 0 },
+		{ "B", g->tb ? o->n : o->k, g->tb ? o->k : o->n, o->ldb, 0, NULL, 0 },
 		{ "C", o->m, o->n, o->ldc, 0, NULL, 0 },
 	};
+	memcpy(g->mats, init, sizeof init);
+	g->dims[0] = o->m, g->dims[1] = o->n, g->dims[2] = o->k;
 	for (int i = 0; i < 3; i++) {
-		struct mat *m = &mats[i];
-		m->name = ra[R_A + i]->name;
-		uint32_t minld = col_major ? m->rows : m->cols;
+		struct mat *m = &g->mats[i];
+		m->name = g->ra[R_A + i]->name;
+		uint32_t minld = g->col_major ? m->rows : m->cols;
 		if (!m->ld)
 			m->ld = minld;
 		if (m->ld < minld) {
 			run_error("ld%c = %u is too small for a %ux%u %s-major %s (at least %u)",
-				  'a' + i, m->ld, m->rows, m->cols, col_major ? "column" : "row",
+				  'a' + i, m->ld, m->rows, m->cols, g->col_major ? "column" : "row",
 				  roles[i].role, minld);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
-		m->elems = mat_elems(col_major, m->rows, m->cols, m->ld);
+		m->elems = mat_elems(g->col_major, m->rows, m->cols, m->ld);
 		if (m->elems > ((size_t)1 << 32)) {
 			run_error("matrix %s of %zu elements is too large", roles[i].role, m->elems);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
 	}
 	/* cblas_sgemm takes int sizes */
-	if (o->check && (o->m > INT_MAX || o->n > INT_MAX || o->k > INT_MAX || mats[0].ld > INT_MAX ||
-			 mats[1].ld > INT_MAX || mats[2].ld > INT_MAX)) {
+	if (o->check && (o->m > INT_MAX || o->n > INT_MAX || o->k > INT_MAX || g->mats[0].ld > INT_MAX ||
+			 g->mats[1].ld > INT_MAX || g->mats[2].ld > INT_MAX)) {
 		run_error("--check: sizes and leading dimensions must be below 2^31 (cblas_sgemm's int)");
-		return RUN_EXIT_FAIL;
+		return -1;
 	}
 	/* Kernels without a stride argument assume packed matrices. */
 	for (int i = 0; i < 3; i++)
-		if (!ra[R_LDA + i] && mats[i].ld != (col_major ? mats[i].rows : mats[i].cols)) {
+		if (!g->ra[R_LDA + i] && g->mats[i].ld != (g->col_major ? g->mats[i].rows : g->mats[i].cols)) {
 			run_error("kernel %s has no ld%c argument: matrices must be packed", k->name,
 				  'a' + i);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
 	/* Sizes the kernel was specialized for, when it records them. */
 	static const char *const fixed_keys[3] = { "m", "n", "k" };
-	const uint32_t dims[3] = { o->m, o->n, o->k };
 	for (int i = 0; i < 3; i++) {
 		int64_t v;
-		if (!ra[R_M + i] && ld_kernel_meta_int(k, fixed_keys[i], &v) == LD_OK && v != dims[i]) {
+		if (!g->ra[R_M + i] && ld_kernel_meta_int(k, fixed_keys[i], &v) == LD_OK && v != g->dims[i]) {
 			run_error("kernel %s was generated for %s = %lld, not %u", k->name, roles[R_M + i].role,
-				  (long long)v, dims[i]);
-			return RUN_EXIT_FAIL;
+				  (long long)v, g->dims[i]);
+			return -1;
 		}
 	}
+	return 0;
+}
 
-	/* dispatch shape */
-	uint32_t grid[3], block[3] = { k->block_threads, 1, 1 };
+/* The dispatch shape: the options, else one workgroup per tile of C. */
+static int gemm_dispatch(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
+	const struct ld_kernel *k = g->k;
+	char err[256];
+	g->block[0] = k->block_threads, g->block[1] = g->block[2] = 1;
 	if (o->have_block)
-		memcpy(block, o->block, sizeof block);
+		memcpy(g->block, o->block, sizeof g->block);
 	if (o->have_grid) {
-		memcpy(grid, o->grid, sizeof grid);
+		memcpy(g->grid, o->grid, sizeof g->grid);
 	} else {
 		if (!k->tile_m || !k->tile_n) {
 			run_error("kernel %s records no tile shape (.rdna3.tile_m/.rdna3.tile_n): give "
 				  "--grid and --block", k->name);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
 		/* Kernels that mask work-items outside M x N say .rdna3.guarded: 1
 		 * (docs/metadata.md). */
@@ -257,38 +294,41 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 				 (k->tile_k && o->k % k->tile_k))) {
 			run_error("M N K = %u %u %u: kernel %s needs multiples of its tile %u x %u x %u",
 				  o->m, o->n, o->k, k->name, k->tile_m, k->tile_n, k->tile_k ? k->tile_k : 1);
-			return RUN_EXIT_FAIL;
+			return -1;
 		}
-		grid[0] = (o->n + k->tile_n - 1) / k->tile_n;
-		grid[1] = (o->m + k->tile_m - 1) / k->tile_m;
-		grid[2] = 1;
+		g->grid[0] = (o->n + k->tile_n - 1) / k->tile_n;
+		g->grid[1] = (o->m + k->tile_m - 1) / k->tile_m;
+		g->grid[2] = 1;
 	}
-	if (!block[0]) {
+	if (!g->block[0]) {
 		run_error("kernel %s records no .rdna3.block_threads: give --block", k->name);
-		return RUN_EXIT_FAIL;
+		return -1;
 	}
-	if (ld_check_dispatch(k, grid, block, err, sizeof err)) {
+	if (ld_check_dispatch(k, g->grid, g->block, err, sizeof err)) {
 		run_error("%s", err);
-		return RUN_EXIT_FAIL;
+		return -1;
 	}
+	return 0;
+}
 
-	/* host matrices: A, B, C, C's first and final values, the check's four
-	 * temporaries, and with the emulator its device copies of A, B, C */
+/* Host matrices: A, B, C filled by --fill, C's first value and room for the
+ * result.  The memory check counts the check's four temporaries and, with the
+ * emulator, its device copies of A, B and C. */
+static int gemm_host(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
+	struct mat *mats = g->mats;
 	uint64_t abc = mats[0].elems + mats[1].elems + mats[2].elems;
 	uint64_t need = 4 * (abc + 2 * mats[2].elems);
 	need += o->check ? 4 * (abc + mats[2].elems) : 0;
-	need += !strcmp(b->name, "emu") ? 4 * abc : 0;
+	need += !strcmp(g->b->name, "emu") ? 4 * abc : 0;
 	if (!run_host_mem_ok(need, "--gemm"))
-		return RUN_EXIT_FAIL;
-
-	/* host matrices */
-	uint64_t s = o->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
-	float *c0 = NULL, *cout = NULL;
+		return -1;
 	for (int i = 0; i < 3; i++) {
 		mats[i].host = calloc(mats[i].elems, sizeof(float));
 		if (!mats[i].host) {
 			run_error("out of memory for %s", roles[i].role);
-			goto out;
+			return -1;
 		}
 	}
 	if (o->fill == FILL_SEED) {
@@ -296,120 +336,156 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 		for (size_t i = 0; i < mats[0].elems; i++)
 			mats[0].host[i] = (float)i;
 		for (uint32_t r = 0; r < mats[1].rows && r < mats[1].cols; r++)
-			mats[1].host[idx(col_major, mats[1].ld, r, r)] = 1.0f;
+			mats[1].host[idx(g->col_major, mats[1].ld, r, r)] = 1.0f;
 	} else {
+		uint64_t s = o->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
 		for (int i = 0; i < 3; i++)
 			for (size_t j = 0; j < mats[i].elems; j++)
 				mats[i].host[j] = run_random(&s);
 	}
-	c0 = malloc(mats[2].elems * sizeof *c0);
-	cout = malloc(mats[2].elems * sizeof *cout);
-	if (!c0 || !cout) {
+	g->c0 = malloc(mats[2].elems * sizeof *g->c0);
+	g->cout = malloc(mats[2].elems * sizeof *g->cout);
+	if (!g->c0 || !g->cout) {
 		run_error("out of memory");
-		goto out;
+		return -1;
 	}
-	memcpy(c0, mats[2].host, mats[2].elems * sizeof *c0);
+	memcpy(g->c0, mats[2].host, mats[2].elems * sizeof *g->c0);
+	return 0;
+}
 
-	struct ld_kargs ka;
-	if (ld_kargs_init(&ka, k, err, sizeof err)) {
+/* Device copies of A, B, C and the kernel arguments by role; --alpha and
+ * --beta only where the kernel takes them; --dump names a matrix. */
+static int gemm_kargs(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
+	const struct ld_kernel *k = g->k;
+	const struct ld_arg *const *ra = g->ra;
+	char err[256];
+	if (ld_kargs_init(&g->ka, k, err, sizeof err)) {
 		run_error("%s", err);
-		goto out;
+		return -1;
 	}
+	g->have_ka = true;
 	int rc = LD_OK;
 	for (int i = 0; i < 3 && !rc; i++) {
-		rc = ld_alloc(b, mats[i].elems * sizeof(float), &mats[i].dev, err, sizeof err);
+		struct mat *m = &g->mats[i];
+		rc = ld_alloc(g->b, m->elems * sizeof(float), &m->dev, err, sizeof err);
 		if (!rc)
-			rc = ld_write(b, mats[i].dev, mats[i].host, mats[i].elems * sizeof(float), err,
-				      sizeof err);
+			rc = ld_write(g->b, m->dev, m->host, m->elems * sizeof(float), err, sizeof err);
 		if (!rc)
-			rc = ld_kargs_set_ptr(&ka, ra[R_A + i]->name, mats[i].dev, err, sizeof err);
+			rc = ld_kargs_set_ptr(&g->ka, ra[R_A + i]->name, m->dev, err, sizeof err);
 	}
 	for (int i = 0; i < 3 && !rc; i++) {
 		if (ra[R_M + i])
-			rc = ld_kargs_set_u32(&ka, ra[R_M + i]->name, dims[i], err, sizeof err);
+			rc = ld_kargs_set_u32(&g->ka, ra[R_M + i]->name, g->dims[i], err, sizeof err);
 		if (!rc && ra[R_LDA + i])
-			rc = ld_kargs_set_u32(&ka, ra[R_LDA + i]->name, mats[i].ld, err, sizeof err);
+			rc = ld_kargs_set_u32(&g->ka, ra[R_LDA + i]->name, g->mats[i].ld, err, sizeof err);
 	}
 	if (!rc && ra[R_ALPHA])
-		rc = ld_kargs_set_f32(&ka, ra[R_ALPHA]->name, o->alpha, err, sizeof err);
+		rc = ld_kargs_set_f32(&g->ka, ra[R_ALPHA]->name, o->alpha, err, sizeof err);
 	if (!rc && ra[R_BETA])
-		rc = ld_kargs_set_f32(&ka, ra[R_BETA]->name, o->beta, err, sizeof err);
+		rc = ld_kargs_set_f32(&g->ka, ra[R_BETA]->name, o->beta, err, sizeof err);
 	else if (!rc && o->beta != 0) {
 		run_error("kernel %s has no beta argument: --beta must be 0", k->name);
-		goto kargs_out;
+		return -1;
 	}
 	if (!rc && !ra[R_ALPHA] && o->alpha != 1.0f) {
 		run_error("kernel %s has no alpha argument: --alpha must be 1", k->name);
-		goto kargs_out;
+		return -1;
 	}
 	if (rc) {
 		run_error("%s", err);
-		goto kargs_out;
+		return -1;
 	}
-	if (run_set_args(o, &ka))
-		goto kargs_out;
-	if (ld_kargs_finish(&ka, grid, block, err, sizeof err)) {
+	if (run_set_args(o, &g->ka))
+		return -1;
+	if (ld_kargs_finish(&g->ka, g->grid, g->block, err, sizeof err)) {
 		run_error("%s", err);
-		goto kargs_out;
+		return -1;
 	}
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		bool found = false;
 		for (int j = 0; j < 3; j++)
-			found |= !strcmp(o->dumps[i].name, mats[j].name) ||
+			found |= !strcmp(o->dumps[i].name, g->mats[j].name) ||
 				 !strcmp(o->dumps[i].name, roles[j].role);
 		if (!found) {
 			run_error("--dump %s: not a matrix of kernel %s (A, B or C)", o->dumps[i].name, k->name);
-			goto kargs_out;
+			return -1;
 		}
 	}
+	return 0;
+}
 
-	printf("gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
-	       "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, layout,
-	       col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
-	       grid[0], grid[1], grid[2], block[0], block[1], block[2], b->device);
-	/* One launch on fresh C (checked, dumped), then --bench REPS timed ones
-	 * (with beta != 0 they keep updating C: only the first result counts). */
-	struct ld_run_stats st;
-	if (ld_launch(b, module, k, &ka, grid, block, 1, &st, err, sizeof err) ||
-	    ld_read(b, cout, mats[2].dev, mats[2].elems * sizeof(float), err, sizeof err)) {
-		run_error("%s", err);
-		goto kargs_out;
-	}
-	if (!o->bench)
-		run_print_stats(b, &st, 2.0 * o->m * o->n * o->k);
+/* --dump files, all or none: A and B as launched, C as the kernel left it. */
+static int gemm_dumps(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
 	struct run_files dumps = { 0 };
 	for (unsigned i = 0; i < o->ndumps; i++) {
-		const float *p = cout;
-		size_t n = mats[2].elems;
+		const float *p = g->cout;
+		size_t n = g->mats[2].elems;
 		for (int j = 0; j < 2; j++)
-			if (!strcmp(o->dumps[i].name, mats[j].name) || !strcmp(o->dumps[i].name, roles[j].role))
-				p = mats[j].host, n = mats[j].elems;
+			if (!strcmp(o->dumps[i].name, g->mats[j].name) || !strcmp(o->dumps[i].name, roles[j].role))
+				p = g->mats[j].host, n = g->mats[j].elems;
 		if (run_files_add(&dumps, o->dumps[i].value, p, n * sizeof(float))) {
 			run_files_discard(&dumps);
-			goto kargs_out;
+			return -1;
 		}
 	}
-	if (run_files_commit(&dumps, o->file))
-		goto kargs_out;
-	status = RUN_EXIT_OK;
+	return run_files_commit(&dumps, o->file) ? -1 : 0;
+}
+
+/* One launch on fresh C (checked, dumped), then --bench REPS timed ones
+ * (with beta != 0 they keep updating C: only the first result counts). */
+static int gemm_launch(struct gemm *g)
+{
+	const struct run_opts *o = g->o;
+	const struct ld_kernel *k = g->k;
+	const struct mat *mats = g->mats;
+	char err[256];
+	printf("gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
+	       "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, g->layout,
+	       g->col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
+	       g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
+	struct ld_run_stats st;
+	if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, 1, &st, err, sizeof err) ||
+	    ld_read(g->b, g->cout, mats[2].dev, mats[2].elems * sizeof(float), err, sizeof err)) {
+		run_error("%s", err);
+		return RUN_EXIT_FAIL;
+	}
+	if (!o->bench)
+		run_print_stats(g->b, &st, 2.0 * o->m * o->n * o->k);
+	if (gemm_dumps(g))
+		return RUN_EXIT_FAIL;
+	int status = RUN_EXIT_OK;
 	if (o->check)
-		status = check_result(o, col_major, ta, tb, mats, c0, cout);
+		status = check_result(o, g->col_major, g->ta, g->tb, mats, g->c0, g->cout);
 	if (o->bench) {
-		if (ld_launch(b, module, k, &ka, grid, block, o->bench, &st, err, sizeof err)) {
+		if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, o->bench, &st, err, sizeof err)) {
 			run_error("%s", err);
 			status = RUN_EXIT_FAIL;
 		} else {
-			run_print_stats(b, &st, 2.0 * o->m * o->n * o->k);
+			run_print_stats(g->b, &st, 2.0 * o->m * o->n * o->k);
 		}
 	}
-kargs_out:
-	ld_kargs_free(&ka);
-out:
+	return status;
+}
+
+int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
+	     const struct ld_kernel *k)
+{
+	struct gemm g = { .o = o, .b = b, .module = module, .k = k };
+	int status = RUN_EXIT_FAIL;
+	if (!gemm_args(&g) && !gemm_layout(&g) && !gemm_shapes(&g) && !gemm_dispatch(&g) &&
+	    !gemm_host(&g) && !gemm_kargs(&g))
+		status = gemm_launch(&g);
+	if (g.have_ka)
+		ld_kargs_free(&g.ka);
 	for (int i = 0; i < 3; i++) {
-		ld_free(b, mats[i].dev);
-		free(mats[i].host);
+		ld_free(b, g.mats[i].dev);
+		free(g.mats[i].host);
 	}
-	free(c0);
-	free(cout);
+	free(g.c0);
+	free(g.cout);
 	return status;
 }

@@ -25,6 +25,7 @@
  */
 #include "model/gpu.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,7 @@ const char *const mm_level_name[MM_NLEVELS] = { "L0", "L1", "L2", "MALL", "DRAM"
 struct ft_level {
 	uint64_t *key;           /* line + 1; 0 = empty */
 	uint64_t *when;          /* fill cycle */
+	uint64_t *ready;         /* cycle the fill's data is back: later hits wait for it */
 	size_t cap, n;           /* slots (power of two), used */
 	uint32_t *tree;          /* Fenwick tree over buckets: fills per bucket */
 	size_t nb;               /* buckets (power of two) */
@@ -89,10 +91,11 @@ static bool ft_grow_tree(struct ft_level *l, size_t need)
 
 static bool ft_rehash(struct ft_level *l, size_t cap)
 {
-	uint64_t *key = calloc(cap, sizeof *key), *when = malloc(cap * sizeof *when);
-	if (!key || !when) {
+	uint64_t *key = calloc(cap, sizeof *key), *when = malloc(cap * sizeof *when), *ready = malloc(cap * sizeof *ready);
+	if (!key || !when || !ready) {
 		free(key);
 		free(when);
+		free(ready);
 		return false;
 	}
 	for (size_t i = 0; i < l->cap; i++) {
@@ -103,11 +106,14 @@ static bool ft_rehash(struct ft_level *l, size_t cap)
 			j = (j + 1) & (cap - 1);
 		key[j] = l->key[i];
 		when[j] = l->when[i];
+		ready[j] = l->ready[i];
 	}
 	free(l->key);
 	free(l->when);
+	free(l->ready);
 	l->key = key;
 	l->when = when;
+	l->ready = ready;
 	l->cap = cap;
 	return true;
 }
@@ -124,13 +130,15 @@ static void ft_free(struct ft_level *l)
 {
 	free(l->key);
 	free(l->when);
+	free(l->ready);
 	free(l->tree);
 }
 
 /* Is line held at cycle t?  Then or not, it is there from t on (a fill moves
  * the first-touch time earlier, a refill after eviction moves it later).
- * Returns -1 on out of memory. */
-static int ft_access(struct ft_level *l, uint64_t line, uint64_t t)
+ * *ready is the line's data-ready cycle: read it on a hit, set it on a fill
+ * (valid until the next access to this level).  Returns -1 on out of memory. */
+static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
 {
 	if ((l->n + 1) * 2 > l->cap && !ft_rehash(l, l->cap * 2))
 		return -1;
@@ -141,6 +149,7 @@ static int ft_access(struct ft_level *l, uint64_t line, uint64_t t)
 	while (l->key[j] && l->key[j] != k)
 		j = (j + 1) & (l->cap - 1);
 	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT);
+	*ready = &l->ready[j];
 	if (!l->key[j]) {
 		l->key[j] = k;
 		l->when[j] = t;
@@ -315,11 +324,13 @@ static unsigned coalesce(const struct mm *m, const uint64_t *addr, unsigned nadd
 	return n;
 }
 
-static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t)
+static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
 {
-	int r = ft_access(l, line, t);
-	if (r < 0)
+	int r = ft_access(l, line, t, ready);
+	if (r < 0) {
 		m->oom = true;
+		*ready = NULL;
+	}
 	return r > 0;
 }
 
@@ -347,43 +358,61 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 		uint64_t line = lines[i];
 		double t = port_use(&s->port[MM_L0], (double)cycle, m->line);
 		uint64_t at = (uint64_t)t;
-		enum mm_level lv;
+		enum mm_level lv = MM_L0;
+		double c;
+		uint64_t *rp;
 		if (store) {
 			/* Written through L0 and L1 to L2; a line new to the MALL costs a write-back. */
 			t = port_use(&s->port[MM_L2], t, m->line);
 			lv = MM_L2;
-			if (!level_lookup(m, &m->l2, line, at) && !level_lookup(m, &m->mall, line, at)) {
-				port_use(&s->port[MM_DRAM], t, m->line);
-				m->st.bytes_dram += (uint64_t)m->line;
-			}
-		} else if (l0_lookup(&s->l0, line)) {
-			lv = MM_L0;
-		} else {
-			t = port_use(&s->port[MM_L1], t, m->line);
-			lv = MM_L1;
-			if (!level_lookup(m, l1, line, at)) {
-				t = port_use(&s->port[MM_L2], t, m->line);
-				lv = MM_L2;
-				if (!level_lookup(m, &m->l2, line, at)) {
-					t = port_use(&s->port[MM_MALL], t, m->line);
-					lv = MM_MALL;
-					if (!level_lookup(m, &m->mall, line, at)) {
-						t = port_use(&s->port[MM_DRAM], t, m->line);
-						lv = MM_DRAM;
-						m->st.bytes_dram += (uint64_t)m->line;
-					}
+			c = t + m->lat[MM_L2];
+			if (!level_lookup(m, &m->l2, line, at, &rp)) {
+				if (rp)
+					*rp = (uint64_t)c;
+				if (!level_lookup(m, &m->mall, line, at, &rp)) {
+					if (rp)
+						*rp = (uint64_t)c;
+					port_use(&s->port[MM_DRAM], t, m->line);
+					m->st.bytes_dram += (uint64_t)m->line;
 				}
 			}
+		} else if (l0_lookup(&s->l0, line)) {
+			c = t + m->lat[MM_L0];
+		} else {
+			/* Down the shared levels; a hit on a line still on its way
+			 * (another CU's fill) waits for that fill's data. */
+			struct ft_level *shared[3] = { l1, &m->l2, &m->mall };
+			uint64_t *fill[3];
+			unsigned nfill = 0;
+			double ready = 0;
+			lv = MM_DRAM;
+			for (int k = 0; k < 3; k++) {
+				t = port_use(&s->port[MM_L1 + k], t, m->line);
+				if (level_lookup(m, shared[k], line, at, &rp)) {
+					lv = (enum mm_level)(MM_L1 + k);
+					ready = rp ? (double)*rp : 0;
+					break;
+				}
+				if (rp)
+					fill[nfill++] = rp;
+			}
+			if (lv == MM_DRAM) {
+				t = port_use(&s->port[MM_DRAM], t, m->line);
+				m->st.bytes_dram += (uint64_t)m->line;
+			}
+			c = t + m->lat[lv] > ready ? t + m->lat[lv] : ready;
+			for (unsigned k = 0; k < nfill; k++)
+				*fill[k] = (uint64_t)ceil(c - 1e-6);
 		}
 		m->st.lines[lv]++;
 		if (lv > far)
 			far = lv;
-		if (t + m->lat[lv] > done)
-			done = t + m->lat[lv];
+		if (c > done)
+			done = c;
 	}
 	if (served)
 		*served = far;
-	return (uint64_t)(done + 0.999999);
+	return (uint64_t)ceil(done - 1e-6); /* up to whole cycles, float noise aside */
 }
 
 void mm_get_stats(const struct mm *m, struct mm_stats *s)

@@ -16,7 +16,9 @@ static const char model_text[] =
 	"conflict (misses - 1); two different VGPRs through the same slot of the same bank are a port "
 	"conflict; writes cost nothing. Only VALU instructions read through the ports. The loop body is "
 	"scored twice back to back and the second pass is reported (steady state). "
-	"Model of vgpr_alloc/BANKS.md (ra_cache_score); not a measurement.";
+	"Model of vgpr_alloc/BANKS.md (ra_cache_score); not a measurement: recorded RX 7900 XTX traces show "
+	"no cycle lost to same-bank reads, so conflicts are model figures, not cycles; dual issue (one slot per "
+	"VOPD pair) is measured.";
 
 static const char *const slot_name[RA_SLOTS] = { "src0", "src1", "src2" };
 

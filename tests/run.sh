@@ -1,12 +1,15 @@
 #!/bin/sh
 # Test runner.  Usage: tests/run.sh BUILD_DIR [PROGRAM ...] -- [SCRIPT ...] [-- ONCE ...]
 #
-# Protocol: every test program or script prints one line per check,
-#   "ok NAME"  or  "not ok NAME: why"
-# and exits 0 if all its checks passed.  A program that exits non-zero
-# without printing a "not ok" line (a crash, a sanitizer report) counts as
-# one failed check of its own.  Scripts get BUILD, RDNA3GEN, RDNA3RUN in the
-# environment.  The last line is "N passed, N failed (per LLVM ...)".
+# Protocol (tests/check.h for C, tests/check.sh for sh): every test program or
+# script prints one line per check,
+#   "ok NAME"  or  "not ok NAME: why"  or  "skip NAME: why"
+# and exits 0 if no check failed.  A skip (a tool missing here) is counted and
+# shown, never as a pass.  A program that exits non-zero without printing a
+# "not ok" line (a crash, a sanitizer report) counts as one failed check of its
+# own; so does one that printed no line at all (it tested nothing).  Scripts
+# get BUILD, RDNA3GEN, RDNA3RUN and SAN in the environment.  The last line is
+# "N passed, N failed, N skipped (per LLVM ...)".
 #
 # The toolchain matrix: every test runs once per installed LLVM >= 19
 # (scripts/llvms.sh; at least two are required), named NAME@llvmNN, with
@@ -23,7 +26,7 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 LLVMS=$(sh scripts/llvms.sh --require 2) || exit 1
 log="$BUILD/tests/log"
 mkdir -p "$log"
-pass=0 fail=0
+pass=0 fail=0 skipped=0
 
 use_llvm() { # NN: the toolchain of the next test
 	export RDNA3_LLVM=$1 RDNA3_CLANG=clang-$1 RDNA3_LLD=ld.lld-$1
@@ -36,16 +39,24 @@ run_one() { # NAME CMD...
 	rc=$?
 	p=$(grep -c '^ok ' "$out")
 	f=$(grep -c '^not ok ' "$out")
+	s=$(grep -c '^skip ' "$out")
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 		echo "not ok $name: exited with status $rc" >>"$out"
 	fi
-	pass=$((pass + p)); fail=$((fail + f))
-	eval "pass_$tag=\$((pass_$tag + p)); fail_$tag=\$((fail_$tag + f))"
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ] && [ "$s" -eq 0 ]; then
+		f=1
+		echo "not ok $name: ran no checks" >>"$out"
+	fi
+	pass=$((pass + p)); fail=$((fail + f)); skipped=$((skipped + s))
+	eval "pass_$tag=\$((pass_$tag + p)); fail_$tag=\$((fail_$tag + f)); skip_$tag=\$((skip_$tag + s))"
 	if [ "$f" -ne 0 ]; then
 		echo "FAIL $name ($p passed, $f failed) — log: $out"
 		grep '^not ok ' "$out" | head -n 20 | sed 's/^/  /'
 		[ "$rc" -ne 0 ] && tail -n 15 "$out" | grep -v '^ok ' | sed 's/^/  | /'
+	elif [ "$s" -ne 0 ]; then
+		echo "PASS $name ($p checks, $s skipped)"
+		grep '^skip ' "$out" | sed 's/^/  /'
 	else
 		echo "PASS $name ($p checks)"
 	fi
@@ -65,8 +76,8 @@ for t in "$@"; do
 	esac
 done
 
-pass_once=0 fail_once=0
-for v in $LLVMS; do eval "pass_$v=0 fail_$v=0"; done
+pass_once=0 fail_once=0 skip_once=0
+for v in $LLVMS; do eval "pass_$v=0 fail_$v=0 skip_$v=0"; done
 
 run_test() { # KIND PATH
 	case " $once " in
@@ -85,6 +96,8 @@ for t in $progs; do run_test bin "$t"; done
 for t in $scripts; do run_test script "$t"; done
 
 per=""
-for v in $LLVMS; do eval "per=\"\$per LLVM $v: \$pass_$v passed, \$fail_$v failed;\""; done
-echo "$pass passed, $fail failed (${per# } without LLVM: $pass_once passed, $fail_once failed)"
+for v in $LLVMS; do
+	eval "per=\"\$per LLVM $v: \$pass_$v passed, \$fail_$v failed, \$skip_$v skipped;\""
+done
+echo "$pass passed, $fail failed, $skipped skipped (${per# } without LLVM: $pass_once passed, $fail_once failed, $skip_once skipped)"
 [ "$fail" -eq 0 ]

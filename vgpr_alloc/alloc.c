@@ -197,94 +197,99 @@ static void rewrite(void *vctx, const struct ao_opnd *co, bool dst, bool dst_rea
 			       .reg = base + o->sub };
 }
 
-int ra_allocate(struct ra_ctx *ra, struct ao_kernel *k, unsigned limit, unsigned *needed,
-		char *err, size_t errlen)
+/* The allocator's scratch state, shared by its phases. */
+struct alloc_work {
+	struct use_scan u;
+	unsigned *order;          /* ids of the used ranges */
+	unsigned nused;
+	unsigned char *fixed;     /* registers an instruction names physically */
+	unsigned char *busy;
+};
+
+/* Phase 1: live intervals from the first to the last use (stretched over
+ * loops), the physical uses, and the list of ranges some instruction uses. */
+static int live_ranges(struct ra_ctx *ra, struct ao_kernel *k, struct alloc_work *w, char *err,
+		       size_t errlen)
 {
-	if (limit == 0 || limit > RA_VGPR_MAX)
-		limit = RA_VGPR_MAX;
 	unsigned n = ao_inst_count(k);
-	int rc = RA_OK;
-	struct use_scan u = { calloc(ra->n + 1, sizeof(unsigned)), calloc(ra->n + 1, sizeof(unsigned)),
-			      calloc(ra->n + 1, 1) };
-	unsigned *order = calloc(ra->n + 1, sizeof *order);
-	unsigned char *fixed = calloc(POOL_REGS, 1);
-	unsigned char *busy = calloc(POOL_REGS, 1);
-	if (!u.first || !u.last || !u.first_reads || !order || !fixed || !busy) {
-		snprintf(err, errlen, "out of memory");
-		rc = RA_E_NOMEM;
-		goto out;
-	}
 	for (unsigned id = 0; id < ra->n; id++)
-		u.first[id] = ~0u;
-	struct scan_ctx sc = { ra, &u, 0, 0 };
+		w->u.first[id] = ~0u;
+	struct scan_ctx sc = { ra, &w->u, 0, 0 };
 	for (unsigned i = 0; i < n; i++) {
 		sc.i = i;
 		each_opnd(ao_inst_at(k, i), note_use, &sc);
-		each_opnd(ao_inst_at(k, i), phys_use, fixed);
+		each_opnd(ao_inst_at(k, i), phys_use, w->fixed);
 	}
 	if (sc.bad) {
 		snprintf(err, errlen, "an operand names an unknown virtual register or a part past its end");
-		rc = RA_E_ARG;
-		goto out;
+		return RA_E_ARG;
 	}
-	stretch_loops(ra, k, &u);
-	unsigned nused = 0;
+	stretch_loops(ra, k, &w->u);
+	w->nused = 0;
 	for (unsigned id = 0; id < ra->n; id++) {
 		struct ra_vreg_info *r = &ra->v[id];
 		r->phys = -1;
-		if (u.first[id] == ~0u) {
+		if (w->u.first[id] == ~0u) {
 			r->live = (struct ra_interval){ 0, 0 };
 			continue;
 		}
-		r->live = (struct ra_interval){ u.first[id], u.last[id] + 1 };
-		order[nused++] = id;
+		r->live = (struct ra_interval){ w->u.first[id], w->u.last[id] + 1 };
+		w->order[w->nused++] = id;
 	}
-	/* phase 2: pins keep their registers; they may not meet physical uses */
-	for (unsigned a = 0; a < nused; a++) {
-		struct ra_vreg_info *r = &ra->v[order[a]];
+	return RA_OK;
+}
+
+/* Phase 2: pins keep their registers; they may not meet physical uses or
+ * each other while both are live. */
+static int place_pins(struct ra_ctx *ra, struct alloc_work *w, char *err, size_t errlen)
+{
+	for (unsigned a = 0; a < w->nused; a++) {
+		struct ra_vreg_info *r = &ra->v[w->order[a]];
 		if (r->pin < 0)
 			continue;
 		for (unsigned q = 0; q < r->count; q++)
-			if (fixed[(unsigned)r->pin + q]) {
+			if (w->fixed[(unsigned)r->pin + q]) {
 				snprintf(err, errlen, "%s pinned to v%u, which an instruction also names directly",
 					 r->name, r->pin + q);
-				rc = RA_E_PIN;
-				goto out;
+				return RA_E_PIN;
 			}
 		for (unsigned b = 0; b < a; b++) {
-			struct ra_vreg_info *o = &ra->v[order[b]];
+			struct ra_vreg_info *o = &ra->v[w->order[b]];
 			if (o->pin >= 0 && overlaps(&r->live, &o->live) &&
 			    r->pin < o->pin + (int)o->count && o->pin < r->pin + (int)r->count) {
 				snprintf(err, errlen, "%s and %s are pinned to overlapping registers while both live",
 					 r->name, o->name);
-				rc = RA_E_PIN;
-				goto out;
+				return RA_E_PIN;
 			}
 		}
 		r->phys = r->pin;
 	}
-	/* phase 3: order by start, then id */
-	sort_by_start(order, nused, ra->v);
-	/* phase 4: first fit */
-	unsigned peak = 0;
-	for (unsigned a = 0; a < nused; a++) {
-		struct ra_vreg_info *r = &ra->v[order[a]];
+	return RA_OK;
+}
+
+/* Phase 4: in w->order, each unpinned range takes the lowest block of its size
+ * that no live range and no physical use holds.  *peak: registers used. */
+static int first_fit(struct ra_ctx *ra, struct alloc_work *w, unsigned *peak, char *err, size_t errlen)
+{
+	*peak = 0;
+	for (unsigned a = 0; a < w->nused; a++) {
+		struct ra_vreg_info *r = &ra->v[w->order[a]];
 		if (r->pin >= 0) {
-			if ((unsigned)r->pin + r->count > peak)
-				peak = (unsigned)r->pin + r->count;
+			if ((unsigned)r->pin + r->count > *peak)
+				*peak = (unsigned)r->pin + r->count;
 			continue;
 		}
-		memcpy(busy, fixed, POOL_REGS);
-		for (unsigned b = 0; b < nused; b++) {
-			const struct ra_vreg_info *o = &ra->v[order[b]];
+		memcpy(w->busy, w->fixed, POOL_REGS);
+		for (unsigned b = 0; b < w->nused; b++) {
+			const struct ra_vreg_info *o = &ra->v[w->order[b]];
 			if (o->phys < 0 || !overlaps(&r->live, &o->live))
 				continue;
-			memset(busy + o->phys, 1, o->count);
+			memset(w->busy + o->phys, 1, o->count);
 		}
 		unsigned base = 0;
 		for (; base + r->count <= POOL_REGS; base++) {
 			unsigned q = 0;
-			while (q < r->count && !busy[base + q])
+			while (q < r->count && !w->busy[base + q])
 				q++;
 			if (q == r->count)
 				break;
@@ -292,32 +297,59 @@ int ra_allocate(struct ra_ctx *ra, struct ao_kernel *k, unsigned limit, unsigned
 		}
 		if (base + r->count > POOL_REGS) {
 			snprintf(err, errlen, "more than %d VGPRs needed", POOL_REGS);
-			rc = RA_E_LIMIT;
-			goto out;
+			return RA_E_LIMIT;
 		}
 		r->phys = (int)base;
-		if (base + r->count > peak)
-			peak = base + r->count;
+		if (base + r->count > *peak)
+			*peak = base + r->count;
 	}
 	for (unsigned r = 0; r < POOL_REGS; r++)
-		if (fixed[r] && r + 1 > peak)
-			peak = r + 1;
-	if (needed)
+		if (w->fixed[r] && r + 1 > *peak)
+			*peak = r + 1;
+	return RA_OK;
+}
+
+int ra_allocate(struct ra_ctx *ra, struct ao_kernel *k, unsigned limit, unsigned *needed,
+		char *err, size_t errlen)
+{
+	if (limit == 0 || limit > RA_VGPR_MAX)
+		limit = RA_VGPR_MAX;
+	struct alloc_work w = {
+		.u = { calloc(ra->n + 1, sizeof(unsigned)), calloc(ra->n + 1, sizeof(unsigned)),
+		       calloc(ra->n + 1, 1) },
+		.order = calloc(ra->n + 1, sizeof(unsigned)),
+		.fixed = calloc(POOL_REGS, 1),
+		.busy = calloc(POOL_REGS, 1),
+	};
+	int rc = RA_OK;
+	unsigned peak = 0;
+	if (!w.u.first || !w.u.last || !w.u.first_reads || !w.order || !w.fixed || !w.busy) {
+		snprintf(err, errlen, "out of memory");
+		rc = RA_E_NOMEM;
+	}
+	if (!rc)
+		rc = live_ranges(ra, k, &w, err, errlen);
+	if (!rc)
+		rc = place_pins(ra, &w, err, errlen);
+	if (!rc) {
+		sort_by_start(w.order, w.nused, ra->v);   /* phase 3: by start, then id */
+		rc = first_fit(ra, &w, &peak, err, errlen);
+	}
+	if (!rc && needed)
 		*needed = peak;
-	if (peak > limit) {
+	if (!rc && peak > limit) {
 		snprintf(err, errlen, "the kernel needs %u VGPRs, the limit is %u", peak, limit);
 		rc = RA_E_LIMIT;
-		goto out;
 	}
-	for (unsigned i = 0; i < n; i++)
-		each_opnd(ao_inst_at(k, i), rewrite, ra);
-out:
-	free(u.first);
-	free(u.last);
-	free(u.first_reads);
-	free(order);
-	free(fixed);
-	free(busy);
+	if (!rc)   /* phase 5: virtual operands become physical */
+		for (unsigned i = 0; i < ao_inst_count(k); i++)
+			each_opnd(ao_inst_at(k, i), rewrite, ra);
+	free(w.u.first);
+	free(w.u.last);
+	free(w.u.first_reads);
+	free(w.order);
+	free(w.fixed);
+	free(w.busy);
 	return rc;
 }
 

@@ -3,7 +3,8 @@
  *   1. check the input and recognise a full outer product (the grid case);
  *   2. place the fragments: A in banks 2-3, B in banks 0-1, element pairs
  *      (2t, 2t+1) in one even-aligned register pair (one ds_load_b64);
- *   3. order and pair the FMAs (grid: 2x2 blocks walked as a snake;
+ *   3. order and pair the FMAs (grid: 2x2 blocks along an Euler trail of
+ *      the A-pair x B-pair graph, rows walked as a snake when none exists;
  *      otherwise: accumulators split by parity, even and odd uses zipped);
  *   4. give accumulators registers: the grid picks, per instruction, the
  *      banks where the multiplicand reads do not miss;

@@ -7,20 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "tests/llvm.h"
 
-static int failures;
-
-static void check(int ok, const char *name, const char *why)
-{
-	if (ok) {
-		printf("ok %s\n", name);
-	} else {
-		printf("not ok %s: %s\n", name, why);
-		failures++;
-	}
-}
 
 /* Text of the instruction just added must be `want`. */
 static void expect(struct ao_kernel *k, int idx, const char *want)
@@ -468,5 +458,5 @@ int main(void)
 	test_errors();
 	test_occupancy();
 	test_meta_get();
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-static void check(struct cx *c, const char *name, int rc, const int32_t *got, const int32_t *want, int n)
+static void check_i32(struct cx *c, const char *name, int rc, const int32_t *got, const int32_t *want, int n)
 {
 	int bad = cx_diff_i32(got, want, n);
 	cx_ok(c, rc == 0 && bad < 0, name, "rc %d %s; element %d: %d (0x%x), want %d", rc, c->t.err, bad,
@@ -26,7 +26,7 @@ static void hipcc_layouts(struct cx *c)
 	struct { uint64_t a, b, c; int32_t n; } k = { cx_in(c, a, sizeof a), cx_in(c, b, sizeof b), dc, N };
 	int rc = cx_run(c, "vadd_hipcc_layout", &k, sizeof k, 4, 64);
 	cx_get(c, dc, out, sizeof out);
-	check(c, "asm_vadd_dispatch_queue_kernarg_id_layout", rc, (int32_t *)out, (int32_t *)want, N + 56);
+	check_i32(c, "asm_vadd_dispatch_queue_kernarg_id_layout", rc, (int32_t *)out, (int32_t *)want, N + 56);
 
 	enum { GX = 3, GY = 2 };
 	int32_t o2[GX * GY * 32], w2[GX * GY * 32];
@@ -39,7 +39,7 @@ static void hipcc_layouts(struct cx *c)
 	const uint32_t g2[3] = { GX, GY, 1 }, b2[3] = { 32, 1, 1 };
 	rc = cx_run3(c, "seed_sgpr14_grid2d", &k2, sizeof k2, g2, b2, 0);
 	cx_get(c, d2, o2, sizeof o2);
-	check(c, "asm_seed_user_sgpr_count14_ids_s14_s15", rc, o2, w2, GX * GY * 32);
+	check_i32(c, "asm_seed_user_sgpr_count14_ids_s14_s15", rc, o2, w2, GX * GY * 32);
 
 	enum { STRIDE = 48 }; /* floats between the eight rows */
 	float B[8 * STRIDE], o3[32], w3[32];
@@ -56,7 +56,7 @@ static void hipcc_layouts(struct cx *c)
 	struct { uint64_t B, out; int32_t stride; } k3 = { cx_in(c, B, sizeof B), d3, STRIDE * 4 };
 	rc = cx_run(c, "batched_sbase_loads", &k3, sizeof k3, 1, 32);
 	cx_get(c, d3, o3, sizeof o3);
-	check(c, "asm_batched_loads_sgpr_bases", rc, (int32_t *)o3, (int32_t *)w3, 32);
+	check_i32(c, "asm_batched_loads_sgpr_bases", rc, (int32_t *)o3, (int32_t *)w3, 32);
 }
 
 static void lanes_and_lds(struct cx *c)
@@ -68,14 +68,14 @@ static void lanes_and_lds(struct cx *c)
 	struct { uint64_t in, out; } k = { din, dout };
 	int rc = cx_run(c, "lds_reverse_barrier", &k, sizeof k, 1, 64);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_lds_reverse_two_waves_barrier", rc, out, want, 64);
+	check_i32(c, "asm_lds_reverse_two_waves_barrier", rc, out, want, 64);
 
 	for (int r = 0; r < 2; r++)
 		for (int i = 0, acc = 0; i < 16; i++)
 			want[r * 16 + i] = acc += in[r * 16 + i];
 	rc = cx_run(c, "dpp_row_scan", &k, sizeof k, 1, 32);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_dpp_row_shr_scan", rc, out, want, 32);
+	check_i32(c, "asm_dpp_row_shr_scan", rc, out, want, 32);
 
 	enum { NG = 12 };
 	int32_t f[NG * 4], wf[NG * 4];
@@ -90,7 +90,7 @@ static void lanes_and_lds(struct cx *c)
 	const uint32_t g[3] = { 3, 2, 2 }, b[3] = { 64, 1, 1 };
 	rc = cx_run3(c, "dispatch_fields_3d", &k2, sizeof k2, g, b, 0);
 	cx_get(c, df, f, sizeof f);
-	check(c, "asm_dispatch_packet_and_xyz_ids", rc, f, wf, NG * 4);
+	check_i32(c, "asm_dispatch_packet_and_xyz_ids", rc, f, wf, NG * 4);
 
 	int32_t o[8 * 32], wo[8 * 32];
 	struct { uint64_t out; int32_t table[8]; } k3 = { cx_buf(c, NULL, sizeof o), { 5, -6, 70, 800, -9000, 11, 12, 13 } };
@@ -99,7 +99,7 @@ static void lanes_and_lds(struct cx *c)
 			wo[wg * 32 + t] = k3.table[wg & 7] + t * ((wg & 3) + 1);
 	rc = cx_run(c, "movrel_select", &k3, sizeof k3, 8, 32);
 	cx_get(c, k3.out, o, sizeof o);
-	check(c, "asm_s_movrels_v_movrels_m0", rc, o, wo, 8 * 32);
+	check_i32(c, "asm_s_movrels_v_movrels_m0", rc, o, wo, 8 * 32);
 }
 
 void corpus_asm(struct cx *c)
@@ -129,8 +129,8 @@ static void buffers(struct cx *c)
 	int rc = cx_run(c, "tensile_style_copy", &k, sizeof k, 1, L);
 	cx_get(c, dd, dst, sizeof dst);
 	cx_get(c, dn, seen, sizeof seen);
-	check(c, "asm_buffer_raw_store_past_range_dropped", rc, (int32_t *)dst, (int32_t *)wdst, L);
-	check(c, "asm_buffer_raw_load_past_range_zero", rc, (int32_t *)seen, (int32_t *)wseen, L);
+	check_i32(c, "asm_buffer_raw_store_past_range_dropped", rc, (int32_t *)dst, (int32_t *)wdst, L);
+	check_i32(c, "asm_buffer_raw_load_past_range_zero", rc, (int32_t *)seen, (int32_t *)wseen, L);
 
 	enum { NREC = 20 };
 	int32_t recs[2 * NREC], out[2 * 32], want[2 * 32];
@@ -142,7 +142,7 @@ static void buffers(struct cx *c)
 	struct { uint64_t recs, out; int32_t nrec; } k2 = { cx_in(c, recs, sizeof recs), dout, NREC };
 	rc = cx_run(c, "buffer_struct_records", &k2, sizeof k2, 1, 32);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_buffer_structured_index_check", rc, out, want, 64);
+	check_i32(c, "asm_buffer_structured_index_check", rc, out, want, 64);
 }
 
 static void control_and_mix(struct cx *c)
@@ -159,7 +159,7 @@ static void control_and_mix(struct cx *c)
 	struct { uint64_t out; } k = { dsq };
 	int rc = cx_run(c, "scalar_loop_cselect", &k, sizeof k, G, 32);
 	cx_get(c, dsq, sq, sizeof sq);
-	check(c, "asm_scalar_loop_bitcmp_cselect", rc, sq, wsq, G);
+	check_i32(c, "asm_scalar_loop_bitcmp_cselect", rc, sq, wsq, G);
 
 	uint16_t x[32 * 16], y[32 * 16];
 	float out[32], want[32];
@@ -176,7 +176,7 @@ static void control_and_mix(struct cx *c)
 	struct { uint64_t x, y, out; } k2 = { cx_in(c, x, sizeof x), cx_in(c, y, sizeof y), dout };
 	rc = cx_run(c, "fma_mix_dot", &k2, sizeof k2, 1, 32);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_fma_mix_f16_pairs_f32_acc", rc, (int32_t *)out, (int32_t *)want, 32);
+	check_i32(c, "asm_fma_mix_f16_pairs_f32_acc", rc, (int32_t *)out, (int32_t *)want, 32);
 
 	enum { NWG = 2, NL = NWG * 64, NWAVE = NL / 32 };
 	int32_t in[NL], res[256 + NL], wres[256 + NL];
@@ -196,7 +196,7 @@ static void control_and_mix(struct cx *c)
 	struct { uint64_t in, out; } k3 = { cx_in(c, in, sizeof in), dres };
 	rc = cx_run(c, "wave_vote", &k3, sizeof k3, NWG, 64);
 	cx_get(c, dres, res, sizeof res);
-	check(c, "asm_vote_bcnt_ctz_readlane_if_else", rc, res, wres, 256 + NL);
+	check_i32(c, "asm_vote_bcnt_ctz_readlane_if_else", rc, res, wres, 256 + NL);
 }
 
 static void typed(struct cx *c)
@@ -216,7 +216,7 @@ static void typed(struct cx *c)
 	struct { uint64_t recs, out; int32_t nrec; } k = { cx_in(c, recs, sizeof recs), dout, NREC };
 	int rc = cx_run(c, "tbuffer_records", &k, sizeof k, 1, 32);
 	cx_get(c, dout, out, sizeof out);
-	check(c, "asm_tbuffer_typed_records", rc, (int32_t *)out, (int32_t *)want, 64);
+	check_i32(c, "asm_tbuffer_typed_records", rc, (int32_t *)out, (int32_t *)want, 64);
 }
 
 void corpus_asm_buffer(struct cx *c)

@@ -78,17 +78,15 @@ int cx_run(struct cx *c, const char *kernel, const void *ka, size_t n, unsigned 
 
 void cx_ok(struct cx *c, bool cond, const char *name, const char *fmt, ...)
 {
-	if (cond) {
-		printf("ok corpus_%s_%s\n", c->tag, name);
-		return;
+	char full[256], why[1024] = "";
+	snprintf(full, sizeof full, "corpus_%s_%s", c->tag, name);
+	if (!cond) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(why, sizeof why, fmt, ap);
+		va_end(ap);
 	}
-	printf("not ok corpus_%s_%s: ", c->tag, name);
-	va_list ap;
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	th_failed = 1;
+	check(cond, full, why);
 }
 
 int cx_diff_i32(const int32_t *got, const int32_t *want, int n)
@@ -230,6 +228,6 @@ int main(int argc, char **argv)
 		if (c.open)
 			th_close(&c.t);
 	}
-	th_cleanup();
-	return th_failed;
+	th_cleanup(check_failures);
+	return check_exit();
 }

@@ -430,7 +430,7 @@ static void test_mem(void)
 	th_ok(emu_free(dev, a) == 0 && emu_read(dev, a, buf, 1) == EMU_E_ARG && emu_free(dev, a) == EMU_E_ARG &&
 		      emu_alloc(dev, 100, 0) > c,
 	      "mem_free_never_reuses_addresses", NULL);
-	th_ok(emu_alloc(dev, 0, 0) == 0 && emu_alloc(dev, 10, 0x80) == 0 && emu_alloc(NULL, 10, 0) == 0, "mem_alloc_refuses_bad_args", NULL);
+	th_ok(emu_alloc(dev, 0, 0) == 0 && emu_alloc(dev, 10, 0x80) == 0 && emu_alloc(NULL, 10, 0) == 0, "mem_alloc_refuses_bad_args", "accepted");
 	emu_dev_free(dev);
 	emu_dev_free(NULL);
 }
@@ -542,6 +542,11 @@ static const struct small_case small_cases[] = {
 	  { "bufswz", " s_mov_b32 s4, 0\n s_mov_b32 s5, 0xc0000000\n s_mov_b32 s6, 16\n s_mov_b32 s7, 0x30000000\n"
 		      " buffer_load_b32 v1, off, s[4:7], 0\n s_endpgm\n", 0, 0, 32 },
 	  0, EMU_E_DECODE, "swizzled buffer addressing (descriptor swizzle_enable 3) is not modelled" },
+	/* a MUBUF format load whose descriptor format is not a 32-bit one (4, as Tensile's V#) */
+	{ "buffer_format_refused_not_guessed",
+	  { "buffmt", " s_mov_b32 s4, 0\n s_mov_b32 s5, 0\n s_mov_b32 s6, 16\n s_mov_b32 s7, 0x31004000\n"
+		      " buffer_load_format_x v1, off, s[4:7], 0\n s_endpgm\n", 0, 0, 32 },
+	  0, EMU_E_DECODE, "buffer_load_format_x: descriptor format 4 is not modelled" },
 	/* a jump out of the code, and a trap */
 	{ "bug_wild_setpc_reported", { "wildpc", " s_mov_b32 s2, 0x40\n s_mov_b32 s3, 0\n s_setpc_b64 s[2:3]\n", 0, 0, 32 },
 	  0, EMU_E_FAULT, "program counter 0x40 is outside the code buffer" },
@@ -698,6 +703,6 @@ int main(int argc, char **argv)
 	test_small();
 	test_lanes();
 	test_dpp();
-	th_cleanup();
-	return th_failed;
+	th_cleanup(check_failures);
+	return check_exit();
 }

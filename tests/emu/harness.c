@@ -8,25 +8,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int th_failed;
-
-void th_ok(int cond, const char *name, const char *fmt, ...)
-{
-	if (cond) {
-		printf("ok %s\n", name);
-		return;
-	}
-	char why[1024] = "";
-	if (fmt) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, sizeof why, fmt, ap);
-		va_end(ap);
-	}
-	printf("not ok %s: %s\n", name, why);
-	th_failed = 1;
-}
-
 const char *th_tmpdir(void)
 {
 	static char dir[256];
@@ -151,10 +132,10 @@ int th_sgemm_lds(struct th *t, int n, const float *A, const float *B, float *C)
 	return rc;
 }
 
-void th_cleanup(void)
+void th_cleanup(bool failed)
 {
 	const char *dir = th_tmpdir();
-	if (th_failed || strcmp(dir, "/tmp") == 0)
+	if (failed || strcmp(dir, "/tmp") == 0)
 		return;
 	char cmd[400];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

@@ -6,6 +6,7 @@
 
 #include "emu/emu.h"
 #include "loader/loader.h"
+#include "tests/check.h"
 #include "tests/llvm.h"
 
 struct th {
@@ -32,14 +33,10 @@ int th_run_lds(struct th *t, const char *name, const void *kernarg, size_t n, co
  * opened in t: A and B go to read-only buffers, C is read back.  0 or EMU_E_*. */
 int th_sgemm_lds(struct th *t, int n, const float *A, const float *B, float *C);
 const char *th_tmpdir(void);
-/* Remove the temp dir when every check passed (kept for inspection otherwise). */
-void th_cleanup(void);
+/* Remove the temp dir, unless a check failed (kept for inspection then). */
+void th_cleanup(bool failed);
 
-extern int th_failed;
-void th_ok(int cond, const char *name, const char *fmt, ...)
-#if defined(__GNUC__)
-	__attribute__((format(printf, 3, 4)))
-#endif
-	;
+/* One check (tests/check.h), the reason a printf format. */
+#define th_ok(cond, name, ...) checkf((cond), (name), __VA_ARGS__)
 
 #endif

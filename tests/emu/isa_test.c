@@ -4,6 +4,7 @@
  * the text beside them; every buffer is allocated at its exact size so a read
  * past n is an ASan error.
  */
+#include "tests/check.h"
 #include "emu/decode.h"
 #include "emu/emu.h"
 
@@ -11,17 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(name, cond)                                                  \
-	do {                                                               \
-		if (cond)                                                  \
-			printf("ok %s\n", name);                           \
-		else {                                                     \
-			printf("not ok %s: %s (line %d)\n", name, #cond, __LINE__); \
-			failures++;                                        \
-		}                                                          \
-	} while (0)
+/* The failure names the condition and its line. */
+#define CHECK(name, cond) checkf((cond), (name), "%s (line %d)", #cond, __LINE__)
 
 /* Decodes `bytes` (exactly n bytes in a heap buffer) and checks the text. */
 static int dec(const char *name, const uint8_t *bytes, size_t n, const char *text, struct emu_inst *in)
@@ -35,9 +27,8 @@ static int dec(const char *name, const uint8_t *bytes, size_t n, const char *tex
 	int dl = emu_disasm(buf, n, 0, out, sizeof out);
 	free(buf);
 	if (len != (int)n || dl != len || strcmp(out, text) != 0) {
-		printf("not ok %s: decoded %d bytes of %zu as \"%s\", want \"%s\"\n", name, len, n,
+		checkf(false, name, "decoded %d bytes of %zu as \"%s\", want \"%s\"", len, n,
 		       dl >= 0 ? out : "<error>", text);
-		failures++;
 		return -1;
 	}
 	return 0;
@@ -45,7 +36,8 @@ static int dec(const char *name, const uint8_t *bytes, size_t n, const char *tex
 
 #define B(...) (const uint8_t[]){ __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ })
 
-static void test_fields(void)
+/* Decoded fields of each family, beside the text llvm-objdump prints. */
+static void fields_vopd(void)
 {
 	struct emu_inst in;
 
@@ -71,6 +63,11 @@ static void test_fields(void)
 	if (!dec("vopd cndmask", B(0x01, 0x05, 0x52, 0xca, 0x02, 0x07, 0x00, 0x00),
 		 "v_dual_cndmask_b32 v0, v1, v2 :: v_dual_cndmask_b32 v1, v2, v3", &in))
 		CHECK("vopd cndmask reads vcc", in.x.src2 == EMU_OPND_VCC_LO && in.y.src2 == EMU_OPND_VCC_LO);
+}
+
+static void fields_memory(void)
+{
+	struct emu_inst in;
 
 	if (!dec("ds_load_b128", B(0x00, 0x01, 0xfc, 0xdb, 0x04, 0x00, 0x00, 0x00),
 		 "ds_load_b128 v[0:3], v4 offset:256", &in))
@@ -117,6 +114,11 @@ static void test_fields(void)
 	if (!dec("s_load soffset", B(0x00, 0x00, 0x00, 0xf4, 0xfc, 0xff, 0x1f, 0xd3),
 		 "s_load_b32 s0, s[0:1], s105 offset:-0x4", &in))
 		CHECK("s_load soffset fields", in.soffset == 105 && in.offset == -4);
+}
+
+static void fields_scalar(void)
+{
+	struct emu_inst in;
 
 	if (!dec("s_waitcnt", B(0x10, 0x08, 0x89, 0xbf), "s_waitcnt vmcnt(2) expcnt(0) lgkmcnt(1)", &in))
 		CHECK("s_waitcnt counters", in.vmcnt == 2 && in.expcnt == 0 && in.lgkmcnt == 1);
@@ -144,6 +146,11 @@ static void test_fields(void)
 
 	if (!dec("sop2 literal", B(0x01, 0xff, 0x00, 0x8b, 0xff, 0xff, 0x00, 0x00), "s_and_b32 s0, s1, 0xffff", &in))
 		CHECK("sop2 literal fields", in.src[0] == 1 && in.src[1] == EMU_OPND_LITERAL && in.lit == 0xffff);
+}
+
+static void fields_vector(void)
+{
+	struct emu_inst in;
 
 	if (!dec("v_fmac e32", B(0x01, 0x05, 0x00, 0x56), "v_fmac_f32_e32 v0, v1, v2", &in))
 		CHECK("fmac accumulator is src2", in.dst == 256 && in.src[0] == 257 && in.src[1] == 258 &&
@@ -201,6 +208,14 @@ static void test_fields(void)
 		CHECK("sgpr quad aligned", in.dst == 44);
 }
 
+static void test_fields(void)
+{
+	fields_vopd();
+	fields_memory();
+	fields_scalar();
+	fields_vector();
+}
+
 /* Every prefix shorter than the instruction must be refused, without reading
  * past it (ASan checks the exact-size buffers). */
 static void test_truncation(void)
@@ -231,15 +246,14 @@ static void test_truncation(void)
 			free(buf);
 			int want = n == v[i].n ? (int)n : EMU_E_DECODE;
 			if (len != want || dl != want) {
-				printf("not ok truncation: vector %zu with %u bytes gave %d/%d, want %d\n", i, n, len,
+				checkf(false, "truncation", "vector %zu with %u bytes gave %d/%d, want %d", i, n, len,
 				       dl, want);
 				bad++;
 			}
 		}
 	}
-	failures += bad;
 	if (!bad)
-		printf("ok truncated encodings refused\n");
+		check(true, "truncated encodings refused", NULL);
 }
 
 static void test_invalid(void)
@@ -247,7 +261,7 @@ static void test_invalid(void)
 	static const struct { const char *what; uint8_t b[8]; } v[] = {
 		{ "unknown SOP1 opcode", { 0x01, 0xff, 0x80, 0xbe } },
 		{ "VOP2 opcode outside the table (0x3c, v_pk_fmac_f16)", { 0x01, 0x05, 0x00, 0x78 } },
-		{ "MUBUF", { 0x00, 0x00, 0x00, 0xe0, 0x00, 0x00, 0x00, 0x00 } },
+		{ "MUBUF opcode outside the table (0x3f, buffer_atomic_inc_u32)", { 0x00, 0x00, 0xfc, 0xe0, 0x00, 0x01, 0x01, 0x80 } },
 		{ "DPP16 reserved control 0x130", { 0xfa, 0x02, 0x00, 0x7e, 0x01, 0x30, 0x01, 0xff } },
 		{ "DPP16 of a 64-bit op (v_cvt_f64_f32)", { 0xfa, 0x20, 0x00, 0x7e, 0x01, 0xe4, 0x00, 0xff } },
 		{ "DPP8 of an op with a K constant (v_fmaak_f32)", { 0xe9, 0x02, 0x00, 0x5a, 0x01, 0x00, 0x00, 0x00 } },
@@ -294,12 +308,11 @@ static void test_table(void)
 	for (unsigned a = 1; a < EMU_OP_COUNT; a++)
 		for (unsigned b = a + 1; b < EMU_OP_COUNT; b++)
 			if (strcmp(emu_ops[a].name, emu_ops[b].name) == 0) {
-				printf("not ok table: %s appears twice\n", emu_ops[a].name);
+				checkf(false, "table", "%s appears twice", emu_ops[a].name);
 				dup++;
 			}
-	failures += dup;
 	if (!dup)
-		printf("ok table: %d unique mnemonics\n", EMU_OP_COUNT - 1);
+		checkn(true, "table: %d unique mnemonics", EMU_OP_COUNT - 1);
 	CHECK("vopd names", strcmp(emu_vopd_name(EMU_OP_v_fmac_f32), "v_dual_fmac_f32") == 0 &&
 	      strcmp(emu_vopd_name(EMU_OP_v_add_nc_u32), "v_dual_add_nc_u32") == 0 &&
 	      emu_vopd_name(EMU_OP_v_fma_f32) == NULL);
@@ -318,5 +331,5 @@ int main(void)
 	test_invalid();
 	test_small_output();
 	test_table();
-	return failures ? 1 : 0;
+	return check_exit();
 }

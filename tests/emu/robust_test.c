@@ -94,6 +94,6 @@ int main(int argc, char **argv)
 		mutate_runs(kdir, "sgemm_lds.s", "sgemm_lds", 400, mode);
 		mutate_runs(kdir, "bugs.s", "bugs", 400, mode);
 	}
-	th_cleanup();
-	return th_failed;
+	th_cleanup(check_failures);
+	return check_exit();
 }

@@ -104,8 +104,7 @@ static void run_mode(char kmode)
 	unsigned n;
 	char *text = kernel_text(kmode, name, &n);
 	if (th_build_text(name, text, path, sizeof path, err, sizeof err)) {
-		printf("not ok sem_%c_build: %s\n", kmode, err);
-		th_failed = 1;
+		checkf(false, kmode == 'F' ? "sem_F_build" : "sem_K_build", "%s", err);
 		free(text);
 		return;
 	}
@@ -113,8 +112,7 @@ static void run_mode(char kmode)
 	struct th t;
 	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
 	if (th_open(&t, path, &o)) {
-		printf("not ok sem_%c_open: %s\n", kmode, t.err);
-		th_failed = 1;
+		checkf(false, kmode == 'F' ? "sem_F_open" : "sem_K_open", "%s", t.err);
 		return;
 	}
 	uint64_t out = emu_alloc(t.dev, n * 16, 0), work = emu_alloc(t.dev, 256, 0);
@@ -151,6 +149,6 @@ int main(void)
 {
 	run_mode('F');
 	run_mode('K');
-	th_cleanup();
-	return th_failed;
+	th_cleanup(check_failures);
+	return check_exit();
 }

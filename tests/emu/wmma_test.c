@@ -260,6 +260,6 @@ int main(int argc, char **argv)
 		test_case(&cases[i], i);
 	test_not_replicated();
 	test_hip();
-	th_cleanup();
-	return th_failed;
+	th_cleanup(check_failures);
+	return check_exit();
 }

@@ -7,21 +7,19 @@ G=${RDNA3GEN:-build/rdna3gen}
 . "$(dirname "$0")/../llvm.sh"
 T=$(mktemp -d "${TMPDIR:-/tmp}/cli_XXXXXX")
 trap 'rm -rf "$T"' EXIT
-fails=0
-ok() { echo "ok $1"; }
-no() { echo "not ok $1: $2"; fails=$((fails + 1)); }
+. "$(dirname "$0")/../check.sh"
 
 # ---- good runs
 out=$("$G" list 2>&1) && echo "$out" | grep -q '^scale:' && echo "$out" | grep -q '^sgemm-naive:' &&
 	echo "$out" | grep -q -- '--bx .*1\.\.1024 .*default 16' && ok "list shows templates, ranges, defaults" ||
-	no "list" "$out"
-out=$("$G" --help 2>&1) && echo "$out" | grep -q '^usage: rdna3gen list' && ok "--help" || no "--help" "$out"
-out=$("$G" --version 2>&1) && echo "$out" | grep -Eq '^rdna3gen [0-9]+\.[0-9]+' && ok "--version" || no "--version" "$out"
+	nok "list" "$out"
+out=$("$G" --help 2>&1) && echo "$out" | grep -q '^usage: rdna3gen list' && ok "--help" || nok "--help" "$out"
+out=$("$G" --version 2>&1) && echo "$out" | grep -Eq '^rdna3gen [0-9]+\.[0-9]+' && ok "--version" || nok "--version" "$out"
 out=$("$G" sgemm-naive --help 2>&1) && echo "$out" | grep -q -- '--by' && echo "$out" | grep -q 'preset k1' &&
-	ok "TEMPLATE --help lists its parameters and presets" || no "TEMPLATE --help" "$out"
+	ok "TEMPLATE --help lists its parameters and presets" || nok "TEMPLATE --help" "$out"
 
 "$G" scale -o "$T/a.s" 2>"$T/err" && grep -q '^scale:' "$T/a.s" && grep -q '.amdhsa_code_object_version 5' "$T/a.s" &&
-	ok "scale -o a.s writes assembly (code object v5 by default)" || no "scale -o a.s" "$(cat "$T/err")"
+	ok "scale -o a.s writes assembly (code object v5 by default)" || nok "scale -o a.s" "$(cat "$T/err")"
 
 cat >"$T/cfg.yaml" <<'EOF'
 # comment
@@ -31,38 +29,38 @@ mode: wgp
 EOF
 "$G" scale --config "$T/cfg.yaml" --items 3 -o "$T/b.s" 2>"$T/err" &&
 	grep -q -- '--block 128 --items 3 --mode wgp' "$T/b.s" && grep -q 'workgroup_processor_mode 1' "$T/b.s" &&
-	ok "YAML values used, flags override them" || no "YAML + flags" "$(cat "$T/err"; head -2 "$T/b.s")"
+	ok "YAML values used, flags override them" || nok "YAML + flags" "$(cat "$T/err"; head -2 "$T/b.s")"
 printf 'preset: wide\nblock: 64\n' >"$T/p.yaml"
 "$G" scale --config "$T/p.yaml" -o "$T/p.s" 2>"$T/err" && grep -q -- 'preset wide' "$T/p.s" &&
 	grep -q -- '--block 64 --items 4' "$T/p.s" && ok "preset from YAML, then YAML values over it" ||
-	no "YAML preset" "$(cat "$T/err")"
+	nok "YAML preset" "$(cat "$T/err")"
 "$G" sgemm-naive --preset k1 --by 8 -o "$T/k1.s" 2>"$T/err" && grep -q -- '--bx 32 --by 8' "$T/k1.s" &&
-	ok "--preset then flags" || no "--preset" "$(cat "$T/err")"
+	ok "--preset then flags" || nok "--preset" "$(cat "$T/err")"
 "$G" sgemm-naive --bx=8 --by=4 --cu -o "$T/eq.s" 2>"$T/err" && grep -q -- '--bx 8 --by 4 --mode cu' "$T/eq.s" &&
-	ok "--name=value form" || no "--name=value" "$(cat "$T/err")"
+	ok "--name=value form" || nok "--name=value" "$(cat "$T/err")"
 "$G" scale --no-version-directive --code-object 4 -o "$T/nv.s" 2>"$T/err" &&
 	! grep -q 'amdhsa_code_object_version' "$T/nv.s" && grep -q 'amdhsa.version: \[ 1, 1 \]' "$T/nv.s" &&
-	ok "--no-version-directive, --code-object 4" || no "--no-version-directive" "$(cat "$T/err")"
+	ok "--no-version-directive, --code-object 4" || nok "--no-version-directive" "$(cat "$T/err")"
 
 "$G" sgemm-naive -o "$T/k.hsaco" --keep-s -v 2>"$T/err" && [ -s "$T/k.hsaco" ] && [ -s "$T/k.s" ] &&
 	grep -q 'clang-[0-9]* -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c' "$T/err" &&
 	grep -q 'ld.lld-[0-9]* -shared' "$T/err" && ok "-o k.hsaco --keep-s -v: both files, commands logged" ||
-	no "hsaco build" "$(cat "$T/err")"
+	nok "hsaco build" "$(cat "$T/err")"
 for co in 4 5 6; do
 	"$G" scale --code-object $co -o "$T/co$co.hsaco" 2>"$T/err" && [ -s "$T/co$co.hsaco" ] &&
-		ok "--code-object $co builds" || no "--code-object $co" "$(cat "$T/err")"
+		ok "--code-object $co builds" || nok "--code-object $co" "$(cat "$T/err")"
 done
 out=$("$G" sgemm-naive --summary -o "$T/sum.s" 2>&1) && echo "$out" | grep -q 'VGPRs [0-9]*, SGPRs' &&
-	ok "--summary" || no "--summary" "$out"
+	ok "--summary" || nok "--summary" "$out"
 out=$(RDNA3_CLANG=clang-14 "$G" scale -o "$T/old.hsaco" 2>&1)
 rc=$?
 if command -v clang-14 >/dev/null 2>&1; then
 	[ $rc -eq 1 ] && echo "$out" | grep -q 'LLVM 14' && [ ! -e "$T/old.hsaco" ] &&
-		ok "RDNA3_CLANG=clang-14 refused with the reason" || no "old clang" "rc $rc: $out"
+		ok "RDNA3_CLANG=clang-14 refused with the reason" || nok "old clang" "rc $rc: $out"
 fi
 
 "$G" scale -o "$T/sr.s" --report "$T/sr.json" 2>"$T/err" && grep -q '"kernel": "scale"' "$T/sr.json" &&
-	ok "--report on a template without a report of its own: the bank report" || no "scale --report" "$(cat "$T/err")"
+	ok "--report on a template without a report of its own: the bank report" || nok "scale --report" "$(cat "$T/err")"
 # The toolchain finder, with stand-in tools: an LLVM older than 19 is refused
 # with the reason, whether named by RDNA3_CLANG or found on PATH.
 mkdir -p "$T/old"
@@ -73,11 +71,11 @@ done
 out=$(RDNA3_CLANG="$T/old/clang-18" "$G" scale -o "$T/o18.hsaco" 2>&1)
 rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'is LLVM 18; gfx1100 code needs LLVM >= 19' && [ ! -e "$T/o18.hsaco" ] &&
-	ok "RDNA3_CLANG naming LLVM 18: refused with the reason" || no "RDNA3_CLANG LLVM 18" "rc $rc: $out"
+	ok "RDNA3_CLANG naming LLVM 18: refused with the reason" || nok "RDNA3_CLANG LLVM 18" "rc $rc: $out"
 out=$(env -u RDNA3_CLANG -u RDNA3_LLD PATH="$T/old" "$G" scale -o "$T/p18.hsaco" 2>&1)
 rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'only clang-18 found on PATH' && [ ! -e "$T/p18.hsaco" ] &&
-	ok "only clang-18 on PATH: refused with the reason" || no "clang-18 on PATH" "rc $rc: $out"
+	ok "only clang-18 on PATH: refused with the reason" || nok "clang-18 on PATH" "rc $rc: $out"
 rm -rf "$T/old"
 
 # Outputs are written together: a --report that cannot be written leaves the
@@ -89,7 +87,7 @@ rc=$?
 [ $rc -eq 1 ] && [ "$(cat "$T/keep.hsaco")" = "keep me" ] && [ ! -e "$T/keep.s" ] &&
 	[ "$(wc -l <"$T/err")" -eq 1 ] && ! ls -a "$T" | grep -q 'tmp' &&
 	ok "unwritable --report: exit 1, no output replaced, no temporary file" ||
-	no "unwritable --report" "rc $rc: $(cat "$T/err")"
+	nok "unwritable --report" "rc $rc: $(cat "$T/err")"
 
 # ---- bad input: exit 2, one line naming the problem, nothing written, old output kept
 bad() { # NAME PATTERN ARGS... (output file $T/x.s)
@@ -101,13 +99,13 @@ bad() { # NAME PATTERN ARGS... (output file $T/x.s)
 	rc=$?
 	lines=$(wc -l <"$T/err")
 	if [ $rc -ne 2 ]; then
-		no "$name" "exit $rc, want 2: $(cat "$T/err")"
+		nok "$name" "exit $rc, want 2: $(cat "$T/err")"
 	elif [ "$lines" -ne 1 ] || ! grep -q "$pat" "$T/err"; then
-		no "$name" "message: $(cat "$T/err")"
+		nok "$name" "message: $(cat "$T/err")"
 	elif [ "$(cat "$T/x.s")" != "keep me" ] || [ -e "$T/y.s" ] || [ -e "$T/y.hsaco" ]; then
-		no "$name" "an output was written"
+		nok "$name" "an output was written"
 	elif ls -a "$T" | grep -q 'tmp'; then
-		no "$name" "temporary file left"
+		nok "$name" "temporary file left"
 	else
 		ok "$name: exit 2, '$(cat "$T/err")'"
 	fi
@@ -152,4 +150,4 @@ bad "YAML over 1 MiB" "big.yaml: larger than 1024 KiB" scale --config "$T/big.ya
 bad "bad value overwrites nothing" "out of range" scale --block 4096 -o "$T/x.s"
 bad "bad value, hsaco output" "out of range" scale --items 17 -o "$T/y.hsaco"
 
-[ $fails -eq 0 ]
+[ $fail -eq 0 ]

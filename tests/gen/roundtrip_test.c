@@ -17,18 +17,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "templates/templates.h"
 #include "tests/llvm.h"
 
-static int failures;
 static char tmpdir[256];
-
-static void check(int ok, const char *name, const char *why)
-{
-	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
-	failures += !ok;
-}
 
 static bool have(const char *tool)
 {
@@ -241,36 +235,28 @@ static const struct want_sig *signature_of(const char *tpl)
 	return NULL;
 }
 
-static void check_kernel(const char *label, struct ao_kernel *k, const struct tpl_values *v,
-			 const char *text, size_t len, const struct tool *t, bool full)
+/* Registers the disassembly names: v0..v(vmax - 1), s0..s(smax - 1), vcc. */
+struct regs_seen {
+	unsigned vmax, smax;
+	bool vcc;
+};
+
+/* llvm-objdump's listing against the builder, instruction by instruction
+ * (text, offset, branch targets); notes the registers it names. */
+static void check_disassembly(const char *label, struct ao_kernel *k, const char *path, const struct tool *t,
+			      struct regs_seen *rs)
 {
-	char name[300], why[600], path[400], cmd[800];
-	snprintf(path, sizeof path, "%s/%s-llvm%u.hsaco", tmpdir, label, t->major);
-	struct ao_toolchain tc = { .clang_major = t->major, .lld_major = t->major };
-	snprintf(tc.clang, sizeof tc.clang, "%s", t->clang);
-	snprintf(tc.lld, sizeof tc.lld, "%s", t->lld);
-	char err[600] = "";
-	int rc = ao_build_hsaco(&tc, text, len, path, NULL, NULL, NULL, err, sizeof err);
-	snprintf(name, sizeof name, "%s: assembles and links with LLVM %u", label, t->major);
-	check(rc == 0, name, err);
-	if (rc || !full)
-		return;
-
+	char name[300], why[600], cmd[800];
 	const char *sym = ao_info(k)->name;
-	struct ao_summary s;
-	ao_finalize(k, &s);
-
-	/* ---- disassembly vs builder */
 	snprintf(cmd, sizeof cmd, "%s -d %s", t->dump, path);
 	char *out = llvm_capture(cmd);
 	unsigned n = ao_inst_count(k);
 	struct dis *d = calloc(n + 8, sizeof *d);
-	unsigned nd = out ? parse_objdump(out, sym, d, n + 8) : 0;
+	unsigned nd = out && d ? parse_objdump(out, sym, d, n + 8) : 0;
 	snprintf(name, sizeof name, "%s: objdump lists %u instructions", label, n);
 	snprintf(why, sizeof why, "objdump lists %u", nd);
 	check(nd == n, name, why);
-	unsigned bad = 0, off = 0, vmax = 1, smax = 0;
-	bool vcc = false;
+	unsigned bad = 0, off = 0;
 	char first_bad[600] = "";
 	for (unsigned i = 0; i < n && i < nd; i++) {
 		char want[256];
@@ -292,33 +278,27 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 			snprintf(first_bad, sizeof first_bad, "#%u at +0x%x: built '%s', objdump '%s' at +0x%lx", i,
 				 off, want, d[i].text, d[i].off);
 		off += ao_inst_size(k, i);
-		max_regs(d[i].text, &vmax, &smax, &vcc);
+		max_regs(d[i].text, &rs->vmax, &rs->smax, &rs->vcc);
 	}
 	snprintf(name, sizeof name, "%s: disassembly matches the builder instruction by instruction", label);
 	check(bad == 0 && nd == n, name, first_bad);
 	free(d);
 	free(out);
+}
 
-	/* ---- metadata note */
-	snprintf(cmd, sizeof cmd, "%s --notes %s", t->readelf, path);
-	char *notes = llvm_capture(cmd);
-	if (!notes) {
-		check(0, label, "llvm-readelf --notes failed");
-		return;
-	}
-	char val[64], kd_name[160];
+/* The metadata note against the hand-derived signature: kernel keys, every
+ * argument in order (offset, size, kind), amdhsa.version. */
+static void check_note(const char *label, struct ao_kernel *k, const struct tpl_values *v,
+		       const struct want_sig *sig, const char *notes, unsigned nargs_described)
+{
+	char name[300], kd_name[160];
+	const char *sym = ao_info(k)->name;
 	snprintf(kd_name, sizeof kd_name, "%s.kd", sym);
 	struct { const char *key; char value[200]; } want[16];
 	unsigned nw = 0;
 #define W(k_, ...) do { want[nw].key = k_; snprintf(want[nw].value, sizeof want[nw].value, __VA_ARGS__); nw++; } while (0)
 	W(".name", "%s", sym);
 	W(".symbol", "%s", kd_name);
-	const struct want_sig *sig = signature_of(v->tpl->name);
-	if (!sig) {
-		check(0, label, "no hand-derived signature for this template in the test");
-		free(notes);
-		return;
-	}
 	W(".kernarg_segment_size", "%u", sig->kernarg_size);
 	W(".kernarg_segment_align", "8");   /* the pointer arguments */
 	W(".group_segment_fixed_size", "0");   /* neither template uses LDS */
@@ -375,10 +355,10 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 		p = next;
 		seen++;
 	}
-	if (seen != sig->nargs || s.nargs != sig->nargs) {
+	if (seen != sig->nargs || nargs_described != sig->nargs) {
 		meta_ok = false;
-		snprintf(miss, sizeof miss, "%u arguments in the note, %u described, %u expected", seen, s.nargs,
-			 sig->nargs);
+		snprintf(miss, sizeof miss, "%u arguments in the note, %u described, %u expected", seen,
+			 nargs_described, sig->nargs);
 	}
 	snprintf(name, sizeof name, "%s: metadata note matches the hand-derived signature (%u arguments)", label,
 		 sig->nargs);
@@ -388,21 +368,33 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 	const char *ver = strstr(notes, "amdhsa.version:\n  - 1\n  - ");
 	check(ver && strtoul(ver + strlen("amdhsa.version:\n  - 1\n  - "), NULL, 10) == (co == 4 ? 1u : 2u),
 	      name, "wrong or missing");
+}
 
-	/* ---- registers: counts cover the highest register touched */
+/* Register counts of the note and the reserve_vcc directive cover what the
+ * disassembly names. */
+static void check_register_counts(const char *label, const char *text, const char *notes,
+				  const struct regs_seen *rs)
+{
+	char name[300], why[600], val[64];
 	unsigned mv = meta_uint(notes, ".vgpr_count:"), ms = meta_uint(notes, ".sgpr_count:");
 	snprintf(name, sizeof name, "%s: .vgpr_count %u covers v%u, .sgpr_count %u covers s%u%s", label, mv,
-		 vmax - 1, ms, smax - 1, vcc ? " + vcc" : "");
-	snprintf(why, sizeof why, "vgpr_count %u < %u or sgpr_count %u < %u", mv, vmax, ms, smax + (vcc ? 2 : 0));
-	check(mv >= vmax && ms >= smax + (vcc ? 2u : 0u) && mv <= 256, name, why);
-	free(notes);
-	snprintf(name, sizeof name, "%s: .amdhsa_reserve_vcc %d (disassembly %s vcc)", label, vcc,
-		 vcc ? "names" : "never names");
-	snprintf(val, sizeof val, ".amdhsa_reserve_vcc %d", vcc);
+		 rs->vmax - 1, ms, rs->smax - 1, rs->vcc ? " + vcc" : "");
+	snprintf(why, sizeof why, "vgpr_count %u < %u or sgpr_count %u < %u", mv, rs->vmax, ms,
+		 rs->smax + (rs->vcc ? 2 : 0));
+	check(mv >= rs->vmax && ms >= rs->smax + (rs->vcc ? 2u : 0u) && mv <= 256, name, why);
+	snprintf(name, sizeof name, "%s: .amdhsa_reserve_vcc %d (disassembly %s vcc)", label, rs->vcc,
+		 rs->vcc ? "names" : "never names");
+	snprintf(val, sizeof val, ".amdhsa_reserve_vcc %d", rs->vcc);
 	check(strstr(text, val) != NULL, name, "directive disagrees with the disassembly");
+}
 
+/* The kernel descriptor's fields, read back from the code object. */
+static void check_descriptor(const char *label, struct ao_kernel *k, const struct want_sig *sig,
+			     const char *path, unsigned vmax)
+{
+	char name[300], why[600];
 	unsigned char kd[64];
-	if (!read_kd(path, sym, kd)) {
+	if (!read_kd(path, ao_info(k)->name, kd)) {
 		check(0, label, "cannot read the kernel descriptor");
 		return;
 	}
@@ -417,6 +409,46 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 	check(le32(kd) == 0 && le32(kd + 8) == sig->kernarg_size &&
 	      ((rsrc1 >> 29) & 1) == (unsigned)ao_info(k)->wgp_mode && ((rsrc2 >> 1) & 31) == 2 &&
 	      (rsrc2 >> 7 & 1) && (props & 0x8) && (props & 0x400), name, why);
+}
+
+/* Builds the kernel with LLVM t; with full, checks its disassembly, note,
+ * register counts and descriptor against the builder and by hand. */
+static void check_kernel(const char *label, struct ao_kernel *k, const struct tpl_values *v,
+			 const char *text, size_t len, const struct tool *t, bool full)
+{
+	char name[300], path[400], cmd[800];
+	snprintf(path, sizeof path, "%s/%s-llvm%u.hsaco", tmpdir, label, t->major);
+	struct ao_toolchain tc = { .clang_major = t->major, .lld_major = t->major };
+	snprintf(tc.clang, sizeof tc.clang, "%s", t->clang);
+	snprintf(tc.lld, sizeof tc.lld, "%s", t->lld);
+	char err[600] = "";
+	int rc = ao_build_hsaco(&tc, text, len, path, NULL, NULL, NULL, err, sizeof err);
+	snprintf(name, sizeof name, "%s: assembles and links with LLVM %u", label, t->major);
+	check(rc == 0, name, err);
+	if (rc || !full)
+		return;
+
+	struct ao_summary s;
+	ao_finalize(k, &s);
+	struct regs_seen rs = { 1, 0, false };
+	check_disassembly(label, k, path, t, &rs);
+
+	snprintf(cmd, sizeof cmd, "%s --notes %s", t->readelf, path);
+	char *notes = llvm_capture(cmd);
+	if (!notes) {
+		check(0, label, "llvm-readelf --notes failed");
+		return;
+	}
+	const struct want_sig *sig = signature_of(v->tpl->name);
+	if (!sig) {
+		check(0, label, "no hand-derived signature for this template in the test");
+		free(notes);
+		return;
+	}
+	check_note(label, k, v, sig, notes, s.nargs);
+	check_register_counts(label, text, notes, &rs);
+	free(notes);
+	check_descriptor(label, k, sig, path, rs.vmax);
 }
 
 struct set { const char *tpl; const char *label; const char *assign[6]; };
@@ -530,5 +562,5 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		check(0, "cleanup", tmpdir);
-	return failures ? 1 : 0;
+	return check_exit();
 }

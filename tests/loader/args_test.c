@@ -235,5 +235,5 @@ int main(void)
 	test_hip_nodevice();
 	ld_close(add1);
 	ld_close(hip);
-	return failures != 0;
+	return check_exit();
 }

@@ -1,11 +1,12 @@
 /* harness.h — shared by the C tests of the loader and the HIP shim
- * (loader_test.c and args_test.c here, tests/run/shim_test.c): the tests/run.sh protocol,
- * one line per check ("ok NAME" or "not ok NAME: why") and the exit status
- * from `failures`, and the fixtures that loader/loader.mk builds into
+ * (loader_test.c and args_test.c here, tests/run/shim_test.c): CHECK on the
+ * check library (tests/check.h) and the fixtures that loader/loader.mk builds into
  * $BUILD/llvmNN/tests/loader (NN: the LLVM under test, tests/llvm.h).
  * Header-only: each test program is one file. */
 #ifndef RDNA3_TESTS_LOADER_HARNESS_H
 #define RDNA3_TESTS_LOADER_HARNESS_H
+
+#include "tests/check.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -13,19 +14,7 @@
 
 #include "tests/llvm.h"
 
-static int failures;
-
-#define CHECK(name, cond, ...)                                         \
-	do {                                                           \
-		if (cond) {                                            \
-			printf("ok %s\n", name);                       \
-		} else {                                               \
-			failures++;                                    \
-			printf("not ok %s: ", name);                   \
-			printf(__VA_ARGS__);                           \
-			printf("\n");                                  \
-		}                                                      \
-	} while (0)
+#define CHECK(name, cond, ...) checkf((cond), (name), __VA_ARGS__)
 
 static char fixture_dir[512];
 

@@ -385,5 +385,5 @@ int main(void)
 	test_bad_reloc();
 	test_open_image();
 	test_bundle();
-	return failures != 0;
+	return check_exit();
 }

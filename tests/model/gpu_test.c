@@ -3,6 +3,7 @@
  * working sets that fit L1, L2 and the Infinity Cache, lines shared between
  * CUs, the constants file, and the dispatch plan (occupancy, round-robin,
  * sampled units). */
+#include "tests/check.h"
 #include "model/gpu.h"
 
 #include "asm_out/asm_out.h"
@@ -11,21 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static int failures;
-
-/* One check line: ok NAME, or not ok NAME: and the reason printed by fmt. */
-#define check(cond, name, ...)                                      \
-	do {                                                        \
-		int ok_ = (cond);                                    \
-		printf("%s %s", ok_ ? "ok" : "not ok", name);        \
-		if (!ok_) {                                          \
-			printf(": ");                                \
-			printf(__VA_ARGS__);                         \
-			failures++;                                  \
-		}                                                    \
-		printf("\n");                                       \
-	} while (0)
 
 /* 32 lanes at base + lane * stride. */
 static void lanes(uint64_t *a, uint64_t base, uint64_t stride)
@@ -46,15 +32,15 @@ static void test_one_line(void)
 	 * active), L2 1/16, MALL 128/2120, DRAM 1/3, then 850 of DRAM latency:
 	 * 1 + 0.5 + 0.0625 + 0.0604 + 0.3333 + 850 = 851.96 -> 852. */
 	uint64_t t = mm_access(m, 0, 0, a, 32, ~0u, 4, false, &lv);
-	check(t == 852 && lv == MM_DRAM, "mem: a cold line comes from DRAM in 852 cycles", "got %llu from %s",
+	checkf(t == 852 && lv == MM_DRAM, "mem: a cold line comes from DRAM in 852 cycles", "got %llu from %s",
 	      (unsigned long long)t, mm_level_name[lv]);
 	/* Again at 1000: L0 hit, 1 cycle of port + 270. */
 	t = mm_access(m, 0, 1000, a, 32, ~0u, 4, false, &lv);
-	check(t == 1271 && lv == MM_L0, "mem: the same line again hits L0 at 1271", "got %llu from %s",
+	checkf(t == 1271 && lv == MM_L0, "mem: the same line again hits L0 at 1271", "got %llu from %s",
 	      (unsigned long long)t, mm_level_name[lv]);
 	struct mm_stats st;
 	mm_get_stats(m, &st);
-	check(st.lines[MM_DRAM] == 1 && st.lines[MM_L0] == 1 && st.bytes_req == 256 && st.bytes_dram == 128,
+	checkf(st.lines[MM_DRAM] == 1 && st.lines[MM_L0] == 1 && st.bytes_req == 256 && st.bytes_dram == 128,
 	      "mem: statistics count lines, requested and DRAM bytes", "dram %llu l0 %llu req %llu",
 	      (unsigned long long)st.lines[MM_DRAM], (unsigned long long)st.lines[MM_L0],
 	      (unsigned long long)st.bytes_req);
@@ -78,12 +64,12 @@ static uint64_t lines_of(uint64_t base, uint64_t stride, uint32_t exec, unsigned
 
 static void test_coalescing(void)
 {
-	check(lines_of(0x1000, 4, ~0u, 4) == 1, "coalesce: 32 consecutive dwords are one line", " ");
-	check(lines_of(0x1000, 128, ~0u, 4) == 32, "coalesce: a 128-byte stride is 32 lines", " ");
-	check(lines_of(0x1000, 16, ~0u, 16) == 4, "coalesce: 32 x 16 bytes are 4 lines", " ");
-	check(lines_of(0x1000 + 124, 4, 1, 8) == 2, "coalesce: 8 bytes across a line boundary are 2 lines", " ");
-	check(lines_of(0x1000, 128, 0x5, 4) == 2, "coalesce: lanes off in exec cost nothing", " ");
-	check(lines_of(0x1000, 0, ~0u, 4) == 1, "coalesce: one address for all lanes is one line", " ");
+	checkf(lines_of(0x1000, 4, ~0u, 4) == 1, "coalesce: 32 consecutive dwords are one line", " ");
+	checkf(lines_of(0x1000, 128, ~0u, 4) == 32, "coalesce: a 128-byte stride is 32 lines", " ");
+	checkf(lines_of(0x1000, 16, ~0u, 16) == 4, "coalesce: 32 x 16 bytes are 4 lines", " ");
+	checkf(lines_of(0x1000 + 124, 4, 1, 8) == 2, "coalesce: 8 bytes across a line boundary are 2 lines", " ");
+	checkf(lines_of(0x1000, 128, 0x5, 4) == 2, "coalesce: lanes off in exec cost nothing", " ");
+	checkf(lines_of(0x1000, 0, ~0u, 4) == 1, "coalesce: one address for all lanes is one line", " ");
 }
 
 /* A stream of distinct lines from one of 96 busy CUs: its DRAM share is
@@ -100,7 +86,7 @@ static void test_stream(void)
 		lanes(a, 0x100000 + (uint64_t)i * 128, 4);
 		last = mm_access(m, 0, 0, a, 32, ~0u, 4, false, NULL);
 	}
-	check(last == 32867, "mem: a stream is bound by the CU's share of DRAM bandwidth",
+	checkf(last == 32867, "mem: a stream is bound by the CU's share of DRAM bandwidth",
 	      "last line back at %llu, want 32867", (unsigned long long)last);
 	mm_free(m);
 }
@@ -126,16 +112,16 @@ static void test_working_sets(void)
 {
 	enum mm_level lv;
 	lv = second_pass(16 << 10);
-	check(lv == MM_L0, "mem: 16 KB read twice: second pass from L0", "from %s", mm_level_name[lv]);
+	checkf(lv == MM_L0, "mem: 16 KB read twice: second pass from L0", "from %s", mm_level_name[lv]);
 	lv = second_pass(128 << 10);
-	check(lv == MM_L1, "mem: 128 KB read twice: second pass from L1", "from %s", mm_level_name[lv]);
+	checkf(lv == MM_L1, "mem: 128 KB read twice: second pass from L1", "from %s", mm_level_name[lv]);
 	lv = second_pass(2 << 20);
-	check(lv == MM_L2, "mem: 2 MB read twice: second pass from L2", "from %s", mm_level_name[lv]);
+	checkf(lv == MM_L2, "mem: 2 MB read twice: second pass from L2", "from %s", mm_level_name[lv]);
 	lv = second_pass(32 << 20);
-	check(lv == MM_MALL, "mem: 32 MB read twice: second pass from the Infinity Cache", "from %s",
+	checkf(lv == MM_MALL, "mem: 32 MB read twice: second pass from the Infinity Cache", "from %s",
 	      mm_level_name[lv]);
 	lv = second_pass(160 << 20);
-	check(lv == MM_DRAM, "mem: 160 MB read twice: second pass from DRAM", "from %s", mm_level_name[lv]);
+	checkf(lv == MM_DRAM, "mem: 160 MB read twice: second pass from DRAM", "from %s", mm_level_name[lv]);
 }
 
 /* CU 0 and 1 share shader array 0, CU 8 is in array 1. */
@@ -145,19 +131,26 @@ static void test_sharing(void)
 	uint64_t a[32];
 	enum mm_level lv;
 	lanes(a, 0x2000000, 4);
-	mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
-	mm_access(m, 1, 200, a, 32, ~0u, 4, false, &lv);
-	check(lv == MM_L1, "mem: a line CU 0 loaded hits L1 for CU 1 of its array", "from %s", mm_level_name[lv]);
+	/* CU 0 at 100: ports L0 1, L1 4, L2 6, MALL 5.8, DRAM 32, then 850: 998.8 -> 999.
+	 * CU 1 at 200 hits L1 (ports 1 + 4, 320 of latency: 525) but the line is still
+	 * on its way: it waits for CU 0's fill, 999. */
+	uint64_t t0 = mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
+	uint64_t t1 = mm_access(m, 1, 200, a, 32, ~0u, 4, false, &lv);
+	checkf(lv == MM_L1 && t0 == 999 && t1 == 999, "mem: a line CU 0 is loading hits L1 for CU 1 of its array, when it arrives",
+	      "from %s at %llu (fill %llu)", mm_level_name[lv], (unsigned long long)t1, (unsigned long long)t0);
+	uint64_t t2 = mm_access(m, 3, 2000, a, 32, ~0u, 4, false, &lv);
+	checkf(lv == MM_L1 && t2 == 2000 + 1 + 4 + 320, "mem: once there, an L1 hit takes the L1 latency", "at %llu",
+	      (unsigned long long)t2);
 	mm_access(m, 8, 300, a, 32, ~0u, 4, false, &lv);
-	check(lv == MM_L2, "mem: and L2 for CU 8 of another array", "from %s", mm_level_name[lv]);
+	checkf(lv == MM_L2, "mem: and L2 for CU 8 of another array", "from %s", mm_level_name[lv]);
 	lanes(a, 0x3000000, 4);
 	mm_access(m, 0, 1000, a, 32, ~0u, 4, false, &lv);
 	mm_access(m, 1, 500, a, 32, ~0u, 4, false, &lv); /* simulated after CU 0, but earlier in time */
-	check(lv == MM_DRAM, "mem: a CU never hits what another CU loads later in simulated time", "from %s",
+	checkf(lv == MM_DRAM, "mem: a CU never hits what another CU loads later in simulated time", "from %s",
 	      mm_level_name[lv]);
 	/* A store: L0 port 1 cycle, its L2 share 6, then L2's latency 420: 2427. */
 	uint64_t t = mm_access(m, 2, 2000, a, 32, ~0u, 4, true, &lv);
-	check(lv == MM_L2 && t == 2427, "mem: a store is acknowledged by L2", "at %llu from %s",
+	checkf(lv == MM_L2 && t == 2427, "mem: a store is acknowledged by L2", "at %llu from %s",
 	      (unsigned long long)t, mm_level_name[lv]);
 	mm_free(m);
 }
@@ -172,26 +165,26 @@ static void test_consts(void)
 	struct gpu_consts c;
 	gpu_consts_default(&c);
 	int rc = gpu_consts_load(&c, path, err, sizeof err);
-	check(rc == 0 && c.v[GPU_LAT_L0] == 123 && c.v[GPU_BW_DRAM] == 800 && c.v[GPU_LAT_L2] == 420,
+	checkf(rc == 0 && c.v[GPU_LAT_L0] == 123 && c.v[GPU_BW_DRAM] == 800 && c.v[GPU_LAT_L2] == 420,
 	      "consts: a file overrides the rows it names", "rc %d: %s", rc, err);
 	f = fopen(path, "w");
 	fprintf(f, "LAT_L0 100\nNO_SUCH 1\n");
 	fclose(f);
 	rc = gpu_consts_load(&c, path, err, sizeof err);
-	check(rc < 0 && strstr(err, ":2:") && c.v[GPU_LAT_L0] == 123, "consts: an unknown name is refused, nothing changes",
+	checkf(rc < 0 && strstr(err, ":2:") && c.v[GPU_LAT_L0] == 123, "consts: an unknown name is refused, nothing changes",
 	      "rc %d: %s", rc, err);
 	f = fopen(path, "w");
 	fprintf(f, "BW_L2 0\n");
 	fclose(f);
 	rc = gpu_consts_load(&c, path, err, sizeof err);
-	check(rc < 0, "consts: a zero rate is refused", "rc %d", rc);
+	checkf(rc < 0, "consts: a zero rate is refused", "rc %d", rc);
 	unlink(path);
-	check(gpu_consts_load(&c, "/nonexistent/x", err, sizeof err) < 0 && strstr(err, "/nonexistent/x"),
+	checkf(gpu_consts_load(&c, "/nonexistent/x", err, sizeof err) < 0 && strstr(err, "/nonexistent/x"),
 	      "consts: a missing file is named", "%s", err);
 	int ok = 1;
 	for (unsigned i = 0; i < GPU_NCONSTS; i++)
 		ok &= gpu_const_source(i)[0] && gpu_const_unit(i)[0] && K.v[i] > 0;
-	check(ok, "consts: every row has a value, a unit and a source", " ");
+	checkf(ok, "consts: every row has a value, a unit and a source", " ");
 }
 
 static void test_dispatch(void)
@@ -201,26 +194,26 @@ static void test_dispatch(void)
 	/* k8: 210 VGPRs (216 allocated: 7 waves), 16640 bytes of LDS (3 workgroups of
 	 * 4 waves = 6 per SIMD): 3 workgroups per CU, limited by LDS. */
 	int rc = md_plan_make(1024, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
-	check(rc == 0 && p.wg_per_unit == 3 && p.waves_per_simd == 6 && !strcmp(p.limit, "LDS") && p.units == 96,
+	checkf(rc == 0 && p.wg_per_unit == 3 && p.waves_per_simd == 6 && !strcmp(p.limit, "LDS") && p.units == 96,
 	      "dispatch: k8's occupancy is 3 workgroups per CU, by LDS", "rc %d wg %u waves %u limit %s", rc,
 	      p.wg_per_unit, p.waves_per_simd, p.limit);
 	/* 1024 = 10 * 96 + 64: units 0..63 run 11 workgroups, 64..95 run 10. */
-	check(md_unit_wgs(&p, 0) == 11 && md_unit_wgs(&p, 63) == 11 && md_unit_wgs(&p, 64) == 10 &&
+	checkf(md_unit_wgs(&p, 0) == 11 && md_unit_wgs(&p, 63) == 11 && md_unit_wgs(&p, 64) == 10 &&
 		      md_unit_wg(&p, 5, 2) == 197,
 	      "dispatch: round-robin gives units 0..63 11 workgroups and the rest 10", " ");
-	check(p.nsample == 4 && p.sample[0] == 0 && p.sample[1] == 63 && p.sample[2] == 64 && p.sample[3] == 95,
+	checkf(p.nsample == 4 && p.sample[0] == 0 && p.sample[1] == 63 && p.sample[2] == 64 && p.sample[3] == 95,
 	      "dispatch: two sampled units per group, first and last", "%u samples", p.nsample);
 	double fin[4] = { 1000, 2000, 1500, 900 };
-	check(md_kernel_cycles(&p, fin, &K) == 2000 + K.v[GPU_LAUNCH_CYCLES], "dispatch: the kernel ends with the latest unit",
+	checkf(md_kernel_cycles(&p, fin, &K) == 2000 + K.v[GPU_LAUNCH_CYCLES], "dispatch: the kernel ends with the latest unit",
 	      " ");
 	/* 64 workgroups: one group of 64 units with one each. */
 	rc = md_plan_make(64, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
-	check(rc == 0 && p.active_units == 64 && p.active_cus == 64 && p.nsample == 2 && p.sample[1] == 63 &&
+	checkf(rc == 0 && p.active_units == 64 && p.active_cus == 64 && p.nsample == 2 && p.sample[1] == 63 &&
 		      !strcmp(p.limit, "grid"),
 	      "dispatch: 64 workgroups keep 64 CUs busy", "active %u samples %u", p.active_units, p.nsample);
 	rc = md_plan_make(1000, 32, 0, 256, true, &K, 0, &p, err, sizeof err);
 	/* WGP mode: 8 waves over 4 SIMDs, 16 waves per SIMD by VGPRs -> 8 workgroups per WGP. */
-	check(rc == 0 && p.units == 48 && p.wg_per_unit == 8 && p.full && p.nsample == 48 && md_unit_cu(&p, 3) == 6 &&
+	checkf(rc == 0 && p.units == 48 && p.wg_per_unit == 8 && p.full && p.nsample == 48 && md_unit_cu(&p, 3) == 6 &&
 		      md_sample_unit(&p, 47) == 47,
 	      "dispatch: WGP mode has 48 units of 2 CUs, full plans simulate all", "units %u wg %u", p.units,
 	      p.wg_per_unit);
@@ -228,15 +221,15 @@ static void test_dispatch(void)
 	 * SIMD): units 0..63 run 683 = 65536 / 96 rounded up; 4 rounds (16) are simulated
 	 * and scaled by 683 / 16 = 42.6875. */
 	rc = md_plan_make(65536, 24, 0, 256, false, &K, 2, &p, err, sizeof err);
-	check(rc == 0 && p.wg_per_unit == 4 && p.sim_wgs == 16 && p.extrapolate == 42.6875 &&
+	checkf(rc == 0 && p.wg_per_unit == 4 && p.sim_wgs == 16 && p.extrapolate == 42.6875 &&
 		      md_unit_sim_wgs(&p, 0) == 16 && md_unit_wgs(&p, 0) == 683,
 	      "dispatch: a long dispatch simulates 4 rounds and scales", "wg %u sim %llu x %.4f", p.wg_per_unit,
 	      (unsigned long long)p.sim_wgs, p.extrapolate);
 	rc = md_plan_make(1024, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
-	check(rc == 0 && p.sim_wgs == 0, "dispatch: 11 workgroups of 3 per CU (4 rounds) are all simulated", "sim %llu",
+	checkf(rc == 0 && p.sim_wgs == 0, "dispatch: 11 workgroups of 3 per CU (4 rounds) are all simulated", "sim %llu",
 	      (unsigned long long)p.sim_wgs);
 	rc = md_plan_make(10, 256, 65536, 1024, false, &K, 2, &p, err, sizeof err);
-	check(rc < 0 && strstr(err, "does not fit"), "dispatch: a workgroup that cannot fit is an error", "%s", err);
+	checkf(rc < 0 && strstr(err, "does not fit"), "dispatch: a workgroup that cannot fit is an error", "%s", err);
 }
 
 /* SVG: positions worked out from the axes (x: log10 of 1/16 .. 1024 over 480
@@ -246,14 +239,14 @@ static void test_svg(void)
 	struct ao_text t = { 0 };
 	struct gpu_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
 	gpu_roofline_svg(&t, &K, &p, 1);
-	check(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
+	checkf(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
 	      "svg: the roofline has the peak, the DRAM roof and the point where it belongs", "%.300s", t.p);
 	free(t.p);
 	t = (struct ao_text){ 0 };
 	const char *names[] = { "busy", "idle", "none" };
 	double cyc[] = { 3, 1, 0 };
 	gpu_breakdown_svg(&t, names, cyc, 3);
-	check(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
+	checkf(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
 	      "svg: the bar gives each part its share, empty parts left out", "%.300s", t.p);
 	free(t.p);
 }
@@ -269,5 +262,5 @@ int main(void)
 	test_consts();
 	test_dispatch();
 	test_svg();
-	return failures ? 1 : 0;
+	return check_exit();
 }

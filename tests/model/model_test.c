@@ -184,6 +184,6 @@ int main(void)
 	test_lds();
 	test_barrier();
 	test_smem_wait();
-	th_cleanup();
-	return th_failed ? 1 : 0;
+	th_cleanup(check_failures);
+	return check_exit();
 }

@@ -9,9 +9,7 @@ G=${RDNA3GEN:-build/rdna3gen}
 . "$(dirname "$0")/../llvm.sh"
 CLANG=$RDNA3_CLANG LLD=$RDNA3_LLD
 T=$(mktemp -d "${TMPDIR:-/tmp}/report_sh.XXXXXX") || exit 1
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
+. "$(dirname "$0")/../check.sh"
 
 # A json rendering's figure: "key": number (first occurrence).
 fig() { grep -o "\"$2\": [0-9.]*" "$1" | head -n 1 | sed 's/.*: //'; }
@@ -134,11 +132,18 @@ if [ -n "$CHROME" ]; then
 		ok report_html_chromium_dom || nok report_html_chromium_dom "rows $rows (want $want), bank cells $cells"
 	# shellcheck disable=SC2086
 	(cd "$T" && timeout 120 "$CHROME" $flags --screenshot="$T/shot.png" "$html" >/dev/null 2>&1)
+	# A PNG of the window's size (IHDR width and height, big-endian, at byte 16),
+	# and more than a blank page's worth of bytes (a blank 1200x900 page is ~5 KB).
 	size=$(wc -c <"$T/shot.png" 2>/dev/null || echo 0)
-	[ "$size" -gt 20000 ] && ok report_html_chromium_screenshot ||
-		nok report_html_chromium_screenshot "PNG of $size bytes"
+	dims=$(od -An -tu1 -j16 -N8 "$T/shot.png" 2>/dev/null |
+		awk '{ printf "%dx%d", $3 * 256 + $4, $7 * 256 + $8 }')
+	magic=$(od -An -c -j1 -N3 "$T/shot.png" 2>/dev/null | tr -d ' ')
+	[ "$magic" = PNG ] && [ "$dims" = 1200x900 ] && [ "$size" -gt 20000 ] && ok report_html_chromium_screenshot ||
+		nok report_html_chromium_screenshot "$magic image $dims of $size bytes (want a 1200x900 PNG over 20000 bytes)"
 	[ -n "${REPORT_KEEP_SHOT:-}" ] && cp "$T/shot.png" "$REPORT_KEEP_SHOT"
 	rm -rf "$P"
+else
+	skip report_html_chromium "no chromium on PATH (scripts/deps.sh installs it)"
 fi
 
 [ $fail -eq 0 ] && rm -rf "$T"

@@ -14,27 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "report/report.h"
 #include "templates/sgemm.h"
 #include "templates/templates.h"
-
-static int failed;
-
-static void check(bool cond, const char *name, const char *fmt, ...)
-{
-	if (cond) {
-		printf("ok %s\n", name);
-		return;
-	}
-	failed = 1;
-	printf("not ok %s: ", name);
-	va_list ap;
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-}
 
 bool json_valid(const char *s);
 
@@ -71,28 +55,28 @@ static void test_hand(const char *path)
 	struct rp_report r;
 	char err[512];
 	int rc = rp_from_file(path, NULL, &r, err, sizeof err);
-	check(rc == 0, "report_hand_builds", "%s", err);
+	checkf(rc == 0, "report_hand_builds", "%s", err);
 	if (rc)
 		return;
 	const struct rp_summary *s = &r.sum;
-	check(r.loop.found && r.loop.nloops == 2 && r.loop.ninner == 1 && r.insts[r.loop.first].offset == 8 &&
+	checkf(r.loop.found && r.loop.nloops == 2 && r.loop.ninner == 1 && r.insts[r.loop.first].offset == 8 &&
 		      r.nrows == 8, "report_hand_loop", "found %d loops %u inner %u first 0x%x rows %u",
 	      r.loop.found, r.loop.nloops, r.loop.ninner, r.loop.found ? r.insts[r.loop.first].offset : 0,
 	      r.nrows);
-	check(s->reads == 17 && s->hits == 8 && s->bank_conflicts == 2 && s->port_conflicts == 0 &&
+	checkf(s->reads == 17 && s->hits == 8 && s->bank_conflicts == 2 && s->port_conflicts == 0 &&
 		      s->conflicts == 2, "report_hand_cache",
 	      "reads %u hits %u bank %u port %u", s->reads, s->hits, s->bank_conflicts, s->port_conflicts);
-	check(s->misses_bank[0] == 4 && s->misses_bank[1] == 1 && s->misses_bank[2] == 3 &&
+	checkf(s->misses_bank[0] == 4 && s->misses_bank[1] == 1 && s->misses_bank[2] == 3 &&
 		      s->misses_bank[3] == 1 && s->reads_bank[0] == 7 && s->reads_bank[1] == 5 &&
 		      s->reads_bank[2] == 4 && s->reads_bank[3] == 1, "report_hand_banks",
 	      "misses %u/%u/%u/%u reads %u/%u/%u/%u", s->misses_bank[0], s->misses_bank[1],
 	      s->misses_bank[2], s->misses_bank[3], s->reads_bank[0], s->reads_bank[1], s->reads_bank[2],
 	      s->reads_bank[3]);
-	check(s->fmas == 5 && s->fmas_dual == 4 && s->dual_pct > 79.99 && s->dual_pct < 80.01 && s->vopd == 2 &&
+	checkf(s->fmas == 5 && s->fmas_dual == 4 && s->dual_pct > 79.99 && s->dual_pct < 80.01 && s->vopd == 2 &&
 		      s->singles == 1 && s->valu_insts == 4 && s->valu_non_fma == 1, "report_hand_dual",
 	      "fmas %u dual %u (%.2f) vopd %u singles %u valu %u non-fma %u", s->fmas, s->fmas_dual,
 	      s->dual_pct, s->vopd, s->singles, s->valu_insts, s->valu_non_fma);
-	check(s->insts == 8 && s->by_cls[RP_CLS_FMA] == 3 && s->by_cls[RP_CLS_VALU] == 1 &&
+	checkf(s->insts == 8 && s->by_cls[RP_CLS_FMA] == 3 && s->by_cls[RP_CLS_VALU] == 1 &&
 		      s->by_cls[RP_CLS_LDS] == 1 && s->by_cls[RP_CLS_SALU] == 2 && s->by_cls[RP_CLS_BRANCH] == 1,
 	      "report_hand_classes", "insts %u fma %u valu %u lds %u salu %u branch %u", s->insts,
 	      s->by_cls[RP_CLS_FMA], s->by_cls[RP_CLS_VALU], s->by_cls[RP_CLS_LDS], s->by_cls[RP_CLS_SALU],
@@ -107,21 +91,21 @@ static void test_hand(const char *path)
 		rows_ok = sc->hit_mask[0] == want[i].hx && sc->hit_mask[1] == want[i].hy &&
 			  sc->bank_conflicts == want[i].conf;
 	}
-	check(rows_ok, "report_hand_rows", "per-instruction hits/conflicts differ");
+	checkf(rows_ok, "report_hand_rows", "per-instruction hits/conflicts differ");
 	const struct rp_inst *single = r.nrows >= 3 ? &r.insts[r.rows[2].inst] : NULL;
-	check(single && strcmp(single->why, "odd FMA count") == 0, "report_hand_single_reason", "why '%s'",
+	checkf(single && strcmp(single->why, "odd FMA count") == 0, "report_hand_single_reason", "why '%s'",
 	      single ? single->why : "?");
-	check(r.insts[r.rows[0].inst].acc.write[0] == 0 && r.insts[r.rows[0].inst].acc.write[1] == 1 &&
+	checkf(r.insts[r.rows[0].inst].acc.write[0] == 0 && r.insts[r.rows[0].inst].acc.write[1] == 1 &&
 		      r.insts[r.rows[4].inst].acc.write[0] == 4, "report_hand_writes", "written VGPRs differ");
-	check(s->kstep_fmas == 0 && s->ksteps == 0, "report_hand_no_ksteps", "ksteps %.2f", s->ksteps);
-	check(s->vgprs == 21 && s->sgprs == 6 && s->lds_bytes == 4096 && s->block_threads == 256 &&
+	checkf(s->kstep_fmas == 0 && s->ksteps == 0, "report_hand_no_ksteps", "ksteps %.2f", s->ksteps);
+	checkf(s->vgprs == 21 && s->sgprs == 6 && s->lds_bytes == 4096 && s->block_threads == 256 &&
 		      !s->wgp_mode && s->occ.vgpr_alloc == 24 && s->occ.waves == 16,
 	      "report_hand_resources", "vgprs %u sgprs %u lds %u threads %u wgp %d occ %u", s->vgprs,
 	      s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode, s->occ.waves);
 
 	/* ---- json: strictly well-formed, with the documented keys */
 	char *js = rp_render(&r, RP_JSON);
-	check(js && json_valid(js), "report_json_parses", "invalid json");
+	checkf(js && json_valid(js), "report_json_parses", "invalid json");
 	static const char *const keys[] = {
 		"\"format\": \"rdna3gen-bank-report\"", "\"version\": 1", "\"kernel\": \"hand_loop\"",
 		"\"model\":", "\"resources\":", "\"loop\":", "\"summary\":", "\"instructions\": [",
@@ -132,11 +116,11 @@ static void test_hand(const char *path)
 	for (size_t i = 0; js && i < sizeof keys / sizeof keys[0] && !missing; i++)
 		if (!strstr(js, keys[i]))
 			missing = keys[i];
-	check(js && !missing, "report_json_keys", "missing %s", missing ? missing : "(no json)");
+	checkf(js && !missing, "report_json_keys", "missing %s", missing ? missing : "(no json)");
 	unsigned nobj = 0;
 	for (const char *p = js; p && (p = strstr(p, "{\"offset\": ")) != NULL; p++)
 		nobj++;
-	check(nobj == 8, "report_json_rows", "%u instruction objects", nobj);
+	checkf(nobj == 8, "report_json_rows", "%u instruction objects", nobj);
 	free(js);
 
 	/* ---- html: one offline file with the grid */
@@ -146,11 +130,11 @@ static void test_hand(const char *path)
 		nrow++;
 	bool offline = h && !strstr(h, "http:") && !strstr(h, "https:") && !strstr(h, "<script") &&
 		       !strstr(h, "url(") && !strstr(h, "@import") && !strstr(h, "<link");
-	check(h && strstr(h, "id=\"bankgrid\"") && nrow == 8 && offline && strstr(h, "class=\"b0 hit\""),
+	checkf(h && strstr(h, "id=\"bankgrid\"") && nrow == 8 && offline && strstr(h, "class=\"b0 hit\""),
 	      "report_html_grid", "rows %u offline %d", nrow, offline);
 	free(h);
 	char *t = rp_render(&r, RP_TEXT);
-	check(t && strstr(t, "model: bank = VGPR index mod 4") && strstr(t, "[single: odd FMA count]"),
+	checkf(t && strstr(t, "model: bank = VGPR index mod 4") && strstr(t, "[single: odd FMA count]"),
 	      "report_text_states_model", "text form lacks the model or the reason");
 	free(t);
 	rp_free(&r);
@@ -312,7 +296,7 @@ static void test_flipped(const char *hsaco)
 		fclose(f);
 	}
 	if (!orig || !buf || n <= 0) {
-		check(false, "report_flipped_code_objects", "cannot read %s", hsaco);
+		checkf(false, "report_flipped_code_objects", "cannot read %s", hsaco);
 		free(orig), free(buf);
 		return;
 	}
@@ -338,7 +322,7 @@ static void test_flipped(const char *hsaco)
 		}
 		rp_free(&r);
 	}
-	check(other == 0, "report_flipped_code_objects", "%u odd results (%u reports, %u refused)", other, good,
+	checkf(other == 0, "report_flipped_code_objects", "%u odd results (%u reports, %u refused)", other, good,
 	      bad);
 	free(orig);
 	free(buf);
@@ -366,7 +350,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	if (!rc)
 		rc = tpl_build(&v, &k, err, sizeof err);
 	if (rc) {
-		check(false, name, "build: %s", err);
+		checkf(false, name, "build: %s", err);
 		return;
 	}
 	struct ao_emit_opts eo = tpl_emit_opts(&v);
@@ -391,13 +375,13 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	else
 		snprintf(why, sizeof why, "%s", err);
 	bool found = ra.loop.found && ra.sum.fmas > 0;
-	check(ok && found, name, "%s%s", why, found ? "" : " (no loop with FMAs)");
+	checkf(ok && found, name, "%s%s", why, found ? "" : " (no loop with FMAs)");
 	if (ok && extra) {
 		const struct rp_inst *in = ra.nrows > 0 ? &ra.insts[ra.rows[0].inst] : NULL;
 		for (unsigned i = 0; i < ra.nrows; i++)
 			if (ra.insts[ra.rows[i].inst].fmas)
 				in = &ra.insts[ra.rows[i].inst];
-		check(ra.sum.singles == 1 && in && strcmp(in->why, "odd FMA count") == 0,
+		checkf(ra.sum.singles == 1 && in && strcmp(in->why, "odd FMA count") == 0,
 		      "report_single_reason_generated", "singles %u why '%s'", ra.sum.singles, in ? in->why : "");
 	}
 	/* k-steps per iteration from .rdna3.kstep_fmas (128 for the 8x16 tile):
@@ -417,7 +401,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	if (ok && edge > 0 && fast > edge && (unsigned)edge > ra.loop.first && (unsigned)fast <= ra.loop.last) {
 		char gname[128];
 		snprintf(gname, sizeof gname, "%s_guarded_left_out", name);
-		check(ra.loop.nskip == 1 && ra.loop.skip_lo[0] == (unsigned)edge &&
+		checkf(ra.loop.nskip == 1 && ra.loop.skip_lo[0] == (unsigned)edge &&
 			      ra.loop.skip_hi[0] == (unsigned)fast, gname, "left out %u..%u, marked %d..%d",
 		      ra.loop.nskip ? ra.loop.skip_lo[0] : 0, ra.loop.nskip ? ra.loop.skip_hi[0] : 0, edge, fast);
 		/* The template's first-form report (templates/sgemm_report.c) counts
@@ -428,7 +412,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		double first = tot ? strtod(tot + 8, NULL) : -1;
 		double ours = ra.sum.ksteps > 0 ? ra.sum.insts / ra.sum.ksteps : -2;
 		snprintf(gname, sizeof gname, "%s_agrees_with_template_report", name);
-		check(first - ours < 1e-3 && ours - first < 1e-3, gname, "per k-step %.4f here, %.4f there", ours,
+		checkf(first - ours < 1e-3 && ours - first < 1e-3, gname, "per k-step %.4f here, %.4f there", ours,
 		      first);
 		free(tr);
 	}
@@ -440,20 +424,20 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		unsigned occ = o ? (unsigned)strtoul(o + 12 + strspn(o + 12, " "), NULL, 10) : 0;
 		char oname[128];
 		snprintf(oname, sizeof oname, "%s_occupancy_agrees", name);
-		check(occ > 0 && occ == ra.sum.occ.waves, oname, "%u here, %u in the template's report",
+		checkf(occ > 0 && occ == ra.sum.occ.waves, oname, "%u here, %u in the template's report",
 		      ra.sum.occ.waves, occ);
 		free(tr);
 	}
 	char ksname[128];
 	snprintf(ksname, sizeof ksname, "%s_ksteps", name);
 	if (ok)
-		check(ra.sum.ksteps == want_ks && rh.sum.ksteps == want_ks, ksname,
+		checkf(ra.sum.ksteps == want_ks && rh.sum.ksteps == want_ks, ksname,
 		      "%s: ksteps %.2f / %.2f, want %.0f", preset, ra.sum.ksteps, rh.sum.ksteps, want_ks);
 	if (ok && !extra && strcmp(preset, "k6") == 0) {
 		/* BANKS.md: the allocator's 8x16 k-step scores 190 multiplicand hits
 		 * of 256 and 2 bank conflicts; the loop's other reads (128
 		 * accumulators, the address updates) all miss. */
-		check(ra.sum.fmas == 128 && ra.sum.fmas_dual == 128 && ra.sum.vopd == 64 &&
+		checkf(ra.sum.fmas == 128 && ra.sum.fmas_dual == 128 && ra.sum.vopd == 64 &&
 			      ra.sum.conflicts == 2 && ra.sum.hits == 190, "report_k6_matches_banks_md",
 		      "fmas %u dual %u vopd %u conflicts %u hits %u", ra.sum.fmas, ra.sum.fmas_dual, ra.sum.vopd,
 		      ra.sum.conflicts, ra.sum.hits);
@@ -481,7 +465,7 @@ static void test_fmamk(const char *path)
 	const struct ra_access *ak = ok ? &r.insts[r.rows[1].inst].acc : NULL;
 	ok = ok && mk->read[0][0] == 2 && mk->read[0][1] == -1 && mk->read[0][2] == 3 && ak->read[0][0] == 6 &&
 	     ak->read[0][1] == 7 && ak->read[0][2] == -1 && r.sum.fmas == 2 && r.sum.singles == 2;
-	check(ok, "report_fmamk_slots", "rc %d '%s'", rc, rc ? err : "slots or counts differ");
+	checkf(ok, "report_fmamk_slots", "rc %d '%s'", rc, rc ? err : "slots or counts differ");
 	rp_free(&r);
 }
 
@@ -490,7 +474,7 @@ static void test_bad_input(const char *dir)
 	struct rp_report r;
 	char err[512] = "", path[1100];
 	int rc = rp_from_file("/nonexistent/k.hsaco", NULL, &r, err, sizeof err);
-	check(rc == RP_E_INPUT && strstr(err, "/nonexistent/k.hsaco") && !strchr(err, '\n'),
+	checkf(rc == RP_E_INPUT && strstr(err, "/nonexistent/k.hsaco") && !strchr(err, '\n'),
 	      "report_missing_file", "rc %d '%s'", rc, err);
 	snprintf(path, sizeof path, "%s/garbage.hsaco", dir);
 	FILE *f = fopen(path, "wb");
@@ -499,7 +483,7 @@ static void test_bad_input(const char *dir)
 		fclose(f);
 	}
 	rc = rp_from_file(path, NULL, &r, err, sizeof err);
-	check(rc == RP_E_INPUT, "report_corrupt_file", "rc %d '%s'", rc, err);
+	checkf(rc == RP_E_INPUT, "report_corrupt_file", "rc %d '%s'", rc, err);
 	unlink(path);
 	snprintf(path, sizeof path, "%s/broken.s", dir);
 	f = fopen(path, "wb");
@@ -508,7 +492,7 @@ static void test_bad_input(const char *dir)
 		fclose(f);
 	}
 	rc = rp_from_file(path, NULL, &r, err, sizeof err);
-	check(rc == RP_E_INPUT && !strchr(err, '\n'), "report_bad_assembly", "rc %d '%s'", rc, err);
+	checkf(rc == RP_E_INPUT && !strchr(err, '\n'), "report_bad_assembly", "rc %d '%s'", rc, err);
 	unlink(path);
 }
 
@@ -529,15 +513,15 @@ static int check_json_file(const char *name, const char *path)
 		fclose(f);
 	}
 	if (!buf) {
-		check(false, name, "cannot read %s", path);
+		checkf(false, name, "cannot read %s", path);
 		return 1;
 	}
 	buf[n] = 0;
 	bool keys = strstr(buf, "\"format\": \"rdna3gen-bank-report\"") && strstr(buf, "\"summary\": {") &&
 		    strstr(buf, "\"instructions\": [") && strstr(buf, "\"resources\": {") && strstr(buf, "\"loop\": {");
-	check(json_valid(buf) && keys, name, "%s: %s", path, keys ? "not strict JSON" : "keys missing");
+	checkf(json_valid(buf) && keys, name, "%s: %s", path, keys ? "not strict JSON" : "keys missing");
 	free(buf);
-	return failed;
+	return check_exit();
 }
 
 int main(int argc, char **argv)
@@ -560,7 +544,7 @@ int main(int argc, char **argv)
 	struct rp_summary sum;
 	char err[512] = "";
 	int rc = rp_summary_from_file(hand, "hand_loop", &sum, err, sizeof err);
-	check(rc == 0 && sum.fmas == 5 && sum.conflicts == 2 && strcmp(sum.kernel, "hand_loop") == 0,
+	checkf(rc == 0 && sum.fmas == 5 && sum.conflicts == 2 && strcmp(sum.kernel, "hand_loop") == 0,
 	      "report_summary_call", "rc %d '%s' fmas %u", rc, err, sum.fmas);
 	test_three_views("k5", NULL, dir);
 	test_three_views("k6", NULL, dir);
@@ -570,5 +554,5 @@ int main(int argc, char **argv)
 			 "unroll=1", dir);
 	test_bad_input(dir);
 	rmdir(dir);
-	return failed;
+	return check_exit();
 }

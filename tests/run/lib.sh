@@ -1,8 +1,6 @@
 # lib.sh — sourced by tests/run/*.sh after they set T (their scratch folder):
-# the tests/run.sh protocol (ok, nok and $fail) and expect.
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
+# the check library (tests/check.sh: ok, nok, skip and $fail) and expect.
+. "$(dirname "$0")/../check.sh"
 
 # expect NAME STATUS CMD...: CMD exits with STATUS, its output kept in
 # $T/NAME.out and $T/NAME.err; a failure says why on exactly one "rdna3run: "

@@ -209,6 +209,40 @@ static void test_hidden(void)
 	hipModuleUnload(m);
 }
 
+/* Dynamic shared memory: sharedMemBytes extends the kernel's static LDS
+ * (tests/loader/dynlds.hip); more than 64 KiB together is refused. */
+static void test_dynamic_lds(void)
+{
+	char path[700];
+	hipModule_t m;
+	hipFunction_t f;
+	fixture_path(path, sizeof path, "dynlds.hsaco");
+	hipError_t e = hipModuleLoad(&m, path);
+	e = e ? e : hipModuleGetFunction(&f, m, "reverse_dynamic");
+	if (e) {
+		CHECK("dynamic_lds_module", 0, "%s", NAME(e));
+		return;
+	}
+	int host[64], out[64], n = 64;
+	for (int i = 0; i < 64; i++)
+		host[i] = i * 3;
+	void *buf;
+	hipMalloc(&buf, sizeof host);
+	hipMemcpy(buf, host, sizeof host, hipMemcpyHostToDevice);
+	void *params[] = { &buf, &n };
+	e = hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, sizeof host, NULL, params, NULL);
+	hipMemcpy(out, buf, sizeof out, hipMemcpyDeviceToHost);
+	int bad = 0;
+	for (int i = 0; i < 64; i++)
+		bad += out[i] != (63 - i) * 3;
+	CHECK("dynamic_lds_launch", e == hipSuccess && bad == 0, "%s, %d wrong", NAME(e), bad);
+	e = hipModuleLaunchKernel(f, 1, 1, 1, 64, 1, 1, 65536, NULL, params, NULL);
+	CHECK("dynamic_lds_over_64k_refused", e != hipSuccess, "%s", NAME(e));
+	hipGetLastError();
+	hipFree(buf);
+	hipModuleUnload(m);
+}
+
 /* A __device__ table with load-time relocations, read back through
  * hipModuleGetGlobal (tests/loader/reloc.s). */
 static void test_global(void)
@@ -353,8 +387,9 @@ int main(void)
 	test_memory();
 	test_launch();
 	test_hidden();
+	test_dynamic_lds();
 	test_global();
 	test_handles();
 	test_runaway();
-	return failures != 0;
+	return check_exit();
 }

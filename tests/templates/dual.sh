@@ -23,9 +23,7 @@ R="$RDNA3RUN"
 T="$BUILD/tests/dual.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
 OBJDUMP=$LLVM_OBJDUMP READELF=$LLVM_READELF
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
+. "$(dirname "$0")/../check.sh"
 
 # name|rows|cols|bodies|bm bn bk|parameters   (rows x cols: accumulators per
 # work-item = tm*rep_m x tn*rep_n, computed by hand from the parameters)

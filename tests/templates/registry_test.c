@@ -5,15 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/check.h"
 #include "templates/templates.h"
 
-static int failures;
-
-static void check(int ok, const char *name, const char *why)
-{
-	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
-	failures += !ok;
-}
 
 static bool name_ok(const char *s)
 {
@@ -130,5 +124,5 @@ int main(void)
 {
 	test_tables();
 	test_values();
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -11,9 +11,7 @@ G="$RDNA3GEN"
 R="$RDNA3RUN"
 T="$BUILD/tests/sgemm.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
-fail=0
-ok() { echo "ok $1"; }
-nok() { echo "not ok $1: $2"; fail=1; }
+. "$(dirname "$0")/../check.sh"
 
 # name|parameters.  All presets in all layouts, then one feature at a time
 # (prefetch, LDS buffers, padding, vector widths, SGPR bases, unroll, walk

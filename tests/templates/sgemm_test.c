@@ -14,27 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "emu/emu.h"
 #include "loader/loader.h"
 #include "templates/templates.h"
 
-static int failures;
-
-static void check(bool cond, const char *name, const char *fmt, ...)
-{
-	if (cond) {
-		printf("ok %s\n", name);
-		return;
-	}
-	va_list ap;
-	va_start(ap, fmt);
-	printf("not ok %s: ", name);
-	vprintf(fmt, ap);
-	printf("\n");
-	va_end(ap);
-	failures++;
-}
 
 /* Values from "preset name=value ..." text. */
 static int values_of(const char *spec, struct tpl_values *v, char *err, size_t errlen)
@@ -189,14 +174,14 @@ static void test_run(const char *name, const char *spec, const struct gemm *g, c
 	char path[512], err[1024] = "";
 	snprintf(path, sizeof path, "%s/%s.hsaco", dir, name);
 	if (build_hsaco(spec, path, NULL, err, sizeof err)) {
-		check(false, name, "build: %s", err);
+		checkf(false, name, "build: %s", err);
 		return;
 	}
 	long bad = run_gemm(path, g, err, sizeof err);
 	if (bad < 0)
-		check(false, name, "%s", err);
+		checkf(false, name, "%s", err);
 	else
-		check(bad == 0, name, "%ld wrong elements of C (or of its padding)", bad);
+		checkf(bad == 0, name, "%ld wrong elements of C (or of its padding)", bad);
 }
 
 /* "  NAME    value" line of the report */
@@ -215,7 +200,7 @@ static void test_report(const char *name, const char *spec, const char *dir, dou
 	char path[512], err[1024] = "", *rep = NULL;
 	snprintf(path, sizeof path, "%s/%s.hsaco", dir, name);
 	if (build_hsaco(spec, path, &rep, err, sizeof err) || !rep) {
-		check(false, name, "build: %s", err);
+		checkf(false, name, "build: %s", err);
 		free(rep);
 		return;
 	}
@@ -245,7 +230,7 @@ static void test_report(const char *name, const char *spec, const char *dir, dou
 		good = false;
 		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "occupancy %g above VGPR limit %g", occ, occ_v);
 	}
-	check(good, name, "%s", msg);
+	checkf(good, name, "%s", msg);
 	free(rep);
 }
 
@@ -299,5 +284,5 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", dir);
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -12,7 +12,9 @@ MC=$LLVM_MC
 tmp=${TMPDIR:-/tmp}/bank_llvm_mc.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
-mc() { "$MC" -arch=amdgcn -mcpu=gfx1100 -o /dev/null "$@"; }
+# Output into the scratch folder, never -o /dev/null: llvm-mc deletes its output
+# file when it refuses the input, and run as root that removes /dev/null.
+mc() { "$MC" -arch=amdgcn -mcpu=gfx1100 -o "$tmp/mc.o" "$@"; }
 
 if ! command -v "$MC" >/dev/null 2>&1; then
 	echo "not ok llvm-mc: $MC not found"

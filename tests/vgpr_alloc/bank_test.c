@@ -1,30 +1,12 @@
 /* Tests of the bank-aware part of vgpr_alloc/vgpr_alloc.h: the VOPD predicate, the bank-cache model,
  * the allocator over many tile shapes, the write-back moves.  The checks
  * against llvm-mc are in bank_llvm_mc.sh (with bank_dump.c). */
+#include "tests/check.h"
 #include "vgpr_alloc/vgpr_alloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-#define CHECK(cond, ...) check((cond), __VA_ARGS__)
-static bool check(bool cond, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-#include <stdarg.h>
-static bool check(bool cond, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	printf(cond ? "ok " : "not ok ");
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		failures++;
-	return cond;
-}
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -87,22 +69,22 @@ static void test_vopd_rules(void)
 		const char *why = NULL;
 		bool ok = ra_vopd_ok(&c[i].x, &c[i].y, &why);
 		if (!c[i].why)
-			CHECK(ok, "vopd legal: %s%s%s", c[i].name, ok ? "" : ": ", ok ? "" : why);
+			checkn(ok, "vopd legal: %s%s%s", c[i].name, ok ? "" : ": ", ok ? "" : why);
 		else
-			CHECK(!ok && why && strstr(why, c[i].why), "vopd illegal: %s (%s)",
+			checkn(!ok && why && strstr(why, c[i].why), "vopd illegal: %s (%s)",
 			      c[i].name, why ? why : "accepted");
 	}
 	struct ra_vopd_half x = H(RA_VOPD_FMAAK_F32, 0, RA_OPND_SGPR, 0, 8), y;
 	x.k = 0x1234;
 	y = H(RA_VOPD_FMAC_F32, 1, RA_OPND_SGPR, 1, 9);
-	CHECK(!ra_vopd_ok(&x, &y, NULL), "vopd illegal: fmaak K + two SGPRs");
+	checkn(!ra_vopd_ok(&x, &y, NULL), "vopd illegal: fmaak K + two SGPRs");
 	y.src0.val = 0;
-	CHECK(ra_vopd_ok(&x, &y, NULL), "vopd legal: fmaak K + one SGPR twice");
+	checkn(ra_vopd_ok(&x, &y, NULL), "vopd legal: fmaak K + one SGPR twice");
 	/* Program-order equivalence (for fusing a sequence), not legality. */
 	struct ra_vopd_half a = FMAC(0, 1, 8), b = FMAC(1, 0, 9), d = FMAC(1, 6, 9);
-	CHECK(!ra_vopd_in_order(&a, &b), "in order: X writes v0, Y reads it");
-	CHECK(ra_vopd_in_order(&a, &d), "in order: only Y writes what X reads (v1)");
-	CHECK(!ra_vopd_in_order(&d, &a), "in order: X writes v1, Y reads it");
+	checkn(!ra_vopd_in_order(&a, &b), "in order: X writes v0, Y reads it");
+	checkn(ra_vopd_in_order(&a, &d), "in order: only Y writes what X reads (v1)");
+	checkn(!ra_vopd_in_order(&d, &a), "in order: X writes v1, Y reads it");
 }
 
 /* ---- the bank-cache model on hand-computed sequences ------------------- */
@@ -132,14 +114,14 @@ static void test_cache_model(void)
 		ra_access_from_vopd(&seq[i], &s[i][0], &s[i][1]);
 	for (unsigned w = 0; w <= 1; w++) {
 		ra_cache_score(seq, 4, &(struct ra_cache_model){ w }, &st, per);
-		CHECK(st.reads == 24 && st.hits == 10 && st.bank_conflicts == 3 &&
+		checkn(st.reads == 24 && st.hits == 10 && st.bank_conflicts == 3 &&
 		      st.port_conflicts == 0, "cache seed case window %u: reads %zu hits %zu "
 		      "conflicts %zu (want 24 10 3)", w, st.reads, st.hits, st.bank_conflicts);
-		CHECK(st.hits_slot[0] == 6 && st.hits_slot[1] == 4 && st.hits_slot[2] == 0,
+		checkn(st.hits_slot[0] == 6 && st.hits_slot[1] == 4 && st.hits_slot[2] == 0,
 		      "cache seed case window %u slots: %zu %zu %zu (want 6 4 0)", w,
 		      st.hits_slot[0], st.hits_slot[1], st.hits_slot[2]);
 	}
-	CHECK(per[1].hit_mask[0] == 3 && per[1].hit_mask[1] == 3 &&
+	checkn(per[1].hit_mask[0] == 3 && per[1].hit_mask[1] == 3 &&
 	      per[0].bank_conflicts == 2 && per[2].bank_conflicts == 1,
 	      "cache seed case per instruction");
 
@@ -166,11 +148,11 @@ static void test_cache_model(void)
 	ra_access_from_vopd(&seq[4], &f4, NULL);
 	ra_access_from_vopd(&seq[5], &x5, &y5);
 	ra_cache_score(seq, 6, &(struct ra_cache_model){ 0 }, &st, NULL);
-	CHECK(st.reads == 18 && st.hits == 3 && st.bank_conflicts == 4 && st.port_conflicts == 1,
+	checkn(st.reads == 18 && st.hits == 3 && st.bank_conflicts == 4 && st.port_conflicts == 1,
 	      "cache case 2 window 0: reads %zu hits %zu bank %zu port %zu (want 18 3 4 1)",
 	      st.reads, st.hits, st.bank_conflicts, st.port_conflicts);
 	ra_cache_score(seq, 6, &(struct ra_cache_model){ 1 }, &st, NULL);
-	CHECK(st.reads == 18 && st.hits == 0 && st.bank_conflicts == 6 && st.port_conflicts == 1,
+	checkn(st.reads == 18 && st.hits == 0 && st.bank_conflicts == 6 && st.port_conflicts == 1,
 	      "cache case 2 window 1: reads %zu hits %zu bank %zu port %zu (want 18 0 6 1)",
 	      st.reads, st.hits, st.bank_conflicts, st.port_conflicts);
 }
@@ -281,15 +263,15 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	struct ra_bank_out o, o2;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
-	if (!CHECK(rc == RA_BANK_OK, "alloc %ux%u%s%s", tm, tn, rc ? ": " : "", rc ? d.msg : ""))
+	if (!checkn(rc == RA_BANK_OK, "alloc %ux%u%s%s", tm, tn, rc ? ": " : "", rc ? d.msg : ""))
 		return;
 	const char *bad = verify(&in, &o);
-	CHECK(!bad, "alloc %ux%u verified%s%s", tm, tn, bad ? ": " : "", bad ? bad : "");
-	CHECK(o.grid && o.n_dual == n / 2 && o.n_single == n % 2,
+	checkn(!bad, "alloc %ux%u verified%s%s", tm, tn, bad ? ": " : "", bad ? bad : "");
+	checkn(o.grid && o.n_dual == n / 2 && o.n_single == n % 2,
 	      "alloc %ux%u pairs %zu/%zu singles %zu", tm, tn, o.n_dual, n / 2, o.n_single);
-	CHECK(o.acc_hi - o.acc_lo == n, "alloc %ux%u accumulators contiguous", tm, tn);
+	checkn(o.acc_hi - o.acc_lo == n, "alloc %ux%u accumulators contiguous", tm, tn);
 	rc = ra_bank_alloc(&in, &o2, &d);
-	CHECK(rc == RA_BANK_OK && same_out(&o, &o2, &in), "alloc %ux%u deterministic", tm, tn);
+	checkn(rc == RA_BANK_OK && same_out(&o, &o2, &in), "alloc %ux%u deterministic", tm, tn);
 	ra_bank_free(&o2);
 
 	/* Bank spread and pattern: with even TM and TN every pair reads each
@@ -299,7 +281,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	struct ra_access_score *per = calloc(2 * o.n_ops + 2, sizeof *per);
 	struct ra_cache_stats st;
 	if (!seq || !per) {
-		CHECK(false, "alloc %ux%u: out of memory", tm, tn);
+		checkn(false, "alloc %ux%u: out of memory", tm, tn);
 		goto out;
 	}
 	ra_bank_accesses(&o, seq);
@@ -317,7 +299,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 			acc_bank[ra_bank(o.acc_vgpr[k])]++;
 		for (int b = 0; b < RA_VGPR_BANKS; b++)
 			spread &= acc_bank[b] == n / RA_VGPR_BANKS;
-		CHECK(spread, "alloc %ux%u reads all four banks per pair", tm, tn);
+		checkn(spread, "alloc %ux%u reads all four banks per pair", tm, tn);
 	}
 	/* Two k-steps with the fragment loads (writes) before each. */
 	struct ra_access ld;
@@ -330,7 +312,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 	seq[k + 1] = ld;
 	memcpy(seq + k + 2, seq + 1, k * sizeof *seq);
 	ra_cache_score(seq, 2 * k + 2, NULL, &st, per);
-	CHECK(!memcmp(per + 1, per + k + 2, k * sizeof *per),
+	checkn(!memcmp(per + 1, per + k + 2, k * sizeof *per),
 	      "alloc %ux%u same bank pattern every k-step", tm, tn);
 	ra_cache_score(seq + 1, k, NULL, &st, NULL);
 	if (tm % 2 == 0 && tn % 2 == 0 && tm >= 4 && tn >= 4) {
@@ -342,7 +324,7 @@ static void test_shape(unsigned tm, unsigned tn, struct shape_result *res)
 			hi = st.misses_bank[b] > hi ? st.misses_bank[b] : hi;
 		}
 		bool even = tm % 4 == 0 && tn % 4 == 0 ? hi - lo <= 1 : 5 * (hi - lo) <= hi;
-		CHECK(even, "alloc %ux%u misses even over banks (%zu %zu %zu %zu)", tm, tn,
+		checkn(even, "alloc %ux%u misses even over banks (%zu %zu %zu %zu)", tm, tn,
 		      st.misses_bank[0], st.misses_bank[1], st.misses_bank[2], st.misses_bank[3]);
 	}
 	res->fmas += n;
@@ -389,7 +371,7 @@ static void test_shapes(void)
 	struct ra_bank_out o;
 	struct ra_diag d;
 	int rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_BANK_E_BUDGET && d.msg[0], "alloc 16x16 refused: %s", d.msg);
+	checkn(rc == RA_BANK_E_BUDGET && d.msg[0], "alloc 16x16 refused: %s", d.msg);
 	ra_bank_free(&o);
 }
 
@@ -401,7 +383,7 @@ static void test_seed_comparison(void)
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 1 };
 	struct ra_bank_out o;
 	struct ra_diag d;
-	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "alloc 8x16 for seed comparison"))
+	if (!checkn(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "alloc 8x16 for seed comparison"))
 		return;
 	struct ra_access seq[64];
 	struct ra_cache_stats st;
@@ -409,9 +391,9 @@ static void test_seed_comparison(void)
 	ra_cache_score(seq, o.n_ops, NULL, &st, NULL);
 	/* Blocks share a fragment pair with their predecessor: 4 misses in the
 	 * first pair, then 2 per 2x2 block: 256 - 4 - 2 * 31 = 190 hits. */
-	CHECK(st.hits_slot[0] + st.hits_slot[1] == 190,
+	checkn(st.hits_slot[0] + st.hits_slot[1] == 190,
 	      "alloc 8x16 multiplicand hits %zu (want 190)", st.hits_slot[0] + st.hits_slot[1]);
-	CHECK(st.bank_conflicts <= 2, "alloc 8x16 bank conflicts %zu (only the first pair)",
+	checkn(st.bank_conflicts <= 2, "alloc 8x16 bank conflicts %zu (only the first pair)",
 	      st.bank_conflicts);
 	ra_bank_free(&o);
 }
@@ -425,11 +407,11 @@ static void test_frag_sets(void)
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 2 };
 	struct ra_bank_out o;
 	struct ra_diag d = { "" };
-	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "frag sets 8x16 x2 alloc%s%s",
+	if (!checkn(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "frag sets 8x16 x2 alloc%s%s",
 		   d.msg[0] ? ": " : "", d.msg))
 		return;
 	const char *bad = verify(&in, &o);
-	CHECK(!bad, "frag sets 8x16 x2 verified%s%s", bad ? ": " : "", bad ? bad : "");
+	checkn(!bad, "frag sets 8x16 x2 verified%s%s", bad ? ": " : "", bad ? bad : "");
 	uint8_t owner[RA_VGPR_MAX] = { 0 };
 	bool ok = o.frag_sets == 2 && o.frag_stride % RA_VGPR_BANKS == 0 && o.end <= 256;
 	for (unsigned k = 0; k < 128; k++)
@@ -442,7 +424,7 @@ static void test_frag_sets(void)
 	}
 	for (int v = 0; v < RA_VGPR_MAX; v++)
 		ok &= owner[v] <= 1 && (!owner[v] || ((unsigned)v >= in.base && (unsigned)v < o.end));
-	CHECK(ok, "frag sets 8x16 x2: disjoint registers v%u..v%u, stride %u", in.base, o.end - 1,
+	checkn(ok, "frag sets 8x16 x2: disjoint registers v%u..v%u, stride %u", in.base, o.end - 1,
 	      o.frag_stride);
 	struct ra_access s0[64], s1[64];
 	struct ra_access_score p0[64], p1[64];
@@ -457,11 +439,11 @@ static void test_frag_sets(void)
 	}
 	ra_cache_score(s0, o.n_ops, NULL, &st, p0);
 	ra_cache_score(s1, o.n_ops, NULL, &st, p1);
-	CHECK(legal && !memcmp(p0, p1, o.n_ops * sizeof *p0),
+	checkn(legal && !memcmp(p0, p1, o.n_ops * sizeof *p0),
 	      "frag sets 8x16 x2: set 1 legal, same bank pattern");
 	ra_bank_free(&o);
 	in.frag_sets = 5;
-	CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_E_INPUT, "frag sets 5 refused: %s", d.msg);
+	checkn(ra_bank_alloc(&in, &o, &d) == RA_BANK_E_INPUT, "frag sets 5 refused: %s", d.msg);
 }
 
 /* ---- general (non outer product) input --------------------------------- */
@@ -493,15 +475,15 @@ static void test_general(void)
 		struct ra_bank_out o;
 		struct ra_diag d;
 		int rc = ra_bank_alloc(&in, &o, &d);
-		if (!CHECK(rc == RA_BANK_OK, "general %s%s%s", c[i].name, rc ? ": " : "", rc ? d.msg : ""))
+		if (!checkn(rc == RA_BANK_OK, "general %s%s%s", c[i].name, rc ? ": " : "", rc ? d.msg : ""))
 			continue;
 		const char *bad = verify(&in, &o);
-		CHECK(!bad, "general %s verified%s%s", c[i].name, bad ? ": " : "", bad ? bad : "");
+		checkn(!bad, "general %s verified%s%s", c[i].name, bad ? ": " : "", bad ? bad : "");
 		bool why_ok = true;
 		for (size_t k = 0; k < o.n_ops; k++)
 			if (!o.ops[k].dual)
 				why_ok &= o.ops[k].why == c[i].why;
-		CHECK(!o.grid && o.n_dual == c[i].pairs && why_ok,
+		checkn(!o.grid && o.n_dual == c[i].pairs && why_ok,
 		      "general %s: %zu pairs (want %zu), reason %s", c[i].name, o.n_dual,
 		      c[i].pairs, o.n_single ? ra_single_why_str[c[i].why] : "-");
 		/* Updates of one accumulator stay in program order. */
@@ -515,7 +497,7 @@ static void test_general(void)
 						last = (long)o.ops[k].fma[h];
 					}
 		}
-		CHECK(order, "general %s keeps accumulator order", c[i].name);
+		checkn(order, "general %s keeps accumulator order", c[i].name);
 		ra_bank_free(&o);
 	}
 }
@@ -579,7 +561,7 @@ static void test_random_inputs(void)
 			snprintf(first, sizeof first, "case %d (%zu FMAs, pools %u/%u/%u): %s", t, n,
 				 nacc, na, nb, bad);
 	}
-	CHECK(bad_cases == 0, "random inputs: 300 cases (%d grids, %d singles)%s%s", grids, singles,
+	checkn(bad_cases == 0, "random inputs: 300 cases (%d grids, %d singles)%s%s", grids, singles,
 	      bad_cases ? ", first failure " : "", first);
 }
 
@@ -591,21 +573,21 @@ static void test_errors(void)
 	struct ra_diag d;
 	struct ra_bank_in in = { 64, 8, 8, f, n, 0, 50, 1 };
 	int rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_BANK_E_BUDGET && strstr(d.msg, "budget"), "error budget: %s", d.msg);
+	checkn(rc == RA_BANK_E_BUDGET && strstr(d.msg, "budget"), "error budget: %s", d.msg);
 	ra_bank_free(&o);
 	f[3].a = 9;
 	in.budget = 200;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_BANK_E_INPUT && strstr(d.msg, "FMA 3"), "error index: %s", d.msg);
+	checkn(rc == RA_BANK_E_INPUT && strstr(d.msg, "FMA 3"), "error index: %s", d.msg);
 	in.n_fma = 0;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_BANK_E_INPUT, "error empty: %s", d.msg);
+	checkn(rc == RA_BANK_E_INPUT, "error empty: %s", d.msg);
 	in.n_fma = n;
 	f[3].a = 3;
 	in.base = 250;
 	in.budget = 10;
 	rc = ra_bank_alloc(&in, &o, &d);
-	CHECK(rc == RA_BANK_E_INPUT, "error base+budget: %s", d.msg);
+	checkn(rc == RA_BANK_E_INPUT, "error base+budget: %s", d.msg);
 }
 
 /* ---- write-back -------------------------------------------------------- */
@@ -667,11 +649,11 @@ static void test_writeback(void)
 	size_t nm, cyc;
 	struct ra_diag d;
 	int rc = ra_writeback(cur, want, 5, 30, &mv, &nm, &cyc, &d);
-	CHECK(rc == RA_BANK_OK && nm == 5 && cyc == 1 && simulate(cur, want, 5, mv, nm),
+	checkn(rc == RA_BANK_OK && nm == 5 && cyc == 1 && simulate(cur, want, 5, mv, nm),
 	      "writeback hand case: %zu moves %zu cycles (want 5 1)", nm, cyc);
 	free(mv);
 	rc = ra_writeback(cur, want, 5, 12, &mv, &nm, &cyc, &d);
-	CHECK(rc == RA_BANK_E_INPUT, "writeback refuses a busy scratch: %s", d.msg);
+	checkn(rc == RA_BANK_E_INPUT, "writeback refuses a busy scratch: %s", d.msg);
 
 	/* Pseudo-random permutations: moves = moved values + cycles. */
 	uint32_t seed = 12345;
@@ -708,7 +690,7 @@ static void test_writeback(void)
 		       simulate(c2, w2, nv, mv, nm);
 		free(mv);
 	}
-	CHECK(all, "writeback 200 random permutations: correct and moved + cycles moves");
+	checkn(all, "writeback 200 random permutations: correct and moved + cycles moves");
 
 	/* 8x16 accumulators from the allocator to row-major store order
 	 * (acc (i, j) -> acc_lo + 16 i + j, global_store_b128 per 4 columns). */
@@ -716,7 +698,7 @@ static void test_writeback(void)
 	size_t n = ra_bank_grid(f, 8, 16);
 	struct ra_bank_in in = { 128, 8, 16, f, n, 2, 254, 1 };
 	struct ra_bank_out o;
-	if (!CHECK(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "writeback 8x16 alloc"))
+	if (!checkn(ra_bank_alloc(&in, &o, &d) == RA_BANK_OK, "writeback 8x16 alloc"))
 		return;
 	unsigned wantr[128], idx[128], width[32];
 	for (unsigned i = 0; i < 128; i++) {
@@ -725,14 +707,14 @@ static void test_writeback(void)
 	}
 	for (unsigned g = 0; g < 32; g++)
 		width[g] = 4;
-	CHECK(!ra_stores_straight(o.acc_vgpr, idx, width, 32), "writeback 8x16 permuted layout "
+	checkn(!ra_stores_straight(o.acc_vgpr, idx, width, 32), "writeback 8x16 permuted layout "
 	      "cannot be stored straight");
-	CHECK(ra_stores_straight(wantr, idx, width, 32), "writeback row-major layout stores straight");
+	checkn(ra_stores_straight(wantr, idx, width, 32), "writeback row-major layout stores straight");
 	rc = ra_writeback(o.acc_vgpr, wantr, 128, o.frag_lo, &mv, &nm, &cyc, &d);
 	size_t moved = 0;
 	for (unsigned i = 0; i < 128; i++)
 		moved += o.acc_vgpr[i] != wantr[i];
-	CHECK(rc == RA_BANK_OK && simulate(o.acc_vgpr, wantr, 128, mv, nm) &&
+	checkn(rc == RA_BANK_OK && simulate(o.acc_vgpr, wantr, 128, mv, nm) &&
 	      cyc == count_cycles(o.acc_vgpr, wantr, 128) && nm == moved + cyc,
 	      "writeback 8x16: %zu v_mov_b32 (%zu values move, %zu cycles)", nm, moved, cyc);
 
@@ -761,7 +743,7 @@ static void test_writeback(void)
 	}
 	for (unsigned i = 0; i < 128; i++)
 		legal &= reg[wantr[i]] == (int)i;
-	CHECK(legal && ni < nm, "writeback 8x16 dual moves: %zu instructions for %zu moves", ni, nm);
+	checkn(legal && ni < nm, "writeback 8x16 dual moves: %zu instructions for %zu moves", ni, nm);
 	free(ops);
 	free(mv);
 	ra_bank_free(&o);
@@ -778,5 +760,5 @@ int main(void)
 	test_random_inputs();
 	test_errors();
 	test_writeback();
-	return failures ? 1 : 0;
+	return check_exit();
 }

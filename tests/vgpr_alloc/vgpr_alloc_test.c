@@ -4,15 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tests/check.h"
 #include "vgpr_alloc/vgpr_alloc.h"
 
-static int failures;
-
-static void check(int ok, const char *name, const char *why)
-{
-	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
-	failures += !ok;
-}
 
 static struct ao_kernel *kernel(void)
 {
@@ -172,5 +166,5 @@ int main(void)
 	test_loop();
 	test_limit();
 	test_report();
-	return failures ? 1 : 0;
+	return check_exit();
 }

@@ -1,0 +1,530 @@
+/* tune.c — rdna3gen tune: enumerate the sgemm template's legal parameter sets
+ * (its own check decides), build each, prune by static occupancy, check the
+ * survivors on the emulator at a small ragged shape and predict their time at
+ * the target shape with the timing model (both through rdna3run, one worker
+ * process per candidate, -j at a time), then rank.  Results are cached per
+ * candidate so an interrupted search resumes.  See docs/tune.md. */
+#include "gen/tune.h"
+#include "gen/tune_eval.h"
+#include "vocab/vocab.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXIT_USAGE 2
+
+const char *const tune_status_names[TUNE_NSTATUS] = {
+#define TUNE_S_NAME_(e, s) s,
+	TUNE_STATUSES(TUNE_S_NAME_)
+#undef TUNE_S_NAME_
+};
+
+static int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("rdna3gen: tune: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return status;
+}
+
+/* ---- the search space: values tried per parameter (text, as on the command
+ * line); the template's check decides which combinations are legal.  threads
+ * and lanes-n follow from waves-m*waves-n and lanes-m (wave32). */
+struct axis {
+	const char *param;
+	const char *vals[6];
+};
+static const struct axis axes[] = {
+	{ "bm", { "32", "64", "128", "256" } },
+	{ "bn", { "32", "64", "128", "256" } },
+	{ "bk", { "8", "16", "32" } },
+	{ "tm", { "2", "4", "8" } },
+	{ "tn", { "2", "4", "8" } },
+	{ "waves-m", { "1", "2", "4", "8" } },
+	{ "waves-n", { "1", "2", "4" } },
+	{ "lanes-m", { "2", "4", "8", "16" } },
+	{ "pad-a", { "0", "4" } },
+	{ "lds-buffers", { "1", "2" } },
+	{ "global-vec", { "b32", "b64", "b128" } },
+	{ "lds-vec", { "b64", "b128" } },
+	{ "sgpr-bases", { "false", "true" } },
+	{ "walk", { "row", "grouped" } },
+	{ "dual", { "false", "true" } },
+};
+#define NAXES (sizeof axes / sizeof axes[0])
+
+struct space {
+	int idx[NAXES];              /* parameter index in the template */
+	unsigned nval[NAXES];
+	long val[NAXES][6];          /* stored values */
+	int i_threads, i_lanes_n, i_waves_m, i_waves_n, i_lanes_m, i_prefetch, i_layout;
+};
+
+static int space_init(const struct tpl_template *t, struct space *s, char *err, size_t errlen)
+{
+	struct tpl_values v;
+	tpl_defaults(t, &v);
+	bool common;
+	for (unsigned a = 0; a < NAXES; a++) {
+		s->idx[a] = tpl_param_find(t, axes[a].param, &common);
+		if (s->idx[a] < 0 || common) {
+			snprintf(err, errlen, "template %s has no parameter %s to search", t->name, axes[a].param);
+			return -1;
+		}
+		s->nval[a] = 0;
+		for (unsigned j = 0; j < 6 && axes[a].vals[j]; j++) {
+			if (tpl_set(&v, axes[a].param, axes[a].vals[j], err, errlen))
+				return -1;
+			s->val[a][s->nval[a]++] = v.v[s->idx[a]];
+		}
+	}
+	const char *names[] = { "threads", "lanes-n", "waves-m", "waves-n", "lanes-m", "prefetch", "layout" };
+	int *dst[] = { &s->i_threads, &s->i_lanes_n, &s->i_waves_m, &s->i_waves_n, &s->i_lanes_m, &s->i_prefetch,
+		       &s->i_layout };
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+		if ((*dst[i] = tpl_param_find(t, names[i], &common)) < 0 || common) {
+			snprintf(err, errlen, "template %s has no parameter %s", t->name, names[i]);
+			return -1;
+		}
+	return 0;
+}
+
+/* A legal point: the value index along each axis. */
+struct point {
+	uint8_t at[NAXES];
+	uint64_t hash;
+};
+
+static void point_values(const struct space *s, const struct point *p, struct tpl_values *v)
+{
+	for (unsigned a = 0; a < NAXES; a++)
+		v->v[s->idx[a]] = s->val[a][p->at[a]];
+	v->v[s->i_threads] = v->v[s->i_waves_m] * v->v[s->i_waves_n] * 32;
+	v->v[s->i_lanes_n] = 32 / v->v[s->i_lanes_m];
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static int by_hash(const void *a, const void *b)
+{
+	const struct point *x = a, *y = b;
+	if (x->hash != y->hash)
+		return x->hash < y->hash ? -1 : 1;
+	return memcmp(x->at, y->at, NAXES);
+}
+
+/* Every legal point, in a fixed pseudo-random order (a hash of the point), so
+ * that a budget samples the whole space rather than one corner of it. */
+static struct point *enumerate(const struct space *s, const struct tpl_values *base, size_t *np)
+{
+	size_t cap = 4096, n = 0;
+	struct point *out = malloc(cap * sizeof *out);
+	if (!out)
+		return NULL;
+	struct point p = { { 0 }, 0 };
+	struct tpl_values v = *base;
+	char err[256];
+	for (;;) {
+		point_values(s, &p, &v);
+		if (v.tpl->check(&v, err, sizeof err) == 0) {
+			if (n == cap) {
+				struct point *q = realloc(out, 2 * cap * sizeof *out);
+				if (!q) {
+					free(out);
+					return NULL;
+				}
+				out = q, cap *= 2;
+			}
+			p.hash = fnv(0xcbf29ce484222325ull, p.at, NAXES);
+			out[n++] = p;
+		}
+		unsigned a = 0;
+		while (a < NAXES && ++p.at[a] == s->nval[a])
+			p.at[a++] = 0;
+		if (a == NAXES)
+			break;
+	}
+	qsort(out, n, sizeof *out, by_hash);
+	*np = n;
+	return out;
+}
+
+/* ---- options */
+struct opts {
+	const char *tpl, *out, *cache, *backend;
+	long long shape[3];
+	long layout;
+	unsigned budget, jobs;
+	double time_limit;
+	bool have_shape;
+};
+
+static void usage_tune(FILE *f)
+{
+	fprintf(f, "usage: rdna3gen tune sgemm --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
+		   "                [-j N] [--backend model|hip] [--cache DIR] -o DIR\n"
+		   "Searches the sgemm parameters for the fastest kernel at M x N x K: each legal candidate\n"
+		   "is built, checked on the emulator at a small shape with ragged edges and timed by the\n"
+		   "model (--backend hip: the top candidates are then timed on the GPU).  DIR gets\n"
+		   "winner.yaml (for rdna3gen sgemm --config), winner.hsaco, candidates.csv, candidates.json\n"
+		   "and search.html, all or none.  --budget: candidates evaluated [100]; --time: stop\n"
+		   "starting candidates after SECONDS; -j: worker processes [online CPUs]; --cache: results\n"
+		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  See docs/tune.md.\n");
+}
+
+static bool parse_ll(const char *s, long long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	return *s && !*end && !errno;
+}
+
+static int parse_opts(int argc, char **argv, struct opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->layout = VC_NN;
+	o->budget = 100;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = cpus > 0 ? (unsigned)cpus : 1;
+	o->backend = "model";
+	bool have_budget = false;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		long long x;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			usage_tune(stdout);
+			exit(0);
+		}
+		if (a[0] != '-') {
+			if (o->tpl)
+				return fail(EXIT_USAGE, "one template only ('%s' and '%s')", o->tpl, a);
+			o->tpl = a;
+			continue;
+		}
+		if (!strcmp(a, "--shape")) {
+			if (i + 3 >= argc)
+				return fail(EXIT_USAGE, "--shape needs M N K");
+			for (int d = 0; d < 3; d++) {
+				const char *s = argv[++i];
+				if (!parse_ll(s, &x) || x <= 0 || x > (1ll << 20))
+					return fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..1048576", "MNK"[d], s);
+				o->shape[d] = x;
+			}
+			o->have_shape = true;
+			continue;
+		}
+		if (i + 1 >= argc)
+			return fail(EXIT_USAGE, "unknown option or missing value: '%s' (see rdna3gen tune --help)", a);
+		const char *val = argv[++i];
+		if (!strcmp(a, "-o")) {
+			o->out = val;
+		} else if (!strcmp(a, "--cache")) {
+			o->cache = val;
+		} else if (!strcmp(a, "--backend")) {
+			if (strcmp(val, "model") && strcmp(val, "hip"))
+				return fail(EXIT_USAGE, "--backend %s: model or hip", val);
+			o->backend = val;
+		} else if (!strcmp(a, "--layout")) {
+			enum vc_layout l;
+			if (!vc_layout_parse(val, &l))
+				return fail(EXIT_USAGE, "--layout %s: one of " VC_WORDS_LAYOUT, val);
+			o->layout = l;
+		} else if (!strcmp(a, "--budget") || !strcmp(a, "-j")) {
+			if (!parse_ll(val, &x) || x <= 0 || x > 1000000)
+				return fail(EXIT_USAGE, "%s %s: a count in 1..1000000", a, val);
+			if (a[1] == 'j')
+				o->jobs = (unsigned)x;
+			else
+				o->budget = (unsigned)x, have_budget = true;
+		} else if (!strcmp(a, "--time")) {
+			char *end;
+			o->time_limit = strtod(val, &end);
+			if (*end || !(o->time_limit > 0))
+				return fail(EXIT_USAGE, "--time %s: seconds, more than 0", val);
+		} else {
+			return fail(EXIT_USAGE, "unknown option '%s' (see rdna3gen tune --help)", a);
+		}
+	}
+	if (!o->tpl)
+		return fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ...)");
+	if (!o->have_shape)
+		return fail(EXIT_USAGE, "no --shape M N K");
+	if (!o->out)
+		return fail(EXIT_USAGE, "no output: give -o DIR");
+	if (have_budget && o->time_limit > 0)
+		return fail(EXIT_USAGE, "--budget and --time: give one");
+	if (o->time_limit > 0)
+		o->budget = 1000000;
+	return 0;
+}
+
+/* ---- the static pass: build without assembling, prune by occupancy */
+static void static_pass(struct tune_cand *c, unsigned *best_occ)
+{
+	struct ao_kernel *k;
+	char err[512];
+	int rc = tpl_build(&c->v, &k, err, sizeof err);
+	if (rc) {
+		c->status = TUNE_REFUSED;
+		snprintf(c->why, sizeof c->why, "%.190s", err);
+		return;
+	}
+	struct ao_summary s;
+	ao_finalize(k, &s);
+	struct ao_occupancy occ;
+	ao_occupancy(s.next_free_vgpr, s.lds_bytes, ao_info(k)->block_threads, ao_info(k)->wgp_mode, &occ);
+	ao_kernel_free(k);
+	c->vgprs = s.next_free_vgpr, c->lds = s.lds_bytes, c->occ = occ.waves;
+	if (occ.waves * 4 < *best_occ) {
+		c->status = TUNE_PRUNED;
+		snprintf(c->why, sizeof c->why, "occupancy %u waves/SIMD, under a quarter of the %u of an earlier candidate",
+			 occ.waves, *best_occ);
+		return;
+	}
+	if (occ.waves > *best_occ)
+		*best_occ = occ.waves;
+}
+
+/* Parameter order (the template's table) for ties. */
+static int cmp_params(const struct tune_cand *a, const struct tune_cand *b)
+{
+	for (unsigned i = 0; i < TPL_MAX_PARAMS; i++)
+		if (a->v.v[i] != b->v.v[i])
+			return a->v.v[i] < b->v.v[i] ? -1 : 1;
+	return 0;
+}
+
+static bool better(const struct tune_cand *a, const struct tune_cand *b)
+{
+	if (a->seconds != b->seconds)
+		return a->seconds < b->seconds;
+	return cmp_params(a, b) < 0;
+}
+
+static void progress(const struct tune_run *r, unsigned done, unsigned total, time_t t0, bool final)
+{
+	double el = difftime(time(NULL), t0);
+	double eta = r->time_limit > 0 ? fmax(0, r->time_limit - el) : done ? el / done * (total - done) : 0;
+	char best[96] = "none yet";
+	if (r->winner < r->nc)
+		snprintf(best, sizeof best, "%.0f GFLOP/s (#%u)", r->c[r->winner].gflops, r->c[r->winner].order);
+	fprintf(stderr, "%stune: %u/%u evaluated, best %s, elapsed %.0fs, ETA %.0fs%s", isatty(2) ? "\r" : "", done,
+		total, best, el, eta, isatty(2) && !final ? "   " : "\n");
+	fflush(stderr);
+}
+
+/* Run the evaluations, jobs at a time, a cached result instead of a worker
+ * where there is one. */
+static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
+{
+	time_t t0 = time(NULL);
+	unsigned scan = 0, next = 0, running = 0, done = 0, best_occ = 0;
+	unsigned total = budget < r->nc ? budget : r->nc;   /* for the progress line */
+	pid_t *pids = calloc(r->jobs, sizeof *pids);
+	unsigned *slot_c = calloc(r->jobs, sizeof *slot_c);
+	if (!pids || !slot_c) {
+		free(pids), free(slot_c);
+		fail(1, "out of memory");
+		return;
+	}
+	for (;;) {
+		bool late = time_limit > 0 && difftime(time(NULL), t0) >= time_limit;
+		while (running < r->jobs && !late && next < budget) {
+			/* the static pass, in enumeration order, as candidates are needed */
+			while (scan < r->nc && (static_pass(&r->c[scan], &best_occ), r->c[scan].status != TUNE_PENDING))
+				scan++;
+			if (scan == r->nc)
+				break;
+			struct tune_cand *c = &r->c[scan++];
+			next++;
+			if (tune_cache_load(env, c) == 0) {
+				done++;
+				r->evaluated++;
+				if (c->status == TUNE_OK && (r->winner == r->nc || better(c, &r->c[r->winner])))
+					r->winner = (unsigned)(c - r->c);
+				continue;
+			}
+			unsigned s = 0;
+			while (pids[s])
+				s++;
+			fflush(NULL);
+			pid_t p = fork();
+			if (p == 0)
+				_exit(tune_eval_child(env, c));
+			if (p < 0) {
+				c->status = TUNE_FAULT;
+				snprintf(c->why, sizeof c->why, "cannot start a worker: %s", strerror(errno));
+				continue;
+			}
+			pids[s] = p, slot_c[s] = (unsigned)(c - r->c);
+			running++;
+		}
+		if (!running)
+			break;
+		int st;
+		pid_t p = wait(&st);
+		if (p < 0 && errno == ECHILD)
+			break;
+		unsigned s = 0;
+		while (s < r->jobs && pids[s] != p)
+			s++;
+		if (s == r->jobs)
+			continue;
+		pids[s] = 0;
+		running--;
+		struct tune_cand *c = &r->c[slot_c[s]];
+		if (tune_cache_load(env, c)) {
+			c->status = TUNE_FAULT;
+			if (WIFSIGNALED(st))
+				snprintf(c->why, sizeof c->why, "the worker died of signal %d", WTERMSIG(st));
+			else
+				snprintf(c->why, sizeof c->why, "the worker left no result (exit %d)", WEXITSTATUS(st));
+		}
+		if (c->status != TUNE_OK && c->why[0])
+			fprintf(stderr, "%srdna3gen: tune: candidate #%u: %s: %s\n", isatty(2) ? "\n" : "", c->order,
+				tune_status_names[c->status], c->why);
+		done++;
+		r->evaluated++;
+		if (c->status == TUNE_OK && (r->winner == r->nc || better(c, &r->c[r->winner])))
+			r->winner = (unsigned)(c - r->c);
+		progress(r, done, total, t0, false);
+	}
+	if (isatty(2))
+		progress(r, done, total, t0, true);
+	free(pids), free(slot_c);
+	r->nc = scan;   /* candidates past the budget were never looked at */
+}
+
+/* The presets of the template first (the known kernels are always compared),
+ * then the enumerated points; duplicates of a preset left out. */
+static int collect(struct tune_run *r, const struct opts *o)
+{
+	struct space sp;
+	char err[512];
+	if (space_init(r->t, &sp, err, sizeof err))
+		return fail(1, "%s", err);
+	struct tpl_values base;
+	tpl_defaults(r->t, &base);
+	base.v[sp.i_layout] = o->layout;
+	base.v[sp.i_prefetch] = 1;
+	size_t np;
+	struct point *pts = enumerate(&sp, &base, &np);
+	if (!pts)
+		return fail(1, "out of memory");
+	size_t cap = r->t->npresets + np;
+	r->c = calloc(cap ? cap : 1, sizeof *r->c);
+	if (!r->c) {
+		free(pts);
+		return fail(1, "out of memory");
+	}
+	unsigned n = 0;
+	for (unsigned i = 0; i < r->t->npresets; i++) {
+		struct tpl_values v;
+		tpl_defaults(r->t, &v);
+		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
+			continue;
+		v.v[sp.i_layout] = o->layout;
+		if (r->t->check(&v, err, sizeof err))
+			continue;
+		r->c[n].v = v;
+		r->c[n].order = n;
+		n++;
+	}
+	unsigned npre = n;
+	for (size_t i = 0; i < np; i++) {
+		struct tpl_values v = base;
+		point_values(&sp, &pts[i], &v);
+		bool dup = false;
+		for (unsigned j = 0; j < npre && !dup; j++)
+			dup = cmp_params(&r->c[j], &(struct tune_cand){ .v = v }) == 0 &&
+			      !memcmp(r->c[j].v.c, v.c, sizeof v.c);
+		if (dup)
+			continue;
+		r->c[n].v = v;
+		r->c[n].order = n;
+		n++;
+	}
+	free(pts);
+	r->nc = n;
+	r->winner = n;
+	return 0;
+}
+
+int tune_main(int argc, char **argv)
+{
+	struct opts o;
+	int rc = parse_opts(argc, argv, &o);
+	if (rc)
+		return rc;
+	struct tune_run r = { 0 };
+	r.t = tpl_find(o.tpl);
+	if (!r.t)
+		return fail(EXIT_USAGE, "unknown template '%s' (see: rdna3gen list)", o.tpl);
+	if (strcmp(r.t->name, "sgemm"))
+		return fail(EXIT_USAGE, "template %s cannot be tuned: only sgemm has a search space", o.tpl);
+	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
+	r.layout = o.layout;
+	r.jobs = o.jobs;
+	r.time_limit = o.time_limit;
+	struct tune_env env;
+	char err[1024];
+	if (tune_env_init(&env, &r, o.cache, err, sizeof err))
+		return fail(1, "%s", err);
+	r.toolchain = env.toolchain;
+	if (!strcmp(o.backend, "hip") && tune_hip_probe(&env, err, sizeof err))
+		return fail(3, "--backend hip: %s; nothing timed, nothing written (the model's ranking needs no "
+			    "--backend)", err);
+	if (collect(&r, &o))
+		return 1;
+	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r.nc,
+		o.time_limit > 0 ? "for the time given, at most " : "", o.budget, r.jobs, r.jobs == 1 ? "" : "s",
+		env.toolchain);
+	time_t t0 = time(NULL);
+	evaluate_all(&r, &env, o.budget, o.time_limit);
+	if (r.winner > r.nc)
+		r.winner = r.nc;
+	r.seconds_total = difftime(time(NULL), t0);
+	if (r.winner >= r.nc) {
+		free(r.c);
+		return fail(1, "no candidate was correct and timed; nothing written");
+	}
+	if (!strcmp(o.backend, "hip") && tune_hip_time(&env, &r, err, sizeof err)) {
+		free(r.c);
+		return fail(1, "--backend hip: %s; nothing written", err);
+	}
+	void *co = NULL;
+	size_t co_len = 0;
+	rc = tune_winner_hsaco(&env, &r.c[r.winner], &co, &co_len, err, sizeof err);
+	if (!rc)
+		rc = tune_write_outputs(&r, o.out, co, co_len, err, sizeof err);
+	free(co);
+	if (rc) {
+		free(r.c);
+		return fail(1, "%s", err);
+	}
+	const struct tune_cand *w = &r.c[r.winner];
+	printf("winner #%u: %.1f GFLOP/s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order,
+	       w->gflops, w->seconds * 1e3, r.m, r.n, r.k, r.hip ? ", timed on the GPU" : " by the model", r.evaluated,
+	       o.out);
+	free(r.c);
+	return 0;
+}

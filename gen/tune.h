@@ -1,0 +1,67 @@
+/* tune.h — `rdna3gen tune`: search the parameters of the sgemm template for
+ * the fastest kernel at one shape (gen/tune.c: the search; gen/tune_out.c:
+ * the files it writes).  See docs/tune.md. */
+#ifndef RDNA3_GEN_TUNE_H
+#define RDNA3_GEN_TUNE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "templates/templates.h"
+
+/* What became of a candidate, worst first after OK in the CSV. */
+#define TUNE_STATUSES(X) \
+	X(PENDING, "pending") X(OK, "ok") X(PRUNED, "pruned") X(REFUSED, "refused") X(ASM, "assembler-failed") \
+	X(WRONG, "wrong-result") X(FAULT, "fault") X(MODEL, "model-failed")
+enum tune_status {
+#define TUNE_S_ENUM_(e, s) TUNE_##e,
+	TUNE_STATUSES(TUNE_S_ENUM_)
+#undef TUNE_S_ENUM_
+	TUNE_NSTATUS
+};
+extern const char *const tune_status_names[TUNE_NSTATUS];
+
+struct tune_cand {
+	struct tpl_values v;
+	unsigned order;              /* enumeration order (the evaluation order) */
+	enum tune_status status;
+	char why[200];               /* one line: the reason a candidate failed or was pruned */
+	unsigned vgprs, lds, occ;    /* static: VGPRs, LDS bytes, waves per SIMD */
+	double seconds, gflops;      /* predicted at the target shape */
+	char limit[40];              /* the largest cause of lost issue cycles, or "VALU" */
+	char occ_limit[16];          /* what limits the occupancy (the model's plan) */
+	double hip_ms;               /* --backend hip: measured, else 0 */
+};
+
+struct tune_run {
+	const struct tpl_template *t;
+	uint32_t m, n, k;
+	long layout;                 /* enum vc_layout */
+	struct tune_cand *c;
+	unsigned nc;                 /* candidates in c (all enumerated legal ones) */
+	unsigned evaluated;          /* reached the emulator or the model */
+	unsigned winner;             /* index into c, or nc when none */
+	bool hip;                    /* the top candidates were timed on a GPU */
+	double seconds_total;
+	unsigned jobs;
+	double time_limit;           /* --time: seconds, else 0 */
+	const char *toolchain;       /* "clang-19/ld.lld-19" */
+};
+
+/* rdna3gen tune ...: the whole command; returns the exit status. */
+int tune_main(int argc, char **argv);
+
+/* gen/tune_out.c: every output file, computed into memory and written
+ * together (ao_write_files) into dir, created if missing.  hsaco: the
+ * winner's code object.  0, or -1 with the message in err. */
+int tune_write_outputs(const struct tune_run *r, const char *dir, const void *hsaco, size_t hsaco_len, char *err,
+		       size_t errlen);
+/* One parameter's value as text (a template parameter, or common when
+ * idx >= nparams). */
+void tune_param_text(const struct tpl_values *v, unsigned idx, char *buf, size_t n);
+/* Parameters of a candidate: template's then common. */
+unsigned tune_nparams(const struct tpl_template *t);
+const char *tune_param_name(const struct tpl_template *t, unsigned idx);
+
+#endif

@@ -1,0 +1,32 @@
+/* tune_eval.h — one candidate of rdna3gen tune: build and assemble it, check
+ * it on the emulator, predict its time with the model (gen/tune_eval.c), and
+ * the per-candidate cache that lets an interrupted search resume. */
+#ifndef RDNA3_GEN_TUNE_EVAL_H
+#define RDNA3_GEN_TUNE_EVAL_H
+
+#include "asm_out/asm_out.h"
+#include "gen/tune.h"
+
+struct tune_env {
+	const struct tune_run *r;
+	struct ao_toolchain tc;
+	char toolchain[64];          /* "clang-19/ld.lld-19": part of the cache key */
+	char cache[1024];            /* the cache folder */
+	char rdna3run[1024];         /* the rdna3run binary */
+	uint32_t check[3];           /* the ragged check shape is per candidate; this is the target */
+};
+
+int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cache, char *err, size_t errlen);
+/* The cached result of c (status, why, prediction): 0, or -1 when there is none. */
+int tune_cache_load(const struct tune_env *e, struct tune_cand *c);
+/* In a worker process: evaluate c, store the result in the cache; the exit status. */
+int tune_eval_child(const struct tune_env *e, struct tune_cand *c);
+/* The winner's code object (from the cache, else built again). */
+int tune_winner_hsaco(const struct tune_env *e, const struct tune_cand *c, void **co, size_t *len, char *err,
+		      size_t errlen);
+/* --backend hip: whether a HIP device runs gfx1100 code objects here; then
+ * time the top candidates with HIP events and re-rank them by that. */
+int tune_hip_probe(const struct tune_env *e, char *err, size_t errlen);
+int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,102 @@
+#!/bin/sh
+# rdna3gen tune on a tiny budget and a tiny shape: the outputs, the winner
+# reproducible from its YAML, the same ranking from the cache and with one
+# worker, and bad input (one line, nothing written): unknown template, bad
+# shapes, an assembler that fails, a candidate that faults on the emulator.
+set -u
+G=${RDNA3GEN:-build/rdna3gen}
+R=${RDNA3RUN:-build/rdna3run}
+export RDNA3RUN="$R"
+T=$(mktemp -d "${TMPDIR:-/tmp}/tune_XXXXXX")
+trap 'rm -rf "$T"' EXIT
+fails=0
+ok() { echo "ok $1"; }
+no() { echo "not ok $1: $2"; fails=$((fails + 1)); }
+S="--shape 40 36 20"
+
+out=$("$G" tune sgemm $S --budget 4 -j 2 --cache "$T/c" -o "$T/o" 2>"$T/err")
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$T/o/winner.hsaco" ] && [ -s "$T/o/candidates.json" ] && [ -s "$T/o/search.html" ]; then
+	ok "tune writes winner.yaml, winner.hsaco, candidates.csv/.json, search.html"
+else
+	no "tune outputs" "rc $rc: $out $(cat "$T/err")"
+fi
+# 4 candidates, each built, checked and predicted (header + 4 rows, all ok)
+rows=$(grep -c ',ok,yes,' "$T/o/candidates.csv" 2>/dev/null)
+[ "$(wc -l <"$T/o/candidates.csv")" -eq 5 ] && [ "$rows" -eq 4 ] && ok "candidates.csv: 4 candidates checked correct" ||
+	no "candidates.csv" "$(cat "$T/o/candidates.csv")"
+grep -q '<svg' "$T/o/search.html" && grep -q '<circle' "$T/o/search.html" && ok "search.html has the SVG plot" ||
+	no "search.html" "no svg"
+grep -q 'tune: 4/4 evaluated, best' "$T/err" && ok "progress line on stderr" || no "progress" "$(cat "$T/err")"
+"$G" sgemm --config "$T/o/winner.yaml" -o "$T/w.hsaco" 2>"$T/err" && cmp -s "$T/w.hsaco" "$T/o/winner.hsaco" &&
+	ok "winner.yaml through rdna3gen sgemm --config gives winner.hsaco" || no "winner.yaml" "$(cat "$T/err")"
+# the winner is the fastest row of the CSV (predicted_ms is column 33 from the end: compute by name)
+col=$(head -1 "$T/o/candidates.csv" | tr ',' '\n' | grep -n '^predicted_ms$' | cut -d: -f1)
+fastest=$(tail -n +2 "$T/o/candidates.csv" | cut -d, -f1,"$col" | sort -t, -k2,2g -k1,1n | head -1 | cut -d, -f1)
+grep -q "\"winner\": $fastest," "$T/o/candidates.json" && ok "the winner is the fastest candidate" ||
+	no "winner" "fastest $fastest; $(head -c 300 "$T/o/candidates.json")"
+
+# resumed from the cache: nothing re-evaluated, same result
+"$G" tune sgemm $S --budget 4 -j 2 --cache "$T/c" -o "$T/o2" >/dev/null 2>&1 && cmp -s "$T/o/candidates.csv" "$T/o2/candidates.csv" &&
+	ok "a second run from the cache gives the same candidates.csv" || no "cache" "differs"
+# one worker, fresh cache: same ranking
+"$G" tune sgemm $S --budget 4 -j 1 --cache "$T/c1" -o "$T/o3" >/dev/null 2>&1 &&
+	cmp -s "$T/o/candidates.csv" "$T/o3/candidates.csv" && ok "-j 1 ranks as -j 2" || no "-j 1" "differs"
+
+# --time: stops starting candidates after the time; what finished is ranked and written
+"$G" tune sgemm $S --time 1 -j 2 --cache "$T/c" -o "$T/ot" >/dev/null 2>"$T/err" && [ -s "$T/ot/winner.hsaco" ] &&
+	grep -q "for the time given" "$T/err" && ok "--time 1 writes the best found in that time" || no "--time" "$(cat "$T/err")"
+
+# bad input: one line, exit 2, nothing written
+bad() { # NAME EXPECTED-RC PATTERN ARGS...
+	name=$1 want=$2 pat=$3
+	shift 3
+	out=$("$G" "$@" -o "$T/bad" 2>&1)
+	rc=$?
+	if [ $rc -eq "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "$pat" &&
+		[ ! -e "$T/bad" ]; then
+		ok "$name"
+	else
+		no "$name" "rc $rc: $out"
+	fi
+}
+bad "unknown template refused" 2 "unknown template 'nosuch'" tune nosuch $S
+bad "template without a search space refused" 2 "cannot be tuned" tune sgemm-naive $S
+bad "shape 0 refused" 2 "M = '0'" tune sgemm --shape 0 36 20
+bad "negative shape refused" 2 "K = '-5'" tune sgemm --shape 40 36 -5
+bad "--shape with a size missing refused" 2 "--shape: K" tune sgemm --shape 40 36
+bad "--budget with --time refused" 2 "give one" tune sgemm $S --budget 3 --time 5
+
+# an assembler that fails on every candidate: each says so, no winner, nothing written
+cat >"$T/clang" <<'EOF'
+#!/bin/sh
+case "$*" in *--version*) echo "clang version 19.1.0"; exit 0;; esac
+echo "error: the assembler crashed" >&2; exit 139
+EOF
+chmod +x "$T/clang"
+out=$(RDNA3_CLANG="$T/clang" "$G" tune sgemm $S --budget 2 -j 2 --cache "$T/c2" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c 'assembler-failed')" -eq 2 ] &&
+	printf '%s' "$out" | grep -q 'no candidate was correct' && [ ! -e "$T/bad" ] &&
+	ok "a failing assembler: one line per candidate, nothing written" || no "assembler" "rc $rc: $out"
+
+# a candidate that faults on the emulator (bm = 32: its check has M = 35): the search goes on
+cat >"$T/run" <<EOF
+#!/bin/sh
+case "\$*" in *"--gemm 35 "*) kill -SEGV \$\$;; esac
+exec "$R" "\$@"
+EOF
+chmod +x "$T/run"
+out=$(RDNA3RUN="$T/run" "$G" tune sgemm $S --budget 4 -j 2 --cache "$T/c3" -o "$T/o4" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q ',fault,' "$T/o4/candidates.csv" && grep -q ',ok,yes,' "$T/o4/candidates.csv" &&
+	printf '%s' "$out" | grep -q 'candidate #0: fault' &&
+	ok "a candidate faulting on the emulator is reported, the search goes on" || no "fault" "rc $rc: $out"
+
+# --backend hip without a GPU says so and writes nothing
+out=$("$G" tune sgemm $S --budget 2 --backend hip --cache "$T/c4" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -ne 0 ] && printf '%s' "$out" | grep -q 'backend hip' && [ ! -e "$T/bad" ] &&
+	ok "--backend hip without a GPU: refused with the reason, nothing written" || no "hip" "rc $rc: $out"
+
+[ $fails -eq 0 ]
