@@ -71,8 +71,9 @@ static int check(const struct tpl_values *v, char *err, size_t errlen)
 	}
 	/* VGPRs: fragments 8*(tm+tn), accumulators 8*tm*tn, ~16 addresses and temporaries */
 	long tm = v->v[P_TILES_M], tn = v->v[P_TILES_N], vg = 8 * (tm + tn) + 8 * tm * tn + 16 + tm + tn;
-	if (vg > 256) {
-		snprintf(err, errlen, "tiles-m*tiles-n = %ldx%ld needs about %ld VGPRs: at most 256", tm, tn, vg);
+	if (vg > ISA_VGPRS) {
+		snprintf(err, errlen, "tiles-m*tiles-n = %ldx%ld needs about %ld VGPRs: at most %d", tm, tn, vg,
+			 ISA_VGPRS);
 		return TPL_E_ARG;
 	}
 	return 0;
