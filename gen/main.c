@@ -275,6 +275,271 @@ static void add_flag(const struct tpl_template *t, struct gen_assign *flags, uns
 	(*n)++;
 }
 
+/* One generation command: rdna3gen TEMPLATE [options] [--NAME VALUE ...]. */
+struct gen_cmd {
+	const struct tpl_template *t;
+	const char *out, *config, *preset, *report, *report_fmt;
+	bool keep_s, verbose, summary;
+	struct gen_assign *flags;     /* parameter assignments, in order */
+	unsigned nflags;
+	bool want_hsaco;
+	enum rp_format rfmt;
+	char *s_path;                 /* --keep-s: OUT.hsaco -> OUT.s */
+};
+
+/* A value option: `a` takes argv[i + 1] into *dst, once. */
+static void take_value(int argc, char **argv, int *i, const char **dst, const char *what)
+{
+	if (*i + 1 >= argc)
+		die(EXIT_USAGE, "%s", what);
+	if (*dst)
+		die(EXIT_USAGE, "%s given twice", argv[*i]);
+	*dst = argv[++*i];
+}
+
+/* One --NAME VALUE or --NAME=VALUE parameter of the template (or a common one). */
+static void take_param(int argc, char **argv, int *i, struct gen_cmd *c)
+{
+	const struct tpl_template *t = c->t;
+	const char *a = argv[*i];
+	struct gen_assign *f = &c->flags[c->nflags];
+	if (strncmp(a, "--", 2) != 0 || !a[2])
+		die(EXIT_USAGE, "unexpected argument '%s' (parameters are --NAME VALUE)", a);
+	const char *name = a + 2, *eq = strchr(name, '='), *val;
+	size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
+	if (nlen >= sizeof f->name)
+		die(EXIT_USAGE, "unknown parameter '--%.40s...' for template %s", name, t->name);
+	snprintf(f->name, sizeof f->name, "%.*s", (int)nlen, name);
+	bool common;
+	if (tpl_param_find(t, f->name, &common) < 0)
+		die(EXIT_USAGE, "unknown parameter '--%s' for template %s (see: rdna3gen %s --help)",
+		    f->name, t->name, t->name);
+	if (eq) {
+		val = eq + 1;
+	} else {
+		if (*i + 1 >= argc)
+			die(EXIT_USAGE, "--%s needs a value", f->name);
+		val = argv[++*i];
+	}
+	if (strlen(val) >= sizeof f->value)
+		die(EXIT_USAGE, "--%s: value too long", f->name);
+	snprintf(f->value, sizeof f->value, "%s", val);
+	add_flag(t, c->flags, &c->nflags);
+}
+
+/* The command line after the template name: options, and parameter
+ * assignments in order.  Returns 1 after printing the template's --help. */
+static int parse_cmd(int argc, char **argv, struct gen_cmd *c)
+{
+	c->flags = calloc((size_t)argc, sizeof *c->flags);
+	if (!c->flags)
+		die(1, "out of memory");
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			describe(stdout, c->t, true);
+			return 1;
+		}
+		if (strcmp(a, "-o") == 0 || strcmp(a, "--config") == 0 || strcmp(a, "--preset") == 0) {
+			char what[64];
+			snprintf(what, sizeof what, "%s needs a value", a);
+			take_value(argc, argv, &i, a[1] == 'o' ? &c->out : a[2] == 'c' ? &c->config : &c->preset,
+				   what);
+			continue;
+		}
+		if (strcmp(a, "--report") == 0) {
+			take_value(argc, argv, &i, &c->report, "--report needs a file name");
+			continue;
+		}
+		if (strcmp(a, "--report-format") == 0) {
+			take_value(argc, argv, &i, &c->report_fmt, "--report-format needs text, json or html");
+			continue;
+		}
+		bool *sw = !strcmp(a, "--keep-s") ? &c->keep_s : !strcmp(a, "--summary") ? &c->summary
+			 : !strcmp(a, "-v") || !strcmp(a, "--verbose") ? &c->verbose : NULL;
+		if (sw) {
+			if (*sw)
+				die(EXIT_USAGE, "%s given twice", a);
+			*sw = true;
+			continue;
+		}
+		struct gen_assign *f = &c->flags[c->nflags];
+		if (strcmp(a, "--cu") == 0 || strcmp(a, "--wgp") == 0) {
+			snprintf(f->name, sizeof f->name, "mode");
+			snprintf(f->value, sizeof f->value, "%s", a + 2);
+			add_flag(c->t, c->flags, &c->nflags);
+			continue;
+		}
+		if (strcmp(a, "--no-version-directive") == 0) {
+			snprintf(f->name, sizeof f->name, "version-directive");
+			snprintf(f->value, sizeof f->value, "false");
+			add_flag(c->t, c->flags, &c->nflags);
+			continue;
+		}
+		take_param(argc, argv, &i, c);
+	}
+	return 0;
+}
+
+/* The output names: -o OUT.s or OUT.hsaco, --keep-s's OUT.s, --report FILE,
+ * none the same file. */
+static void check_outputs(struct gen_cmd *c)
+{
+	if (!c->out)
+		die(EXIT_USAGE, "no output: give -o OUT.s or -o OUT.hsaco");
+	c->want_hsaco = ends_with(c->out, ".hsaco");
+	if (!c->want_hsaco && !ends_with(c->out, ".s"))
+		die(EXIT_USAGE, "-o %s: the name must end in .s or .hsaco", c->out);
+	if (c->keep_s && !c->want_hsaco)
+		die(EXIT_USAGE, "--keep-s goes with -o OUT.hsaco");
+	if (c->report_fmt && !c->report)
+		die(EXIT_USAGE, "--report-format goes with --report FILE");
+	c->rfmt = report_format(c->report_fmt, c->report);
+	if (c->keep_s) {
+		size_t n = strlen(c->out);
+		c->s_path = malloc(n + 1);
+		if (!c->s_path)
+			die(1, "out of memory");
+		memcpy(c->s_path, c->out, n - 6);
+		strcpy(c->s_path + n - 6, ".s");
+	}
+	if (c->report && (strcmp(c->report, c->out) == 0 || (c->s_path && strcmp(c->report, c->s_path) == 0)))
+		die(EXIT_USAGE, "--report %s: the same file as an output", c->report);
+}
+
+/* The parameter values: defaults < preset < YAML < flags. */
+static void resolve_values(struct gen_cmd *c, struct tpl_values *v)
+{
+	const struct tpl_template *t = c->t;
+	struct gen_assign *cfg = NULL;
+	unsigned ncfg = 0;
+	char err[1024];
+	char what[96];
+	snprintf(what, sizeof what, "template %s (see: rdna3gen %s --help)", t->name, t->name);
+	const struct gen_config_names names = { t->nparams + TPL_C_COUNT + 2, config_index, t, what };
+	if (c->config && gen_config_read(c->config, &names, &cfg, &ncfg, err, sizeof err))
+		die(EXIT_USAGE, "%s", err);
+	tpl_defaults(t, v);
+	const char *cfg_preset = NULL;
+	unsigned cfg_preset_line = 0;
+	for (unsigned i = 0; i < ncfg; i++) {
+		if (strcmp(cfg[i].name, "preset") == 0) {
+			cfg_preset = cfg[i].value;
+			cfg_preset_line = cfg[i].line;
+		} else if (strcmp(cfg[i].name, "template") == 0 && strcmp(cfg[i].value, t->name) != 0) {
+			die(EXIT_USAGE, "%s:%u: the file is for template '%s', not %s", c->config, cfg[i].line,
+			    cfg[i].value, t->name);
+		}
+	}
+	if (c->preset || cfg_preset) {
+		int rc = tpl_apply_preset(v, c->preset ? c->preset : cfg_preset, err, sizeof err);
+		if (rc == TPL_E_ARG && !c->preset)
+			die(EXIT_USAGE, "%s:%u: %s", c->config, cfg_preset_line, err);
+		if (rc)
+			die(rc == TPL_E_ARG ? EXIT_USAGE : 1, "%s", err);
+	}
+	for (unsigned i = 0; i < ncfg; i++) {
+		if (strcmp(cfg[i].name, "preset") == 0 || strcmp(cfg[i].name, "template") == 0)
+			continue;
+		if (tpl_set(v, cfg[i].name, cfg[i].value, err, sizeof err))
+			die(EXIT_USAGE, "%s:%u: %s", c->config, cfg[i].line, err);
+	}
+	for (unsigned i = 0; i < c->nflags; i++)
+		if (tpl_set(v, c->flags[i].name, c->flags[i].value, err, sizeof err))
+			die(EXIT_USAGE, "--%s", err);
+	free(cfg);
+}
+
+/* The outputs: everything is computed first, then written together, so a
+ * failure anywhere leaves every output as it was. */
+static void write_outputs(const struct gen_cmd *c, const struct tpl_values *v, struct ao_kernel *k,
+			  char *text, size_t len)
+{
+	struct ao_output files[3];
+	unsigned nfiles = 0;
+	void *co = NULL;
+	char *rt = NULL;
+	char err[1024];
+	if (c->want_hsaco) {
+		struct ao_toolchain tc;
+		if (ao_toolchain_find(&tc, err, sizeof err))
+			die(1, "%s", err);
+		size_t co_len;
+		if (ao_assemble(&tc, text, len, c->s_path, &co, &co_len, c->verbose ? log_stderr : NULL, NULL, err,
+				sizeof err))
+			die(1, "%s", err);
+		files[nfiles++] = (struct ao_output){ c->out, co, co_len };
+		if (c->s_path)
+			files[nfiles++] = (struct ao_output){ c->s_path, text, len };
+	} else {
+		files[nfiles++] = (struct ao_output){ c->out, text, len };
+	}
+	if (c->report) {
+		rt = report_of(c->t, v, k, c->rfmt);
+		files[nfiles++] = (struct ao_output){ c->report, rt, strlen(rt) };
+	}
+	if (ao_write_files(files, nfiles, err, sizeof err))
+		die(1, "%s", err);
+	free(co);
+	free(rt);
+}
+
+/* --summary: what the kernel uses, from its final form. */
+static void print_summary(const struct tpl_template *t, const struct tpl_values *v, struct ao_kernel *k)
+{
+	struct ao_summary s;
+	ao_finalize(k, &s);
+	printf("kernel %s (template %s%s%s)\n", ao_info(k)->name, t->name, v->preset ? ", preset " : "",
+	       v->preset ? v->preset : "");
+	printf("  workgroup %u work-items, %s mode\n", ao_info(k)->block_threads,
+	       ao_info(k)->wgp_mode ? "WGP" : "CU");
+	printf("  VGPRs %u, SGPRs %u (%s VCC), LDS %u bytes\n", s.next_free_vgpr, s.sgpr_count,
+	       s.uses_vcc ? "with" : "no", s.lds_bytes);
+	printf("  instructions %u (%u bytes of code): VALU %u, SALU %u, SMEM %u, VMEM %u, LDS %u, "
+	       "branch %u, wait %u\n", s.insts, s.code_bytes, s.by_class[EMU_CLS_VALU],
+	       s.by_class[EMU_CLS_SALU], s.by_class[EMU_CLS_SMEM], s.by_class[EMU_CLS_VMEM],
+	       s.by_class[EMU_CLS_LDS], s.by_class[EMU_CLS_BRANCH], s.by_class[EMU_CLS_WAIT]);
+	printf("  kernarg %u bytes:", s.kernarg_size);
+	for (unsigned i = 0; i < s.nargs; i++)
+		printf(" %s@%u", s.args[i].name, s.args[i].offset);
+	printf("\n");
+}
+
+/* rdna3gen TEMPLATE ...: parse, resolve the values, build, write. */
+static int cmd_generate(int argc, char **argv, const struct tpl_template *t)
+{
+	struct gen_cmd c = { .t = t };
+	if (parse_cmd(argc, argv, &c)) {
+		free(c.flags);
+		return 0;
+	}
+	check_outputs(&c);
+	struct tpl_values v;
+	resolve_values(&c, &v);
+	free(c.flags);
+
+	struct ao_kernel *k;
+	char err[1024];
+	int rc = tpl_build(&v, &k, err, sizeof err);
+	if (rc)
+		die(rc == TPL_E_ARG ? EXIT_USAGE : 1, "%s", err);
+	struct ao_emit_opts eo = tpl_emit_opts(&v);
+	char *header = header_of(&v);
+	eo.header = header;
+	char *text;
+	size_t len;
+	if (ao_print(k, &eo, &text, &len))
+		die(1, "%s: %s", t->name, ao_error(k) ? ao_error(k) : "cannot print the kernel");
+	free(header);
+	write_outputs(&c, &v, k, text, len);
+	free(c.s_path);
+	if (c.summary)
+		print_summary(t, &v, k);
+	free(text);
+	ao_kernel_free(k);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -306,216 +571,5 @@ int main(int argc, char **argv)
 			die(EXIT_USAGE, "expected a template name before '%s' (see: rdna3gen --help)", first);
 		die(EXIT_USAGE, "unknown template '%s' (see: rdna3gen list)", first);
 	}
-
-	/* ---- command line: options, and parameter assignments in order */
-	const char *out = NULL, *config = NULL, *preset = NULL;
-	const char *report = NULL, *report_fmt = NULL;
-	bool keep_s = false, verbose = false, summary = false;
-	struct gen_assign *flags = calloc((size_t)argc, sizeof *flags);
-	unsigned nflags = 0;
-	if (!flags)
-		die(1, "out of memory");
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			describe(stdout, t, true);
-			free(flags);
-			return 0;
-		}
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--config") == 0 || strcmp(a, "--preset") == 0) {
-			if (i + 1 >= argc)
-				die(EXIT_USAGE, "%s needs a value", a);
-			const char **dst = a[1] == 'o' ? &out : a[2] == 'c' ? &config : &preset;
-			if (*dst)
-				die(EXIT_USAGE, "%s given twice", a);
-			*dst = argv[++i];
-			continue;
-		}
-		if (strcmp(a, "--report") == 0) {
-			if (i + 1 >= argc)
-				die(EXIT_USAGE, "--report needs a file name");
-			if (report)
-				die(EXIT_USAGE, "--report given twice");
-			report = argv[++i];
-			continue;
-		}
-		if (strcmp(a, "--report-format") == 0) {
-			if (i + 1 >= argc)
-				die(EXIT_USAGE, "--report-format needs text, json or html");
-			if (report_fmt)
-				die(EXIT_USAGE, "--report-format given twice");
-			report_fmt = argv[++i];
-			continue;
-		}
-		bool *sw = !strcmp(a, "--keep-s") ? &keep_s : !strcmp(a, "--summary") ? &summary
-			 : !strcmp(a, "-v") || !strcmp(a, "--verbose") ? &verbose : NULL;
-		if (sw) {
-			if (*sw)
-				die(EXIT_USAGE, "%s given twice", a);
-			*sw = true;
-			continue;
-		}
-		struct gen_assign *f = &flags[nflags];
-		if (strcmp(a, "--cu") == 0 || strcmp(a, "--wgp") == 0) {
-			snprintf(f->name, sizeof f->name, "mode");
-			snprintf(f->value, sizeof f->value, "%s", a + 2);
-			add_flag(t, flags, &nflags);
-			continue;
-		}
-		if (strcmp(a, "--no-version-directive") == 0) {
-			snprintf(f->name, sizeof f->name, "version-directive");
-			snprintf(f->value, sizeof f->value, "false");
-			add_flag(t, flags, &nflags);
-			continue;
-		}
-		if (strncmp(a, "--", 2) != 0 || !a[2])
-			die(EXIT_USAGE, "unexpected argument '%s' (parameters are --NAME VALUE)", a);
-		const char *name = a + 2, *eq = strchr(name, '='), *val;
-		size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
-		if (nlen >= sizeof f->name)
-			die(EXIT_USAGE, "unknown parameter '--%.40s...' for template %s", name, t->name);
-		snprintf(f->name, sizeof f->name, "%.*s", (int)nlen, name);
-		bool common;
-		if (tpl_param_find(t, f->name, &common) < 0)
-			die(EXIT_USAGE, "unknown parameter '--%s' for template %s (see: rdna3gen %s --help)",
-			    f->name, t->name, t->name);
-		if (eq) {
-			val = eq + 1;
-		} else {
-			if (i + 1 >= argc)
-				die(EXIT_USAGE, "--%s needs a value", f->name);
-			val = argv[++i];
-		}
-		if (strlen(val) >= sizeof f->value)
-			die(EXIT_USAGE, "--%s: value too long", f->name);
-		snprintf(f->value, sizeof f->value, "%s", val);
-		add_flag(t, flags, &nflags);
-	}
-	if (!out)
-		die(EXIT_USAGE, "no output: give -o OUT.s or -o OUT.hsaco");
-	bool want_hsaco = ends_with(out, ".hsaco");
-	if (!want_hsaco && !ends_with(out, ".s"))
-		die(EXIT_USAGE, "-o %s: the name must end in .s or .hsaco", out);
-	if (keep_s && !want_hsaco)
-		die(EXIT_USAGE, "--keep-s goes with -o OUT.hsaco");
-	if (report_fmt && !report)
-		die(EXIT_USAGE, "--report-format goes with --report FILE");
-	enum rp_format rfmt = report_format(report_fmt, report);
-	char *s_path = NULL;    /* --keep-s: OUT.hsaco -> OUT.s */
-	if (keep_s) {
-		size_t n = strlen(out);
-		s_path = malloc(n + 1);
-		if (!s_path)
-			die(1, "out of memory");
-		memcpy(s_path, out, n - 6);
-		strcpy(s_path + n - 6, ".s");
-	}
-	if (report && (strcmp(report, out) == 0 || (s_path && strcmp(report, s_path) == 0)))
-		die(EXIT_USAGE, "--report %s: the same file as an output", report);
-
-	/* ---- values: defaults < preset < YAML < flags */
-	struct gen_assign *cfg = NULL;
-	unsigned ncfg = 0;
-	char err[1024];
-	char what[96];
-	snprintf(what, sizeof what, "template %s (see: rdna3gen %s --help)", t->name, t->name);
-	const struct gen_config_names names = { t->nparams + TPL_C_COUNT + 2, config_index, t, what };
-	if (config && gen_config_read(config, &names, &cfg, &ncfg, err, sizeof err))
-		die(EXIT_USAGE, "%s", err);
-	struct tpl_values v;
-	tpl_defaults(t, &v);
-	const char *cfg_preset = NULL;
-	unsigned cfg_preset_line = 0;
-	for (unsigned i = 0; i < ncfg; i++) {
-		if (strcmp(cfg[i].name, "preset") == 0) {
-			cfg_preset = cfg[i].value;
-			cfg_preset_line = cfg[i].line;
-		} else if (strcmp(cfg[i].name, "template") == 0 && strcmp(cfg[i].value, t->name) != 0) {
-			die(EXIT_USAGE, "%s:%u: the file is for template '%s', not %s", config, cfg[i].line,
-			    cfg[i].value, t->name);
-		}
-	}
-	if (preset || cfg_preset) {
-		int rc = tpl_apply_preset(&v, preset ? preset : cfg_preset, err, sizeof err);
-		if (rc == TPL_E_ARG && !preset)
-			die(EXIT_USAGE, "%s:%u: %s", config, cfg_preset_line, err);
-		if (rc)
-			die(rc == TPL_E_ARG ? EXIT_USAGE : 1, "%s", err);
-	}
-	for (unsigned i = 0; i < ncfg; i++) {
-		if (strcmp(cfg[i].name, "preset") == 0 || strcmp(cfg[i].name, "template") == 0)
-			continue;
-		if (tpl_set(&v, cfg[i].name, cfg[i].value, err, sizeof err))
-			die(EXIT_USAGE, "%s:%u: %s", config, cfg[i].line, err);
-	}
-	for (unsigned i = 0; i < nflags; i++)
-		if (tpl_set(&v, flags[i].name, flags[i].value, err, sizeof err))
-			die(EXIT_USAGE, "--%s", err);
-	free(cfg);
-	free(flags);
-
-	/* ---- build */
-	struct ao_kernel *k;
-	int rc = tpl_build(&v, &k, err, sizeof err);
-	if (rc)
-		die(rc == TPL_E_ARG ? EXIT_USAGE : 1, "%s", err);
-	struct ao_emit_opts eo = tpl_emit_opts(&v);
-	char *header = header_of(&v);
-	eo.header = header;
-	char *text;
-	size_t len;
-	if (ao_print(k, &eo, &text, &len))
-		die(1, "%s: %s", t->name, ao_error(k) ? ao_error(k) : "cannot print the kernel");
-	free(header);
-
-	/* ---- outputs: everything is computed first, then written together, so a
-	 * failure anywhere leaves every output as it was */
-	struct ao_output files[3];
-	unsigned nfiles = 0;
-	void *co = NULL;
-	char *rt = NULL;
-	if (want_hsaco) {
-		struct ao_toolchain tc;
-		if (ao_toolchain_find(&tc, err, sizeof err))
-			die(1, "%s", err);
-		size_t co_len;
-		if (ao_assemble(&tc, text, len, s_path, &co, &co_len, verbose ? log_stderr : NULL, NULL, err,
-				sizeof err))
-			die(1, "%s", err);
-		files[nfiles++] = (struct ao_output){ out, co, co_len };
-		if (s_path)
-			files[nfiles++] = (struct ao_output){ s_path, text, len };
-	} else {
-		files[nfiles++] = (struct ao_output){ out, text, len };
-	}
-	if (report) {
-		rt = report_of(t, &v, k, rfmt);
-		files[nfiles++] = (struct ao_output){ report, rt, strlen(rt) };
-	}
-	if (ao_write_files(files, nfiles, err, sizeof err))
-		die(1, "%s", err);
-	free(co);
-	free(s_path);
-	free(rt);
-	if (summary) {
-		struct ao_summary s;
-		ao_finalize(k, &s);
-		printf("kernel %s (template %s%s%s)\n", ao_info(k)->name, t->name, v.preset ? ", preset " : "",
-		       v.preset ? v.preset : "");
-		printf("  workgroup %u work-items, %s mode\n", ao_info(k)->block_threads,
-		       ao_info(k)->wgp_mode ? "WGP" : "CU");
-		printf("  VGPRs %u, SGPRs %u (%s VCC), LDS %u bytes\n", s.next_free_vgpr, s.sgpr_count,
-		       s.uses_vcc ? "with" : "no", s.lds_bytes);
-		printf("  instructions %u (%u bytes of code): VALU %u, SALU %u, SMEM %u, VMEM %u, LDS %u, "
-		       "branch %u, wait %u\n", s.insts, s.code_bytes, s.by_class[EMU_CLS_VALU],
-		       s.by_class[EMU_CLS_SALU], s.by_class[EMU_CLS_SMEM], s.by_class[EMU_CLS_VMEM],
-		       s.by_class[EMU_CLS_LDS], s.by_class[EMU_CLS_BRANCH], s.by_class[EMU_CLS_WAIT]);
-		printf("  kernarg %u bytes:", s.kernarg_size);
-		for (unsigned i = 0; i < s.nargs; i++)
-			printf(" %s@%u", s.args[i].name, s.args[i].offset);
-		printf("\n");
-	}
-	free(text);
-	ao_kernel_free(k);
-	return 0;
+	return cmd_generate(argc, argv, t);
 }

@@ -7,3 +7,4 @@ HEADERS += templates/templates.h
 TEST_BINS += $(BUILD)/tests/templates_registry_test
 $(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+TEST_SCRIPTS += tests/templates/hgemm.sh
