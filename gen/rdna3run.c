@@ -19,7 +19,7 @@ static const char usage[] =
 	"usage: rdna3run FILE.hsaco --list\n"
 	"       rdna3run --microbench [-o CONSTANTS] [--backend auto|hip|emu] [--model-constants FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
-	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--check]\n"
+	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--dtype f16|bf16] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
@@ -177,6 +177,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	o->seed = 1;
 	o->model_sample = 2;
 	o->layout = -1;
+	o->dtype = -1;
 	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
 	unsigned nseen = 0;
@@ -311,6 +312,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			if (!vc_layout_parse(argv[++i], &l))
 				BAD("layout (" VC_WORDS_LAYOUT ", any case)");
 			o->layout = (int)l;
+		} else if (!strcmp(a, "--dtype")) {
+			NEED(1);
+			i++;
+			if (strcmp(argv[i], "f16") && strcmp(argv[i], "bf16"))
+				BAD("element type of A and B (f16 or bf16)");
+			o->dtype = strcmp(argv[i], "f16") ? 1 : 0;
 		} else if (!strcmp(a, "--bench")) {
 			NEED(1);
 			if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)

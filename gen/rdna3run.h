@@ -45,6 +45,7 @@ struct run_opts {
 	uint32_t m, n, k, lda, ldb, ldc; /* ld*: 0 = packed */
 	float alpha, beta;
 	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
+	int dtype;                       /* --dtype: 0 f16, 1 bf16, or -1: the kernel's (.rdna3.dtype, else f32) */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */

@@ -79,9 +79,96 @@ static size_t idx(bool col_major, uint32_t ld, uint32_t r, uint32_t c)
 	return col_major ? (size_t)c * ld + r : (size_t)r * ld + c;
 }
 
+/* Element formats in device memory: f32, or 16-bit f16/bf16 for A and B
+ * (.rdna3.dtype) and for C (.rdna3.out); see docs/hgemm.md.  The host keeps
+ * floats holding values exactly representable in the format, so the check runs
+ * cblas_sgemm on the converted inputs. */
+enum efmt { EF_F32, EF_F16, EF_BF16 };
+static const char *const efmt_names[] = { "f32", "f16", "bf16" };
+
+static bool efmt_parse(const char *s, enum efmt *out)
+{
+	for (int i = 0; i < 3; i++)
+		if (s && !strcmp(s, efmt_names[i])) {
+			*out = (enum efmt)i;
+			return true;
+		}
+	return false;
+}
+
+static uint16_t f32_to_bits16(enum efmt f, float x)
+{
+	uint32_t u;
+	if (f == EF_F16) {
+		_Float16 h = (_Float16)x; /* nearest even */
+		uint16_t b;
+		memcpy(&b, &h, 2);
+		return b;
+	}
+	memcpy(&u, &x, 4);
+	if (isnan(x))
+		return 0x7fc0;
+	return (uint16_t)((u + 0x7fffu + (u >> 16 & 1)) >> 16); /* bf16, nearest even */
+}
+
+static float bits16_to_f32(enum efmt f, uint16_t b)
+{
+	if (f == EF_F16) {
+		_Float16 h;
+		memcpy(&h, &b, 2);
+		return (float)h;
+	}
+	uint32_t u = (uint32_t)b << 16;
+	float x;
+	memcpy(&x, &u, 4);
+	return x;
+}
+
+/* Round the host values to the format (in place). */
+static void efmt_round(enum efmt f, float *p, size_t n)
+{
+	if (f != EF_F32)
+		for (size_t i = 0; i < n; i++)
+			p[i] = bits16_to_f32(f, f32_to_bits16(f, p[i]));
+}
+
+/* Device copies: f32 as is, 16-bit formats packed. */
+static int efmt_write(struct ld_backend *b, enum efmt f, uint64_t dev, const float *p, size_t n, char *err,
+		      size_t errlen)
+{
+	if (f == EF_F32)
+		return ld_write(b, dev, p, n * sizeof(float), err, errlen);
+	uint16_t *t = malloc(n * 2 + 2);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		t[i] = f32_to_bits16(f, p[i]);
+	int rc = ld_write(b, dev, t, n * 2, err, errlen);
+	free(t);
+	return rc;
+}
+
+static int efmt_read(struct ld_backend *b, enum efmt f, float *p, uint64_t dev, size_t n, char *err, size_t errlen)
+{
+	if (f == EF_F32)
+		return ld_read(b, p, dev, n * sizeof(float), err, errlen);
+	uint16_t *t = malloc(n * 2 + 2);
+	if (!t) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = ld_read(b, t, dev, n * 2, err, errlen);
+	for (size_t i = 0; !rc && i < n; i++)
+		p[i] = bits16_to_f32(f, t[i]);
+	free(t);
+	return rc;
+}
+
 /* mats: A, B and C as launched; C0 is C's first value, C the kernel's result. */
 static int check_result(const struct run_opts *o, bool col_major, bool ta, bool tb,
-			const struct mat mats[3], const float *C0, const float *C)
+			const struct mat mats[3], const float *C0, const float *C, enum efmt fc)
 {
 	size_t nc = mats[2].elems;
 	float *ref = malloc(nc * sizeof *ref), *bound = malloc(nc * sizeof *bound);
@@ -108,6 +195,11 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, fabsf(o->alpha), aa,
 		    (int)mats[0].ld, ab, (int)mats[1].ld, fabsf(o->beta), bound, (int)mats[2].ld);
 	double scale = (o->k + 2.0) * ldexp(1.0, -23);
+	/* a 16-bit C adds one rounding of the result: unit roundoff 2^-11 (f16) or 2^-8
+	 * (bf16) of |alpha||A||B| + |beta||C| >= |C|, and half the f16 subnormal step */
+	double uout = fc == EF_F16 ? ldexp(1.0, -11) : fc == EF_BF16 ? ldexp(1.0, -8) : 0;
+	double tiny = fc == EF_F16 ? ldexp(1.0, -24) : FLT_MIN;
+	scale += uout;
 	double max_abs = 0, max_rel = 0;
 	size_t bad = 0, worst_i = 0, nan_count = 0;
 	uint32_t wr = 0, wc = 0;
@@ -120,7 +212,7 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 				nan_count++;
 				d = INFINITY;
 			}
-			double tol = scale * bound[i] + FLT_MIN;
+			double tol = scale * bound[i] + tiny;
 			if (d > max_abs)
 				max_abs = d;
 			if (want != 0 && d / fabs(want) > max_rel)
@@ -161,6 +253,7 @@ struct gemm {
 	const struct ld_arg *ra[R_COUNT];
 	const char *layout;           /* as printed */
 	bool ta, tb, col_major;
+	enum efmt fmt[3];             /* element formats of A, B, C in device memory */
 	struct mat mats[3];           /* A, B, C as stored */
 	uint32_t dims[3];             /* M, N, K */
 	uint32_t grid[3], block[3];
@@ -209,6 +302,23 @@ static int gemm_layout(struct gemm *g)
 	g->ta = vc_layout_ta(lay), g->tb = vc_layout_tb(lay);
 	const char *order = ld_kernel_meta_str(k, "order");
 	g->col_major = order && !strcmp(order, "col");
+	/* element formats: the kernel's, which --dtype must match */
+	enum efmt fab = EF_F32, fc = EF_F32;
+	const char *kdt = ld_kernel_meta_str(k, "dtype"), *kout = ld_kernel_meta_str(k, "out");
+	if ((kdt && !efmt_parse(kdt, &fab)) || (kout && !efmt_parse(kout, &fc))) {
+		run_error("kernel %s: .rdna3.dtype '%s' or .rdna3.out '%s' is not f32, f16 or bf16", k->name,
+			  kdt ? kdt : "", kout ? kout : "");
+		return -1;
+	}
+	if (g->o->dtype >= 0 && !kdt)
+		fab = (enum efmt)(EF_F16 + g->o->dtype); /* a kernel that records none: as told */
+	if (g->o->dtype >= 0 && fab != (enum efmt)(EF_F16 + g->o->dtype)) {
+		run_error("kernel %s takes %s A and B, not %s (--dtype)", k->name, efmt_names[fab],
+			  efmt_names[EF_F16 + g->o->dtype]);
+		return -1;
+	}
+	g->fmt[0] = g->fmt[1] = fab;
+	g->fmt[2] = fc;
 	return 0;
 }
 
@@ -343,6 +453,8 @@ static int gemm_host(struct gemm *g)
 			for (size_t j = 0; j < mats[i].elems; j++)
 				mats[i].host[j] = run_random(&s);
 	}
+	for (int i = 0; i < 3; i++)
+		efmt_round(g->fmt[i], mats[i].host, mats[i].elems);
 	g->c0 = malloc(mats[2].elems * sizeof *g->c0);
 	g->cout = malloc(mats[2].elems * sizeof *g->cout);
 	if (!g->c0 || !g->cout) {
@@ -369,9 +481,9 @@ static int gemm_kargs(struct gemm *g)
 	int rc = LD_OK;
 	for (int i = 0; i < 3 && !rc; i++) {
 		struct mat *m = &g->mats[i];
-		rc = ld_alloc(g->b, m->elems * sizeof(float), &m->dev, err, sizeof err);
+		rc = ld_alloc(g->b, m->elems * (g->fmt[i] == EF_F32 ? 4 : 2), &m->dev, err, sizeof err);
 		if (!rc)
-			rc = ld_write(g->b, m->dev, m->host, m->elems * sizeof(float), err, sizeof err);
+			rc = efmt_write(g->b, g->fmt[i], m->dev, m->host, m->elems, err, sizeof err);
 		if (!rc)
 			rc = ld_kargs_set_ptr(&g->ka, ra[R_A + i]->name, m->dev, err, sizeof err);
 	}
@@ -449,7 +561,7 @@ static int gemm_launch(struct gemm *g)
 	       g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
 	struct ld_run_stats st;
 	if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, 1, &st, err, sizeof err) ||
-	    ld_read(g->b, g->cout, mats[2].dev, mats[2].elems * sizeof(float), err, sizeof err)) {
+	    efmt_read(g->b, g->fmt[2], g->cout, mats[2].dev, mats[2].elems, err, sizeof err)) {
 		run_error("%s", err);
 		return RUN_EXIT_FAIL;
 	}
@@ -459,7 +571,7 @@ static int gemm_launch(struct gemm *g)
 		return RUN_EXIT_FAIL;
 	int status = RUN_EXIT_OK;
 	if (o->check)
-		status = check_result(o, g->col_major, g->ta, g->tb, mats, g->c0, g->cout);
+		status = check_result(o, g->col_major, g->ta, g->tb, mats, g->c0, g->cout, g->fmt[2]);
 	if (o->bench) {
 		if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, o->bench, &st, err, sizeof err)) {
 			run_error("%s", err);

@@ -110,10 +110,10 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 		t = w->valu_done + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
 	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
-	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, counted
-					    * from the retirement of the wave's VALU ops */
-		uint64_t from = max64(w->last_issue, w->valu_exec ? w->valu_exec + (uint64_t)c->valu_queue_release : 0);
-		uint64_t r = from + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf);
+	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
+					    * nop_after_issue after anything but an s_nop or s_waitcnt */
+		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf) +
+			     (w->prev_waits ? 0 : (uint64_t)c->nop_after_issue);
 		if (r > t)
 			t = r, why = MDL_B_BRANCH;
 	}
@@ -407,6 +407,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	w->last_issue = t;
 	w->extra = 0;
+	w->prev_waits = cls == EMU_CLS_WAIT || in->op == EMU_OP_s_nop;
 	sm->cat_free[cls] = t + 1;
 	bool group_done = false;
 	switch (cls) {

@@ -33,6 +33,7 @@ struct mdl_wave {
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
+	bool prev_waits;             /* the previous instruction was an s_nop or an s_waitcnt* */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
 	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */

@@ -42,7 +42,7 @@ static int check(const struct tpl_values *v, char *err, size_t errlen)
 		snprintf(err, errlen, "stride: %ld is not a multiple of 4", v->v[P_STRIDE]);
 		return TPL_E_ARG;
 	}
-	if (v->v[P_BENCH] == B_LDS_CONFLICT && 31 * v->v[P_STRIDE] + 4 > 65536) {
+	if (v->v[P_BENCH] == B_LDS_CONFLICT && 31 * v->v[P_STRIDE] + 4 > ISA_LDS_BYTES) {
 		snprintf(err, errlen, "stride: %ld puts lane 31 past 64 KiB of LDS", v->v[P_STRIDE]);
 		return TPL_E_ARG;
 	}

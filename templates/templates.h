@@ -112,6 +112,7 @@ struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
 extern const struct tpl_template tpl_scale;
 extern const struct tpl_template tpl_sgemm_naive;
 extern const struct tpl_template tpl_sgemm;
+extern const struct tpl_template tpl_hgemm;
 extern const struct tpl_template tpl_microbench;
 
 #endif

@@ -8,3 +8,4 @@ TEST_BINS += $(BUILD)/tests/templates_registry_test
 TEST_ONCE += $(BUILD)/tests/templates_registry_test
 $(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
+TEST_SCRIPTS += tests/templates/hgemm.sh
