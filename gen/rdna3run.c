@@ -594,6 +594,79 @@ struct gbuf {
 	size_t bytes;
 };
 
+/* The --buffer options: each allocated on the device, filled, and set as its
+ * argument in ka.  bufs[0..*nb) lists what was allocated, for the caller to
+ * free (on failure too).  false after one error line. */
+static bool place_buffers(const struct run_opts *o, struct ld_backend *b, const struct ld_kernel *k,
+			  struct ld_kargs *ka, struct gbuf *bufs, unsigned *nb)
+{
+	char err[256];
+	bool emu = !strcmp(b->name, "emu");
+	uint64_t dev_bytes = 0;
+	for (unsigned i = 0; i < o->nbuffers; i++) {
+		const char *spec = o->buffers[i].value, *colon = strchr(spec, ':');
+		char num[32];
+		size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+		uint64_t bytes;
+		if (len >= sizeof num) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
+			return false;
+		}
+		memcpy(num, spec, len);
+		num[len] = 0;
+		if (!parse_u64(num, &bytes) || !bytes || bytes > ((uint64_t)1 << 34)) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
+			return false;
+		}
+		for (unsigned j = 0; j < *nb; j++)
+			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
+				run_error("--buffer %s given twice", o->buffers[i].name);
+				return false;
+			}
+		struct run_key rk;
+		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
+			return false;
+		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka->set[rk.idx]) {
+			run_error("--buffer %s: %s", o->buffers[i].name,
+				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
+				  : ka->set[rk.idx] ? "that argument already has a buffer"
+				  : "the argument is not a global_buffer");
+			return false;
+		}
+		/* the emulator keeps device memory on the host too */
+		dev_bytes += emu ? bytes : 0;
+		char what[96];
+		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
+		if (!run_host_mem_ok(dev_bytes + bytes, what))
+			return false;
+		uint8_t *host = malloc(bytes);
+		if (!host) {
+			run_error("out of memory for --buffer %s", o->buffers[i].name);
+			return false;
+		}
+		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
+			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
+				  o->buffers[i].name, colon + 1);
+			free(host);
+			return false;
+		}
+		uint64_t addr = 0;
+		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
+		if (!rc)
+			rc = ld_write(b, addr, host, bytes, err, sizeof err);
+		free(host);
+		if (addr)
+			bufs[(*nb)++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
+		if (!rc)
+			rc = ld_kargs_set_index(ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
+		if (rc) {
+			run_error("%s", err);
+			return false;
+		}
+	}
+	return true;
+}
+
 static int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		       const struct ld_kernel *k)
 {
@@ -602,8 +675,6 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 	struct gbuf bufs[RUN_MAX_NAMED];
 	unsigned nb = 0;
 	struct run_files dumps = { 0 };
-	bool emu = !strcmp(b->name, "emu");
-	uint64_t dev_bytes = 0;
 	struct ld_kargs ka;
 	if (ld_kargs_init(&ka, k, err, sizeof err)) {
 		run_error("%s", err);
@@ -625,67 +696,8 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 		run_error("%s", err);
 		goto out;
 	}
-	for (unsigned i = 0; i < o->nbuffers; i++) {
-		const char *spec = o->buffers[i].value, *colon = strchr(spec, ':');
-		char num[32];
-		size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-		uint64_t bytes;
-		if (len >= sizeof num) {
-			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
-			goto out;
-		}
-		memcpy(num, spec, len);
-		num[len] = 0;
-		if (!parse_u64(num, &bytes) || !bytes || bytes > ((uint64_t)1 << 34)) {
-			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
-			goto out;
-		}
-		for (unsigned j = 0; j < nb; j++)
-			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
-				run_error("--buffer %s given twice", o->buffers[i].name);
-				goto out;
-			}
-		struct run_key rk;
-		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
-			goto out;
-		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka.set[rk.idx]) {
-			run_error("--buffer %s: %s", o->buffers[i].name,
-				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
-				  : ka.set[rk.idx] ? "that argument already has a buffer"
-				  : "the argument is not a global_buffer");
-			goto out;
-		}
-		/* the emulator keeps device memory on the host too */
-		dev_bytes += emu ? bytes : 0;
-		char what[96];
-		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
-		if (!run_host_mem_ok(dev_bytes + bytes, what))
-			goto out;
-		uint8_t *host = malloc(bytes);
-		if (!host) {
-			run_error("out of memory for --buffer %s", o->buffers[i].name);
-			goto out;
-		}
-		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
-			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
-				  o->buffers[i].name, colon + 1);
-			free(host);
-			goto out;
-		}
-		uint64_t addr = 0;
-		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
-		if (!rc)
-			rc = ld_write(b, addr, host, bytes, err, sizeof err);
-		free(host);
-		if (addr)
-			bufs[nb++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
-		if (!rc)
-			rc = ld_kargs_set_index(&ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
-		if (rc) {
-			run_error("%s", err);
-			goto out;
-		}
-	}
+	if (!place_buffers(o, b, k, &ka, bufs, &nb))
+		goto out;
 	if (run_set_args(o, &ka))
 		goto out;
 	for (unsigned i = 0; i < o->ndumps; i++) {
