@@ -12,6 +12,10 @@
 #   TEST_BINS     += $(BUILD)/tests/NAME         (programs run by tests/run.sh)
 #   TEST_SCRIPTS  += tests/NAME/foo.sh           (scripts run by tests/run.sh)
 #   HEADERS       += FOLDER/FOLDER.h             (public interface, checked alone)
+#   TEST_ONCE     += a TEST_BINS/TEST_SCRIPTS entry that touches no LLVM (run once,
+#                    not once per LLVM)
+#   FIXTURES      += $(LLVM_FIX)/tests/...       (built by LLVM $(LLVM); tests find them
+#                    through tests/llvm.h, tests/llvm.sh)
 
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
@@ -34,15 +38,25 @@ CFLAGS   += $(CSTD) $(WARN) $(OPT) -g $(SANFLAGS) -I. -MMD -MP -DRDNA3_VERSION='
 LDFLAGS  += $(SANFLAGS)
 LDLIBS   += -lpthread -lm
 
+# The LLVM toolchain that builds the test fixtures: `make LLVM=22 fixtures` puts
+# them in $(BUILD)/llvm22/.  `make check` builds them for every installed LLVM
+# >= 19 (scripts/llvms.sh) and tests/run.sh runs the tests once per LLVM.
+LLVM     ?= 19
+LLVM_FIX := $(BUILD)/llvm$(LLVM)
+LD_CLANG ?= clang-$(LLVM)
+LD_LLD   ?= ld.lld-$(LLVM)
+
 LIBS :=
 BINS :=
 TEST_BINS :=
 TEST_SCRIPTS :=
 HEADERS :=
 SHIMS :=
+FIXTURES :=
+TEST_ONCE :=
 MANS :=
 
-.PHONY: all test check demo install clean check-headers deps
+.PHONY: all test check demo install clean check-headers deps fixtures
 all:
 
 # Fragments are read lower layers first, so a fragment may use the variables
@@ -69,9 +83,15 @@ deps:
 test: deps
 	@$(MAKE) --no-print-directory SAN=1 check
 
+fixtures: $(FIXTURES)
+
+# Every test runs once per installed LLVM >= 19 (at least two are required),
+# except the TEST_ONCE ones, which touch no LLVM.
 # (SAN and SANFLAGS: tests/run/install.sh installs this build and links against it)
 check: all
-	@SAN=$(SAN) SANFLAGS='$(SANFLAGS)' sh tests/run.sh $(BUILD) $(TEST_BINS) -- $(TEST_SCRIPTS)
+	@llvms=$$(sh scripts/llvms.sh --require 2) || exit 1; \
+	for v in $$llvms; do $(MAKE) --no-print-directory LLVM=$$v fixtures || exit 1; done
+	@SAN=$(SAN) SANFLAGS='$(SANFLAGS)' sh tests/run.sh $(BUILD) $(TEST_BINS) -- $(TEST_SCRIPTS) -- $(TEST_ONCE)
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -227,6 +227,12 @@ int ao_bind(struct ao_kernel *k, unsigned label);
  * (see docs/metadata.md).  key: [a-z_]+. */
 int ao_meta_int(struct ao_kernel *k, const char *key, long value);
 int ao_meta_str(struct ao_kernel *k, const char *key, const char *value);
+/* NULL when S, written as a metadata string, comes back from every LLVM we
+ * support (19 and 22) as that same string; else why not ("is read as a
+ * boolean by LLVM", ...).  Starts with a letter or '_', then [A-Za-z0-9_.-],
+ * and is no YAML boolean, null, inf or nan word in any case.  Kernel names,
+ * argument names and ao_meta_str values all pass through it. */
+const char *ao_meta_text_unsafe(const char *s);
 /* The value recorded for KEY, as its metadata text ("128", "NN"); NULL if unset. */
 const char *ao_meta_get(const struct ao_kernel *k, const char *key, char *buf, size_t n);
 
@@ -373,16 +379,36 @@ int ao_build_hsaco(const struct ao_toolchain *tc, const char *s_text, size_t s_l
 		   const char *hsaco_path, const char *s_path,
 		   ao_log_fn log, void *log_user, char *err, size_t errlen);
 
-/* Output files written together: each goes to a temporary file in its own
- * folder, and only when every one was written are they renamed into place.  A
- * failure leaves no temporary file and no partial output; an existing file is
+/* Output files written together (asm_out/files.c; both command lines use it).
+ * First every path is checked: an existing regular file may be replaced, a
+ * character device (/dev/null) is written straight, a new name needs an
+ * existing folder; a folder, FIFO, socket or symbolic link is refused, as is
+ * an output that is one of the inputs or another output (compared by device
+ * and inode, not by name).  Then each file goes to a temporary beside it, and
+ * only when every one was written are they renamed into place.  A failure
+ * leaves no temporary file and no partial output; an existing file is
  * replaced only by a complete one. */
 struct ao_output {
 	const char *path;
 	const void *data;
 	size_t len;
 };
-int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen);
+int ao_write_outputs(const struct ao_output *files, unsigned n, const char *const *inputs,
+		     unsigned ninputs, char *err, size_t errlen);
+int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen); /* no inputs */
+/* The checks of ao_write_outputs alone (data unused), for a command line that
+ * refuses bad outputs before doing its work. */
+int ao_outputs_check(const struct ao_output *files, unsigned n, const char *const *inputs,
+		     unsigned ninputs, char *err, size_t errlen);
+/* Temporary files and folders removed if SIGINT, SIGTERM or SIGHUP arrives
+ * while they exist: ao_remove_temps_on_signal installs the handler (a command
+ * line calls it once at start; it then dies of the signal as before);
+ * ao_temp_track returns a slot (-1 when all are taken) for ao_temp_untrack.
+ * asm_out's own temporaries (the assembler's folder, the outputs' temporaries)
+ * are tracked already.  Main thread only. */
+void ao_remove_temps_on_signal(void);
+int ao_temp_track(const char *path, bool folder);
+void ao_temp_untrack(int slot);
 /* A whole file in a malloc'd buffer with a NUL after its *n bytes.  Files
  * of AO_READ_MAX bytes or more are refused (AO_E_ARG, "larger than 256 MiB"), as
  * the loader refuses code objects (LD_IMAGE_MAX). */

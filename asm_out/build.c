@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "asm_out/internal.h"
 
@@ -37,23 +38,67 @@ static int grow(void **arr, unsigned *cap, unsigned need, size_t sz)
 	return 0;
 }
 
-static bool ident_ok(const char *s, bool value)
+/* Words LLVM's YAML reading of .amdgpu_metadata turns into something other than
+ * the string written, quotes or not (docs/isa-notes.md): YAML 1.1 booleans
+ * (LLVM 19), null, and the names of infinity and NaN (nil in LLVM 19, float in
+ * 22).  Compared without case: "On", "OFF", "True", "Nan" are all retyped by
+ * one LLVM or another. */
+#define AO_AS_BOOL "is read as a boolean by LLVM"
+#define AO_AS_NUM "is read as a number by LLVM"
+static const char *const yaml_words[][2] = {
+	{ "y", AO_AS_BOOL },   { "n", AO_AS_BOOL },     { "yes", AO_AS_BOOL },  { "no", AO_AS_BOOL },
+	{ "on", AO_AS_BOOL },  { "off", AO_AS_BOOL },   { "true", AO_AS_BOOL }, { "false", AO_AS_BOOL },
+	{ "inf", AO_AS_NUM },  { "infinity", AO_AS_NUM }, { "nan", AO_AS_NUM },
+	{ "null", "is read as null by LLVM" },
+};
+
+const char *ao_meta_text_unsafe(const char *s)
 {
-	if (!s || !*s || strlen(s) > 100)
+	if (!s || !*s)
+		return "is empty";
+	if (strlen(s) > 100)
+		return "is longer than 100 characters";
+	/* A leading digit, '.', '-' or '+' is where YAML numbers start (12, 0x10,
+	 * 010, 1e5, .5, -1, .inf): one rule keeps all of them out. */
+	if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return "must start with a letter or '_' (LLVM reads numbers into what starts otherwise)";
+	for (const char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		      *p == '_' || *p == '.' || *p == '-'))
+			return "may hold only letters, digits, '_', '.' and '-'";
+	for (size_t i = 0; i < sizeof yaml_words / sizeof yaml_words[0]; i++)
+		if (strcasecmp(s, yaml_words[i][0]) == 0)
+			return yaml_words[i][1];
+	return NULL;
+}
+
+/* Kernel and argument names: symbols ([A-Za-z_][A-Za-z0-9_]*) that the
+ * metadata keeps as strings. */
+static const char *name_unsafe(const char *s)
+{
+	const char *why = ao_meta_text_unsafe(s);
+	if (why)
+		return why;
+	for (const char *p = s; *p; p++)
+		if (*p == '.' || *p == '-')
+			return "is not an identifier ([A-Za-z_][A-Za-z0-9_]*)";
+	return NULL;
+}
+
+/* Label names end up in symbols only (.L<id>_<name>). */
+static bool label_ok(const char *s)
+{
+	if (!*s || strlen(s) > 100 || (*s >= '0' && *s <= '9'))
 		return false;
-	for (const char *p = s; *p; p++) {
-		char c = *p;
-		bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-			  ((p != s || value) && c >= '0' && c <= '9') || (value && (c == '.' || c == '-'));
-		if (!ok)
+	for (const char *p = s; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))
 			return false;
-	}
 	return true;
 }
 
 struct ao_kernel *ao_kernel_new(const struct ao_kernel_info *info)
 {
-	if (!info || !ident_ok(info->name, false) || info->block_threads < 1 ||
+	if (!info || name_unsafe(info->name) || info->block_threads < 1 ||
 	    info->block_threads > 1024 || info->workitem_ids > 2)
 		return NULL;
 	struct ao_kernel *k = calloc(1, sizeof *k);
@@ -93,14 +138,12 @@ int ao_arg(struct ao_kernel *k, const char *name, enum ao_arg_kind kind,
 {
 	if (k->err[0])
 		return AO_E_STATE;
-	if (!ident_ok(name, false) || strlen(name) >= sizeof k->args[0].name)
-		return ao_fail(k, "argument name '%s' is not an identifier", name ? name : "");
-	/* LLVM 19 rejects these argument names even quoted (docs/isa-notes.md). */
-	static const char *const bad[] = { "n", "y", "N", "Y", "no", "yes", "on", "off",
-					   "true", "false", "No", "Yes", "NO", "YES" };
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		if (strcmp(name, bad[i]) == 0)
-			return ao_fail(k, "argument name '%s' is read as a YAML boolean by LLVM", name);
+	const char *why = name_unsafe(name);
+	if (!why && strlen(name) >= sizeof k->args[0].name)
+		why = "is too long";
+	/* LLVM 19 also rejects the boolean words as argument names, quoted or not. */
+	if (why)
+		return ao_fail(k, "argument name '%s' %s", name ? name : "", why);
 	if (size == 0 || size > 256 || align == 0 || (align & (align - 1)) || align > 16)
 		return ao_fail(k, "argument '%s': bad size %u or alignment %u", name, size, align);
 	for (unsigned i = 0; i < k->nargs; i++)
@@ -161,7 +204,7 @@ int ao_label(struct ao_kernel *k, const char *name)
 		return ao_fail(k, "out of memory");
 	struct ao_label_rec *l = &k->labels[k->nlabel];
 	/* .L<id>_<name>: unique even when templates reuse names in unrolled code */
-	if (name && !ident_ok(name, false))
+	if (name && !label_ok(name))
 		return ao_fail(k, "label name '%s' is not an identifier", name);
 	snprintf(l->name, sizeof l->name, ".L%u_%.24s", k->nlabel, name ? name : "l");
 	l->pos = -1;
@@ -227,8 +270,11 @@ int ao_meta_str(struct ao_kernel *k, const char *key, const char *value)
 	struct ao_meta_rec *m = meta_slot(k, key);
 	if (!m)
 		return AO_E_ARG;
-	if (!ident_ok(value, true) || strlen(value) >= sizeof m->sval)
-		return ao_fail(k, "metadata value '%s' for %s: use an identifier", value ? value : "", key);
+	const char *why = ao_meta_text_unsafe(value);
+	if (!why && strlen(value) >= sizeof m->sval)
+		why = "is too long";
+	if (why)
+		return ao_fail(k, "metadata value '%s' for %s %s", value ? value : "", key, why);
 	m->is_str = true;
 	snprintf(m->sval, sizeof m->sval, "%s", value);
 	return 0;

@@ -1,5 +1,5 @@
-/* codeobj.c — find clang/ld.lld, assemble and link a .s into a .hsaco, write
- * outputs atomically.  The only part of asm_out that spawns processes. */
+/* codeobj.c — find clang/ld.lld, assemble and link a .s into a .hsaco (written
+ * through files.c).  The only part of asm_out that spawns processes. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -18,90 +18,6 @@ extern char **environ;
 #define MIN_LLVM 19   /* first release whose assembler takes every gfx1100 form we print */
 
 /* ---- files ------------------------------------------------------------------ */
-
-/* A new "DIR/.NAME.tmpXXXXXX" beside path: its descriptor, or -1 (errno). */
-static int make_temp_beside(const char *path, char *tmp, size_t n)
-{
-	const char *slash = strrchr(path, '/');
-	int dlen = slash ? (int)(slash - path + 1) : 0;
-	if (snprintf(tmp, n, "%.*s.%s.tmpXXXXXX", dlen, path, slash ? slash + 1 : path) >= (int)n) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return mkstemp(tmp);
-}
-
-/* All of data to fd, the mode a new file would get, close: 0 or an errno. */
-static int fill(int fd, const void *data, size_t n, mode_t mode)
-{
-	const char *p = data;
-	int rc = 0;
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			rc = errno;
-			break;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	if (!rc && fchmod(fd, mode) != 0)
-		rc = errno;
-	if (close(fd) != 0 && !rc)
-		rc = errno;
-	return rc;
-}
-
-int ao_write_files(const struct ao_output *files, unsigned n, char *err, size_t errlen)
-{
-	char (*tmp)[4096] = calloc(n ? n : 1, sizeof *tmp);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
-		return AO_E_NOMEM;
-	}
-	mode_t um = umask(0);
-	umask(um);
-	/* Every file goes to a temporary beside its destination first: nothing is
-	 * replaced unless all of them were written. */
-	unsigned made = 0;
-	int rc = 0;
-	while (made < n) {
-		const char *path = files[made].path;
-		int fd = make_temp_beside(path, tmp[made], sizeof tmp[made]);
-		if (fd < 0) {
-			snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
-			rc = AO_E_IO;
-			break;
-		}
-		made++;
-		int e = fill(fd, files[made - 1].data, files[made - 1].len, 0666 & ~um);
-		if (e) {
-			snprintf(err, errlen, "%s: %s", path, strerror(e));
-			rc = AO_E_IO;
-			break;
-		}
-	}
-	/* Renames within one folder: the ones done before a failure stay done. */
-	for (unsigned i = 0; i < made; i++) {
-		if (!rc && rename(tmp[i], files[i].path) == 0)
-			continue;
-		if (!rc) {
-			snprintf(err, errlen, "%s: %s", files[i].path, strerror(errno));
-			rc = AO_E_IO;
-		}
-		unlink(tmp[i]);
-	}
-	free(tmp);
-	return rc;
-}
-
-int ao_write_atomic(const char *path, const void *data, size_t n, char *err, size_t errlen)
-{
-	struct ao_output f = { path, data, n };
-	return ao_write_files(&f, 1, err, errlen);
-}
 
 int ao_read_file(const char *path, char **out, size_t *n, char *err, size_t errlen)
 {
@@ -192,10 +108,14 @@ static int run(char *const argv[], const char *out_path)
 		errno = rc;
 		return -1;
 	}
+	ao_child_track(pid);   /* an interrupt stops it before removing its files */
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
+		if (errno != EINTR) {
+			ao_child_track(0);
 			return -1;
+		}
+	ao_child_track(0);
 	if (WIFEXITED(st))
 		return WEXITSTATUS(st);
 	return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
@@ -301,15 +221,32 @@ static int pick(const char *env, const char *prefix, const char *marker, char *d
 	return 0;
 }
 
-static int make_tmpdir(char *dir, size_t n)
+/* A private folder for the tools' files.  Its folder and the files the tools
+ * write there are tracked (files.c), so an interrupt removes them too. */
+static const char *const tmp_names[] = { "version.txt", "kernel.s", "kernel.o", "kernel.hsaco", "tool.txt" };
+struct tmpdir {
+	char path[4096];
+	int slot[1 + sizeof tmp_names / sizeof tmp_names[0]];
+};
+
+static int make_tmpdir(struct tmpdir *t)
 {
-	const char *t = getenv("TMPDIR");
-	snprintf(dir, n, "%s/rdna3gen.XXXXXX", t && *t ? t : "/tmp");
-	return mkdtemp(dir) ? 0 : -1;
+	const char *e = getenv("TMPDIR");
+	snprintf(t->path, sizeof t->path, "%s/rdna3gen.XXXXXX", e && *e ? e : "/tmp");
+	if (!mkdtemp(t->path))
+		return -1;
+	t->slot[0] = ao_temp_track(t->path, true);
+	for (size_t i = 0; i < sizeof tmp_names / sizeof tmp_names[0]; i++) {
+		char p[4200];
+		snprintf(p, sizeof p, "%s/%s", t->path, tmp_names[i]);
+		t->slot[i + 1] = ao_temp_track(p, false);
+	}
+	return 0;
 }
 
-static void remove_tmpdir(const char *dir)
+static void remove_tmpdir(struct tmpdir *t)
 {
+	const char *dir = t->path;
 	DIR *d = opendir(dir);
 	if (d) {
 		struct dirent *e;
@@ -323,13 +260,16 @@ static void remove_tmpdir(const char *dir)
 		closedir(d);
 	}
 	rmdir(dir);
+	for (size_t i = 0; i < sizeof t->slot / sizeof t->slot[0]; i++)
+		ao_temp_untrack(t->slot[i]);
 }
 
 int ao_toolchain_find(struct ao_toolchain *tc, char *err, size_t errlen)
 {
 	memset(tc, 0, sizeof *tc);
-	char dir[4096];
-	if (make_tmpdir(dir, sizeof dir)) {
+	struct tmpdir td;
+	char *dir = td.path;
+	if (make_tmpdir(&td)) {
 		snprintf(err, errlen, "cannot create a temporary folder: %s", strerror(errno));
 		return AO_E_IO;
 	}
@@ -338,7 +278,7 @@ int ao_toolchain_find(struct ao_toolchain *tc, char *err, size_t errlen)
 	if (!rc)
 		rc = pick("RDNA3_LLD", "ld.lld", "LLD ", tc->lld, sizeof tc->lld, &tc->lld_major, dir,
 			  err, errlen);
-	remove_tmpdir(dir);
+	remove_tmpdir(&td);
 	return rc;
 }
 
@@ -392,8 +332,9 @@ int ao_assemble(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
 {
 	*co = NULL;
 	*co_len = 0;
-	char dir[4096];
-	if (make_tmpdir(dir, sizeof dir)) {
+	struct tmpdir td;
+	char *dir = td.path;
+	if (make_tmpdir(&td)) {
 		snprintf(err, errlen, "cannot create a temporary folder: %s", strerror(errno));
 		return AO_E_IO;
 	}
@@ -461,7 +402,7 @@ int ao_assemble(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
 	*co_len = nbytes;
 out:
 	free(text);
-	remove_tmpdir(dir);
+	remove_tmpdir(&td);
 	return rc;
 }
 

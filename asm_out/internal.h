@@ -4,6 +4,11 @@
 
 #include "asm_out/asm_out.h"
 
+#include <sys/types.h>
+
+/* files.c: the tool process running now (0: none); an interrupt stops it and
+ * waits for it before removing the temporaries it writes. */
+void ao_child_track(pid_t pid);
 
 struct ao_label_rec {
 	char name[40];

@@ -28,11 +28,11 @@ $(BUILD)/tests/emu_wmma_test: $(BUILD)/tests/emu/wmma_test.o $(BUILD)/tests/emu/
 	$(EMU_TEST_LINK)
 
 # The foreign-kernel corpus (tests/corpus/): HIP C++ and hand-written assembly
-# in the styles other projects write, built by every installed LLVM (19, 22)
-# into $(BUILD)/tests/corpus/llvmNN/, once per build; tests/corpus/corpus.sh
-# runs corpus_test over each directory.  *_ocml.hip files also link the ROCm
-# device libraries (Debian rocm-device-libs) for their math functions.
-CORPUS_LLVMS := $(foreach v,19 22,$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))
+# in the styles other projects write, built like every fixture by each LLVM
+# into $(LLVM_FIX)/tests/corpus/ (BUILD/llvmNN, see the top Makefile);
+# tests/corpus/corpus.sh runs corpus_test over the LLVM under test's directory.
+# *_ocml.hip files also link the ROCm device libraries (Debian rocm-device-libs)
+# for their math functions.
 CORPUS_SRCS := $(wildcard tests/corpus/*.hip tests/corpus/*.s)
 ROCM_BITCODE ?= /usr/lib/x86_64-linux-gnu/amdgcn/bitcode
 # without the device library (scripts/deps.sh installs it) the build skips *_ocml.hip;
@@ -41,7 +41,8 @@ ifeq ($(wildcard $(ROCM_BITCODE)/ocml.bc),)
 CORPUS_SRCS := $(filter-out %_ocml.hip,$(CORPUS_SRCS))
 endif
 CORPUS_NAMES := $(basename $(notdir $(CORPUS_SRCS)))
-CORPUS_OBJS := $(foreach v,$(CORPUS_LLVMS),$(CORPUS_NAMES:%=$(BUILD)/tests/corpus/llvm$(v)/%.hsaco))
+CORPUS_OBJS := $(CORPUS_NAMES:%=$(LLVM_FIX)/tests/corpus/%.hsaco)
+FIXTURES += $(CORPUS_OBJS)
 CORPUS_HIPCC = -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 	-fhip-kernel-arg-name
 # oclc_isa_version_1030: Debian's ROCm 5.2 bitcode has no 1100 file; the math
@@ -49,17 +50,14 @@ CORPUS_HIPCC = -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --
 CORPUS_OCML = $(foreach b,ocml oclc_isa_version_1030 oclc_finite_only_off oclc_daz_opt_off \
 	oclc_correctly_rounded_sqrt_on oclc_unsafe_math_off oclc_wavefrontsize64_off oclc_abi_version_500, \
 	-Xclang -mlink-builtin-bitcode -Xclang $(ROCM_BITCODE)/$(b).bc)
-define CORPUS_RULES
-$(BUILD)/tests/corpus/llvm$(1)/%.hsaco: tests/corpus/%.hip tests/corpus/common.h
-	@mkdir -p $$(dir $$@)
-	clang-$(1) $$(CORPUS_HIPCC) $$(if $$(filter %_ocml,$$*),$$(CORPUS_OCML)) -o $$@ $$<
-$(BUILD)/tests/corpus/llvm$(1)/%.hsaco: tests/corpus/%.s
-	@mkdir -p $$(dir $$@)
-	clang-$(1) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $$< -o $$@.o && ld.lld-$(1) -shared $$@.o -o $$@ && rm -f $$@.o
-endef
-$(foreach v,$(CORPUS_LLVMS),$(eval $(call CORPUS_RULES,$(v))))
+$(LLVM_FIX)/tests/corpus/%.hsaco: tests/corpus/%.hip tests/corpus/common.h
+	@mkdir -p $(dir $@)
+	$(LD_CLANG) $(CORPUS_HIPCC) $(if $(filter %_ocml,$*),$(CORPUS_OCML)) -o $@ $<
+$(LLVM_FIX)/tests/corpus/%.hsaco: tests/corpus/%.s
+	@mkdir -p $(dir $@)
+	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
 CORPUS_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/corpus/*.c)) $(BUILD)/tests/emu/harness.o
 $(BUILD)/tests/corpus_test: $(CORPUS_TEST_OBJS) $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
-all: $(BUILD)/tests/corpus_test $(CORPUS_OBJS)
+all: $(BUILD)/tests/corpus_test
 TEST_SCRIPTS += tests/corpus/corpus.sh

@@ -15,7 +15,11 @@ $(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtempla
 TEST_BINS += $(BUILD)/tests/gen_roundtrip_test
 $(BUILD)/tests/gen_roundtrip_test: $(BUILD)/tests/gen/roundtrip_test.o $(RDNA3GEN_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
-TEST_SCRIPTS += tests/gen/cli.sh
+# metadata strings through each LLVM and back through the loader
+TEST_BINS += $(BUILD)/tests/gen_meta_words_test
+$(BUILD)/tests/gen_meta_words_test: $(BUILD)/tests/gen/meta_words_test.o $(RDNA3GEN_LIBS) $(BUILD)/libloader.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ -lelf -lmsgpackc -ldl $(LDLIBS)
+TEST_SCRIPTS += tests/gen/cli.sh tests/gen/outputs.sh
 
 # The man page is rdna3gen --help (and `rdna3gen list`) set in roff.
 MANS += $(BUILD)/man/rdna3gen.1

@@ -127,9 +127,13 @@ static int cmd_report(int argc, char **argv)
 		die(EXIT_USAGE, "report: no input (FILE.s or FILE.hsaco)");
 	if (out && strcmp(out, file) == 0)
 		die(EXIT_USAGE, "report: -o %s would replace the input", out);
+	/* by identity too (./a.hsaco, a link to it), before the work is done */
+	struct ao_output of = { out, NULL, 0 };
+	char err[1024];
+	if (out && ao_outputs_check(&of, 1, &file, 1, err, sizeof err))
+		die(1, "report: %s", err);
 	enum rp_format f = report_format(format, out);
 	struct rp_report r;
-	char err[1024];
 	int rc = rp_from_file(file, kernel, &r, err, sizeof err);
 	if (rc)
 		die(rc == RP_E_INPUT ? EXIT_USAGE : 1, "report: %s", err);
@@ -138,8 +142,10 @@ static int cmd_report(int argc, char **argv)
 	if (!text)
 		die(1, "out of memory");
 	if (out) {
-		if (ao_write_atomic(out, text, strlen(text), err, sizeof err))
-			die(1, "%s", err);
+		of.data = text;
+		of.len = strlen(text);
+		if (ao_write_outputs(&of, 1, &file, 1, err, sizeof err))
+			die(1, "report: %s", err);
 	} else {
 		fputs(text, stdout);
 	}
@@ -382,7 +388,9 @@ static int parse_cmd(int argc, char **argv, struct gen_cmd *c)
 }
 
 /* The output names: -o OUT.s or OUT.hsaco, --keep-s's OUT.s, --report FILE,
- * none the same file. */
+ * none the same file, none the --config input, nothing but regular files and
+ * character devices replaced (by identity: ao_outputs_check), before anything
+ * is built. */
 static void check_outputs(struct gen_cmd *c)
 {
 	if (!c->out)
@@ -405,6 +413,15 @@ static void check_outputs(struct gen_cmd *c)
 	}
 	if (c->report && (strcmp(c->report, c->out) == 0 || (c->s_path && strcmp(c->report, c->s_path) == 0)))
 		die(EXIT_USAGE, "--report %s: the same file as an output", c->report);
+	struct ao_output files[3] = { { c->out, NULL, 0 }, { c->s_path, NULL, 0 }, { c->report, NULL, 0 } };
+	unsigned n = 1;
+	if (c->s_path)
+		files[n++] = files[1];
+	if (c->report)
+		files[n++] = files[2];
+	char err[1024];
+	if (ao_outputs_check(files, n, &c->config, c->config ? 1 : 0, err, sizeof err))
+		die(1, "%s", err);
 }
 
 /* The parameter values: defaults < preset < YAML < flags. */
@@ -478,7 +495,7 @@ static void write_outputs(const struct gen_cmd *c, const struct tpl_values *v, s
 		rt = report_of(c->t, v, k, c->rfmt);
 		files[nfiles++] = (struct ao_output){ c->report, rt, strlen(rt) };
 	}
-	if (ao_write_files(files, nfiles, err, sizeof err))
+	if (ao_write_outputs(files, nfiles, &c->config, c->config ? 1 : 0, err, sizeof err))
 		die(1, "%s", err);
 	free(co);
 	free(rt);
@@ -542,6 +559,7 @@ static int cmd_generate(int argc, char **argv, const struct tpl_template *t)
 
 int main(int argc, char **argv)
 {
+	ao_remove_temps_on_signal();   /* Ctrl-C leaves no temporary file behind */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -5,6 +5,7 @@
 #include "gen/rdna3run.h"
 #include "emu/emu.h"
 #include "vocab/vocab.h"
+#include "asm_out/asm_out.h"
 
 #include <errno.h>
 #include <math.h>
@@ -167,24 +168,9 @@ static int once(const char *a, const char **seen, unsigned *nseen)
 }
 
 /* Returns -1 to go on, else an exit status. */
-static int parse_args(int argc, char **argv, struct run_opts *o)
-{
-	memset(o, 0, sizeof *o);
-	o->backend = "auto";
-	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks unless told otherwise */
-	o->alpha = 1.0f;
-	o->seed = 1;
-	o->model_sample = 2;
-	o->layout = -1;
-	o->dtype = -1;
-	o->device = LD_DEVICE_AUTO;
-	const char *seen[64];
-	unsigned nseen = 0;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-		if (a[0] == '-' && a[1] && nseen < sizeof seen / sizeof seen[0] && once(a, seen, &nseen))
-			return RUN_EXIT_USAGE;
+/* One option at argv[*i] (advanced past its values): OPT_NOT_MINE when the
+ * function does not know it, OPT_OK, or an exit status after one error line. */
+enum { OPT_NOT_MINE = -2, OPT_OK = -1 };
 #define NEED(nargs)                                                              \
 	do {                                                                     \
 		if (i + (nargs) >= argc) {                                       \
@@ -197,173 +183,209 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		run_error("%s: bad %s '%s'", a, what, v ? v : "");       \
 		return RUN_EXIT_USAGE;                                   \
 	} while (0)
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage, stdout);
-			return RUN_EXIT_OK;
-		} else if (!strcmp(a, "--version")) {
-			printf("rdna3run %s\n", RDNA3_VERSION);
-			return RUN_EXIT_OK;
-		} else if (!strcmp(a, "--list")) {
-			o->list = true;
-		} else if (!strcmp(a, "--check")) {
-			o->check = true;
-		} else if (!strcmp(a, "--strict")) {
-			o->checks = EMU_CHECK_DEFAULT;
-		} else if (!strcmp(a, "--trace")) {
-			NEED(1);
-			v = argv[++i];
-			const char *colon = strchr(v, ':');
-			char wg[48];
-			size_t n = colon ? (size_t)(colon - v) : strlen(v);
-			o->trace = true;
-			if (n >= sizeof wg)
-				BAD("wave (X[,Y[,Z]][:WAVE])");
-			memcpy(wg, v, n);
-			wg[n] = 0;
-			if (!parse_dim3_min(wg, o->trace_wg, 0) || (colon && !parse_u32(colon + 1, &o->trace_wave)))
-				BAD("wave (X[,Y[,Z]][:WAVE], workgroup ids and wave from 0)");
-		} else if (!strcmp(a, "--trace-lines")) {
-			NEED(1);
-			if (!parse_u64(argv[++i], &o->trace_lines) || !o->trace_lines)
-				BAD("line count (a positive integer)");
-		} else if (!strcmp(a, "--checks")) {
-			NEED(1);
-			char why[256];
-			if (emu_checks_parse(argv[++i], &o->checks, why, sizeof why)) {
-				run_error("--checks: %s", why);
-				return RUN_EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--unchecked")) {
-			o->checks = 0;
-		} else if (!strcmp(a, "--model")) {
-			o->model = true;
-		} else if (!strcmp(a, "--model-format")) {
-			NEED(1);
-			o->model_json = !strcmp(argv[++i], "json");
-			if (!o->model_json && strcmp(argv[i], "text")) {
-				run_error("--model-format: %s (text or json)", argv[i]);
-				return RUN_EXIT_USAGE;
-			}
-		} else if (!strcmp(a, "--microbench")) {
-			o->microbench = true;
-		} else if (!strcmp(a, "-o")) {
-			NEED(1);
-			o->microbench_out = argv[++i];
-		} else if (!strcmp(a, "--model-full")) {
-			o->model_sample = 0;
-		} else if (!strcmp(a, "--model-sample")) {
-			NEED(1);
-			uint64_t n;
-			if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
-				run_error("--model-sample: %s (1 to 8 units per group)", argv[i]);
-				return RUN_EXIT_USAGE;
-			}
-			o->model_sample = (unsigned)n;
-		} else if (!strcmp(a, "--model-constants")) {
-			NEED(1);
-			o->model_constants = argv[++i];
-		} else if (!strcmp(a, "--model-html")) {
-			NEED(1);
-			o->model_html = argv[++i];
-		} else if (!strcmp(a, "--kernel")) {
-			NEED(1);
-			o->kernel = argv[++i];
-		} else if (!strcmp(a, "--backend")) {
-			NEED(1);
-			o->backend = argv[++i];
-			if (strcmp(v, "auto") && strcmp(v, "hip") && strcmp(v, "emu"))
-				BAD("backend (auto, hip or emu)");
-		} else if (!strcmp(a, "--device")) {
-			NEED(1);
-			uint64_t d;
-			if (vc_uint_parse(argv[++i], 1023, &d) != VC_OK)
-				BAD("device (a HIP device index, decimal)");
-			o->device = (int)d;
-		} else if (!strcmp(a, "-j")) {
-			NEED(1);
-			if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
-				BAD("thread count (decimal, at most 1024)");
-		} else if (!strcmp(a, "--max-instructions")) {
-			NEED(1);
-			if (!parse_u64(argv[++i], &o->max_insts) || !o->max_insts)
-				BAD("instruction count (a positive decimal integer)");
-		} else if (!strcmp(a, "--gemm")) {
-			NEED(3);
-			o->gemm = true;
-			if (!parse_u32(argv[i + 1], &o->m) || !parse_u32(argv[i + 2], &o->n) ||
-			    !parse_u32(argv[i + 3], &o->k) || !o->m || !o->n || !o->k) {
-				run_error("--gemm: M N K must be positive decimal integers");
-				return RUN_EXIT_USAGE;
-			}
-			i += 3;
-		} else if (!strcmp(a, "--alpha") || !strcmp(a, "--beta")) {
-			NEED(1);
-			if (!parse_float(argv[++i], a[2] == 'a' ? &o->alpha : &o->beta))
-				BAD("number");
-		} else if (!strcmp(a, "--lda") || !strcmp(a, "--ldb") || !strcmp(a, "--ldc")) {
-			NEED(1);
-			uint32_t *p = a[4] == 'a' ? &o->lda : a[4] == 'b' ? &o->ldb : &o->ldc;
-			if (!parse_u32(argv[++i], p) || !*p)
-				BAD("leading dimension (a positive decimal integer)");
-		} else if (!strcmp(a, "--layout")) {
-			NEED(1);
-			enum vc_layout l;
-			if (!vc_layout_parse(argv[++i], &l))
-				BAD("layout (" VC_WORDS_LAYOUT ", any case)");
-			o->layout = (int)l;
-		} else if (!strcmp(a, "--dtype")) {
-			NEED(1);
-			i++;
-			if (strcmp(argv[i], "f16") && strcmp(argv[i], "bf16"))
-				BAD("element type of A and B (f16 or bf16)");
-			o->dtype = strcmp(argv[i], "f16") ? 1 : 0;
-		} else if (!strcmp(a, "--bench")) {
-			NEED(1);
-			if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)
-				BAD("repetition count (decimal, 1 to 100000)");
-		} else if (!strcmp(a, "--seed")) {
-			NEED(1);
-			if (!parse_u64(argv[++i], &o->seed))
-				BAD("seed (a decimal integer)");
-		} else if (!strcmp(a, "--fill")) {
-			NEED(1);
-			v = argv[++i];
-			if (!strcmp(v, "random"))
-				o->fill = FILL_RANDOM;
-			else if (!strcmp(v, "seed"))
-				o->fill = FILL_SEED;
-			else
-				BAD("fill (random or seed)");
-		} else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
-			NEED(1);
-			bool g = a[2] == 'g';
-			if (!parse_dim3(argv[++i], g ? o->grid : o->block))
-				BAD("size (X[,Y[,Z]], each at least 1)");
-			*(g ? &o->have_grid : &o->have_block) = true;
-		} else if (!strcmp(a, "--arg")) {
-			NEED(1);
-			if (!add_named(o->args, &o->nargs, a, argv[++i]))
-				return RUN_EXIT_USAGE;
-		} else if (!strcmp(a, "--buffer")) {
-			NEED(1);
-			if (!add_named(o->buffers, &o->nbuffers, a, argv[++i]))
-				return RUN_EXIT_USAGE;
-		} else if (!strcmp(a, "--dump")) {
-			NEED(1);
-			if (!add_named(o->dumps, &o->ndumps, a, argv[++i]))
-				return RUN_EXIT_USAGE;
-		} else if (a[0] == '-' && a[1]) {
-			run_error("unknown option %s (see --help)", a);
-			return RUN_EXIT_USAGE;
-		} else if (!o->file) {
-			o->file = a;
-		} else {
-			run_error("more than one file: %s and %s", o->file, a);
+
+/* How to run: help, emulator checks and trace, the model, backend, device. */
+static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
+{
+	int i = *ip;
+	const char *a = argv[i];
+	const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		fputs(usage, stdout);
+		return RUN_EXIT_OK;
+	} else if (!strcmp(a, "--version")) {
+		printf("rdna3run %s\n", RDNA3_VERSION);
+		return RUN_EXIT_OK;
+	} else if (!strcmp(a, "--list")) {
+		o->list = true;
+	} else if (!strcmp(a, "--check")) {
+		o->check = true;
+	} else if (!strcmp(a, "--strict")) {
+		o->checks = EMU_CHECK_DEFAULT;
+	} else if (!strcmp(a, "--trace")) {
+		NEED(1);
+		v = argv[++i];
+		const char *colon = strchr(v, ':');
+		char wg[48];
+		size_t n = colon ? (size_t)(colon - v) : strlen(v);
+		o->trace = true;
+		if (n >= sizeof wg)
+			BAD("wave (X[,Y[,Z]][:WAVE])");
+		memcpy(wg, v, n);
+		wg[n] = 0;
+		if (!parse_dim3_min(wg, o->trace_wg, 0) || (colon && !parse_u32(colon + 1, &o->trace_wave)))
+			BAD("wave (X[,Y[,Z]][:WAVE], workgroup ids and wave from 0)");
+	} else if (!strcmp(a, "--trace-lines")) {
+		NEED(1);
+		if (!parse_u64(argv[++i], &o->trace_lines) || !o->trace_lines)
+			BAD("line count (a positive integer)");
+	} else if (!strcmp(a, "--checks")) {
+		NEED(1);
+		char why[256];
+		if (emu_checks_parse(argv[++i], &o->checks, why, sizeof why)) {
+			run_error("--checks: %s", why);
 			return RUN_EXIT_USAGE;
 		}
+	} else if (!strcmp(a, "--unchecked")) {
+		o->checks = 0;
+	} else if (!strcmp(a, "--model")) {
+		o->model = true;
+	} else if (!strcmp(a, "--model-format")) {
+		NEED(1);
+		o->model_json = !strcmp(argv[++i], "json");
+		if (!o->model_json && strcmp(argv[i], "text")) {
+			run_error("--model-format: %s (text or json)", argv[i]);
+			return RUN_EXIT_USAGE;
+		}
+	} else if (!strcmp(a, "--microbench")) {
+		o->microbench = true;
+	} else if (!strcmp(a, "-o")) {
+		NEED(1);
+		o->microbench_out = argv[++i];
+	} else if (!strcmp(a, "--model-full")) {
+		o->model_sample = 0;
+	} else if (!strcmp(a, "--model-sample")) {
+		NEED(1);
+		uint64_t n;
+		if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
+			run_error("--model-sample: %s (1 to 8 units per group)", argv[i]);
+			return RUN_EXIT_USAGE;
+		}
+		o->model_sample = (unsigned)n;
+	} else if (!strcmp(a, "--model-constants")) {
+		NEED(1);
+		o->model_constants = argv[++i];
+	} else if (!strcmp(a, "--model-html")) {
+		NEED(1);
+		o->model_html = argv[++i];
+	} else if (!strcmp(a, "--kernel")) {
+		NEED(1);
+		o->kernel = argv[++i];
+	} else if (!strcmp(a, "--backend")) {
+		NEED(1);
+		o->backend = argv[++i];
+		if (strcmp(v, "auto") && strcmp(v, "hip") && strcmp(v, "emu"))
+			BAD("backend (auto, hip or emu)");
+	} else if (!strcmp(a, "--device")) {
+		NEED(1);
+		uint64_t d;
+		if (vc_uint_parse(argv[++i], 1023, &d) != VC_OK)
+			BAD("device (a HIP device index, decimal)");
+		o->device = (int)d;
+	} else if (!strcmp(a, "-j")) {
+		NEED(1);
+		if (!parse_u32(argv[++i], &o->threads) || o->threads > 1024)
+			BAD("thread count (decimal, at most 1024)");
+	} else if (!strcmp(a, "--max-instructions")) {
+		NEED(1);
+		if (!parse_u64(argv[++i], &o->max_insts) || !o->max_insts)
+			BAD("instruction count (a positive decimal integer)");
+	} else {
+		return OPT_NOT_MINE;
+	}
+	*ip = i;
+	return OPT_OK;
+}
+
+/* What to run: the GEMM, its scalars and layout, the repetitions, the fill,
+ * the generic mode's grid, arguments, buffers and dumps. */
+static int parse_launch_option(int argc, char **argv, int *ip, struct run_opts *o)
+{
+	int i = *ip;
+	const char *a = argv[i];
+	const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+	if (!strcmp(a, "--gemm")) {
+		NEED(3);
+		o->gemm = true;
+		if (!parse_u32(argv[i + 1], &o->m) || !parse_u32(argv[i + 2], &o->n) ||
+		    !parse_u32(argv[i + 3], &o->k) || !o->m || !o->n || !o->k) {
+			run_error("--gemm: M N K must be positive decimal integers");
+			return RUN_EXIT_USAGE;
+		}
+		i += 3;
+	} else if (!strcmp(a, "--alpha") || !strcmp(a, "--beta")) {
+		NEED(1);
+		if (!parse_float(argv[++i], a[2] == 'a' ? &o->alpha : &o->beta))
+			BAD("number");
+	} else if (!strcmp(a, "--lda") || !strcmp(a, "--ldb") || !strcmp(a, "--ldc")) {
+		NEED(1);
+		uint32_t *p = a[4] == 'a' ? &o->lda : a[4] == 'b' ? &o->ldb : &o->ldc;
+		if (!parse_u32(argv[++i], p) || !*p)
+			BAD("leading dimension (a positive decimal integer)");
+	} else if (!strcmp(a, "--layout")) {
+		NEED(1);
+		enum vc_layout l;
+		if (!vc_layout_parse(argv[++i], &l))
+			BAD("layout (" VC_WORDS_LAYOUT ", any case)");
+		o->layout = (int)l;
+	} else if (!strcmp(a, "--dtype")) {
+		NEED(1);
+		i++;
+		if (strcmp(argv[i], "f16") && strcmp(argv[i], "bf16"))
+			BAD("element type of A and B (f16 or bf16)");
+		o->dtype = strcmp(argv[i], "f16") ? 1 : 0;
+	} else if (!strcmp(a, "--bench")) {
+		NEED(1);
+		if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)
+			BAD("repetition count (decimal, 1 to 100000)");
+	} else if (!strcmp(a, "--seed")) {
+		NEED(1);
+		if (!parse_u64(argv[++i], &o->seed))
+			BAD("seed (a decimal integer)");
+	} else if (!strcmp(a, "--fill")) {
+		NEED(1);
+		v = argv[++i];
+		if (!strcmp(v, "random"))
+			o->fill = FILL_RANDOM;
+		else if (!strcmp(v, "seed"))
+			o->fill = FILL_SEED;
+		else
+			BAD("fill (random or seed)");
+	} else if (!strcmp(a, "--grid") || !strcmp(a, "--block")) {
+		NEED(1);
+		bool g = a[2] == 'g';
+		if (!parse_dim3(argv[++i], g ? o->grid : o->block))
+			BAD("size (X[,Y[,Z]], each at least 1)");
+		*(g ? &o->have_grid : &o->have_block) = true;
+	} else if (!strcmp(a, "--arg")) {
+		NEED(1);
+		if (!add_named(o->args, &o->nargs, a, argv[++i]))
+			return RUN_EXIT_USAGE;
+	} else if (!strcmp(a, "--buffer")) {
+		NEED(1);
+		if (!add_named(o->buffers, &o->nbuffers, a, argv[++i]))
+			return RUN_EXIT_USAGE;
+	} else if (!strcmp(a, "--dump")) {
+		NEED(1);
+		if (!add_named(o->dumps, &o->ndumps, a, argv[++i]))
+			return RUN_EXIT_USAGE;
+	} else {
+		return OPT_NOT_MINE;
+	}
+	*ip = i;
+	return OPT_OK;
+}
 #undef NEED
 #undef BAD
+
+/* The code object's path, or an unknown option. */
+static int parse_operand(const char *a, struct run_opts *o)
+{
+	if (a[0] == '-' && a[1]) {
+		run_error("unknown option %s (see --help)", a);
+		return RUN_EXIT_USAGE;
 	}
+	if (o->file) {
+		run_error("more than one file: %s and %s", o->file, a);
+		return RUN_EXIT_USAGE;
+	}
+	o->file = a;
+	return OPT_OK;
+}
+
+/* Options that do not go together, or miss their partner; -1 when none. */
+static int check_combination(struct run_opts *o)
+{
 	if (o->microbench)
 		return -1;
 	if (!o->file) {
@@ -405,6 +427,35 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		return RUN_EXIT_USAGE;
 	}
 	return -1;
+}
+
+/* Returns -1 to go on, else an exit status. */
+static int parse_args(int argc, char **argv, struct run_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->backend = "auto";
+	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks unless told otherwise */
+	o->alpha = 1.0f;
+	o->seed = 1;
+	o->model_sample = 2;
+	o->layout = -1;
+	o->dtype = -1;
+	o->device = LD_DEVICE_AUTO;
+	const char *seen[64];
+	unsigned nseen = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (a[0] == '-' && a[1] && nseen < sizeof seen / sizeof seen[0] && once(a, seen, &nseen))
+			return RUN_EXIT_USAGE;
+		int rc = parse_run_option(argc, argv, &i, o);
+		if (rc == OPT_NOT_MINE)
+			rc = parse_launch_option(argc, argv, &i, o);
+		if (rc == OPT_NOT_MINE)
+			rc = parse_operand(a, o);
+		if (rc != OPT_OK)
+			return rc;
+	}
+	return check_combination(o);
 }
 
 static void list_kernels(const struct ld_code_object *co, const char *file)
@@ -471,57 +522,59 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 	printf("\n");
 }
 
+int run_outputs_check(const struct run_opts *o)
+{
+	struct ao_output files[RUN_MAX_NAMED + 2];
+	unsigned n = 0;
+	for (unsigned i = 0; i < o->ndumps; i++)
+		files[n++] = (struct ao_output){ o->dumps[i].value, NULL, 0 };
+	if (o->model_html)
+		files[n++] = (struct ao_output){ o->model_html, NULL, 0 };
+	if (o->microbench_out)
+		files[n++] = (struct ao_output){ o->microbench_out, NULL, 0 };
+	char err[1024];
+	if (ao_outputs_check(files, n, &o->file, 1, err, sizeof err)) {
+		run_error("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
 int run_files_add(struct run_files *f, const char *path, const void *p, size_t n)
 {
-	char tmp[4096];
 	if (f->n >= RUN_MAX_NAMED) {
 		run_error("%s: too many output files", path);
 		return -1;
 	}
-	if (snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-		run_error("%s: path too long", path);
-		return -1;
-	}
-	FILE *out = fopen(tmp, "wb");
-	if (!out) {
-		run_error("%s: %s", path, strerror(errno));
-		return -1;
-	}
-	bool ok = fwrite(p, 1, n, out) == n;
-	ok = (fclose(out) == 0) && ok;
-	char *copy = ok ? strdup(tmp) : NULL;
+	void *copy = malloc(n ? n : 1);
 	if (!copy) {
-		run_error("%s: write failed: %s", path, ok ? "out of memory" : strerror(errno));
-		remove(tmp);
+		run_error("%s: out of memory", path);
 		return -1;
 	}
-	f->tmp[f->n] = copy;
+	memcpy(copy, p, n);
+	f->data[f->n] = copy;
+	f->len[f->n] = n;
 	f->path[f->n++] = path;
 	return 0;
 }
 
-int run_files_commit(struct run_files *f)
+int run_files_commit(struct run_files *f, const char *input)
 {
-	int rc = 0;
-	for (unsigned i = 0; i < f->n && !rc; i++)
-		if (rename(f->tmp[i], f->path[i]) != 0) {
-			run_error("%s: %s", f->path[i], strerror(errno));
-			rc = -1;
-		} else {
-			free(f->tmp[i]);
-			f->tmp[i] = NULL;
-		}
+	struct ao_output files[RUN_MAX_NAMED];
+	for (unsigned i = 0; i < f->n; i++)
+		files[i] = (struct ao_output){ f->path[i], f->data[i], f->len[i] };
+	char err[1024];
+	int rc = ao_write_outputs(files, f->n, &input, 1, err, sizeof err);
+	if (rc)
+		run_error("%s", err);
 	run_files_discard(f);
-	return rc;
+	return rc ? -1 : 0;
 }
 
 void run_files_discard(struct run_files *f)
 {
 	for (unsigned i = 0; i < f->n; i++)
-		if (f->tmp[i]) {
-			remove(f->tmp[i]);
-			free(f->tmp[i]);
-		}
+		free(f->data[i]);
 	f->n = 0;
 }
 
@@ -541,6 +594,79 @@ struct gbuf {
 	size_t bytes;
 };
 
+/* The --buffer options: each allocated on the device, filled, and set as its
+ * argument in ka.  bufs[0..*nb) lists what was allocated, for the caller to
+ * free (on failure too).  false after one error line. */
+static bool place_buffers(const struct run_opts *o, struct ld_backend *b, const struct ld_kernel *k,
+			  struct ld_kargs *ka, struct gbuf *bufs, unsigned *nb)
+{
+	char err[256];
+	bool emu = !strcmp(b->name, "emu");
+	uint64_t dev_bytes = 0;
+	for (unsigned i = 0; i < o->nbuffers; i++) {
+		const char *spec = o->buffers[i].value, *colon = strchr(spec, ':');
+		char num[32];
+		size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+		uint64_t bytes;
+		if (len >= sizeof num) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
+			return false;
+		}
+		memcpy(num, spec, len);
+		num[len] = 0;
+		if (!parse_u64(num, &bytes) || !bytes || bytes > ((uint64_t)1 << 34)) {
+			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
+			return false;
+		}
+		for (unsigned j = 0; j < *nb; j++)
+			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
+				run_error("--buffer %s given twice", o->buffers[i].name);
+				return false;
+			}
+		struct run_key rk;
+		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
+			return false;
+		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka->set[rk.idx]) {
+			run_error("--buffer %s: %s", o->buffers[i].name,
+				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
+				  : ka->set[rk.idx] ? "that argument already has a buffer"
+				  : "the argument is not a global_buffer");
+			return false;
+		}
+		/* the emulator keeps device memory on the host too */
+		dev_bytes += emu ? bytes : 0;
+		char what[96];
+		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
+		if (!run_host_mem_ok(dev_bytes + bytes, what))
+			return false;
+		uint8_t *host = malloc(bytes);
+		if (!host) {
+			run_error("out of memory for --buffer %s", o->buffers[i].name);
+			return false;
+		}
+		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
+			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
+				  o->buffers[i].name, colon + 1);
+			free(host);
+			return false;
+		}
+		uint64_t addr = 0;
+		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
+		if (!rc)
+			rc = ld_write(b, addr, host, bytes, err, sizeof err);
+		free(host);
+		if (addr)
+			bufs[(*nb)++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
+		if (!rc)
+			rc = ld_kargs_set_index(ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
+		if (rc) {
+			run_error("%s", err);
+			return false;
+		}
+	}
+	return true;
+}
+
 static int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		       const struct ld_kernel *k)
 {
@@ -549,8 +675,6 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 	struct gbuf bufs[RUN_MAX_NAMED];
 	unsigned nb = 0;
 	struct run_files dumps = { 0 };
-	bool emu = !strcmp(b->name, "emu");
-	uint64_t dev_bytes = 0;
 	struct ld_kargs ka;
 	if (ld_kargs_init(&ka, k, err, sizeof err)) {
 		run_error("%s", err);
@@ -572,67 +696,8 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 		run_error("%s", err);
 		goto out;
 	}
-	for (unsigned i = 0; i < o->nbuffers; i++) {
-		const char *spec = o->buffers[i].value, *colon = strchr(spec, ':');
-		char num[32];
-		size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-		uint64_t bytes;
-		if (len >= sizeof num) {
-			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
-			goto out;
-		}
-		memcpy(num, spec, len);
-		num[len] = 0;
-		if (!parse_u64(num, &bytes) || !bytes || bytes > ((uint64_t)1 << 34)) {
-			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
-			goto out;
-		}
-		for (unsigned j = 0; j < nb; j++)
-			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
-				run_error("--buffer %s given twice", o->buffers[i].name);
-				goto out;
-			}
-		struct run_key rk;
-		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
-			goto out;
-		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka.set[rk.idx]) {
-			run_error("--buffer %s: %s", o->buffers[i].name,
-				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
-				  : ka.set[rk.idx] ? "that argument already has a buffer"
-				  : "the argument is not a global_buffer");
-			goto out;
-		}
-		/* the emulator keeps device memory on the host too */
-		dev_bytes += emu ? bytes : 0;
-		char what[96];
-		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
-		if (!run_host_mem_ok(dev_bytes + bytes, what))
-			goto out;
-		uint8_t *host = malloc(bytes);
-		if (!host) {
-			run_error("out of memory for --buffer %s", o->buffers[i].name);
-			goto out;
-		}
-		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
-			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
-				  o->buffers[i].name, colon + 1);
-			free(host);
-			goto out;
-		}
-		uint64_t addr = 0;
-		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
-		if (!rc)
-			rc = ld_write(b, addr, host, bytes, err, sizeof err);
-		free(host);
-		if (addr)
-			bufs[nb++] = (struct gbuf){ o->buffers[i].name, addr, bytes };
-		if (!rc)
-			rc = ld_kargs_set_index(&ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
-		if (rc) {
-			run_error("%s", err);
-			goto out;
-		}
-	}
+	if (!place_buffers(o, b, k, &ka, bufs, &nb))
+		goto out;
 	if (run_set_args(o, &ka))
 		goto out;
 	for (unsigned i = 0; i < o->ndumps; i++) {
@@ -676,7 +741,7 @@ static int run_generic(const struct run_opts *o, struct ld_backend *b, void *mod
 			if (rc)
 				goto out;
 		}
-	if (run_files_commit(&dumps))
+	if (run_files_commit(&dumps, o->file))
 		goto out;
 	if (o->bench) {
 		if (ld_launch(b, module, k, &ka, o->grid, block, o->bench, &st, err, sizeof err)) {
@@ -770,6 +835,11 @@ int main(int argc, char **argv)
 	int status = parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	ao_remove_temps_on_signal();     /* the --dump temporaries go with Ctrl-C */
+	if (run_outputs_check(&o)) {   /* before the kernel runs: no output then */
+		status = RUN_EXIT_FAIL;
+		goto done;
+	}
 	if (o.microbench) {
 		status = run_microbench(&o);
 		goto done;

@@ -94,17 +94,22 @@ int run_set_args(const struct run_opts *o, struct ld_kargs *ka);
  * at p; false when how is none of these or identity does not fit. */
 bool run_fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed);
 
-/* Output files (--dump), all or none: each is written to a temporary beside
- * its path, and the temporaries are renamed only once all are written.
- * add and commit print one error line and return -1 on failure; discard
- * removes what was not committed (safe to call twice). */
+/* Output files (--dump), all or none, through ao_write_outputs (asm_out):
+ * add keeps a copy of the bytes; commit writes every file or none, never over
+ * the code object (input) or anything but a regular file or a character
+ * device.  run_outputs_check refuses bad paths (--dump, --model-html, the
+ * --microbench -o file) before the kernel runs.  add,
+ * commit and check print one error line and return -1 on failure; discard
+ * frees what was not committed (safe to call twice). */
 struct run_files {
 	unsigned n;
-	char *tmp[RUN_MAX_NAMED];
+	void *data[RUN_MAX_NAMED];
+	size_t len[RUN_MAX_NAMED];
 	const char *path[RUN_MAX_NAMED];
 };
+int run_outputs_check(const struct run_opts *o);
 int run_files_add(struct run_files *f, const char *path, const void *p, size_t n);
-int run_files_commit(struct run_files *f);
+int run_files_commit(struct run_files *f, const char *input);
 void run_files_discard(struct run_files *f);
 
 /* --model: the emulator launch hook that runs the dispatch under the timing

@@ -23,17 +23,18 @@ endif
 # A GEMM kernel compiled from HIP C++ (independent of rdna3gen) for tests/run/gemm.sh,
 # three ways: argument names from -fhip-kernel-arg-name ("A"), value names kept
 # ("A.coerce" for pointers), and none at all (clang's default).
-RUN_FIXTURES := $(BUILD)/tests/run/gemm_ref.hsaco $(BUILD)/tests/run/gemm_ref_coerce.hsaco \
-	$(BUILD)/tests/run/gemm_ref_unnamed.hsaco
+RUN_FIXTURES := $(LLVM_FIX)/tests/run/gemm_ref.hsaco $(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco \
+	$(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco
+FIXTURES += $(RUN_FIXTURES)
 RUN_HIPCC = $(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
 	--no-gpu-bundle-output
-$(BUILD)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -fhip-kernel-arg-name -o $@ $<
-$(BUILD)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -fno-discard-value-names -o $@ $<
-$(BUILD)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
+$(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -o $@ $<
 # A HIP runtime whose device is not gfx1100, for --backend auto's fallback.
@@ -45,23 +46,20 @@ RUN_FIXTURES += $(FAKE_HIP)
 
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/gemm.sh tests/run/vocab.sh tests/run/install.sh
+# install.sh touches LLVM only through one fixture (of the first LLVM)
+TEST_ONCE += tests/run/install.sh
 all: $(RUN_FIXTURES)
 endif
 
-# HIP kernels built by every installed LLVM (19 and 22): ones that over-read
-# their kernarg segment as clang compiles them (tests/run/kernarg.sh), and
-# global races between workgroups (tests/run/args.sh).
-KA_LLVMS := $(foreach v,19 22,$(if $(shell command -v clang-$(v) 2>/dev/null),$(v)))
-KA_FIXTURES := $(KA_LLVMS:%=$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco) \
-	$(KA_LLVMS:%=$(BUILD)/tests/run/race_llvm%.hsaco)
-KA_HIPCC = clang-$* -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
-	-fhip-kernel-arg-name -o $@ $<
-$(BUILD)/tests/run/kernarg_overread_llvm%.hsaco: tests/run/kernarg_overread.hip
+# HIP kernels built by each LLVM like every fixture: ones that over-read their
+# kernarg segment as clang compiles them (tests/run/kernarg.sh), and global
+# races between workgroups (tests/run/args.sh).
+KA_FIXTURES := $(LLVM_FIX)/tests/run/kernarg_overread.hsaco $(LLVM_FIX)/tests/run/race.hsaco
+FIXTURES += $(KA_FIXTURES)
+$(LLVM_FIX)/tests/run/%.hsaco: tests/run/%.hip
 	@mkdir -p $(dir $@)
-	$(KA_HIPCC)
-$(BUILD)/tests/run/race_llvm%.hsaco: tests/run/race.hip
-	@mkdir -p $(dir $@)
-	$(KA_HIPCC)
+	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh
 all: $(KA_FIXTURES)

@@ -544,7 +544,7 @@ static int gemm_dumps(struct gemm *g)
 			return -1;
 		}
 	}
-	return run_files_commit(&dumps) ? -1 : 0;
+	return run_files_commit(&dumps, o->file) ? -1 : 0;
 }
 
 /* One launch on fresh C (checked, dumped), then --bench REPS timed ones

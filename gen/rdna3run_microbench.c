@@ -215,7 +215,7 @@ int run_microbench(const struct run_opts *o)
 	if (status == RUN_EXIT_OK && o->microbench_out) {
 		struct run_files f = { 0 };
 		if (run_files_add(&f, o->microbench_out, out, len < sizeof out ? len : sizeof out - 1) ||
-		    run_files_commit(&f))
+		    run_files_commit(&f, NULL))
 			status = RUN_EXIT_FAIL;
 	}
 	return status;

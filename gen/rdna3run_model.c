@@ -47,7 +47,7 @@ static int write_html(const struct run_model *rm, const struct mdl_prediction *p
 		run_error("%s: out of memory", rm->html);
 	} else {
 		struct run_files f = { 0 };
-		rc = run_files_add(&f, rm->html, t.p, t.len) || run_files_commit(&f) ? -1 : 0;
+		rc = run_files_add(&f, rm->html, t.p, t.len) || run_files_commit(&f, NULL) ? -1 : 0;
 	}
 	free(t.p);
 	return rc;

@@ -3,9 +3,10 @@
 # (emu/emu.mk); the tests link them directly so they do not depend on the rest
 # of the emulator.
 EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
-HEADERS += emu/decode.h isa/isa.h
+HEADERS += emu/decode.h isa/isa.h isa/iclass.h
 
 TEST_BINS += $(BUILD)/tests/isa_test
+TEST_ONCE += $(BUILD)/tests/isa_test
 $(BUILD)/tests/isa_test: $(BUILD)/tests/emu/isa_test.o $(EMU_ISA_OBJS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

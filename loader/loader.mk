@@ -11,15 +11,15 @@ TEST_BINS += $(BUILD)/tests/loader_test
 $(BUILD)/tests/loader_test: $(BUILD)/tests/loader/loader_test.o $(BUILD)/libloader.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)
 
-# Fixtures: real code objects assembled/compiled from tests/loader/.
-LD_CLANG ?= clang-19
-LD_LLD ?= ld.lld-19
-LOADER_FIXTURES := $(patsubst tests/loader/%.s,$(BUILD)/tests/loader/%.hsaco,$(wildcard tests/loader/*.s)) \
-	$(patsubst tests/loader/%.hip,$(BUILD)/tests/loader/%.hsaco,$(wildcard tests/loader/*.hip))
-$(BUILD)/tests/loader/%.hsaco: tests/loader/%.s
+# Fixtures: real code objects assembled/compiled from tests/loader/ by one LLVM
+# ($(LLVM_FIX) = $(BUILD)/llvmNN, see the top Makefile).
+LOADER_FIXTURES := $(patsubst tests/loader/%.s,$(LLVM_FIX)/tests/loader/%.hsaco,$(wildcard tests/loader/*.s)) \
+	$(patsubst tests/loader/%.hip,$(LLVM_FIX)/tests/loader/%.hsaco,$(wildcard tests/loader/*.hip))
+FIXTURES += $(LOADER_FIXTURES)
+$(LLVM_FIX)/tests/loader/%.hsaco: tests/loader/%.s
 	@mkdir -p $(dir $@)
 	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
-$(BUILD)/tests/loader/%.hsaco: tests/loader/%.hip
+$(LLVM_FIX)/tests/loader/%.hsaco: tests/loader/%.hip
 	@mkdir -p $(dir $@)
 	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
 		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
@@ -33,3 +33,4 @@ TEST_BINS += $(BUILD)/tests/args_test
 $(BUILD)/tests/args_test: $(BUILD)/tests/loader/args_test.o $(BUILD)/libloader.a | $(LOADER_FIXTURES)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)
 TEST_SCRIPTS += tests/loader/fuzz_smoke.sh
+TEST_ONCE += tests/loader/fuzz_smoke.sh

@@ -6,6 +6,7 @@
 #include "loader/ld_internal.h"
 
 #include <msgpack.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,6 +220,17 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 			kv->ival = (int64_t)v->via.u64;
 		} else if (v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
 			kv->ival = v->via.i64;
+		} else if (v->type == MSGPACK_OBJECT_BOOLEAN) {
+			/* LLVM's YAML step retypes words (LLVM 19: off, no, y become false
+			 * or true, quoted or not): keep what it wrote, as text. */
+			kv->is_str = true;
+			snprintf(kv->str, sizeof kv->str, "%s", v->via.boolean ? "true" : "false");
+		} else if (v->type == MSGPACK_OBJECT_FLOAT32 || v->type == MSGPACK_OBJECT_FLOAT64) {
+			kv->is_str = true;     /* 1e3 (LLVM 22), as text */
+			snprintf(kv->str, sizeof kv->str, "%.17g", v->via.f64);
+		} else if (v->type == MSGPACK_OBJECT_NIL) {
+			memset(kv, 0, sizeof *kv); /* 1e3, nan (LLVM 19): the value is lost; */
+			continue;                  /* as if absent */
 		} else {
 			return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
 				       "string", kn->name, kv->key);

@@ -14,6 +14,7 @@ $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/
 
 # The GPU level alone (memory, dispatch, constants, pictures): no emulator.
 TEST_BINS += $(BUILD)/tests/model_gpu_test
+TEST_ONCE += $(BUILD)/tests/model_gpu_test
 $(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 

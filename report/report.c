@@ -10,6 +10,7 @@
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
+#include "isa/iclass.h"
 #include "report/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
@@ -38,28 +39,12 @@ int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
-static bool is_fma_op(unsigned op)
-{
-	return op == EMU_OP_v_fmac_f32 || op == EMU_OP_v_fma_f32 || op == EMU_OP_v_fmaak_f32 ||
-	       op == EMU_OP_v_fmamk_f32;
-}
+#define RP_CLS_SAME_(c, s, k) \
+	_Static_assert((int)RP_CLS_##c == (int)ISA_IC_##c, "enum rp_cls is enum isa_iclass");
+RP_CLASSES(RP_CLS_SAME_)
+#undef RP_CLS_SAME_
 
-static enum rp_cls cls_of(unsigned op)
-{
-	if (op == EMU_OP_s_delay_alu)
-		return RP_CLS_WAIT;
-	switch (emu_ops[op].cls) {
-	case EMU_CLS_VALU: case EMU_CLS_TRANS: return is_fma_op(op) ? RP_CLS_FMA : RP_CLS_VALU;
-	case EMU_CLS_LDS: return RP_CLS_LDS;
-	case EMU_CLS_VMEM: return RP_CLS_VMEM;
-	case EMU_CLS_SMEM: return RP_CLS_SMEM;
-	case EMU_CLS_SALU: return RP_CLS_SALU;
-	case EMU_CLS_BRANCH: return RP_CLS_BRANCH;
-	case EMU_CLS_WAIT: return RP_CLS_WAIT;
-	case EMU_CLS_BARRIER: return RP_CLS_BARRIER;
-	default: return RP_CLS_OTHER;
-	}
-}
+static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)isa_iclass_of(op, emu_ops[op].cls); }
 
 /* ---- the neutral form both sources are brought to ---------------------------
  * A plain instruction: op, the VGPR range it writes, its three ALU sources as
@@ -103,14 +88,14 @@ static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 	if (nt->op == EMU_OP_v_dual) {
 		ri->dual = true;
 		ri->valu = true;
-		ri->fmas = (uint8_t)(is_fma_op(nt->xop) + is_fma_op(nt->yop));
-		ri->cls = ri->fmas ? RP_CLS_FMA : RP_CLS_VALU;
+		ri->fmas = (uint8_t)isa_vopd_fmas(nt->xop, nt->yop);
+		ri->cls = (uint8_t)isa_iclass_vopd(nt->xop, nt->yop);
 		if (nt->vopd_ok)
 			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
 		return;
 	}
 	ri->cls = (uint8_t)cls_of(nt->op);
-	ri->fmas = is_fma_op(nt->op);
+	ri->fmas = isa_op_is_fma(nt->op);
 	unsigned c = emu_ops[nt->op].cls;
 	ri->valu = c == EMU_CLS_VALU || c == EMU_CLS_TRANS;
 	if (ri->valu)
@@ -509,10 +494,14 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *why)
 {
 	/* .rdna3.single_why (docs/metadata.md) in the words of the comment the
-	 * generator puts on each single (templates/sgemm_loop.c). */
+	 * generator puts on each single (templates/sgemm_loop.c).  Code objects
+	 * written before the word "disabled" say "off", which LLVM 19 turns into
+	 * the boolean false (the loader reads it back as "false"). */
 	static const char *const reason[][2] = {
 		{ "odd", "odd FMA count" }, { "parity", "accumulator parity" },
+		{ "disabled", "dual issue off in the generator" },
 		{ "off", "dual issue off in the generator" },
+		{ "false", "dual issue off in the generator" },
 	};
 	for (size_t i = 0; why && i < sizeof reason / sizeof reason[0]; i++)
 		if (strcmp(why, reason[i][0]) == 0)

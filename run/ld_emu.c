@@ -4,6 +4,7 @@
  * libloader.a never depends on the emulator and the emulator never on ELF. */
 #include "emu/emu.h"
 #include "loader/loader.h"
+#include "run/emu_place.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,48 +23,22 @@ struct emu_module {
 	size_t size;
 };
 
-static int emu_rc(int erc, int fallback)
-{
-	return erc == EMU_E_NOMEM ? LD_E_NOMEM : erc == EMU_E_ARG ? LD_E_ARG : fallback;
-}
-
 static int eb_load(struct ld_backend *b, const struct ld_code_object *co, void **module,
 		   char *err, size_t errlen)
 {
 	struct emu_backend *eb = b->impl;
-	size_t size = ld_image_size(co);
 	struct emu_module *m = calloc(1, sizeof *m);
-	uint8_t *img = malloc(size ? size : 1);
-	int rc = LD_OK;
-	if (!m || !img) {
-		rc = LD_E_NOMEM;
+	if (!m) {
 		snprintf(err, errlen, "out of memory");
-		goto fail;
+		return LD_E_NOMEM;
 	}
-	m->size = size;
-	m->base = emu_alloc(eb->dev, size, EMU_MEM_READONLY);
-	if (!m->base) {
-		rc = LD_E_NOMEM;
-		snprintf(err, errlen, "emu: cannot allocate %zu bytes for the code object", size);
-		goto fail;
+	int rc = run_place_code_object(eb->dev, co, &m->base, &m->size, err, errlen);
+	if (rc) {
+		free(m);
+		return rc;
 	}
-	if ((rc = ld_image(co, m->base, img, size, err, errlen)))
-		goto fail;
-	int erc = emu_write(eb->dev, m->base, img, size);
-	if (erc) {
-		rc = emu_rc(erc, LD_E_BACKEND);
-		snprintf(err, errlen, "emu: cannot write the code object (error %d)", erc);
-		goto fail;
-	}
-	free(img);
 	*module = m;
 	return LD_OK;
-fail:
-	if (m && m->base)
-		emu_free(eb->dev, m->base);
-	free(m);
-	free(img);
-	return rc;
 }
 
 static void eb_unload(struct ld_backend *b, void *module)
@@ -99,7 +74,7 @@ static int eb_write(struct ld_backend *b, uint64_t dst, const void *src, size_t 
 	if (erc)
 		snprintf(err, errlen, "emu: write of %zu bytes at 0x%llx outside device memory", n,
 			 (unsigned long long)dst);
-	return erc ? emu_rc(erc, LD_E_BACKEND) : LD_OK;
+	return erc ? run_ld_rc(erc, LD_E_BACKEND) : LD_OK;
 }
 
 static int eb_read(struct ld_backend *b, void *dst, uint64_t src, size_t n, char *err,
@@ -110,7 +85,7 @@ static int eb_read(struct ld_backend *b, void *dst, uint64_t src, size_t n, char
 	if (erc)
 		snprintf(err, errlen, "emu: read of %zu bytes at 0x%llx outside device memory", n,
 			 (unsigned long long)src);
-	return erc ? emu_rc(erc, LD_E_BACKEND) : LD_OK;
+	return erc ? run_ld_rc(erc, LD_E_BACKEND) : LD_OK;
 }
 
 static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel *k,
@@ -119,14 +94,7 @@ static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel 
 {
 	struct emu_backend *eb = b->impl;
 	struct emu_module *m = module;
-	struct emu_launch l = {
-		.kernel_name = k->name,
-		.kd_addr = m->base + k->kd_vaddr,
-		.kernarg = kernarg->buf,
-		.kernarg_size = kernarg->size,
-	};
-	memcpy(l.grid, grid, sizeof l.grid);
-	memcpy(l.block, block, sizeof l.block);
+	struct emu_launch l = run_launch_desc(m->base, k, kernarg, grid, block, 0);
 	double sum = 0;
 	for (unsigned r = 0; r < reps; r++) {
 		struct emu_stats es;
@@ -136,7 +104,7 @@ static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel 
 				     : emu_launch(eb->dev, &l, &es, msg, sizeof msg);
 		if (erc) {
 			snprintf(err, errlen, "emu: %s%s", erc == EMU_E_FAULT ? "kernel fault: " : "", msg);
-			return emu_rc(erc, LD_E_BACKEND);
+			return run_ld_rc(erc, LD_E_BACKEND);
 		}
 		double ms = es.seconds * 1e3;
 		if (r == 0 || ms < st->best_ms)

@@ -3,8 +3,10 @@
 # libld_emu.a (run/ld_emu.c) is the emulator backend of struct ld_backend, the
 # one place that knows both loader/ and emu/ (dependencies: libld_emu.a ->
 # libloader.a, libemu.a), so libloader.a never depends on the emulator.
+# run/emu_place.c is the one placement path (a code object into emulator memory,
+# a kernel dispatch into struct emu_launch), shared by libld_emu.a and the shim.
 LIBS += $(BUILD)/libld_emu.a
-$(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o
+$(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o $(BUILD)/run/emu_place.o
 
 # The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
 # HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
@@ -12,7 +14,7 @@ $(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o
 # position-independent objects, so the loader and emulator sources are compiled
 # again into $(BUILD)/pic/.
 HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
-HIPSHIM_SRCS := $(wildcard run/shim_*.c)
+HIPSHIM_SRCS := $(wildcard run/shim_*.c) run/emu_place.c
 HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(wildcard loader/*.c) $(wildcard emu/*.c)
 HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
 

@@ -1,5 +1,6 @@
 /* shim_module.c — code objects (through the loader) and kernel launches (on the
  * emulator). */
+#include "run/emu_place.h"
 #include "run/shim.h"
 
 #include <stdio.h>
@@ -10,12 +11,10 @@
 static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 {
 	struct ihipModule_t *m = calloc(1, sizeof *m);
-	size_t size = ld_image_size(co);
-	uint8_t *img = malloc(size ? size : 1);
 	char err[256];
 	hipError_t e = hipSuccess;
 	unsigned nk = ld_kernel_count(co);
-	if (!m || !img || !(m->funcs = calloc(nk ? nk : 1, sizeof *m->funcs))) {
+	if (!m || !(m->funcs = calloc(nk ? nk : 1, sizeof *m->funcs))) {
 		e = hipErrorOutOfMemory;
 		goto fail;
 	}
@@ -25,13 +24,11 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 		m->funcs[i] = (struct ihipModuleSymbol_t){ m, ld_kernel_at(co, i) };
 	pthread_mutex_lock(&shim_lock);
 	if ((e = shim_device()) == hipSuccess) {
-		m->base = emu_alloc(shim_dev, size ? size : 1, EMU_MEM_READONLY);
-		if (!m->base)
-			e = hipErrorOutOfMemory;
-		else if (ld_image(co, m->base, img, size, err, sizeof err) ||
-			 emu_write(shim_dev, m->base, img, size))
-			e = hipErrorInvalidImage;
-		else if ((e = shim_track(m->base, size ? size : 1, true)) != hipSuccess)
+		size_t size;
+		int rc = run_place_code_object(shim_dev, co, &m->base, &size, err, sizeof err);
+		if (rc)
+			e = rc == LD_E_NOMEM ? hipErrorOutOfMemory : hipErrorInvalidImage;
+		else if ((e = shim_track(m->base, size, true)) != hipSuccess)
 			emu_free(shim_dev, m->base), m->base = 0;
 		else if ((e = shim_handle_add(SHIM_MODULE, m)) != hipSuccess)
 			shim_untrack(m->base), emu_free(shim_dev, m->base), m->base = 0;
@@ -39,19 +36,12 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 	pthread_mutex_unlock(&shim_lock);
 	if (e != hipSuccess)
 		goto fail;
-	free(img);
 	*out = m;
 	return hipSuccess;
 fail:
-	if (m && m->base) {
-		pthread_mutex_lock(&shim_lock);
-		emu_free(shim_dev, m->base);
-		pthread_mutex_unlock(&shim_lock);
-	}
 	if (m)
 		free(m->funcs);
 	free(m);
-	free(img);
 	ld_close(co);
 	return e;
 }
@@ -247,15 +237,7 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 		ld_kargs_free(&ka);
 		return shim_ret(e);
 	}
-	struct emu_launch l = {
-		.kernel_name = k->name,
-		.kd_addr = f->mod->base + k->kd_vaddr,
-		.kernarg = ka.buf,
-		.kernarg_size = ka.size,
-		.dynamic_lds = sharedMemBytes,
-	};
-	memcpy(l.grid, grid, sizeof grid);
-	memcpy(l.block, block, sizeof block);
+	struct emu_launch l = run_launch_desc(f->mod->base, k, &ka, grid, block, sharedMemBytes);
 	struct emu_stats st;
 	pthread_mutex_lock(&shim_lock);
 	int rc = emu_launch(shim_dev, &l, &st, err, sizeof err);

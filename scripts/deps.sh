@@ -1,11 +1,14 @@
 #!/bin/sh
 # Install the Debian packages rdna3gen needs, and only those that are missing.
 # Used by `make demo`, `make test` and CI; safe to run again (does nothing when
-# everything is present).  Set RDNA3_DEPS_EXTRA to add packages (e.g. clang-22).
+# everything is present).  Both LLVM toolchains Debian 12 offers are installed:
+# `make test` runs every LLVM-touching test once per LLVM (scripts/llvms.sh).
+# Set RDNA3_DEPS_EXTRA to add packages.
 set -eu
 
 PKGS="make gcc pkg-config
 clang-19 lld-19 llvm-19 libclang-rt-19-dev
+clang-22 lld-22 llvm-22
 libyaml-dev libelf-dev libmsgpack-dev libopenblas-dev libamdhip64-dev rocm-device-libs
 man-db groff-base
 chromium

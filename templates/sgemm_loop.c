@@ -37,7 +37,7 @@ static void record_pairing(struct sg_ctx *x)
 {
 	const struct sg_cfg *c = x->c;
 	const struct ra_bank_out *o = x->plan;
-	const char *why = o ? "none" : "off";
+	const char *why = o ? "none" : "disabled";
 	if (o)
 		for (size_t i = 0; i < o->n_ops; i++)
 			if (!o->ops[i].dual)

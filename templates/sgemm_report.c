@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/iclass.h"
 #include "templates/sgemm.h"
 
 /* Occupancy: ao_occupancy (asm_out/occupancy.c cites the gfx1100 figures). */
 
-enum sg_iclass { IC_FMA, IC_VALU, IC_LDS, IC_VMEM, IC_SMEM, IC_SALU, IC_BRANCH, IC_WAIT, IC_BARRIER,
-		 IC_OTHER, IC_COUNT };
-static const char *const iclass_name[IC_COUNT] = {
+/* Classes: isa/iclass.h, the classifier the register-bank report uses too. */
+static const char *const iclass_name[ISA_IC_COUNT] = {
 	"VALU FMA", "VALU other", "LDS", "VMEM", "SMEM", "SALU", "branch", "waitcnt", "barrier", "other",
 };
 
@@ -28,7 +28,7 @@ struct sg_stats {
 	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
 	bool found;                     /* markers present */
 	unsigned ksteps;
-	double inst[IC_COUNT];          /* per steady-state iteration */
+	double inst[ISA_IC_COUNT];      /* per steady-state iteration */
 	double fmas;                    /* FMAs per lane per iteration (a dual counts 2) */
 	double g_load, g_store, l_load, l_store;   /* bytes per lane per iteration */
 	unsigned total_insts, code_bytes;
@@ -36,36 +36,24 @@ struct sg_stats {
 
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
-static enum sg_iclass classify(const struct ao_inst *in)
+static enum isa_iclass classify(const struct ao_inst *in)
 {
 	if (in->kind == AO_INST_VOPD)
-		return in->x.op == AO_OP(v_fmac_f32) || in->y.op == AO_OP(v_fmac_f32) ? IC_FMA : IC_VALU;
+		return isa_iclass_vopd(in->x.op, in->y.op);
 	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY)
-		return IC_WAIT;
-	if (in->op == AO_OP(v_fmac_f32) || in->op == AO_OP(v_fma_f32))
-		return IC_FMA;
-	switch (ao_op_cls(in->op)) {
-	case EMU_CLS_VALU: case EMU_CLS_TRANS: return IC_VALU;
-	case EMU_CLS_LDS: return IC_LDS;
-	case EMU_CLS_VMEM: return IC_VMEM;
-	case EMU_CLS_SMEM: return IC_SMEM;
-	case EMU_CLS_SALU: return IC_SALU;
-	case EMU_CLS_BRANCH: return IC_BRANCH;
-	case EMU_CLS_WAIT: return IC_WAIT;
-	case EMU_CLS_BARRIER: return IC_BARRIER;
-	default: return IC_OTHER;
-	}
+		return ISA_IC_WAIT;
+	return isa_iclass_of(in->op, ao_op_cls(in->op));
 }
 
 static void count_inst(struct sg_stats *st, const struct ao_inst *in, double w)
 {
-	enum sg_iclass ic = classify(in);
+	enum isa_iclass ic = classify(in);
 	st->inst[ic] += w;
 	if (in->kind == AO_INST_VOPD) {
-		st->fmas += w * ((in->x.op == AO_OP(v_fmac_f32)) + (in->y.op == AO_OP(v_fmac_f32)));
+		st->fmas += w * isa_vopd_fmas(in->x.op, in->y.op);
 		return;
 	}
-	if (ic == IC_FMA) {
+	if (ic == ISA_IC_FMA) {
 		st->fmas += w;
 		return;
 	}
@@ -164,10 +152,10 @@ static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct s
 	ao_textf(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
 	    st->ksteps);
 	double total = 0;
-	for (int i = 0; i < IC_COUNT; i++)
+	for (int i = 0; i < ISA_IC_COUNT; i++)
 		total += st->inst[i];
-	for (int i = 0; i < IC_COUNT; i++)
-		if (st->inst[i] > 0 || i <= IC_WAIT)
+	for (int i = 0; i < ISA_IC_COUNT; i++)
+		if (st->inst[i] > 0 || i <= ISA_IC_WAIT)
 			ao_textf(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
 	ao_textf(b, "  %-14s %9.4f\n", "total", total / ks);
 	ao_textf(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Test runner.  Usage: tests/run.sh BUILD_DIR [PROGRAM ...] -- [SCRIPT ...]
+# Test runner.  Usage: tests/run.sh BUILD_DIR [PROGRAM ...] -- [SCRIPT ...] [-- ONCE ...]
 #
 # Protocol (tests/check.h for C, tests/check.sh for sh): every test program or
 # script prints one line per check,
@@ -9,20 +9,32 @@
 # "not ok" line (a crash, a sanitizer report) counts as one failed check of its
 # own; so does one that printed no line at all (it tested nothing).  Scripts
 # get BUILD, RDNA3GEN, RDNA3RUN and SAN in the environment.  The last line is
-# "N passed, N failed, N skipped".
+# "N passed, N failed, N skipped (per LLVM ...)".
+#
+# The toolchain matrix: every test runs once per installed LLVM >= 19
+# (scripts/llvms.sh; at least two are required), named NAME@llvmNN, with
+# RDNA3_LLVM=NN, RDNA3_CLANG=clang-NN and RDNA3_LLD=ld.lld-NN in its
+# environment; tests take every LLVM tool and fixture from these
+# (tests/llvm.h, tests/llvm.sh).  The programs and scripts listed after the
+# second "--" touch no LLVM and run once.
 set -u
 BUILD=$1; shift
 export BUILD
 export RDNA3GEN="$BUILD/rdna3gen" RDNA3RUN="$BUILD/rdna3run"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+LLVMS=$(sh scripts/llvms.sh --require 2) || exit 1
 log="$BUILD/tests/log"
 mkdir -p "$log"
 pass=0 fail=0 skipped=0
 
+use_llvm() { # NN: the toolchain of the next test
+	export RDNA3_LLVM=$1 RDNA3_CLANG=clang-$1 RDNA3_LLD=ld.lld-$1
+}
+
 run_one() { # NAME CMD...
 	name=$1; shift
-	out="$log/$(echo "$name" | tr '/' '_').out"
+	out="$log/$(echo "$name" | tr '/@' '__').out"
 	"$@" >"$out" 2>&1
 	rc=$?
 	p=$(grep -c '^ok ' "$out")
@@ -37,6 +49,7 @@ run_one() { # NAME CMD...
 		echo "not ok $name: ran no checks" >>"$out"
 	fi
 	pass=$((pass + p)); fail=$((fail + f)); skipped=$((skipped + s))
+	eval "pass_$tag=\$((pass_$tag + p)); fail_$tag=\$((fail_$tag + f)); skip_$tag=\$((skip_$tag + s))"
 	if [ "$f" -ne 0 ]; then
 		echo "FAIL $name ($p passed, $f failed) — log: $out"
 		grep '^not ok ' "$out" | head -n 20 | sed 's/^/  /'
@@ -49,14 +62,42 @@ run_one() { # NAME CMD...
 	fi
 }
 
-mode=bin
+# Split the arguments: programs, scripts, and the names that run once.
+progs="" scripts="" once="" mode=bin
 for t in "$@"; do
-	if [ "$t" = "--" ]; then mode=script; continue; fi
-	if [ "$mode" = bin ]; then
-		run_one "$(basename "$t")" "$t"
-	else
-		run_one "$t" sh "$t"
+	if [ "$t" = "--" ]; then
+		[ "$mode" = bin ] && mode=script || mode=once
+		continue
 	fi
+	case $mode in
+	bin) progs="$progs $t" ;;
+	script) scripts="$scripts $t" ;;
+	once) once="$once $t" ;;
+	esac
 done
-echo "$pass passed, $fail failed, $skipped skipped"
+
+pass_once=0 fail_once=0 skip_once=0
+for v in $LLVMS; do eval "pass_$v=0 fail_$v=0 skip_$v=0"; done
+
+run_test() { # KIND PATH
+	case " $once " in
+	*" $2 "*)
+		tag=once; use_llvm "${LLVMS%% *}"
+		if [ "$1" = bin ]; then run_one "$(basename "$2")" "$2"; else run_one "$2" sh "$2"; fi
+		return ;;
+	esac
+	for v in $LLVMS; do
+		tag=$v; use_llvm "$v"
+		if [ "$1" = bin ]; then run_one "$(basename "$2")@llvm$v" "$2"; else run_one "$2@llvm$v" sh "$2"; fi
+	done
+}
+
+for t in $progs; do run_test bin "$t"; done
+for t in $scripts; do run_test script "$t"; done
+
+per=""
+for v in $LLVMS; do
+	eval "per=\"\$per LLVM $v: \$pass_$v passed, \$fail_$v failed, \$skip_$v skipped;\""
+done
+echo "$pass passed, $fail failed, $skipped skipped (${per# } without LLVM: $pass_once passed, $fail_once failed, $skip_once skipped)"
 [ "$fail" -eq 0 ]

@@ -8,12 +8,14 @@ $(BUILD)/libvgpr_alloc.a: $(VGPR_ALLOC_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += vgpr_alloc/vgpr_alloc.h
 
 TEST_BINS += $(BUILD)/tests/vgpr_alloc_test
+TEST_ONCE += $(BUILD)/tests/vgpr_alloc_test
 $(BUILD)/tests/vgpr_alloc_test: $(BUILD)/tests/vgpr_alloc/vgpr_alloc_test.o $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The bank part needs only the opcode rows of libasm_out.a (asm_out/ops.c):
 # its test, dump tool and bench link its objects and that archive.
 TEST_BINS += $(BUILD)/tests/bank_test
+TEST_ONCE += $(BUILD)/tests/bank_test
 $(BUILD)/tests/bank_test: $(BUILD)/tests/vgpr_alloc/bank_test.o $(BANKS_OBJS) $(BUILD)/libasm_out.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 # bank_dump prints assembly for the llvm-mc script (not a test program itself).

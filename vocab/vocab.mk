@@ -7,5 +7,6 @@ $(BUILD)/libvocab.a: $(VOCAB_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += vocab/vocab.h
 
 TEST_BINS += $(BUILD)/tests/vocab_test
+TEST_ONCE += $(BUILD)/tests/vocab_test
 $(BUILD)/tests/vocab_test: $(BUILD)/tests/vocab/vocab_test.o $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)

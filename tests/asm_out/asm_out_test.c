@@ -1,6 +1,6 @@
 /* asm_out_test — unit tests of the builder and printer.  Each builder call is
  * followed by the text llvm-objdump-19 prints for it (EXPECT), and at the end
- * every instruction is fed to llvm-mc-19: its text must come back unchanged and
+ * every instruction is fed to llvm-mc-NN (the LLVM under test, tests/llvm.h): its text must come back unchanged and
  * its encoded size must be what ao_inst_size says. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +9,7 @@
 
 #include "tests/check.h"
 #include "asm_out/asm_out.h"
+#include "tests/llvm.h"
 
 
 /* Text of the instruction just added must be `want`. */
@@ -157,11 +158,14 @@ static void build_sample(struct ao_kernel *k)
 	(void)a;
 }
 
-/* Every instruction through llvm-mc-19: same text back, same size. */
+/* Every instruction through llvm-mc-NN: same text back, same size. */
 static void llvm_mc_roundtrip(struct ao_kernel *k)
 {
-	if (access("/usr/bin/llvm-mc-19", X_OK) != 0 && system("command -v llvm-mc-19 >/dev/null 2>&1") != 0) {
-		check(0, "llvm-mc-19 available", "llvm-mc-19 not found (scripts/deps.sh installs llvm-19)");
+	const char *mc = llvm_tool("llvm-mc");
+	char probe[1200];
+	snprintf(probe, sizeof probe, "command -v %s >/dev/null 2>&1", mc);
+	if (system(probe) != 0) {
+		check(0, "llvm-mc available", "llvm-mc-NN not found (scripts/deps.sh installs LLVM 19 and 22)");
 		return;
 	}
 	char path[] = "/tmp/ao_test_XXXXXX";
@@ -181,8 +185,8 @@ static void llvm_mc_roundtrip(struct ao_kernel *k)
 		fprintf(f, "%s\n", t);
 	}
 	fclose(f);
-	char cmd[512];
-	snprintf(cmd, sizeof cmd, "llvm-mc-19 -arch=amdgcn -mcpu=gfx1100 --show-encoding %s 2>&1", path);
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "%s -arch=amdgcn -mcpu=gfx1100 --show-encoding %s 2>&1", mc, path);
 	FILE *p = popen(cmd, "r");
 	char line[1024];
 	unsigned i = 0;

@@ -2,7 +2,8 @@
  * by each installed LLVM, run on the emulator with every check on and compared
  * with C references on the host.
  *
- * Usage: corpus_test DIR...   (DIR = build/tests/corpus/llvmNN, one per LLVM)
+ * Usage: corpus_test DIR...   (DIR = BUILD/llvmNN/tests/corpus, the code objects
+ * LLVM NN built; checks are named after the LLVM under test, tests/llvm.h)
  * Exact comparisons wherever the ISA computes exactly (integers, moves,
  * shuffles, IEEE add/mul/fma/div/sqrt, conversions); ULP bounds, stated at each
  * check, where the kernel uses approximate instructions (v_exp_f32, v_log_f32,
@@ -219,8 +220,9 @@ int main(int argc, char **argv)
 						 corpus_math, corpus_rows, corpus_asm };
 	for (int a = 1; a < argc; a++) {
 		struct cx c = { .dir = argv[a] };
-		const char *slash = strrchr(argv[a], '/');
-		c.tag = slash ? slash + 1 : argv[a];
+		char tag[32];
+		snprintf(tag, sizeof tag, "llvm%s", llvm_major());
+		c.tag = tag;
 		for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
 			groups[g](&c);
 		if (c.open)

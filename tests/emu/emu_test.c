@@ -201,11 +201,11 @@ static void test_bugs(void)
 	}
 }
 
-/* ---- an unmodified compiler-built kernel (HIP C++ through clang-19) ------------------ */
+/* ---- an unmodified compiler-built kernel (HIP C++ through clang-NN) ------------------ */
 static int build_hip(const char *tag, char *out, size_t outlen, char *err, size_t errlen)
 {
 	char cmd[4096];
-	const char *clang = getenv("CLANG") && *getenv("CLANG") ? getenv("CLANG") : "clang-19";
+	const char *clang = llvm_tool("clang");
 	snprintf(out, outlen, "%s/%s.hsaco", th_tmpdir(), tag);
 	snprintf(cmd, sizeof cmd,
 		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output "

@@ -22,19 +22,13 @@ const char *th_tmpdir(void)
 	return dir;
 }
 
-static const char *tool(const char *env, const char *def)
-{
-	const char *v = getenv(env);
-	return v && *v ? v : def;
-}
-
 int th_build(const char *src, const char *out, const char *defs, char *err, size_t errlen)
 {
-	char cmd[2048], log[600];
+	char cmd[4096], log[600];
 	snprintf(log, sizeof log, "%s.log", out);
 	snprintf(cmd, sizeof cmd,
 		 "%s -target amdgcn-amd-amdhsa -mcpu=gfx1100 %s -c '%s' -o '%s.o' >'%s' 2>&1 && %s -shared '%s.o' -o '%s' >>'%s' 2>&1",
-		 tool("CLANG", "clang-19"), defs ? defs : "", src, out, log, tool("LLD", "ld.lld-19"), out, out, log);
+		 llvm_tool("clang"), defs ? defs : "", src, out, log, llvm_tool("ld.lld"), out, out, log);
 	if (system(cmd) != 0) {
 		FILE *f = fopen(log, "r");
 		char line[300] = "";

@@ -1,11 +1,13 @@
 /* harness.h — shared by the emulator tests and bench: build a .s into a .hsaco
- * with clang-19/ld.lld-19, place it in emulator memory through the loader, launch. */
+ * with the LLVM under test (tests/llvm.h: clang-NN/ld.lld-NN), place it in
+ * emulator memory through the loader, launch. */
 #ifndef RDNA3_TESTS_EMU_HARNESS_H
 #define RDNA3_TESTS_EMU_HARNESS_H
 
 #include "emu/emu.h"
 #include "loader/loader.h"
 #include "tests/check.h"
+#include "tests/llvm.h"
 
 struct th {
 	struct emu_dev *dev;

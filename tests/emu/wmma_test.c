@@ -201,8 +201,8 @@ static void test_not_replicated(void)
 /* The kernel clang builds from __builtin_amdgcn_wmma_f32_16x16x16_f16_w32. */
 static void test_hip(void)
 {
-	char path[700], cmd[2048];
-	const char *clang = getenv("CLANG") && *getenv("CLANG") ? getenv("CLANG") : "clang-19";
+	char path[700], cmd[4096];
+	const char *clang = llvm_tool("clang");   /* the LLVM under test, tests/llvm.h */
 	snprintf(path, sizeof path, "%s/wmma_hip.hsaco", th_tmpdir());
 	snprintf(cmd, sizeof cmd,
 		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output "

@@ -4,6 +4,7 @@
 # written, an existing output left untouched).
 set -u
 G=${RDNA3GEN:-build/rdna3gen}
+. "$(dirname "$0")/../llvm.sh"
 T=$(mktemp -d "${TMPDIR:-/tmp}/cli_XXXXXX")
 trap 'rm -rf "$T"' EXIT
 . "$(dirname "$0")/../check.sh"
@@ -71,7 +72,7 @@ out=$(RDNA3_CLANG="$T/old/clang-18" "$G" scale -o "$T/o18.hsaco" 2>&1)
 rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'is LLVM 18; gfx1100 code needs LLVM >= 19' && [ ! -e "$T/o18.hsaco" ] &&
 	ok "RDNA3_CLANG naming LLVM 18: refused with the reason" || nok "RDNA3_CLANG LLVM 18" "rc $rc: $out"
-out=$(PATH="$T/old" "$G" scale -o "$T/p18.hsaco" 2>&1)
+out=$(env -u RDNA3_CLANG -u RDNA3_LLD PATH="$T/old" "$G" scale -o "$T/p18.hsaco" 2>&1)
 rc=$?
 [ $rc -eq 1 ] && echo "$out" | grep -q 'only clang-18 found on PATH' && [ ! -e "$T/p18.hsaco" ] &&
 	ok "only clang-18 on PATH: refused with the reason" || nok "clang-18 on PATH" "rc $rc: $out"

@@ -1,9 +1,9 @@
 /* roundtrip_test — every template with several parameter sets is built into a
- * .hsaco by LLVM 19 (and LLVM 22 when clang-22 is installed), then checked with
- * LLVM's own tools, not with our code:
- *   - llvm-objdump-19 -d matches the builder's listing instruction by
+ * .hsaco by the LLVM under test (tests/llvm.h; tests/run.sh runs this once per
+ * installed LLVM), then checked with LLVM's own tools, not with our code:
+ *   - llvm-objdump-NN -d matches the builder's listing instruction by
  *     instruction (text, address of each instruction, branch targets);
- *   - llvm-readelf-19 --notes metadata matches the kernel description (the
+ *   - llvm-readelf-NN --notes metadata matches the kernel description (the
  *     argument layout and kernarg size derived by hand, below);
  *   - the descriptor (llvm-objdump -s of NAME.kd) and the metadata register
  *     counts cover the highest register the disassembly touches; VCC reserved
@@ -20,6 +20,7 @@
 #include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "templates/templates.h"
+#include "tests/llvm.h"
 
 static char tmpdir[256];
 
@@ -28,34 +29,6 @@ static bool have(const char *tool)
 	char cmd[256];
 	snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
 	return system(cmd) == 0;
-}
-
-/* Run cmd, return its stdout (malloc'd) or NULL. */
-static char *capture(const char *cmd)
-{
-	FILE *p = popen(cmd, "r");
-	if (!p)
-		return NULL;
-	size_t cap = 1 << 16, n = 0;
-	char *s = malloc(cap);
-	size_t r;
-	while (s && (r = fread(s + n, 1, cap - n - 1, p)) > 0) {
-		n += r;
-		if (n + 1 == cap) {
-			char *q = realloc(s, cap *= 2);
-			if (!q) {
-				free(s);
-				s = NULL;
-			}
-			s = q;
-		}
-	}
-	if (pclose(p) != 0 || !s) {
-		free(s);
-		return NULL;
-	}
-	s[n] = '\0';
-	return s;
 }
 
 /* collapse blanks, trim */
@@ -182,9 +155,9 @@ static unsigned meta_uint(const char *notes, const char *key)
 /* 64 descriptor bytes of SYM.kd from llvm-objdump -s. */
 static bool read_kd(const char *hsaco, const char *sym, unsigned char kd[64])
 {
-	char cmd[600];
-	snprintf(cmd, sizeof cmd, "llvm-readelf-19 -s %s", hsaco);
-	char *syms = capture(cmd);
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "%s -s %s", llvm_tool("llvm-readelf"), hsaco);
+	char *syms = llvm_capture(cmd);
 	if (!syms)
 		return false;
 	char name[160];
@@ -201,8 +174,8 @@ static bool read_kd(const char *hsaco, const char *sym, unsigned char kd[64])
 	free(syms);
 	if (!p)
 		return false;
-	snprintf(cmd, sizeof cmd, "llvm-objdump-19 -s -j .rodata %s", hsaco);
-	char *dump = capture(cmd);
+	snprintf(cmd, sizeof cmd, "%s -s -j .rodata %s", llvm_tool("llvm-objdump"), hsaco);
+	char *dump = llvm_capture(cmd);
 	if (!dump)
 		return false;
 	unsigned got = 0;
@@ -276,7 +249,7 @@ static void check_disassembly(const char *label, struct ao_kernel *k, const char
 	char name[300], why[600], cmd[800];
 	const char *sym = ao_info(k)->name;
 	snprintf(cmd, sizeof cmd, "%s -d %s", t->dump, path);
-	char *out = capture(cmd);
+	char *out = llvm_capture(cmd);
 	unsigned n = ao_inst_count(k);
 	struct dis *d = calloc(n + 8, sizeof *d);
 	unsigned nd = out && d ? parse_objdump(out, sym, d, n + 8) : 0;
@@ -461,7 +434,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 	check_disassembly(label, k, path, t, &rs);
 
 	snprintf(cmd, sizeof cmd, "%s --notes %s", t->readelf, path);
-	char *notes = capture(cmd);
+	char *notes = llvm_capture(cmd);
 	if (!notes) {
 		check(0, label, "llvm-readelf --notes failed");
 		return;
@@ -519,7 +492,7 @@ static void test_asm_errors(const struct tool *t)
 	check(access(spath, F_OK) != 0, "failed build writes no .s", "bad.s exists");
 	char ls[600];
 	snprintf(ls, sizeof ls, "ls -a %s | grep tmp | wc -l", tmpdir);
-	char *c = capture(ls);
+	char *c = llvm_capture(ls);
 	check(c && atoi(c) == 0, "no temporary files left next to the output", c ? c : "?");
 	free(c);
 
@@ -549,11 +522,8 @@ int main(void)
 		check(0, "temporary folder", "mkdtemp failed");
 		return 1;
 	}
-	struct tool tools[2] = {
-		{ "clang-19", "ld.lld-19", "llvm-objdump-19", "llvm-readelf-19", 19 },
-		{ "clang-22", "ld.lld-22", "llvm-objdump-22", "llvm-readelf-22", 22 },
-	};
-	bool have22 = have("clang-22") && have("ld.lld-22");
+	struct tool tool = { llvm_tool("clang"), llvm_tool("ld.lld"), llvm_tool("llvm-objdump"),
+			     llvm_tool("llvm-readelf"), (unsigned)atoi(llvm_major()) };
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
 		const struct set *s = &sets[i];
 		struct tpl_values v;
@@ -583,13 +553,11 @@ int main(void)
 			ao_kernel_free(k);
 			continue;
 		}
-		check_kernel(s->label, k, &v, text, len, &tools[0], true);
-		if (have22)   /* the same checks with LLVM 22's tools (it defaults to code object v6: we always say which) */
-			check_kernel(s->label, k, &v, text, len, &tools[1], true);
+		check_kernel(s->label, k, &v, text, len, &tool, true);
 		free(text);
 		ao_kernel_free(k);
 	}
-	test_asm_errors(&tools[0]);
+	test_asm_errors(&tool);
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)

@@ -14,7 +14,12 @@ if [ ! -x "$fz" ]; then
 fi
 corpus="$BUILD/fuzz/smoke_corpus.$$"
 rm -rf "$corpus"; mkdir -p "$corpus"
-cp "$BUILD"/tests/loader/*.hsaco tests/loader/*.co "$corpus"/ 2>/dev/null
+cp tests/loader/*.co "$corpus"/ 2>/dev/null
+# the fixtures of every LLVM ($BUILD/llvmNN/tests/loader, see tests/llvm.sh)
+for f in "$BUILD"/llvm*/tests/loader/*.hsaco; do
+	v=${f#"$BUILD"/}; v=${v%%/*}
+	[ -f "$f" ] && cp "$f" "$corpus/$v-${f##*/}"
+done
 log="$BUILD/fuzz/smoke.$$.log"
 ASAN_OPTIONS=allocator_may_return_null=1 "$fz" -max_total_time="${FUZZ_SMOKE_TIME:-20}" \
 	-malloc_limit_mb=1048576 -rss_limit_mb=4096 -artifact_prefix="$BUILD/fuzz/" "$corpus" >"$log" 2>&1

@@ -1,7 +1,8 @@
 /* harness.h — shared by the C tests of the loader and the HIP shim
  * (loader_test.c and args_test.c here, tests/run/shim_test.c): CHECK on the
  * check library (tests/check.h) and the fixtures that loader/loader.mk builds into
- * $BUILD/tests/loader.  Header-only: each test program is one file. */
+ * $BUILD/llvmNN/tests/loader (NN: the LLVM under test, tests/llvm.h).
+ * Header-only: each test program is one file. */
 #ifndef RDNA3_TESTS_LOADER_HARNESS_H
 #define RDNA3_TESTS_LOADER_HARNESS_H
 
@@ -11,15 +12,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "tests/llvm.h"
+
 #define CHECK(name, cond, ...) checkf((cond), (name), __VA_ARGS__)
 
 static char fixture_dir[512];
 
-/* fixture_dir = $BUILD/tests/loader (build/ when BUILD is unset). */
+/* fixture_dir = $BUILD/llvmNN/tests/loader (build/ when BUILD is unset). */
 static inline void fixture_init(void)
 {
-	const char *b = getenv("BUILD");
-	snprintf(fixture_dir, sizeof fixture_dir, "%s/tests/loader", b ? b : "build");
+	snprintf(fixture_dir, sizeof fixture_dir, "%s/tests/loader", llvm_fixtures());
 }
 
 static inline void fixture_path(char *path, size_t n, const char *name)

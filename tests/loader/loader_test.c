@@ -1,5 +1,5 @@
 /* loader_test — the code-object reader on real .hsaco files built from
- * the .s and .hip files of tests/loader (built by loader/loader.mk into $BUILD/tests/loader),
+ * the .s and .hip files of tests/loader (built by loader/loader.mk into $BUILD/llvmNN/tests/loader),
  * and on every truncation and many corruptions of them. */
 #define _GNU_SOURCE /* memmem */
 #include "loader/loader.h"

@@ -4,7 +4,8 @@
 # what it cannot do with one error line.  Env: BUILD, RDNA3RUN (tests/run.sh).
 set -u
 R="$RDNA3RUN"
-FX="$BUILD/tests/loader"
+. "$(dirname "$0")/../llvm.sh"
+FX="$LLVM_FIXTURES/tests/loader"
 T="$BUILD/tests/model_cli.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/../run/lib.sh"

@@ -6,8 +6,8 @@
 # rows are in the DOM, the screenshot is not blank).
 # Env: BUILD, RDNA3GEN (tests/run.sh).
 G=${RDNA3GEN:-build/rdna3gen}
-CLANG=${RDNA3_CLANG:-clang-19}
-LLD=${RDNA3_LLD:-ld.lld-19}
+. "$(dirname "$0")/../llvm.sh"
+CLANG=$RDNA3_CLANG LLD=$RDNA3_LLD
 T=$(mktemp -d "${TMPDIR:-/tmp}/report_sh.XXXXXX") || exit 1
 . "$(dirname "$0")/../check.sh"
 
@@ -106,7 +106,7 @@ fi
 # a wave64 gfx1100 kernel: refused (the report models wave32)
 sed -e 's/.wavefront_size: 32/.wavefront_size: 64/' -e 's/vcc_lo/vcc/g' \
 	-e 's/s_and_saveexec_b32 s7/s_and_saveexec_b64 s[8:9]/' tests/loader/add1.s >"$T/w64.s"
-if llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -filetype=obj \
+if "$LLVM_MC" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -filetype=obj \
 	"$T/w64.s" -o "$T/w64.o" 2>/dev/null && "$LLD" -shared "$T/w64.o" -o "$T/w64.hsaco" 2>/dev/null; then
 	bad report_bad_wave64 "$T/w64.hsaco"
 else

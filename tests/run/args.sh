@@ -7,7 +7,8 @@
 # Env: BUILD, RDNA3RUN, RDNA3GEN (tests/run.sh).
 set -u
 R="$RDNA3RUN"
-FX="$BUILD/tests/loader"
+. "$(dirname "$0")/../llvm.sh"
+FX="$LLVM_FIXTURES/tests/loader"
 SHIM="$BUILD/hipshim"
 T="$BUILD/tests/run.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
@@ -74,10 +75,10 @@ expect checks_with_strict 2 "$R" "$S" --kernel scale --grid 1 --block 32 --check
 
 # --- global races (the racy kernels run clean without the check: it is off by default)
 found=0
-for co in "$BUILD"/tests/run/race_llvm*.hsaco; do
+for co in "$LLVM_FIXTURES/tests/run/race.hsaco"; do
 	[ -e "$co" ] || continue
 	found=$((found + 1))
-	v=${co##*_llvm}; v=${v%.hsaco}
+	v=$LLVM_V
 	expect "llvm${v}_race_ww" 1 "$R" "$co" --kernel race_ww --backend emu -j 1 --grid 4 --block 32 --buffer out=128 \
 		--checks default,global-race
 	grep -q 'workgroup (1,0,0) .*global race: writes 0x[0-9a-f]*, which workgroup (0,0,0) also writes' "$T/llvm${v}_race_ww.err" &&
@@ -105,7 +106,7 @@ for co in "$BUILD"/tests/run/race_llvm*.hsaco; do
 			ok "llvm${v}_shim_checks_bogus_says" || nok "llvm${v}_shim_checks_bogus_says" "$(cat "$T/llvm${v}_shim_checks_bogus.err")"
 	fi
 done
-[ "$found" -ge 1 ] && ok "race_fixtures ($found LLVMs)" || nok race_fixtures "no $BUILD/tests/run/race_llvm*.hsaco"
+[ "$found" -ge 1 ] && ok "race_fixture (LLVM $LLVM_V)" || nok race_fixture "no $LLVM_FIXTURES/tests/run/race.hsaco"
 
 # --- trace: add1 (buf[i] += 1 for i < count), workgroup 1 wave 1 starts at element 96
 A="$FX/add1.hsaco"

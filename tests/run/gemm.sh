@@ -6,7 +6,8 @@
 set -u
 R="$RDNA3RUN"
 SHIM="$BUILD/hipshim"
-REF="$BUILD/tests/run/gemm_ref.hsaco"
+. "$(dirname "$0")/../llvm.sh"
+REF="$LLVM_FIXTURES/tests/run/gemm_ref.hsaco"
 T="$BUILD/tests/gemm.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/lib.sh"
@@ -32,15 +33,15 @@ grep -q -- '--check needs a finite --alpha and --beta' "$T/check_alpha_nan.err" 
 expect check_beta_inf 2 "$R" "$REF" $G --gemm 100 70 33 --beta inf --check --backend emu
 expect alpha_nan_unchecked 0 "$R" "$REF" $G --gemm 100 70 33 --alpha nan --backend emu
 # the same source compiled with value names kept: pointers are "A.coerce" ...
-REFC="$BUILD/tests/run/gemm_ref_coerce.hsaco"
+REFC="$LLVM_FIXTURES/tests/run/gemm_ref_coerce.hsaco"
 expect coerce_emu 0 "$R" "$REFC" $G --gemm 100 70 33 --alpha 1.5 --check --backend emu \
 	--dump C="$T/coerce_emu.bin" && passed coerce_emu
 cmp -s "$T/ref_emu.bin" "$T/coerce_emu.bin" && ok coerce_same_result || nok coerce_same_result "C differs"
 # ... and with no argument names at all: one line that says how to get them
-expect unnamed_args 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" $G --gemm 100 70 33 --backend emu &&
+expect unnamed_args 1 "$R" "$LLVM_FIXTURES/tests/run/gemm_ref_unnamed.hsaco" $G --gemm 100 70 33 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_args.err" && ok unnamed_args_advice ||
 		nok unnamed_args_advice "$(cat "$T/unnamed_args.err")"; }
-expect unnamed_generic 1 "$R" "$BUILD/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
+expect unnamed_generic 1 "$R" "$LLVM_FIXTURES/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
 	--buffer A=64 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_generic.err" && ok unnamed_generic_advice ||
 		nok unnamed_generic_advice "$(cat "$T/unnamed_generic.err")"; }

@@ -8,6 +8,7 @@ set -u
 T="$BUILD/tests/install.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../llvm.sh"
 ROOT="$T/root" PREFIX=/opt/rdna3
 # this build, not a new one: the same BUILD and SAN the tests run with
 if env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory BUILD="$BUILD" SAN="${SAN:-0}" \
@@ -41,7 +42,7 @@ done
 # shellcheck disable=SC2086
 if ${CC:-cc} -std=c11 -Wall -Wextra -Werror $cflags examples/loader_list.c -o "$T/loader_list" $libs ${SANFLAGS:-} 2>"$T/cc.err"; then
 	ok example_builds_from_install
-	"$T/loader_list" "$BUILD/tests/loader/add1.hsaco" >"$T/run.out" 2>"$T/run.err"
+	"$T/loader_list" "$LLVM_FIXTURES/tests/loader/add1.hsaco" >"$T/run.out" 2>"$T/run.err"
 	grep -q '^kernel add1: ' "$T/run.out" && grep -q '^  buf at 0, 8 bytes, global_buffer' "$T/run.out" &&
 		grep -q '^loaded on the gfx1100 emulator' "$T/run.out" && grep -q '^templates: .*sgemm' "$T/run.out" &&
 		ok example_runs || nok example_runs "$(cat "$T/run.out" "$T/run.err" | tr '\n' '|')"

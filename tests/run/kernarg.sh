@@ -1,6 +1,6 @@
 #!/bin/sh
-# Kernarg over-read: clang-built kernels (tests/run/kernarg_overread.hip, one
-# code object per installed LLVM) whose s_load pieces read past the end of the
+# Kernarg over-read: clang-built kernels (tests/run/kernarg_overread.hip, built
+# by the LLVM under test, tests/llvm.sh) whose s_load pieces read past the end of the
 # kernarg segment run clean on the emulator and through the HIP shim, with their
 # arguments intact.
 # Env: BUILD, RDNA3RUN (tests/run.sh).
@@ -10,15 +10,16 @@ SHIM="$BUILD/hipshim"
 T="$BUILD/tests/run.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../llvm.sh"
 
 # ints K: "--arg a1=1 ... --arg aK=K" (the trap kernels check argument i == i)
 ints() { n=1; while [ "$n" -le "$1" ]; do printf ' --arg a%d=%d' "$n" "$n"; n=$((n + 1)); done; }
 
 found=0
-for co in "$BUILD"/tests/run/kernarg_overread_llvm*.hsaco; do
+for co in "$LLVM_FIXTURES/tests/run/kernarg_overread.hsaco"; do
 	[ -e "$co" ] || continue
 	found=$((found + 1))
-	v=${co##*_llvm}; v=${v%.hsaco}
+	v=$LLVM_V
 	for k in 4:1 12:3 28:7 44:11 56:14 60:15; do
 		size=${k%%:*} n=${k#*:}
 		# shellcheck disable=SC2046 # word splitting of the argument list is meant
@@ -50,6 +51,6 @@ for co in "$BUILD"/tests/run/kernarg_overread_llvm*.hsaco; do
 	# shellcheck disable=SC2046
 	expect "llvm${v}_ka60_wrong_arg" 1 "$R" "$co" --kernel ka60 --backend emu --grid 1 --block 32 $(ints 14) --arg a15=16
 done
-[ "$found" -ge 1 ] && ok "kernarg_fixtures ($found LLVMs)" || nok kernarg_fixtures "no $BUILD/tests/run/kernarg_overread_llvm*.hsaco"
+[ "$found" -ge 1 ] && ok "kernarg_fixture (LLVM $LLVM_V)" || nok kernarg_fixture "no $LLVM_FIXTURES/tests/run/kernarg_overread.hsaco"
 rm -rf "$T"
 exit "$fail"

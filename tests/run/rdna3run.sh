@@ -5,7 +5,8 @@
 # Env: BUILD, RDNA3RUN (tests/run.sh).
 set -u
 R="$RDNA3RUN"
-FX="$BUILD/tests/loader"
+. "$(dirname "$0")/../llvm.sh"
+FX="$LLVM_FIXTURES/tests/loader"
 SHIM="$BUILD/hipshim"
 T="$BUILD/tests/run.tmp.$$" # per run: parallel test runs share $BUILD
 rm -rf "$T"; mkdir -p "$T"
@@ -196,7 +197,7 @@ expect kernel_fault 1 "$R" "$FX/add1.hsaco" --backend emu --grid 4 --block 64 --
 expect not_gemm_kernel 1 "$R" "$FX/add1.hsaco" --backend emu --gemm 64 64 64
 # Hazard checks are the default: a kernel that reads a load's register before
 # its s_waitcnt is reported by a plain run, and passes only with --unchecked.
-CLANG=$(command -v clang-19 || true) LLD=$(command -v ld.lld-19 || true)
+CLANG=$(command -v "$LLVM_CLANG" || true) LLD=$(command -v "$LLVM_LLD" || true)
 if [ -n "$CLANG" ] && [ -n "$LLD" ] &&
 	"$CLANG" -target amdgcn-amd-amdhsa -mcpu=gfx1100 -Wa,-defsym,BUG_NOWAIT_VM=1 \
 		-c tests/emu/kernels/bugs.s -o "$T/nowait.o" && "$LLD" -shared "$T/nowait.o" -o "$T/nowait.hsaco"; then
@@ -207,7 +208,7 @@ if [ -n "$CLANG" ] && [ -n "$LLD" ] &&
 	expect nowait_unchecked 0 "$R" "$T/nowait.hsaco" --backend emu --grid 2 --block 64 \
 		--buffer src=516:iota --buffer dst=512 --unchecked
 else
-	nok nowait_build "clang-19/ld.lld-19 could not build tests/emu/kernels/bugs.s"
+	nok nowait_build "$LLVM_CLANG/$LLVM_LLD could not build tests/emu/kernels/bugs.s"
 fi
 # A runaway kernel (s_branch to itself) stops at the instruction budget with one
 # line naming the workgroup, wave and PC: by default (10^8 per wave, one wave

@@ -9,6 +9,7 @@ G="$RDNA3GEN"
 T="$BUILD/tests/vocab.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../llvm.sh"
 
 # gexpect NAME STATUS ARGS...: rdna3gen exits with STATUS; a failure says why on
 # exactly one "rdna3gen: " line and writes no output.
@@ -77,7 +78,7 @@ K="$T/nt.hsaco"
 expect run_seed_octal 2 "$R" "$K" --gemm 64 64 16 --seed 010 --backend emu
 expect run_bench_hex 2 "$R" "$K" --gemm 64 64 16 --bench 0x2 --backend emu
 expect run_gemm_junk 2 "$R" "$K" --gemm 64 64 16x --backend emu
-expect run_buffer_octal 1 "$R" "$BUILD/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
+expect run_buffer_octal 1 "$R" "$LLVM_FIXTURES/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
 	--buffer buf=0400 --arg count=64
 
 # --- an option given twice ----------------------------------------------------------------------
@@ -92,7 +93,7 @@ expect run_strict_unchecked 2 "$R" "$K" --gemm 64 64 16 --strict --unchecked --b
 grep -q 'given twice' "$T/run_twice_block.err" && grep -q 'given twice' "$T/gen_twice_param.err" &&
 	ok twice_same_words || nok twice_same_words "$(cat "$T/run_twice_block.err" "$T/gen_twice_param.err")"
 # repeatable per NAME: two buffers, two dumps
-expect run_repeat_named 0 "$R" "$BUILD/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
+expect run_repeat_named 0 "$R" "$LLVM_FIXTURES/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
 	--buffer buf=256 --arg count=64 --dump buf="$T/d1.bin"
 
 rm -rf "$T"

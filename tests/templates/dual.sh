@@ -18,13 +18,11 @@
 # Env: BUILD, RDNA3GEN, RDNA3RUN (tests/run.sh).
 set -u
 G="$RDNA3GEN"
+. "$(dirname "$0")/../llvm.sh"
 R="$RDNA3RUN"
 T="$BUILD/tests/dual.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
-OBJDUMP=llvm-objdump-19
-command -v $OBJDUMP >/dev/null 2>&1 || OBJDUMP=llvm-objdump-22
-READELF=llvm-readelf-19
-command -v $READELF >/dev/null 2>&1 || READELF=llvm-readelf-22
+OBJDUMP=$LLVM_OBJDUMP READELF=$LLVM_READELF
 . "$(dirname "$0")/../check.sh"
 
 # name|rows|cols|bodies|bm bn bk|parameters   (rows x cols: accumulators per

@@ -7,6 +7,7 @@
 # Env: BUILD, RDNA3GEN, RDNA3RUN (tests/run.sh).
 set -u
 G="$RDNA3GEN"
+. "$(dirname "$0")/../llvm.sh"
 R="$RDNA3RUN"
 T="$BUILD/tests/sgemm.tmp.$$"
 rm -rf "$T"; mkdir -p "$T"
@@ -113,8 +114,7 @@ n=$(grep -c '^ok sgemm_gen_' "$T/matrix.log")
 
 # --- the builder's listing is what LLVM assembled: llvm-objdump prints the same
 # instructions in the same order (branch targets aside: labels vs offsets)
-OBJDUMP=llvm-objdump-19
-command -v $OBJDUMP >/dev/null 2>&1 || OBJDUMP=llvm-objdump-22
+OBJDUMP=$LLVM_OBJDUMP
 roundtrip() {
 	name=$1; shift
 	if ! "$G" sgemm "$@" -o "$T/rt_$name.hsaco" --keep-s >"$T/rt_$name.gen" 2>&1; then

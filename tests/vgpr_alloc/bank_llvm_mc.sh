@@ -7,7 +7,8 @@
 set -u
 BUILD=${BUILD:-build}
 T=$BUILD/tests/bank_dump
-MC=${LLVM_MC:-llvm-mc-19}
+. "$(dirname "$0")/../llvm.sh"
+MC=$LLVM_MC
 tmp=${TMPDIR:-/tmp}/bank_llvm_mc.$$
 mkdir -p "$tmp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
