@@ -9,7 +9,8 @@
 # "not ok" line (a crash, a sanitizer report) counts as one failed check of its
 # own; so does one that printed no line at all (it tested nothing).  Scripts
 # get BUILD, RDNA3GEN, RDNA3RUN and SAN in the environment.  The last line is
-# "N passed, N failed, N skipped (per LLVM ...)".
+# "N passed, N failed, N skipped", after a line "by LLVM: ..." with the
+# counts per LLVM (the last line stays plain so any reader of it counts it).
 #
 # The toolchain matrix: every test runs once per installed LLVM >= 19
 # (scripts/llvms.sh; at least two are required), named NAME@llvmNN, with
@@ -99,5 +100,6 @@ per=""
 for v in $LLVMS; do
 	eval "per=\"\$per LLVM $v: \$pass_$v passed, \$fail_$v failed, \$skip_$v skipped;\""
 done
-echo "$pass passed, $fail failed, $skipped skipped (${per# } without LLVM: $pass_once passed, $fail_once failed, $skip_once skipped)"
+echo "by LLVM:${per} without LLVM: $pass_once passed, $fail_once failed, $skip_once skipped"
+echo "$pass passed, $fail failed, $skipped skipped"
 [ "$fail" -eq 0 ]
