@@ -3,8 +3,10 @@
 # (preset best: bank-aware VGPRs, every inner-loop FMA a v_dual_fmac_f32,
 # unrolled, LDS double-buffered), build its code object with LLVM, show the
 # register-bank report, then run it on the best backend (a HIP device, else the
-# gfx1100 emulator with its hazard checks) and check it against OpenBLAS.
-# Usage: sh scripts/demo.sh BUILD_DIR        (DEMO_SIZE=N sets the GEMM size)
+# gfx1100 emulator with its hazard checks), check it against OpenBLAS, and
+# predict its time at 4096³ on an RX 7900 XTX with the timing model.
+# Usage: sh scripts/demo.sh BUILD_DIR   (DEMO_SIZE=N: the checked GEMM size;
+# DEMO_MODEL_SIZE=N: the predicted one, 0 for none)
 set -eu
 BUILD=${1:-build}
 G="$BUILD/rdna3gen"
@@ -38,3 +40,13 @@ fi
 
 echo "== run: $R $HSACO --gemm $SIZE $SIZE $SIZE --check --bench 2"
 "$R" "$HSACO" --gemm "$SIZE" "$SIZE" "$SIZE" --check --bench 2
+
+# What the GPU would make of it: the timing model (docs/model.md) predicts the
+# seed study's size on an RX 7900 XTX from the instructions the emulator runs.
+# It is a model, not a measurement (README, "Measured": its error against the
+# seed's measured kernels).  DEMO_MODEL_SIZE=0 leaves it out.
+MSIZE=${DEMO_MODEL_SIZE:-4096}
+if [ "$MSIZE" -gt 0 ]; then
+	echo "== predict: $R $HSACO --gemm $MSIZE $MSIZE $MSIZE --model --backend emu"
+	"$R" "$HSACO" --gemm "$MSIZE" "$MSIZE" "$MSIZE" --model --backend emu
+fi
