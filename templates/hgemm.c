@@ -21,11 +21,13 @@
  */
 #include <stdio.h>
 
-#include "templates/templates.h"
-#include "vgpr_alloc/vgpr_alloc.h"
+#include "templates/hgemm.h"
 #include "vocab/vocab.h"
 
-enum { P_LAYOUT, P_DTYPE, P_OUT, P_WAVES_M, P_WAVES_N, P_TILES_M, P_TILES_N, P_COUNT };
+enum {
+	P_LAYOUT, P_DTYPE, P_OUT, P_WAVES_M, P_WAVES_N, P_TILES_M, P_TILES_N,
+	P_LDS, P_UNROLL, P_PAD, P_BUFFERS, P_PREFETCH, P_GVEC, P_LVEC, P_COUNT
+};
 enum { DT_F16, DT_BF16 };
 enum { OUT_F32, OUT_F16, OUT_BF16 };
 
@@ -39,13 +41,34 @@ static const struct tpl_param params[P_COUNT] = {
 	[P_WAVES_N] = { "waves-n", TPL_INT, 2, 1, 8, NULL, "waves along N in the workgroup (power of two)" },
 	[P_TILES_M] = { "tiles-m", TPL_INT, 2, 1, 4, NULL, "16x16 WMMA tiles per wave along M" },
 	[P_TILES_N] = { "tiles-n", TPL_INT, 2, 1, 4, NULL, "16x16 WMMA tiles per wave along N" },
+	[P_LDS] = { "lds", TPL_BOOL, 0, 0, 1, NULL,
+		    "stage A and B tiles through LDS (0: each lane loads its fragments from global memory)" },
+	[P_UNROLL] = { "unroll", TPL_INT, 1, 1, 4, NULL, "k-steps of 16 per LDS tile and loop iteration (lds=1; 1, 2 or 4)" },
+	[P_PAD] = { "pad", TPL_INT, 0, 0, 16, NULL, "halves of padding per LDS row (lds=1; spreads fragment rows over the banks)" },
+	[P_BUFFERS] = { "lds-buffers", TPL_INT, 1, 1, 2, NULL,
+			"LDS buffers (lds=1; 2: the next tile is stored while the current one is read, one barrier per tile)" },
+	[P_PREFETCH] = { "prefetch", TPL_BOOL, 0, 0, 1, NULL,
+			 "issue the next tile's global loads before the current tile's WMMAs (lds=1)" },
+	[P_GVEC] = { "global-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL,
+		     "global load width of the tile copies (lds=1)" },
+	[P_LVEC] = { "lds-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL, "LDS load width of the fragment reads (lds=1)" },
 };
 
 static const struct tpl_preset presets[] = {
 	{ "h1", "waves-m=1 waves-n=1 tiles-m=1 tiles-n=1", "one wave, one WMMA tile: the smallest correct kernel" },
 	{ "h2", "waves-m=2 waves-n=2 tiles-m=2 tiles-n=2", "4 waves, 2x2 tiles each: 64x64 per workgroup" },
-	{ "best", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4",
-	  "this project's best so far: 128x128 per workgroup, 16 WMMAs per k-step per wave" },
+	{ "direct", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4",
+	  "no LDS: 128x128 per workgroup, each lane loads its fragments with 16-bit global loads" },
+	{ "l1", "waves-m=2 waves-n=2 tiles-m=2 tiles-n=2 lds=true unroll=1 pad=0",
+	  "LDS staging, 64x64 per workgroup, one buffer, no padding, no prefetch" },
+	{ "l2", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8",
+	  "LDS staging, 128x128x32 tiles, padded rows, no prefetch" },
+	{ "l3", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true",
+	  "l2 with the next tile's global loads before the WMMAs" },
+	{ "l4", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true lds-buffers=2",
+	  "l3 with two LDS buffers (one barrier per tile)" },
+	{ "best", "layout=NT waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true",
+	  "this project's best by the timing model: l3, A and B both k-contiguous (C = A B^T)" },
 };
 
 static unsigned log2u(unsigned x)
@@ -54,6 +77,40 @@ static unsigned log2u(unsigned x)
 	while ((1u << l) < x)
 		l++;
 	return l;
+}
+
+/* The build's shape from the values; returns whether it stages through LDS. */
+static bool read_values(const struct tpl_values *v, struct hg *h)
+{
+	h->tm = (unsigned)v->v[P_TILES_M];
+	h->tn = (unsigned)v->v[P_TILES_N];
+	h->wm = (unsigned)v->v[P_WAVES_M];
+	h->wn = (unsigned)v->v[P_WAVES_N];
+	enum vc_layout lay = (enum vc_layout)v->v[P_LAYOUT];
+	h->ta = lay == VC_TN || lay == VC_TT;
+	h->tb = lay == VC_NT || lay == VC_TT;
+	h->dtype = (unsigned)v->v[P_DTYPE];
+	h->out = (unsigned)v->v[P_OUT];
+	h->lds = v->v[P_LDS] != 0;
+	h->unroll = (unsigned)v->v[P_UNROLL];
+	h->pad = (unsigned)v->v[P_PAD];
+	h->buffers = (unsigned)v->v[P_BUFFERS];
+	h->prefetch = v->v[P_PREFETCH] != 0;
+	h->gvec = vc_width_bits((enum vc_width)v->v[P_GVEC]) / 16;
+	h->lvec = vc_width_bits((enum vc_width)v->v[P_LVEC]) / 16;
+	return h->lds;
+}
+
+/* lds=0: the LDS parameters must keep their defaults; unroll a power of two. */
+static int lds_off_check(const struct tpl_values *v, char *err, size_t errlen)
+{
+	static const int only_lds[] = { P_UNROLL, P_PAD, P_BUFFERS, P_PREFETCH };
+	for (unsigned i = 0; i < sizeof only_lds / sizeof only_lds[0]; i++)
+		if (v->v[only_lds[i]] != params[only_lds[i]].def) {
+			snprintf(err, errlen, "%s=%ld needs lds=1", params[only_lds[i]].name, v->v[only_lds[i]]);
+			return TPL_E_ARG;
+		}
+	return 0;
 }
 
 static int check(const struct tpl_values *v, char *err, size_t errlen)
@@ -76,7 +133,14 @@ static int check(const struct tpl_values *v, char *err, size_t errlen)
 			 ISA_VGPRS);
 		return TPL_E_ARG;
 	}
-	return 0;
+	if (v->v[P_UNROLL] == 3) {
+		snprintf(err, errlen, "unroll: 3 is not 1, 2 or 4");
+		return TPL_E_ARG;
+	}
+	struct hg h = { 0 };
+	if (!read_values(v, &h))
+		return lds_off_check(v, err, errlen);
+	return hg_lds_plan(&h, 32 * h.wm * h.wn, err, errlen);
 }
 
 static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
@@ -86,23 +150,6 @@ static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
 	info->wgid[0] = info->wgid[1] = true;
 	info->workitem_ids = 0;
 }
-
-/* The registers and constants of one build. */
-struct hg {
-	struct ao_kernel *k;
-	struct ra_ctx *ra;
-	unsigned tm, tn, wm, wn;
-	bool ta, tb;
-	unsigned dtype, out;
-	unsigned sA, sB, sC, sM, sN, sK, sLda, sLdb, sLdc, sAlpha, sBeta;
-	unsigned s_t, s_t2, s_base, s_k0, s_kcnt, s_save, s_mask;
-	int frag_a[4], frag_b[4], acc[4][4], off_a[4], off_b[4];
-	int lane, half, row0, col, val, cv, offc;
-};
-
-#define K_ (h->k)
-#define V(id) ra_op(h->ra, (unsigned)(id))
-#define VS(id, i) ra_sub(h->ra, (unsigned)(id), (unsigned)(i), 1)
 
 /* s_base = base + 2 * kc * step  (kc in s_t2, step an SGPR or 1) */
 static void elem_base(struct hg *h, unsigned base, unsigned step_sgpr, bool unit)
@@ -231,7 +278,7 @@ static void setup(struct hg *h, int tid, unsigned wgx, unsigned wgy)
 	ao_waitcnt(K_, -1, -1, 0);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(h->s_mask), ao_s(h->sM), ao_int(-1));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(h->s_t2), ao_s(h->sN), ao_int(-1));
-	for (unsigned a = 0; a < h->tm; a++) {
+	for (unsigned a = 0; a < h->tm && !h->lds; a++) {
 		/* A row i = first row + 16a + lane, clamped to M-1; offset 2*i*(lda or 1) */
 		AO_I(K_, AO_OP(v_add3_u32), V(h->off_a[a]), V(h->val), ao_u32(16 * a), V(h->lane));
 		AO_I(K_, AO_OP(v_min_u32), V(h->off_a[a]), ao_s(h->s_mask), V(h->off_a[a]));
@@ -239,7 +286,7 @@ static void setup(struct hg *h, int tid, unsigned wgx, unsigned wgy)
 			AO_I(K_, AO_OP(v_mul_lo_u32), V(h->off_a[a]), V(h->off_a[a]), ao_s(h->sLda));
 		AO_I(K_, AO_OP(v_lshlrev_b32), V(h->off_a[a]), ao_int(1), V(h->off_a[a]));
 	}
-	for (unsigned b = 0; b < h->tn; b++) {
+	for (unsigned b = 0; b < h->tn && !h->lds; b++) {
 		/* B column j = first column + 16b + lane, clamped to N-1; offset 2*j*(1 or ldb) */
 		AO_I(K_, AO_OP(v_add3_u32), V(h->off_b[b]), V(h->cv), ao_u32(16 * b), V(h->lane));
 		AO_I(K_, AO_OP(v_min_u32), V(h->off_b[b]), ao_s(h->s_t2), V(h->off_b[b]));
@@ -253,20 +300,31 @@ static void setup(struct hg *h, int tid, unsigned wgx, unsigned wgy)
 				AO_I(K_, AO_OP(v_mov_b32), VS(h->acc[a][b], j), ao_int(0));
 }
 
+/* The main loop without LDS: one k-step of 16 per iteration. */
+static void direct_loop(struct hg *h, unsigned s_left, unsigned s_trip)
+{
+	AO_I(K_, AO_OP(s_add_u32), ao_s(h->s_kcnt), ao_s(h->sK), ao_int(-1));
+	ao_comment(K_, "K - 1: the last valid k");
+	AO_I(K_, AO_OP(s_add_u32), ao_s(s_trip), ao_s(h->sK), ao_int(15));
+	AO_I(K_, AO_OP(s_lshr_b32), ao_s(s_trip), ao_s(s_trip), ao_int(4));
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(h->s_k0), ao_int(0));
+	struct ao_loop kloop;
+	ao_loop_begin(K_, &kloop, s_left, ao_s(s_trip));
+	kstep(h);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(h->s_k0), ao_s(h->s_k0), ao_int(16));
+	ao_loop_end(K_, &kloop);
+}
+
 static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen)
 {
 	struct hg hh = { .k = k, .ra = ra_new() }, *h = &hh;
 	if (!h->ra)
 		return TPL_E_NOMEM;
-	h->tm = (unsigned)v->v[P_TILES_M];
-	h->tn = (unsigned)v->v[P_TILES_N];
-	h->wm = (unsigned)v->v[P_WAVES_M];
-	h->wn = (unsigned)v->v[P_WAVES_N];
 	enum vc_layout lay = (enum vc_layout)v->v[P_LAYOUT];
-	h->ta = lay == VC_TN || lay == VC_TT;
-	h->tb = lay == VC_NT || lay == VC_TT;
-	h->dtype = (unsigned)v->v[P_DTYPE];
-	h->out = (unsigned)v->v[P_OUT];
+	if (read_values(v, h) && hg_lds_plan(h, 32 * h->wm * h->wn, err, errlen)) {
+		ra_free(h->ra);
+		return TPL_E_ARG;
+	}
 
 	int off_ptr = ao_arg_ptr(k, "A", true);
 	ao_arg_ptr(k, "B", true);
@@ -281,6 +339,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_arg(k, "beta", AO_ARG_BY_VALUE, 4, 4, false);
 
 	unsigned wgx = (unsigned)ao_sgpr_wgid(k, 0), wgy = (unsigned)ao_sgpr_wgid(k, 1);
+	h->wgx = wgx, h->wgy = wgy;
 	unsigned s_ptr = (unsigned)ao_sgprs(k, 8), s_dim = (unsigned)ao_sgprs(k, 4), s_ab = (unsigned)ao_sgprs(k, 2);
 	h->sA = s_ptr; h->sB = s_ptr + 2; h->sC = s_ptr + 4; h->sM = s_ptr + 6; h->sN = s_ptr + 7;
 	h->sK = s_dim; h->sLda = s_dim + 1; h->sLdb = s_dim + 2; h->sLdc = s_dim + 3;
@@ -297,12 +356,14 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	for (unsigned a = 0; a < h->tm; a++) {
 		snprintf(name, sizeof name, "fa%u", a);
 		h->frag_a[a] = ra_vreg(h->ra, name, 8);
-		h->off_a[a] = ra_vreg(h->ra, "offa", 1);
+		if (!h->lds)
+			h->off_a[a] = ra_vreg(h->ra, "offa", 1);
 	}
 	for (unsigned b = 0; b < h->tn; b++) {
 		snprintf(name, sizeof name, "fb%u", b);
 		h->frag_b[b] = ra_vreg(h->ra, name, 8);
-		h->off_b[b] = ra_vreg(h->ra, "offb", 1);
+		if (!h->lds)
+			h->off_b[b] = ra_vreg(h->ra, "offb", 1);
 	}
 	for (unsigned a = 0; a < h->tm; a++)
 		for (unsigned b = 0; b < h->tn; b++)
@@ -314,25 +375,25 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	h->val = ra_vreg(h->ra, "val", 1);
 	h->cv = ra_vreg(h->ra, "cv", 1);
 	h->offc = ra_vreg(h->ra, "offc", 1);
+	if (h->lds) {
+		hg_lds_regs(h);
+		ao_lds(k, h->buf_bytes * h->buffers, 16);
+	}
 
 	AO_IM(k, AO_OP(s_load_b256), ao_m(off_ptr, 0), ao_sr(s_ptr, 8), ao_sr(AO_SGPR_KERNARG, 2));
 	AO_IM(k, AO_OP(s_load_b128), ao_m(off_k, 0), ao_sr(s_dim, 4), ao_sr(AO_SGPR_KERNARG, 2));
 	AO_IM(k, AO_OP(s_load_b64), ao_m(off_alpha, 0), ao_sr(s_ab, 2), ao_sr(AO_SGPR_KERNARG, 2));
 	setup(h, tid, wgx, wgy);
+	if (h->lds)
+		hg_lds_setup(h, tid);
 
 	int epilogue = ao_label(k, "epilogue");
 	AO_I(k, AO_OP(s_cmp_eq_u32), ao_s(h->sK), ao_int(0));
 	AO_I(k, AO_OP(s_cbranch_scc1), ao_lab((unsigned)epilogue));
-	AO_I(k, AO_OP(s_add_u32), ao_s(h->s_kcnt), ao_s(h->sK), ao_int(-1));
-	ao_comment(k, "K - 1: the last valid k");
-	AO_I(k, AO_OP(s_add_u32), ao_s(s_trip), ao_s(h->sK), ao_int(15));
-	AO_I(k, AO_OP(s_lshr_b32), ao_s(s_trip), ao_s(s_trip), ao_int(4));
-	AO_I(k, AO_OP(s_mov_b32), ao_s(h->s_k0), ao_int(0));
-	struct ao_loop kloop;
-	ao_loop_begin(k, &kloop, s_left, ao_s(s_trip));
-	kstep(h);
-	AO_I(k, AO_OP(s_add_u32), ao_s(h->s_k0), ao_s(h->s_k0), ao_int(16));
-	ao_loop_end(k, &kloop);
+	if (h->lds)
+		hg_lds_loop(h);
+	else
+		direct_loop(h, s_left, s_trip);
 
 	ao_bind(k, (unsigned)epilogue);
 	for (unsigned a = 0; a < h->tm; a++)
@@ -340,6 +401,8 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 			for (unsigned j = 0; j < 8; j++)
 				store_elem(h, a, b, j);
 	AO_I0(k, AO_OP(s_endpgm));
+	if (h->lds)
+		hg_lds_tail(h);
 
 	static const char *const dtypes[] = { "f16", "bf16" }, *const outs[] = { "f32", "f16", "bf16" };
 	ao_meta_int(k, "block_threads", 32 * h->wm * h->wn);
