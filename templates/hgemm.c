@@ -43,15 +43,15 @@ static const struct tpl_param params[P_COUNT] = {
 	[P_TILES_N] = { "tiles-n", TPL_INT, 2, 1, 4, NULL, "16x16 WMMA tiles per wave along N" },
 	[P_LDS] = { "lds", TPL_BOOL, 0, 0, 1, NULL,
 		    "stage A and B tiles through LDS (0: each lane loads its fragments from global memory)" },
-	[P_UNROLL] = { "unroll", TPL_INT, 1, 1, 4, NULL, "k-steps of 16 per LDS tile and loop iteration (lds=1; 1, 2 or 4)" },
-	[P_PAD] = { "pad", TPL_INT, 0, 0, 16, NULL, "halves of padding per LDS row (lds=1; spreads fragment rows over the banks)" },
+	[P_UNROLL] = { "unroll", TPL_INT, 1, 1, 4, NULL, "k-steps of 16 per LDS tile and loop iteration (lds=true; 1, 2 or 4)" },
+	[P_PAD] = { "pad", TPL_INT, 0, 0, 16, NULL, "halves of padding per LDS row (lds=true; spreads fragment rows over the banks)" },
 	[P_BUFFERS] = { "lds-buffers", TPL_INT, 1, 1, 2, NULL,
-			"LDS buffers (lds=1; 2: the next tile is stored while the current one is read, one barrier per tile)" },
+			"LDS buffers (lds=true; 2: the next tile is stored while the current one is read, one barrier per tile)" },
 	[P_PREFETCH] = { "prefetch", TPL_BOOL, 0, 0, 1, NULL,
-			 "issue the next tile's global loads before the current tile's WMMAs (lds=1)" },
+			 "issue the next tile's global loads before the current tile's WMMAs (lds=true)" },
 	[P_GVEC] = { "global-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL,
-		     "global load width of the tile copies (lds=1)" },
-	[P_LVEC] = { "lds-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL, "LDS load width of the fragment reads (lds=1)" },
+		     "global load width of the tile copies (lds=true)" },
+	[P_LVEC] = { "lds-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL, "LDS load width of the fragment reads (lds=true)" },
 };
 
 static const struct tpl_preset presets[] = {
@@ -60,15 +60,16 @@ static const struct tpl_preset presets[] = {
 	{ "direct", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4",
 	  "no LDS: 128x128 per workgroup, each lane loads its fragments with 16-bit global loads" },
 	{ "l1", "waves-m=2 waves-n=2 tiles-m=2 tiles-n=2 lds=true unroll=1 pad=0",
-	  "LDS staging, 64x64 per workgroup, one buffer, no padding, no prefetch" },
+	  "LDS staging, 64x64x16 tiles, one buffer, no padding, no prefetch" },
 	{ "l2", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8",
 	  "LDS staging, 128x128x32 tiles, padded rows, no prefetch" },
 	{ "l3", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true",
-	  "l2 with the next tile's global loads before the WMMAs" },
-	{ "l4", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true lds-buffers=2",
-	  "l3 with two LDS buffers (one barrier per tile)" },
-	{ "best", "layout=NT waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true",
-	  "this project's best by the timing model: l3, A and B both k-contiguous (C = A B^T)" },
+	  "l2 with the next tile's global loads in flight during the WMMAs" },
+	{ "l4", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=0 prefetch=true lds-buffers=2",
+	  "l3 unpadded with two LDS buffers (one barrier per tile; 32 KB: two workgroups per CU)" },
+	{ "best", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=1 pad=0 prefetch=true lds-buffers=2 "
+		  "global-vec=b64",
+	  "this project's best by the timing model: 128x128x16 tiles, two 8 KB buffers, prefetch, 64-bit loads" },
 };
 
 static unsigned log2u(unsigned x)
@@ -101,13 +102,13 @@ static bool read_values(const struct tpl_values *v, struct hg *h)
 	return h->lds;
 }
 
-/* lds=0: the LDS parameters must keep their defaults; unroll a power of two. */
+/* lds=false: the LDS parameters must keep their defaults; unroll a power of two. */
 static int lds_off_check(const struct tpl_values *v, char *err, size_t errlen)
 {
 	static const int only_lds[] = { P_UNROLL, P_PAD, P_BUFFERS, P_PREFETCH };
 	for (unsigned i = 0; i < sizeof only_lds / sizeof only_lds[0]; i++)
 		if (v->v[only_lds[i]] != params[only_lds[i]].def) {
-			snprintf(err, errlen, "%s=%ld needs lds=1", params[only_lds[i]].name, v->v[only_lds[i]]);
+			snprintf(err, errlen, "%s=%ld needs lds=true", params[only_lds[i]].name, v->v[only_lds[i]]);
 			return TPL_E_ARG;
 		}
 	return 0;

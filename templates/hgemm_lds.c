@@ -53,7 +53,7 @@ static int plan_copy(const struct hg *h, struct hg_copy *c, const char *name, bo
 int hg_lds_plan(struct hg *h, unsigned threads, char *err, size_t errlen)
 {
 	if ((h->tm & (h->tm - 1)) || (h->tn & (h->tn - 1))) {
-		snprintf(err, errlen, "lds=1 needs tiles-m and tiles-n of 1, 2 or 4 (got %ux%u)", h->tm, h->tn);
+		snprintf(err, errlen, "lds=true needs tiles-m and tiles-n of 1, 2 or 4 (got %ux%u)", h->tm, h->tn);
 		return TPL_E_ARG;
 	}
 	h->bm = 16 * h->tm * h->wm;

@@ -18,6 +18,18 @@ nok() { echo "not ok $1: $2"; fail=1; }
 # then tile and wave shapes of their own.
 SETS='
 h1_nn_f16|--preset h1 --layout nn|f16
+l1_nn_f16|--preset l1|f16
+l2_nt_bf16|--preset l2 --layout nt --dtype bf16|bf16
+l3_tn_out16|--preset l3 --layout tn --out f16|f16
+l4_tt_bf16|--preset l4 --layout tt --dtype bf16 --out bf16|bf16
+lbest_nn_f16|--preset best|f16
+lbest_nt_bf16|--preset best --layout nt --dtype bf16|bf16
+lbest_tn_outbf|--preset best --layout tn --out bf16|f16
+lbest_tt_f16|--preset best --layout tt|f16
+lw1x1_u4|--waves-m 1 --waves-n 1 --tiles-m 2 --tiles-n 4 --lds true --unroll 4 --pad 8 --prefetch true|f16
+lw4x2_b32|--waves-m 4 --waves-n 2 --tiles-m 1 --tiles-n 2 --lds true --global-vec b32 --lds-vec b32 --lds-buffers 2 --layout tn --dtype bf16|bf16
+lw2x1_b64|--waves-m 2 --waves-n 1 --tiles-m 4 --tiles-n 1 --lds true --unroll 2 --global-vec b64 --lds-vec b64 --pad 4 --layout nt|f16
+lw1x4_tt|--waves-m 1 --waves-n 4 --tiles-m 1 --tiles-n 1 --lds true --prefetch true --lds-buffers 2 --layout tt --out f16 --global-vec b32|f16
 h1_nt_f16|--preset h1 --layout nt|f16
 h1_tn_bf16|--preset h1 --layout tn --dtype bf16|bf16
 h1_tt_bf16|--preset h1 --layout tt --dtype bf16|bf16
@@ -54,6 +66,9 @@ w1x1_t4x3_nt|--waves-m 1 --waves-n 1 --tiles-m 4 --tiles-n 3 --layout nt|f16
 # shapes: each set runs one edge shape and one with padded leading dimensions
 E0='1 1 1'; E1='7 5 3'; E2='33 19 17'; E3='16 16 16'
 P0='40 36 35 --lda 47 --ldb 41 --ldc 39'; P1='17 33 48'
+# LDS sets (names l*) also run a shape with whole interior workgroups (vector
+# copies; even leading dimensions) and one with odd ones (every tile masked)
+L0='136 130 50 --lda 140 --ldb 138 --ldc 133'; L1='130 136 40 --lda 131 --ldb 137 --ldc 136'
 
 i=0
 echo "$SETS" | while IFS='|' read -r name params dt; do
@@ -65,10 +80,12 @@ echo "$SETS" | while IFS='|' read -r name params dt; do
 	fi
 	ok "hgemm_gen_$name"
 	eval "e=\$E$((i % 4))"; eval "p=\$P$((i % 2))"
+	l=; case $name in l*) eval "l=\$L$((i % 2))" ;; esac
 	beta=0; [ $((i % 2)) -eq 1 ] && beta=0.5
 	alpha=1; [ $((i % 3)) -eq 1 ] && alpha=-1.5
 	j=0
-	printf '%s\n%s\n' "$e" "$p" | while read -r s; do
+	printf '%s\n%s\n%s\n' "$e" "$p" "$l" | while read -r s; do
+		[ -n "$s" ] || continue
 		tag="hgemm_run_${name}_$(echo "$s" | cut -d' ' -f1-3 | tr ' ' x)"
 		# shellcheck disable=SC2086
 		"$R" "$T/$name.hsaco" --gemm $s --dtype "$dt" --alpha $alpha --beta $beta --check --backend emu \
@@ -117,6 +134,12 @@ bad dtype_value "dtype: 'f32'" --dtype f32
 bad out_value "out: 'f64'" --out f64
 bad layout_value "layout: 'xx' is not a layout" --layout xx
 bad preset_unknown "unknown preset 'h9'" --preset h9
+bad lds_only 'unroll=2 needs lds=true' --unroll 2
+bad lds_pad 'pad: 4 halves is not a multiple of 8' --lds true --pad 4
+bad lds_tiles 'lds=true needs tiles-m and tiles-n of 1, 2 or 4' --lds true --tiles-m 3
+bad lds_bytes '73728 bytes of LDS: at most 65536' --lds true --waves-m 4 --waves-n 4 --tiles-m 2 --tiles-n 2 --unroll 4 --pad 8 --lds-buffers 2
+bad lds_unroll 'unroll: 3 is not 1, 2 or 4' --lds true --unroll 3
+bad lds_passes 'global-vec: the A tile (16x16 halves)' --lds true --waves-m 1 --waves-n 4 --tiles-m 1 --tiles-n 1
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail
