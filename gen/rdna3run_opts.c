@@ -421,7 +421,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->backend = "auto";
-	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks unless told otherwise */
+	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA hazards unless told otherwise */
 	o->alpha = 1.0f;
 	o->seed = 1;
 	o->model_sample = 2;
