@@ -201,6 +201,12 @@ struct mdl_result {
 	uint64_t workgroups, waves, insts, valu_ops;
 	unsigned cus_used, simds;    /* SIMDs simulated (cus * simds_per_cu) */
 	uint64_t bucket[MDL_B_N];    /* SIMD-cycles by bucket; they add up to simds * cycles */
+	/* v_wmma_*: how many, SIMD-cycles the WMMA pipe executed them, and its idle
+	 * cycles between two WMMAs of a SIMD by why the next WMMA was late: the
+	 * bucket of the longest stall of its wave since that wave's previous WMMA
+	 * (ISSUE_OTHER: the wave was issuing other instructions), VALU_BUSY (other
+	 * VALU ops in front of it), VALU_DEP (its sources were not ready). */
+	uint64_t wmma_ops, wmma_busy, wmma_gap[MDL_B_N];
 	struct emu_stats emu;        /* the emulator's own statistics of the run */
 };
 

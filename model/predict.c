@@ -76,8 +76,12 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 	if (p->plan.extrapolate > 1) {
 		double f = p->plan.extrapolate;
 		p->r.cycles = (uint64_t)((double)p->r.cycles * f + 0.5);
-		for (unsigned i = 0; i < MDL_B_N; i++)
+		for (unsigned i = 0; i < MDL_B_N; i++) {
 			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
+			p->r.wmma_gap[i] = (uint64_t)((double)p->r.wmma_gap[i] * f + 0.5);
+		}
+		p->r.wmma_ops = (uint64_t)((double)p->r.wmma_ops * f + 0.5);
+		p->r.wmma_busy = (uint64_t)((double)p->r.wmma_busy * f + 0.5);
 	}
 	uint64_t launch = (uint64_t)p->c.launch_cycles;
 	p->r.cycles += launch;
