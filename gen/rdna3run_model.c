@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+_Static_assert(MDL_B_N <= RP_MAX_PARTS, "every bucket of the breakdown fits the report's bar");
+
 static int write_html(const struct run_model *rm, const struct mdl_prediction *p, const struct mdl_consts *c,
 		      const char *text)
 {
