@@ -468,7 +468,9 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
+		sm->valu_free = t + (uint64_t)(wide                     ? c->valu64_issue
+					       : in->op == EMU_OP_v_dual ? c->vopd_issue
+									 : c->valu_issue);
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
 		if (emu_is_wmma(in->op))
