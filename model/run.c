@@ -290,9 +290,9 @@ void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, dou
 	    (unsigned long long)r->cycles, r->seconds, c->clock_mhz, (unsigned long long)r->workgroups,
 	    (unsigned long long)r->waves, r->cus_used, r->simds);
 	if (flops > 0 && r->seconds > 0)
-		put(&b, ", \"gflops\": %.3f", flops / r->seconds * 1e-9);
+		put(&b, ", \"flops\": %.17g, \"gflops\": %.3f", flops, flops / r->seconds * 1e-9);
 	if (bytes > 0 && r->seconds > 0)
-		put(&b, ", \"gbytes_per_s\": %.3f", bytes / r->seconds * 1e-9);
+		put(&b, ", \"bytes\": %.17g, \"gbytes_per_s\": %.3f", bytes, bytes / r->seconds * 1e-9);
 	put(&b, ", \"breakdown\": {");
 	for (unsigned i = 0; i < MDL_B_N; i++)
 		put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->bucket[i]);
