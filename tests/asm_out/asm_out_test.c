@@ -321,7 +321,13 @@ static void test_errors(void)
 	      "empty kernel: next_free_sgpr 4 (wave start), next_free_vgpr 1 (v0)", "");
 	ao_kernel_free(k);
 
-	/* atomic writes */
+	struct ao_kernel_info bad = { .name = "9x", .block_threads = 64 };
+	check(ao_kernel_new(&bad) == NULL, "bad kernel name refused", "accepted");
+}
+
+/* Output files written atomically, one or all of several. */
+static void test_atomic_writes(void)
+{
 	char dir[] = "/tmp/ao_atomic_XXXXXX", path[64], err[300];
 	if (mkdtemp(dir)) {
 		snprintf(path, sizeof path, "%s/out.s", dir);
@@ -369,9 +375,6 @@ static void test_errors(void)
 		if (system(cmd) != 0)
 			check(0, "cleanup", dir);
 	}
-
-	struct ao_kernel_info bad = { .name = "9x", .block_threads = 64 };
-	check(ao_kernel_new(&bad) == NULL, "bad kernel name refused", "accepted");
 }
 
 static void test_print_file(struct ao_kernel *k)
@@ -456,6 +459,7 @@ int main(void)
 	test_print_file(k);
 	ao_kernel_free(k);
 	test_errors();
+	test_atomic_writes();
 	test_occupancy();
 	test_meta_get();
 	return check_exit();
