@@ -1,7 +1,7 @@
 /* dispatch.c — workgroups over the CUs (or WGPs) of the GPU, occupancy from
  * the kernel descriptor, and the choice of the units to simulate.
  *
- * Occupancy is asm_out's ao_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
+ * Occupancy is isa/isa.h's isa_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
  * barriers, 16 waves per SIMD), turned into resident workgroups per unit:
  * a workgroup's waves are spread over the unit's SIMDs (2 per CU, 4 per WGP).
  *
@@ -13,7 +13,7 @@
  * last round's tail is there because a simulated unit runs all of its
  * workgroups, including the last partial round.
  */
-#include "model/gpu.h"
+#include "model/model.h"
 
 #include "asm_out/asm_out.h"
 
@@ -21,10 +21,10 @@
 #include <string.h>
 
 int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-		 const struct gpu_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
+		 const struct mdl_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
-	unsigned cus = (unsigned)c->v[GPU_CUS];
+	unsigned cus = (unsigned)c->cus;
 	if (!nwg || !block_threads || block_threads > 1024 || !cus) {
 		snprintf(err, errlen, "dispatch: %llu workgroups of %u work-items cannot be planned",
 			 (unsigned long long)nwg, block_threads);
@@ -34,8 +34,8 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		snprintf(err, errlen, "dispatch: at most 8 sampled units per group (asked %u)", per_group);
 		return -1;
 	}
-	struct ao_occupancy occ;
-	ao_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	struct isa_occupancy occ;
+	isa_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
 	p->nwg = nwg;
 	p->wgp_mode = wgp_mode;
 	p->units = wgp_mode ? cus / 2 : cus;
@@ -49,7 +49,7 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");
 		return -1;
 	}
-	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < AO_GFX1100_MAX_WAVES ? "LDS" : "waves";
+	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < ISA_MAX_WAVES ? "LDS" : "waves";
 	p->active_units = nwg < p->units ? (unsigned)nwg : p->units;
 	if (nwg < (uint64_t)p->units * p->wg_per_unit && nwg <= p->units)
 		p->limit = "grid";
@@ -108,11 +108,11 @@ unsigned md_sample_unit(const struct md_plan *p, unsigned i)
 	return p->full ? i : p->sample[i];
 }
 
-double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct gpu_consts *c)
+double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c)
 {
 	double end = 0;
 	for (unsigned i = 0; i < p->nsample; i++)
 		if (finish[i] > end)
 			end = finish[i];
-	return end + c->v[GPU_LAUNCH_CYCLES];
+	return end + c->launch_cycles;
 }

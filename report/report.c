@@ -426,7 +426,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	struct rp_loop *L = &r->loop;
 	find_loop(r->insts, r->ninsts, L);
 	struct rp_summary *s = &r->sum;
-	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
+	isa_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
 	if (!L->found)
 		return 0;
 	unsigned n = 0;

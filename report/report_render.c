@@ -61,6 +61,13 @@ static void render_text(struct ao_text *b, const struct rp_report *r)
 	    s->occ.vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "WGP" : "CU");
 	ao_textf(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occ.waves,
 	    s->occ.by_vgpr, s->occ.by_lds);
+	if (r->pred) {
+		const struct rp_prediction *p = r->pred;
+		ao_textf(b, "  predicted (timing model) %.4g ms", p->seconds * 1e3);
+		if (p->flops > 0)
+			ao_textf(b, ", %.1f GFLOP/s", p->flops / p->seconds * 1e-9);
+		ao_textf(b, "\n");
+	}
 	if (!r->loop.found)
 		return;
 	ao_textf(b, "\nsummary (one loop iteration)\n");
@@ -347,6 +354,8 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 	            "R = read from the register file, C (dashed) = bank-cache hit, W = written; "
 	            "a red count marks a conflict. Per bank: the reads (R, C) and writes (W) of each bank in "
 	            "the instruction, framed in red when two reads miss in it.</p>\n");
+	if (r->pred)
+		rp_prediction_html(b, r->pred);
 	if (!r->loop.found) {
 		ao_textf(b, "</body></html>\n");
 		return;

@@ -529,6 +529,70 @@ static int check_json_file(const char *name, const char *path)
 	return check_exit();
 }
 
+/* SVG: positions worked out from the axes (x: log10 of 1/16 .. 1024 over 480
+ * pixels from 60; y: log10 of 10 .. 1e5 GFLOP/s over 296 pixels up from 316). */
+static void test_pictures(void)
+{
+	/* the roofs of the default constants: 96 x 256 x 2.5 GFLOP/s, 960, 5300 and 2048 x 2.5 GB/s */
+	const struct rp_roofs K = { 61440, 960, 5300, 5120 };
+	struct ao_text t = { 0 };
+	struct rp_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
+	rp_roofline_svg(&t, &K, &p, 1);
+	checkf(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
+	      "svg: the roofline has the peak, the DRAM roof and the point where it belongs", "%.300s", t.p);
+	free(t.p);
+	t = (struct ao_text){ 0 };
+	const char *names[] = { "busy", "idle", "none" };
+	double cyc[] = { 3, 1, 0 };
+	rp_breakdown_svg(&t, names, cyc, 3);
+	checkf(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
+	      "svg: the bar gives each part its share, empty parts left out", "%.300s", t.p);
+	free(t.p);
+}
+
+/* A prediction as rdna3run --model --model-format json prints it, with a line
+ * of other output before it; then files that are not one. */
+static void test_prediction_read(const char *dir)
+{
+	char path[600], err[512] = "";
+	snprintf(path, sizeof path, "%s/pred.json", dir);
+	FILE *f = fopen(path, "w");
+	fprintf(f, "check: ok\n{\"cycles\": 2500000, \"seconds\": 0.001, \"clock_mhz\": 2500, \"workgroups\": 1, "
+		   "\"flops\": 2000000000, \"gflops\": 2000.000, \"breakdown\": {\"VALU busy\": 300, \"idle\": 100}}\n"
+		   "{\"workgroups\": 1, \"dram_bytes_simulated\": 5, \"dram_bytes\": 1000000000, \"roofs\": "
+		   "{\"peak_gflops\": 61440.000, \"dram_gbs\": 960.000, \"mall_gbs\": 5300.000, \"l2_gbs\": 5120.000}}\n");
+	fclose(f);
+	struct rp_prediction p;
+	int rc = rp_prediction_read(path, &p, err, sizeof err);
+	checkf(rc == 0 && p.seconds == 0.001 && p.flops == 2e9 && p.dram_bytes == 1e9 && p.roofs.mall_gbs == 5300 &&
+		       p.nparts == 2 && !strcmp(p.part[1], "idle") && p.part_cycles[0] == 300,
+	       "report_prediction_read", "rc %d %s: %u parts", rc, err, p.nparts);
+	/* 2 GFLOP in 1 ms at 2 FLOP/byte: 2000 GFLOP/s, on the page with the pictures */
+	struct ao_text t = { 0 };
+	rp_prediction_html(&t, &p);
+	checkf(t.p && strstr(t.p, "<span id=\"pred-gflops\">2000.0</span>") && strstr(t.p, "2 FLOP per DRAM byte") &&
+		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %"),
+	       "report_prediction_html", "%.300s", t.p ? t.p : "(oom)");
+	free(t.p);
+	static const char *const bad[] = {
+		"{\"cycles\": 1, \"seconds\": 0.001}\n",                                  /* no roofs */
+		"{\"rdna3gen-bank-report\": 1}\n",                                        /* another json */
+		"{\"cycles\": 1, \"seconds\": 0.001, \"clock_mhz\": 2500, \"breakdown\": {\"x\": -1}, \"dram_bytes\": 1, "
+		"\"peak_gflops\": 1, \"dram_gbs\": 1, \"mall_gbs\": 1, \"l2_gbs\": 1}\n", /* a negative part */
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		f = fopen(path, "w");
+		fputs(bad[i], f);
+		fclose(f);
+		rc = rp_prediction_read(path, &p, err, sizeof err);
+		checkf(rc == RP_E_INPUT && strstr(err, "not a prediction") && !strchr(err, '\n'),
+		       "report_prediction_refused", "case %u: rc %d %s", i, rc, err);
+	}
+	unlink(path);
+	rc = rp_prediction_read(path, &p, err, sizeof err);
+	checkf(rc == RP_E_INPUT && strstr(err, "pred.json"), "report_prediction_missing_file", "rc %d %s", rc, err);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && strcmp(argv[1], "--check-json") == 0)
@@ -558,6 +622,8 @@ int main(int argc, char **argv)
 	test_three_views("k6", "bm=4 bn=8 bk=8 tm=1 tn=1 waves-m=1 waves-n=1 lanes-m=4 lanes-n=8 threads=32 "
 			 "unroll=1", dir);
 	test_bad_input(dir);
+	test_pictures();
+	test_prediction_read(dir);
 	rmdir(dir);
 	return check_exit();
 }
