@@ -61,6 +61,37 @@ struct rp_inst {
 	struct ra_access acc;     /* reads per half and slot, writes (vgpr_alloc.h) */
 	char text[160];           /* as llvm-objdump prints it */
 	char why[64];             /* a single FMA in the loop: why it could not pair ("" unknown) */
+	/* a WMMA: the first VGPR of A, B, C and D (RP_WM_*; -1: not a VGPR, an inline C) and
+	 * how many VGPRs each spans */
+	bool wmma;
+	uint8_t wm_op;            /* 0 .. RP_WMMA_OPS-1: which v_wmma_* (emu op order) */
+	int16_t wm_v[4];
+	uint8_t wm_n[4];
+};
+
+/* The loop's WMMAs (report_wmma.c; all zero when it has none).  Roles: A (src0),
+ * B (src1), C (src2), D (written). */
+enum rp_wm_role { RP_WM_A, RP_WM_B, RP_WM_C, RP_WM_D, RP_WM_ROLES };
+#define RP_WMMA_OPS 6                     /* v_wmma_f32_16x16x16_f16 .. v_wmma_i32_16x16x16_iu4 */
+struct rp_wmma_frag {
+	unsigned ranges;                  /* distinct VGPR ranges in this role */
+	unsigned vgprs;                   /* VGPRs they cover */
+	unsigned vgprs_bank[RA_VGPR_BANKS];  /* of those, per bank */
+	unsigned access_bank[RA_VGPR_BANKS]; /* VGPR reads (A, B, C) or writes (D) per bank */
+	unsigned sizes;                   /* bit n set: a range of n VGPRs occurs */
+	unsigned inline_c;                /* C: WMMAs whose C is an inline constant */
+};
+struct rp_wmma {
+	unsigned wmmas;                   /* per iteration */
+	unsigned by_op[RP_WMMA_OPS];
+	unsigned accumulators;            /* distinct D ranges */
+	double ksteps;                    /* wmmas / accumulators (each takes one WMMA per k-step) */
+	unsigned valu_other;              /* VALU instructions that are not WMMA */
+	unsigned c_is_d;                  /* WMMAs accumulating in place (C = D) */
+	unsigned hazards;                 /* WMMAs reading as A or B the D of the WMMA just before
+					     (no VALU between, loop order): each needs a v_nop */
+	unsigned frag_vgprs;              /* VGPRs of any fragment (the union) */
+	struct rp_wmma_frag frag[RP_WM_ROLES];
 };
 
 /* Per-instruction result for the loop body. */
@@ -100,6 +131,7 @@ struct rp_summary {
 	 * k-step); 0 when the kernel does not say.  ksteps = fmas / kstep_fmas. */
 	unsigned kstep_fmas;
 	double ksteps;
+	struct rp_wmma wmma;
 };
 
 struct rp_report {
