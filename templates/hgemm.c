@@ -47,8 +47,8 @@ static const struct tpl_param params[P_COUNT] = {
 	[P_PAD] = { "pad", TPL_INT, 0, 0, 16, NULL, "halves of padding per LDS row (lds=true; spreads fragment rows over the banks)" },
 	[P_BUFFERS] = { "lds-buffers", TPL_INT, 1, 1, 2, NULL,
 			"LDS buffers (lds=true; 2: the next tile is stored while the current one is read, one barrier per tile)" },
-	[P_PREFETCH] = { "prefetch", TPL_BOOL, 0, 0, 1, NULL,
-			 "issue the next tile's global loads before the current tile's WMMAs (lds=true)" },
+	[P_PREFETCH] = { "prefetch", TPL_INT, 0, 0, 2, NULL,
+			 "tiles whose global loads are in flight during the WMMAs (lds=true; 2: two staging register sets)" },
 	[P_GVEC] = { "global-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL,
 		     "global load width of the tile copies (lds=true)" },
 	[P_LVEC] = { "lds-vec", TPL_WIDTH, VC_B128, VC_B32, VC_B128, NULL, "LDS load width of the fragment reads (lds=true)" },
@@ -63,11 +63,11 @@ static const struct tpl_preset presets[] = {
 	  "LDS staging, 64x64x16 tiles, one buffer, no padding, no prefetch" },
 	{ "l2", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8",
 	  "LDS staging, 128x128x32 tiles, padded rows, no prefetch" },
-	{ "l3", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=true",
+	{ "l3", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=8 prefetch=1",
 	  "l2 with the next tile's global loads in flight during the WMMAs" },
-	{ "l4", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=0 prefetch=true lds-buffers=2",
+	{ "l4", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=2 pad=0 prefetch=1 lds-buffers=2",
 	  "l3 unpadded with two LDS buffers (one barrier per tile; 32 KB: two workgroups per CU)" },
-	{ "best", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=1 pad=0 prefetch=true lds-buffers=2 "
+	{ "best", "waves-m=2 waves-n=2 tiles-m=4 tiles-n=4 lds=true unroll=1 pad=0 prefetch=1 lds-buffers=2 "
 		  "global-vec=b64",
 	  "this project's best by the timing model: 128x128x16 tiles, two 8 KB buffers, prefetch, 64-bit loads" },
 };
@@ -96,7 +96,7 @@ static bool read_values(const struct tpl_values *v, struct hg *h)
 	h->unroll = (unsigned)v->v[P_UNROLL];
 	h->pad = (unsigned)v->v[P_PAD];
 	h->buffers = (unsigned)v->v[P_BUFFERS];
-	h->prefetch = v->v[P_PREFETCH] != 0;
+	h->prefetch = (unsigned)v->v[P_PREFETCH];
 	h->gvec = vc_width_bits((enum vc_width)v->v[P_GVEC]) / 16;
 	h->lvec = vc_width_bits((enum vc_width)v->v[P_LVEC]) / 16;
 	return h->lds;

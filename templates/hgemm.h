@@ -22,7 +22,7 @@ struct hg_copy {
 	unsigned region;             /* byte offset of the operand's tile in an LDS buffer */
 	unsigned sX, sLd, sMN;       /* SGPRs: base pointer (pair), leading dimension, M or N */
 	unsigned s_tile, s_pass, s_pstride, s_tstep; /* tile base pair, pass bases (passes pairs), strides */
-	int stage[16];               /* VGPRs per pass: gv/2 staged halves each */
+	int stage[2][16];            /* VGPRs per set (prefetch=2: two) and pass: gv/2 staged halves each */
 	int voff, lw, lr, mn0, k0;   /* VGPRs: global offset, LDS write/read bases, first m|n and k of the lane's vector */
 };
 
@@ -33,13 +33,15 @@ struct hg {
 	bool ta, tb;
 	unsigned dtype, out;
 	/* LDS main loop (lds = 1) */
-	bool lds, prefetch;
+	bool lds;
+	unsigned prefetch;            /* tiles whose global loads are in flight during the WMMAs: 0, 1, 2 */
 	unsigned unroll, pad, buffers, gvec, lvec; /* k-steps per tile, halves of padding, LDS buffers, halves per global / LDS vector */
 	unsigned bm, bn, bk, stride, buf_bytes;
 	struct hg_copy ca, cb;
 	unsigned s_k0l, s_kfast, s_d, s_nd;
-	int slow_l[3], back_l[3];     /* out-of-line edge copies and where they return */
-	bool site_used[3];
+	int slow_l[6], back_l[6];     /* out-of-line edge copies and where they return */
+	bool site_used[6];
+	unsigned site_set[6], set;    /* the staging set each copy site uses; the current one */
 	int t1, t2;
 	/* SGPRs */
 	unsigned sA, sB, sC, sM, sN, sK, sLda, sLdb, sLdc, sAlpha, sBeta;

@@ -79,7 +79,7 @@ int hg_lds_plan(struct hg *h, unsigned threads, char *err, size_t errlen)
 			 h->bm, h->bn, h->stride, h->buf_bytes * h->buffers, ISA_LDS_BYTES);
 		return TPL_E_ARG;
 	}
-	unsigned stage = (h->ca.passes + h->cb.passes) * (h->gvec / 2);
+	unsigned stage = (h->ca.passes + h->cb.passes) * (h->gvec / 2) * (h->prefetch == 2 ? 2 : 1);
 	unsigned vg = 8 * h->tm * h->tn + 8 * (h->tm + h->tn) + stage + 10 + 14;
 	if (vg > ISA_VGPRS) {
 		snprintf(err, errlen, "tiles %ux%u with %u staged VGPRs need about %u VGPRs: at most %d", h->tm, h->tn, stage,
@@ -94,8 +94,9 @@ void hg_lds_regs(struct hg *h)
 	struct hg_copy *cs[2] = { &h->ca, &h->cb };
 	for (unsigned i = 0; i < 2; i++) {
 		struct hg_copy *c = cs[i];
-		for (unsigned p = 0; p < c->passes; p++)
-			c->stage[p] = ra_vreg(h->ra, i ? "stage_b" : "stage_a", c->gv / 2);
+		for (unsigned set = 0; set < (h->prefetch == 2 ? 2u : 1u); set++)
+			for (unsigned p = 0; p < c->passes; p++)
+				c->stage[set][p] = ra_vreg(h->ra, i ? "stage_b" : "stage_a", c->gv / 2);
 		c->voff = ra_vreg(h->ra, "goff", 1);
 		c->lw = ra_vreg(h->ra, "lds_w", 1);
 		c->lr = ra_vreg(h->ra, "lds_r", 1);
@@ -199,6 +200,7 @@ static void copy_global(struct hg *h, unsigned site)
 		h->slow_l[site] = ao_label(K_, NULL);
 		h->back_l[site] = ao_label(K_, NULL);
 	}
+	h->site_set[site] = h->set;
 	struct hg_copy *cs[2] = { &h->ca, &h->cb };
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(h->s_k0l), ao_s(h->s_kfast));
 	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)h->slow_l[site]));
@@ -210,7 +212,7 @@ static void copy_global(struct hg *h, unsigned site)
 		}
 	for (unsigned i = 0; i < 2; i++)
 		for (unsigned p = 0; p < cs[i]->passes; p++)
-			AO_IM(K_, gload(cs[i]->gv), ao_m(0, 0), V(cs[i]->stage[p]), V(cs[i]->voff),
+			AO_IM(K_, gload(cs[i]->gv), ao_m(0, 0), V(cs[i]->stage[h->set][p]), V(cs[i]->voff),
 			      ao_sr(p ? cs[i]->s_pass + 2 * p : cs[i]->s_tile, 2));
 	ao_bind(K_, (unsigned)h->back_l[site]);
 	for (unsigned i = 0; i < 2; i++) {
@@ -221,7 +223,7 @@ static void copy_global(struct hg *h, unsigned site)
 }
 
 /* The edge copy of one operand: each half on its own, only where it exists. */
-static void slow_copy(struct hg *h, const struct hg_copy *c)
+static void slow_copy(struct hg *h, const struct hg_copy *c, unsigned set)
 {
 	for (unsigned p = 0; p < c->passes; p++)
 		for (unsigned e = 0; e < c->gv; e++) {
@@ -238,7 +240,7 @@ static void slow_copy(struct hg *h, const struct hg_copy *c)
 			AO_I(K_, AO_OP(v_add_nc_u32), V(h->t1), V(row), V(col));
 			AO_I(K_, AO_OP(v_lshlrev_b32), V(h->t1), ao_int(1), V(h->t1));
 			ao_op ld = e % 2 ? AO_OP(global_load_d16_hi_b16) : AO_OP(global_load_d16_b16);
-			AO_IM(K_, ld, ao_m(0, 0), VS(c->stage[p], e / 2), V(h->t1), ao_sr(c->sX, 2));
+			AO_IM(K_, ld, ao_m(0, 0), VS(c->stage[set][p], e / 2), V(h->t1), ao_sr(c->sX, 2));
 			AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(h->s_save));
 		}
 }
@@ -246,7 +248,7 @@ static void slow_copy(struct hg *h, const struct hg_copy *c)
 void hg_lds_tail(struct hg *h)
 {
 	struct hg_copy *cs[2] = { &h->ca, &h->cb };
-	for (unsigned site = 0; site < 3; site++) {
+	for (unsigned site = 0; site < 6; site++) {
 		if (!h->site_used[site])
 			continue;
 		ao_bind(K_, (unsigned)h->slow_l[site]);
@@ -254,9 +256,9 @@ void hg_lds_tail(struct hg *h)
 		for (unsigned i = 0; i < 2; i++)
 			for (unsigned p = 0; p < cs[i]->passes; p++)
 				for (unsigned j = 0; j < cs[i]->gv / 2; j++)
-					AO_I(K_, AO_OP(v_mov_b32), VS(cs[i]->stage[p], j), ao_int(0));
-		slow_copy(h, &h->ca);
-		slow_copy(h, &h->cb);
+					AO_I(K_, AO_OP(v_mov_b32), VS(cs[i]->stage[h->site_set[site]][p], j), ao_int(0));
+		slow_copy(h, &h->ca, h->site_set[site]);
+		slow_copy(h, &h->cb, h->site_set[site]);
 		AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)h->back_l[site]));
 	}
 }
@@ -270,12 +272,12 @@ static void copy_lds(struct hg *h)
 		for (unsigned p = 0; p < c->passes; p++) {
 			if (c->kc) {
 				AO_IM(K_, dstore(c->gv), ao_m((int)(p * c->step * h->stride * 2), 0), V(c->lw),
-				      V(c->stage[p]));
+				      V(c->stage[h->set][p]));
 				continue;
 			}
 			for (unsigned e = 0; e < c->gv; e++) /* a transpose: each half to its own row */
 				AO_IM(K_, e % 2 ? AO_OP(ds_store_b16_d16_hi) : AO_OP(ds_store_b16),
-				      ao_m((int)((e * h->stride + p * c->step) * 2), 0), V(c->lw), VS(c->stage[p], e / 2));
+				      ao_m((int)((e * h->stride + p * c->step) * 2), 0), V(c->lw), VS(c->stage[h->set][p], e / 2));
 		}
 	}
 	ao_waitcnt(K_, -1, -1, 0); /* the stores are done before the barrier that publishes them */
@@ -329,9 +331,69 @@ static void flip_buffers(struct hg *h)
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(h->s_nd), ao_s(h->s_t));
 }
 
+/* One iteration of the prefetch=2 loop: the WMMAs of the current tile, then
+ * the next tile (its loads issued two tiles ago, in staging set `set`) into the
+ * other LDS buffer, then the loads of the tile after that into the same set. */
+static void loop2_iteration(struct hg *h, unsigned set, unsigned site)
+{
+	compute(h);
+	ao_waitcnt(K_, (int)(h->ca.passes + h->cb.passes), -1, -1); /* the older set is in */
+	if (h->buffers == 1)
+		AO_I0(K_, AO_OP(s_barrier));
+	h->set = set;
+	copy_lds(h);
+	copy_global(h, site);
+	AO_I0(K_, AO_OP(s_barrier));
+	if (h->buffers == 2)
+		flip_buffers(h);
+}
+
+/* prefetch=2: tile j is staged in set j % 2, loaded two tiles before its WMMAs;
+ * the loop runs iterations in pairs (the sets alternate), then an odd one. */
+static void loop2(struct hg *h, unsigned s_trip, unsigned s_left)
+{
+	unsigned nload = h->ca.passes + h->cb.passes;
+	h->set = 0;
+	copy_global(h, 0);
+	h->set = 1;
+	copy_global(h, 1);
+	ao_waitcnt(K_, (int)nload, -1, -1);
+	h->set = 0;
+	copy_lds(h);
+	if (h->buffers == 2) {
+		AO_I(K_, AO_OP(v_add_nc_u32), V(h->ca.lw), ao_s(h->s_d), V(h->ca.lw));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(h->cb.lw), ao_s(h->s_d), V(h->cb.lw));
+	}
+	copy_global(h, 2);
+	AO_I0(K_, AO_OP(s_barrier));
+	/* iterations: ceil(K / bk) - 1, in pairs */
+	AO_I(K_, AO_OP(s_add_u32), ao_s(s_trip), ao_s(h->sK), ao_u32(h->bk - 1));
+	AO_I(K_, AO_OP(s_lshr_b32), ao_s(s_trip), ao_s(s_trip), ao_int((int)lg2(h->bk)));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(s_trip), ao_s(s_trip), ao_int(-1));
+	AO_I(K_, AO_OP(s_lshr_b32), ao_s(h->s_t2), ao_s(s_trip), ao_int(1));
+	int odd = ao_label(K_, NULL), last = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(s_cmp_eq_u32), ao_s(h->s_t2), ao_int(0));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)odd));
+	struct ao_loop kloop;
+	ao_loop_begin(K_, &kloop, s_left, ao_s(h->s_t2));
+	loop2_iteration(h, 1, 3);
+	loop2_iteration(h, 0, 4);
+	ao_loop_end(K_, &kloop);
+	ao_bind(K_, (unsigned)odd);
+	AO_I(K_, AO_OP(s_bitcmp1_b32), ao_s(s_trip), ao_int(0));
+	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)last));
+	loop2_iteration(h, 1, 5);
+	ao_bind(K_, (unsigned)last);
+	compute(h);
+}
+
 void hg_lds_loop(struct hg *h)
 {
 	unsigned s_trip = (unsigned)ao_sgprs(K_, 1), s_left = (unsigned)ao_sgprs(K_, 1);
+	if (h->prefetch == 2) {
+		loop2(h, s_trip, s_left);
+		return;
+	}
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(h->s_k0l), ao_int(0));
 	copy_global(h, 0);
 	ao_waitcnt(K_, 0, -1, -1);

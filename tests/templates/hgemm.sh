@@ -15,21 +15,9 @@ ok() { echo "ok $1"; }
 nok() { echo "not ok $1: $2"; fail=1; }
 
 # name|parameters|--dtype.  Presets in every layout, dtype and output format,
-# then tile and wave shapes of their own.
+# then tile and wave shapes of their own, then LDS staging (names l*).
 SETS='
 h1_nn_f16|--preset h1 --layout nn|f16
-l1_nn_f16|--preset l1|f16
-l2_nt_bf16|--preset l2 --layout nt --dtype bf16|bf16
-l3_tn_out16|--preset l3 --layout tn --out f16|f16
-l4_tt_bf16|--preset l4 --layout tt --dtype bf16 --out bf16|bf16
-lbest_nn_f16|--preset best|f16
-lbest_nt_bf16|--preset best --layout nt --dtype bf16|bf16
-lbest_tn_outbf|--preset best --layout tn --out bf16|f16
-lbest_tt_f16|--preset best --layout tt|f16
-lw1x1_u4|--waves-m 1 --waves-n 1 --tiles-m 2 --tiles-n 4 --lds true --unroll 4 --pad 8 --prefetch true|f16
-lw4x2_b32|--waves-m 4 --waves-n 2 --tiles-m 1 --tiles-n 2 --lds true --global-vec b32 --lds-vec b32 --lds-buffers 2 --layout tn --dtype bf16|bf16
-lw2x1_b64|--waves-m 2 --waves-n 1 --tiles-m 4 --tiles-n 1 --lds true --unroll 2 --global-vec b64 --lds-vec b64 --pad 4 --layout nt|f16
-lw1x4_tt|--waves-m 1 --waves-n 4 --tiles-m 1 --tiles-n 1 --lds true --prefetch true --lds-buffers 2 --layout tt --out f16 --global-vec b32|f16
 h1_nt_f16|--preset h1 --layout nt|f16
 h1_tn_bf16|--preset h1 --layout tn --dtype bf16|bf16
 h1_tt_bf16|--preset h1 --layout tt --dtype bf16|bf16
@@ -61,6 +49,20 @@ w8x2_t1x1|--waves-m 8 --waves-n 2 --tiles-m 1 --tiles-n 1|f16
 w1x1_t3x2_out16|--waves-m 1 --waves-n 1 --tiles-m 3 --tiles-n 2 --out f16|f16
 w2x4_t2x3_bf|--waves-m 2 --waves-n 4 --tiles-m 2 --tiles-n 3 --dtype bf16 --out bf16|bf16
 w1x1_t4x3_nt|--waves-m 1 --waves-n 1 --tiles-m 4 --tiles-n 3 --layout nt|f16
+l1_nn_f16|--preset l1|f16
+l2_nt_bf16|--preset l2 --layout nt --dtype bf16|bf16
+l3_tn_out16|--preset l3 --layout tn --out f16|f16
+l4_tt_bf16|--preset l4 --layout tt --dtype bf16 --out bf16|bf16
+lbest_nn_f16|--preset best|f16
+lbest_nt_bf16|--preset best --layout nt --dtype bf16|bf16
+lbest_tn_outbf|--preset best --layout tn --out bf16|f16
+lbest_tt_f16|--preset best --layout tt|f16
+lw1x1_u4|--waves-m 1 --waves-n 1 --tiles-m 2 --tiles-n 4 --lds true --unroll 4 --pad 8 --prefetch 1|f16
+lw4x2_b32|--waves-m 4 --waves-n 2 --tiles-m 1 --tiles-n 2 --lds true --global-vec b32 --lds-vec b32 --lds-buffers 2 --layout tn --dtype bf16|bf16
+lw2x1_b64|--waves-m 2 --waves-n 1 --tiles-m 4 --tiles-n 1 --lds true --unroll 2 --global-vec b64 --lds-vec b64 --pad 4 --layout nt|f16
+lw1x4_tt|--waves-m 1 --waves-n 4 --tiles-m 1 --tiles-n 1 --lds true --prefetch 1 --lds-buffers 2 --layout tt --out f16 --global-vec b32|f16
+lp2_nn_f16|--preset best --prefetch 2|f16
+lp2_tt_bf16_1buf|--preset best --prefetch 2 --lds-buffers 1 --layout tt --dtype bf16 --out f16|bf16
 '
 
 # shapes: each set runs one edge shape and one with padded leading dimensions
