@@ -10,7 +10,7 @@
  *
  *   sqtt_score [-v] [--set CONST=VALUE ...] [--only PREFIX] [--dump KERNEL|all] [--part fit|check] [--mem]
  *
- * --mem sends vector memory through the GPU-level hierarchy (model/gpu.h)
+ * --mem sends vector memory through the GPU-level hierarchy (model/model.h, mm_*)
  * instead of the core's fixed latencies.
  * -v prints one line per kernel with its strict misses by class; --dump all
  * dumps every kernel; --part keeps one half of the kernels (by a
@@ -18,7 +18,6 @@
  * dataset is absent.
  */
 #include "emu/decode.h"
-#include "model/gpu.h"
 #include "model/model.h"
 #include "tests/emu/harness.h"
 
@@ -125,7 +124,7 @@ static unsigned read_events(const char *path, struct list *hw)
 	return nslots;
 }
 
-/* --mem: vector memory through the GPU-level hierarchy (model/gpu.h); scalar
+/* --mem: vector memory through the GPU-level hierarchy (model/model.h, mm_*); scalar
  * loads keep the core's fixed latency. */
 struct mem_ctx {
 	struct mm *mm;
@@ -318,9 +317,7 @@ static int run_kernel(const char *dir, const struct kernel *k, const struct mdl_
 	o.issue_ctx = es;
 	struct mem_ctx mc = { NULL, base->c.smem_latency };
 	if (use_mem) {
-		struct gpu_consts gc;
-		gpu_consts_default(&gc);
-		mc.mm = mm_new(&gc, 1, 1);
+		mc.mm = mm_new(&base->c, 1, 1);
 		o.mem = mc.mm ? mem_access : NULL;
 		o.mem_ctx = &mc;
 	}

@@ -494,7 +494,9 @@ static inline const u32 *fsrc(struct emu_wave *w, const struct emu_inst *in, uns
 	}
 	unsigned abs = in->abs >> i & 1, neg = in->neg >> i & 1;
 	if (EMU_UNLIKELY(abs | neg)) {
-		u32 clr = abs ? 0x7fffffffu : 0xffffffffu, flip = neg ? 0x80000000u : 0;
+		/* the sign of a 16-bit source is bit 15 (the half is in the low bits by now) */
+		u32 sign = emu_ops16(in->op) ? 0x8000u : 0x80000000u;
+		u32 clr = abs ? ~sign : 0xffffffffu, flip = neg ? sign : 0;
 		LANES tmp[l] = (p[l] & clr) ^ flip;
 		return tmp;
 	}

@@ -55,7 +55,9 @@ static const u32 *src32(struct emu_wave *w, const struct emu_inst *in, unsigned 
 {
 	const u32 *p = emu_ops16(in->op) ? emu_vsrc16(w, in->src[i], tmp) : emu_vsrc(w, in->src[i], tmp);
 	if (EMU_UNLIKELY((in->abs | in->neg) >> i & 1)) {
-		u32 clr = (in->abs >> i & 1) ? 0x7fffffffu : 0xffffffffu, flip = (in->neg >> i & 1) ? 0x80000000u : 0;
+		/* a 16-bit source: op_sel picks its half later, so both halves get the sign bit */
+		u32 sign = emu_ops16(in->op) ? 0x80008000u : 0x80000000u;
+		u32 clr = (in->abs >> i & 1) ? ~sign : 0xffffffffu, flip = (in->neg >> i & 1) ? sign : 0;
 		LANES tmp[l] = (p[l] & clr) ^ flip;
 		return tmp;
 	}

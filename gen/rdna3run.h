@@ -1,5 +1,8 @@
-/* rdna3run.h — private to the rdna3run CLI (gen/rdna3run*.c): options and
- * the GEMM mode, so that rdna3run.c keeps only parsing and the generic mode. */
+/* rdna3run.h — private to the rdna3run CLI (gen/rdna3run*.c), one file per
+ * phase or mode: rdna3run.c (main: open, pick the kernel and backend, output
+ * files), rdna3run_opts.c (the command line), rdna3run_args.c (--arg keys and
+ * fills), rdna3run_generic.c, rdna3run_gemm.c, rdna3run_model.c (--model),
+ * rdna3run_microbench.c. */
 #ifndef RDNA3_RDNA3RUN_H
 #define RDNA3_RDNA3RUN_H
 
@@ -131,8 +134,17 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 
 /* --microbench (rdna3run_microbench.c): returns a RUN_EXIT_* status. */
 int run_microbench(const struct run_opts *o);
+/* The command line into o (rdna3run_opts.c): -1 to go on, else an exit
+ * status (0 after --help or --version) after one error line.  run_free_opts
+ * frees what parsing kept (call it after either). */
+int run_parse_args(int argc, char **argv, struct run_opts *o);
+void run_free_opts(struct run_opts *o);
+
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	     const struct ld_kernel *k);
+/* Generic mode (rdna3run_generic.c): returns a RUN_EXIT_* status. */
+int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
+		const struct ld_kernel *k);
 
 #endif

@@ -2,7 +2,8 @@
 # (run/run.mk).
 
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
-	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o
+	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o $(BUILD)/gen/rdna3run_opts.o \
+	$(BUILD)/gen/rdna3run_generic.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
 RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a \

@@ -37,17 +37,16 @@ static const struct mb_row rows[] = {
 	{ "LDS loads, lanes 4 bytes apart", "lds-conflict", 1, 4, -1, NULL, 0 },
 	{ "LDS loads, lanes 8 bytes apart", "lds-conflict", 1, 8, -1, NULL, 0 },
 	{ "LDS loads, lanes 128 bytes apart", "lds-conflict", 1, 128, -1, NULL, 0 },
-	{ "global load latency, L0-sized chain", "gmem-chase", 1, 4, MM_L0, "LAT_L0", 2 },
-	{ "global load latency, L1-sized chain", "gmem-chase", 1, 4, MM_L1, "LAT_L1", 3 },
-	{ "global load latency, L2-sized chain", "gmem-chase", 1, 4, MM_L2, "LAT_L2", 3 },
-	{ "global load latency, Infinity-Cache-sized chain", "gmem-chase", 1, 4, MM_MALL, "LAT_MALL", 3 },
-	{ "global load latency, DRAM-sized chain", "gmem-chase", 1, 4, MM_DRAM, "LAT_DRAM", 3 },
+	{ "global load latency, L0-sized chain", "gmem-chase", 1, 4, MM_L0, "lat_l0", 2 },
+	{ "global load latency, L1-sized chain", "gmem-chase", 1, 4, MM_L1, "lat_l1", 3 },
+	{ "global load latency, L2-sized chain", "gmem-chase", 1, 4, MM_L2, "lat_l2", 3 },
+	{ "global load latency, Infinity-Cache-sized chain", "gmem-chase", 1, 4, MM_MALL, "lat_mall", 3 },
+	{ "global load latency, DRAM-sized chain", "gmem-chase", 1, 4, MM_DRAM, "lat_dram", 3 },
 	{ "barrier, 2 waves", "barrier", 2, 4, -1, "barrier_latency", 0 },
 };
 
 struct mb_ctx {
 	struct mdl_consts c;
-	struct gpu_consts g;
 	uint64_t cycles;        /* of the last launch under the model */
 };
 
@@ -58,22 +57,21 @@ static int model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch 
 	struct mb_ctx *m = ctx;
 	static struct mdl_prediction p;
 	struct mdl_opts mo = { .c = m->c };
-	int rc = mdl_predict(dev, l, &mo, &m->g, 0, &p, err, errlen);
+	int rc = mdl_predict(dev, l, &mo, 0, &p, err, errlen);
 	*st = p.r.emu;
 	m->cycles = p.r.cycles;
 	return rc;
 }
 
 /* A chain working set for a level: well inside it and well past the one before. */
-static uint64_t chain_bytes(const struct gpu_consts *g, int level)
+static uint64_t chain_bytes(const struct mdl_consts *c, int level)
 {
-	const double *v = g->v;
 	switch (level) {
-	case MM_L0: return (uint64_t)(v[GPU_L0_BYTES] / 2);
-	case MM_L1: return (uint64_t)(v[GPU_L0_BYTES] * 4);
-	case MM_L2: return (uint64_t)(v[GPU_L1_BYTES] * 4);
-	case MM_MALL: return (uint64_t)(v[GPU_L2_BYTES] * 4);
-	default: return (uint64_t)(v[GPU_MALL_BYTES] * 2);
+	case MM_L0: return (uint64_t)(c->l0_bytes / 2);
+	case MM_L1: return (uint64_t)(c->l0_bytes * 4);
+	case MM_L2: return (uint64_t)(c->l1_bytes * 4);
+	case MM_MALL: return (uint64_t)(c->l2_bytes * 4);
+	default: return (uint64_t)(c->mall_bytes * 2);
 	}
 }
 
@@ -125,7 +123,7 @@ static int timed(struct ld_backend *b, struct mb_ctx *m, void *module, const str
 static int measure(const struct ao_toolchain *tc, struct ld_backend *b, struct mb_ctx *m, const struct mb_row *r,
 		   double *per_op, char *err, size_t errlen)
 {
-	uint64_t bytes = r->level >= 0 ? chain_bytes(&m->g, r->level) : 4096;
+	uint64_t bytes = r->level >= 0 ? chain_bytes(&m->c, r->level) : 4096;
 	uint64_t lines = bytes / 128;
 	/* The 8 extra operations per iteration must all be warm: iters * 8 >= one pass. */
 	uint32_t iters = r->level >= 0 ? (uint32_t)(lines / 8 + 64) : 256;
@@ -176,8 +174,7 @@ int run_microbench(const struct run_opts *o)
 	}
 	static struct mb_ctx m;
 	mdl_consts_default(&m.c);
-	gpu_consts_default(&m.g);
-	if (o->model_constants && mdl_consts_load(&m.c, &m.g, o->model_constants, err, sizeof err)) {
+	if (o->model_constants && mdl_consts_load(&m.c, o->model_constants, err, sizeof err)) {
 		run_error("%s", err);
 		return RUN_EXIT_USAGE;
 	}

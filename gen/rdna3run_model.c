@@ -34,14 +34,14 @@ static int write_html(const struct run_model *rm, const struct mdl_prediction *p
 		ao_textf(&t, "<h2>Roofline</h2>\n<p>Arithmetic intensity over the modelled DRAM traffic (%.3g bytes), "
 			     "achieved FLOP/s against the FP32 peak and the memory roofs of the constants table.</p>\n",
 			 pt.bytes);
-		gpu_roofline_svg(&t, &p->gc, &pt, 1);
+		gpu_roofline_svg(&t, &p->c, &pt, 1);
 	}
 	double cyc[MDL_B_N];
 	for (unsigned i = 0; i < MDL_B_N; i++)
 		cyc[i] = (double)p->r.bucket[i];
 	ao_textf(&t, "<h2>Where the SIMD cycles went</h2>\n");
 	gpu_breakdown_svg(&t, mdl_bucket_names, cyc, MDL_B_N);
-	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def and model/gpu_consts.def.</p>\n</body></html>\n",
+	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def.</p>\n</body></html>\n",
 		 c->clock_mhz);
 	int rc = -1;
 	if (t.oom) {
@@ -60,14 +60,12 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	const struct run_model *rm = ctx;
 	struct mdl_opts mo = { 0 };
 	mdl_consts_default(&mo.c);
-	struct gpu_consts gc;
-	gpu_consts_default(&gc);
-	if (rm->constants && mdl_consts_load(&mo.c, &gc, rm->constants, err, errlen))
+	if (rm->constants && mdl_consts_load(&mo.c, rm->constants, err, errlen))
 		return EMU_E_ARG;
 	static struct mdl_prediction p; /* large: the plan and the statistics */
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	int rc = mdl_predict(dev, l, &mo, &gc, rm->sample, &p, err, errlen);
+	int rc = mdl_predict(dev, l, &mo, rm->sample, &p, err, errlen);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	*st = p.r.emu;
 	/* the host time the prediction took, printed as the run's wall time */

@@ -409,7 +409,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	w->extra = 0;
 	w->prev_waits = cls == EMU_CLS_WAIT || in->op == EMU_OP_s_nop;
 	sm->cat_free[cls] = t + 1;
-	bool group_done = false;
+	bool group_done = false, others = cls == EMU_CLS_VMEM; /* others: another SIMD's pick may change */
 	switch (cls) {
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
@@ -441,14 +441,20 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {
 		issue_barrier(s, w, t);
+		others = true;
 	} else if (st->status == EMU_STEP_DONE || st->status == EMU_STEP_FAULT) {
 		group_done = wave_end(s, cu, w, t);
+		others = true;
 	} else {
 		wave_fetch(s, w);
 		if (w->state == MW_DONE)
-			group_done = wave_end(s, cu, w, t);
+			group_done = wave_end(s, cu, w, t), others = true;
 	}
+	/* A SIMD's pick depends on its own waves and the CU's vector memory port
+	 * only: re-pick the others when a barrier, a wave's end or a VMEM issue
+	 * may have changed them (a third of the model's time went to re-picks) */
 	for (unsigned i = 0; i < s->simds; i++)
-		mdl_cu_pick(s, cu, i);
+		if (i == k || others)
+			mdl_cu_pick(s, cu, i);
 	return group_done;
 }

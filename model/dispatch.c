@@ -13,7 +13,7 @@
  * last round's tail is there because a simulated unit runs all of its
  * workgroups, including the last partial round.
  */
-#include "model/gpu.h"
+#include "model/model.h"
 
 #include "asm_out/asm_out.h"
 
@@ -21,10 +21,10 @@
 #include <string.h>
 
 int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-		 const struct gpu_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
+		 const struct mdl_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
-	unsigned cus = (unsigned)c->v[GPU_CUS];
+	unsigned cus = (unsigned)c->cus;
 	if (!nwg || !block_threads || block_threads > 1024 || !cus) {
 		snprintf(err, errlen, "dispatch: %llu workgroups of %u work-items cannot be planned",
 			 (unsigned long long)nwg, block_threads);
@@ -108,11 +108,11 @@ unsigned md_sample_unit(const struct md_plan *p, unsigned i)
 	return p->full ? i : p->sample[i];
 }
 
-double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct gpu_consts *c)
+double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c)
 {
 	double end = 0;
 	for (unsigned i = 0; i < p->nsample; i++)
 		if (finish[i] > end)
 			end = finish[i];
-	return end + c->v[GPU_LAUNCH_CYCLES];
+	return end + c->launch_cycles;
 }

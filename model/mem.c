@@ -23,7 +23,7 @@
  * Stores are written through L0 (no allocation) to L2, which allocates; a line
  * new to the Infinity Cache is charged to the DRAM port (its write-back).
  */
-#include "model/gpu.h"
+#include "model/model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -222,7 +222,7 @@ struct cu_state {
 };
 
 struct mm {
-	struct gpu_consts c;
+	struct mdl_consts c;
 	unsigned cus, cus_per_sa, nsa;
 	double line, lat[MM_NLEVELS];
 	struct cu_state *cu;
@@ -251,35 +251,34 @@ void mm_free(struct mm *m)
 	free(m);
 }
 
-struct mm *mm_new(const struct gpu_consts *c, unsigned active_cus, unsigned sim_cus)
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus)
 {
-	const double *v = c->v;
-	if (!active_cus || !sim_cus || sim_cus > active_cus || active_cus > v[GPU_CUS])
+	if (!active_cus || !sim_cus || sim_cus > active_cus || active_cus > c->cus)
 		return NULL;
 	struct mm *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
 	m->c = *c;
-	m->cus = (unsigned)v[GPU_CUS];
-	m->cus_per_sa = (unsigned)v[GPU_CUS_PER_SA];
+	m->cus = (unsigned)c->cus;
+	m->cus_per_sa = (unsigned)c->cus_per_sa;
 	if (!m->cus_per_sa)
 		m->cus_per_sa = 1;
 	m->nsa = (m->cus + m->cus_per_sa - 1) / m->cus_per_sa;
-	m->line = v[GPU_LINE_BYTES];
-	const enum gpu_const lat[MM_NLEVELS] = { GPU_LAT_L0, GPU_LAT_L1, GPU_LAT_L2, GPU_LAT_MALL, GPU_LAT_DRAM };
+	m->line = c->line_bytes;
+	const double lat[MM_NLEVELS] = { c->lat_l0, c->lat_l1, c->lat_l2, c->lat_mall, c->lat_dram };
 	for (int i = 0; i < MM_NLEVELS; i++)
-		m->lat[i] = v[lat[i]];
-	double per_gb = 1.0 / v[GPU_CLOCK_GHZ]; /* GB/s -> bytes per cycle */
+		m->lat[i] = lat[i];
+	double per_gb = 1000.0 / c->clock_mhz; /* GB/s -> bytes per cycle */
 	double a = active_cus, sa_share = active_cus < m->cus_per_sa ? active_cus : m->cus_per_sa;
 	double rate[MM_NLEVELS] = {
-		v[GPU_BW_L0], v[GPU_BW_L1] / sa_share, v[GPU_BW_L2] / a, v[GPU_BW_MALL] * per_gb / a,
-		v[GPU_BW_DRAM] * per_gb / a,
+		c->bw_l0, c->bw_l1 / sa_share, c->bw_l2 / a, c->bw_mall * per_gb / a,
+		c->bw_dram * per_gb / a,
 	};
 	double scale = (double)active_cus / sim_cus;
 	m->cu = calloc(m->cus, sizeof *m->cu);
 	m->l1 = calloc(m->nsa, sizeof *m->l1);
 	bool ok = m->cu && m->l1;
-	unsigned ways = (unsigned)v[GPU_L0_WAYS], lines = (unsigned)(v[GPU_L0_BYTES] / m->line);
+	unsigned ways = (unsigned)c->l0_ways, lines = (unsigned)(c->l0_bytes / m->line);
 	if (!ways || ways > lines)
 		ok = false;
 	for (unsigned i = 0; ok && i < m->cus; i++) {
@@ -293,8 +292,8 @@ struct mm *mm_new(const struct gpu_consts *c, unsigned active_cus, unsigned sim_
 			s->port[l].rate = rate[l];
 	}
 	for (unsigned i = 0; ok && i < m->nsa; i++)
-		ok = ft_init(&m->l1[i], v[GPU_L1_BYTES], m->line, scale);
-	ok = ok && ft_init(&m->l2, v[GPU_L2_BYTES], m->line, scale) && ft_init(&m->mall, v[GPU_MALL_BYTES], m->line, scale);
+		ok = ft_init(&m->l1[i], c->l1_bytes, m->line, scale);
+	ok = ok && ft_init(&m->l2, c->l2_bytes, m->line, scale) && ft_init(&m->mall, c->mall_bytes, m->line, scale);
 	if (!ok) {
 		mm_free(m);
 		return NULL;

@@ -10,21 +10,24 @@
  * functional result is the emulator's own, bit-exact; emu_launch (timing off)
  * is not involved.  See docs/model.md for the rules and their sources.
  *
- * Layers: the per-SIMD core (issue, dependencies, counters, barriers, LDS) is
- * here; the memory hierarchy plugs in through mdl_mem_fn; dispatch of
- * workgroups over the CUs is mdl_run's loop.
+ * Layers, all declared here: the constants table (consts.def); the per-SIMD
+ * core (issue, dependencies, counters, barriers, LDS: core.c, lds.c, run.c);
+ * the vector memory hierarchy (mm_*, mem.c), which plugs in through
+ * mdl_mem_fn; the dispatch of workgroups over the CUs or WGPs with sampling
+ * (md_*, dispatch.c); the whole-GPU prediction (mdl_predict); pictures for
+ * the HTML report (svg.c).  Everything is deterministic: the same calls in the
+ * same order give the same cycles.
  */
 #ifndef RDNA3_MODEL_H
 #define RDNA3_MODEL_H
 
 #include "emu/emu.h"
-#include "model/gpu.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- constants: model/consts.def, one row each ------------------------------------ */
+/* ---- constants: model/consts.def, one row each (value, unit, source) ---------------- */
 struct mdl_consts {
 #define MDL_CONST(name, value, unit, source) double name;
 #include "model/consts.def"
@@ -42,6 +45,108 @@ extern const unsigned mdl_nconsts;
 void mdl_consts_default(struct mdl_consts *c);
 /* Set one constant by name; -1 if there is no such constant. */
 int mdl_consts_set(struct mdl_consts *c, const char *name, double value);
+int mdl_const_find(const char *name);  /* row index, or -1 */
+double mdl_const_get(const struct mdl_consts *c, unsigned row);
+/* A constants file (`name value` lines, `#` comments; rdna3run --microbench -o
+ * writes them) over any rows of the table.  Nothing changes on error. */
+int mdl_consts_load(struct mdl_consts *c, const char *path, char *err, size_t errlen);
+
+/* ---- memory hierarchy ------------------------------------------------------------ */
+enum mm_level { MM_L0, MM_L1, MM_L2, MM_MALL, MM_DRAM, MM_NLEVELS };
+extern const char *const mm_level_name[MM_NLEVELS];
+
+struct mm;
+
+/* A hierarchy for a dispatch that keeps active_cus CUs busy, of which sim_cus
+ * are simulated (sampling): each simulated CU gets 1/active_cus of the shared
+ * bandwidth of L2, Infinity Cache and DRAM (1/min(active, CUs per array) of
+ * its array's L1), and each line a simulated CU brings into a shared level
+ * stands for active_cus/sim_cus lines when that level's capacity is counted.
+ * NULL on bad arguments or out of memory. */
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus);
+void mm_free(struct mm *m);
+
+/* One vector memory instruction of a wave on CU cu (0 .. CUs-1) issued at cycle:
+ * lane l (bit l of exec) accesses bytes at addr[l] (and, when naddr is 64, at
+ * addr[32 + l] too).  Returns the cycle its data is back (load) or its write
+ * is acknowledged (store); *served (may be NULL) is the farthest level a line
+ * of it went to.  Calls for one CU come in nondecreasing cycle order; shared
+ * levels see all CUs' calls in call order. */
+uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
+		   uint32_t exec, unsigned bytes, bool store, enum mm_level *served);
+
+struct mm_stats {
+	uint64_t insts, loads, stores;
+	uint64_t lines[MM_NLEVELS];  /* lines served by each level (loads and stores) */
+	uint64_t bytes_dram;         /* bytes moved over the DRAM port */
+	uint64_t bytes_req;          /* bytes the lanes asked for */
+	bool oom;                    /* a shared level could not grow: results are approximate */
+};
+void mm_get_stats(const struct mm *m, struct mm_stats *s);
+
+/* ---- dispatch ---------------------------------------------------------------------- */
+/* Workgroups go to units (a CU in CU mode, a WGP in WGP mode) round-robin in
+ * index order: unit u runs workgroups u, u + U, u + 2U, ... with at most
+ * wg_per_unit of them resident at once, the next one starting when one ends.
+ * With equal workgroup times this is what a dispatcher that fills the first
+ * free slot does; it makes every unit's work known without simulating the
+ * others, which is what sampling needs. */
+struct md_plan {
+	uint64_t nwg;                /* workgroups in the grid */
+	unsigned units;              /* 96 CUs or 48 WGPs */
+	bool wgp_mode;
+	unsigned simds_per_unit;     /* 2 or 4 */
+	unsigned waves_per_wg;
+	unsigned waves_per_simd;     /* occupancy (asm_out's ao_occupancy) */
+	unsigned wg_per_unit;        /* resident workgroups per unit */
+	const char *limit;           /* what limits wg_per_unit: "VGPRs", "LDS", "waves" or "grid" */
+	unsigned active_units;       /* units that get at least one workgroup */
+	unsigned active_cus;         /* CUs those units hold */
+	/* The units to simulate, md_sample_unit(p, 0 .. nsample - 1): every active
+	 * one (full), or a few of each group of units that run the same number of
+	 * workgroups (sample[]). */
+	unsigned nsample;
+	unsigned sample[16];
+	bool full;
+	/* Long dispatches: a sampled unit runs only its first sim_wgs workgroups
+	 * (MD_MAX_ROUNDS rounds of wg_per_unit) and its time is scaled by
+	 * extrapolate = (its workgroups) / sim_wgs; 0 and 1: no extrapolation. */
+	uint64_t sim_wgs;
+	double extrapolate;
+};
+
+#define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
+
+/* Plan a dispatch.  vgprs and lds_bytes from the descriptor, block_threads
+ * work-items per workgroup.  per_group 0 plans a full simulation; otherwise
+ * that many units (at most 8) of each group are sampled.  Returns 0, or -1
+ * with a message. */
+int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+		 const struct mdl_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen);
+/* Workgroups unit u runs, and the j-th of them (index in the grid). */
+uint64_t md_unit_wgs(const struct md_plan *p, unsigned u);
+/* Workgroups the simulation runs on unit u: md_unit_wgs, or at most sim_wgs. */
+uint64_t md_unit_sim_wgs(const struct md_plan *p, unsigned u);
+uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j);
+/* First CU of unit u (a WGP holds CUs 2u and 2u + 1). */
+unsigned md_unit_cu(const struct md_plan *p, unsigned u);
+unsigned md_sample_unit(const struct md_plan *p, unsigned i);
+/* The kernel's cycles from the finish cycles of the simulated units (in the
+ * order of md_sample_unit): the latest of them, plus the launch overhead.  A
+ * sampled unit stands for the others of its group. */
+double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c);
+
+/* ---- pictures for the HTML report (svg.c) ----------------------------------------- */
+struct ao_text;
+struct gpu_roof_point {
+	const char *label;
+	double flops, bytes, seconds; /* bytes: DRAM traffic, for the intensity */
+};
+/* A roofline of the constants' compute and memory roofs with the points. */
+void gpu_roofline_svg(struct ao_text *t, const struct mdl_consts *c, const struct gpu_roof_point *p, unsigned n);
+/* One stacked bar: n named parts in cycles, with a legend of their shares. */
+void gpu_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
+
 
 /* ---- memory interface ----------------------------------------------------------------
  * A vector or scalar memory request as the core issues it.  The function
@@ -96,7 +201,7 @@ struct mdl_opts {
 	void *mem_ctx;
 	mdl_issue_fn on_issue;       /* NULL: none */
 	void *issue_ctx;
-	/* A dispatch plan (model/gpu.h): simulate its sampled units only, each
+	/* A dispatch plan (md_plan_make): simulate its sampled units only, each
 	 * running the workgroups round-robin dispatch gives it, with the plan's
 	 * occupancy.  NULL: `cus` CUs take workgroups as slots free up. */
 	const struct md_plan *plan;
@@ -125,24 +230,21 @@ void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, dou
 		     size_t n);
 
 /* ---- a prediction for the whole GPU (model/predict.c) ----------------------------------
- * Plans the dispatch (model/gpu.h), simulates the planned units with the memory
+ * Plans the dispatch (md_plan_make), simulates the planned units with the memory
  * hierarchy, and reports the kernel: r as mdl_run fills it, with cycles and
  * seconds for the whole kernel (the latest unit plus the launch overhead, which
  * the breakdown counts as idle).  per_group 0 simulates every active unit;
- * otherwise that many units of each group (see md_plan_make).  gc: the GPU
- * table; its clock and CU count are taken from o->c. */
+ * otherwise that many units of each group (see md_plan_make).  The constants
+ * are o->c. */
 struct mdl_prediction {
-	struct gpu_consts gc;        /* the GPU table as used */
+	struct mdl_consts c;         /* the constants as used */
 	struct md_plan plan;
 	struct mdl_result r;
 	struct mm_stats mem;         /* of the simulated units */
 };
-int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o,
-		const struct gpu_consts *gc, unsigned per_group, struct mdl_prediction *p, char *err, size_t errlen);
+int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
+		struct mdl_prediction *p, char *err, size_t errlen);
 /* The dispatch plan and where the memory lines came from, as text lines or JSON. */
 void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n);
-/* A constants file (`NAME VALUE` lines, `#` comments) over both tables: core
- * rows (consts.def) and GPU rows (gpu_consts.def).  Nothing changes on error. */
-int mdl_consts_load(struct mdl_consts *c, struct gpu_consts *g, const char *path, char *err, size_t errlen);
 
 #endif

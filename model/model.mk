@@ -1,10 +1,10 @@
-# model/: the timing model (model/model.h: the per-SIMD core; model/gpu.h: the
-# memory hierarchy, dispatch and sampling), an analysis layer over the
+# model/: the timing model (model/model.h, its one header; every constant in
+# model/consts.def), an analysis layer over the
 # emulator's stepper.  libmodel.a -> libemu.a, libasm_out.a (occupancy).
 MODEL_SRCS := $(wildcard model/*.c)
 LIBS += $(BUILD)/libmodel.a
 $(BUILD)/libmodel.a: $(MODEL_SRCS:%.c=$(BUILD)/%.o)
-HEADERS += model/model.h model/gpu.h
+HEADERS += model/model.h
 
 # Tests (tests/model/): hand-computable kernels assembled at test time.
 TEST_BINS += $(BUILD)/tests/model_test

@@ -34,8 +34,8 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, NULL);
 }
 
-int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o,
-		const struct gpu_consts *gc, unsigned per_group, struct mdl_prediction *p, char *err, size_t errlen)
+int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
+		struct mdl_prediction *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	uint8_t raw[64];
@@ -49,17 +49,14 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		snprintf(err, errlen, "model: %s", kerr);
 		return EMU_E_KD;
 	}
-	/* One clock and one CU count: the core's rows win over the GPU table's. */
-	p->gc = *gc;
-	p->gc.v[GPU_CLOCK_GHZ] = o->c.clock_mhz / 1000;
-	p->gc.v[GPU_CUS] = o->c.cus;
+	p->c = o->c;
 	uint64_t nwg = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
 	unsigned threads = L->block[0] * L->block[1] * L->block[2];
-	if (md_plan_make(nwg, kd.vgprs, kd.group_segment_size, threads, kd.wgp_mode, &p->gc, per_group, &p->plan, err,
+	if (md_plan_make(nwg, kd.vgprs, kd.group_segment_size, threads, kd.wgp_mode, &p->c, per_group, &p->plan, err,
 			 errlen))
 		return EMU_E_ARG;
 	unsigned sim_cus = p->plan.nsample * (p->plan.wgp_mode ? 2 : 1);
-	struct mem_ctx m = { mm_new(&p->gc, p->plan.active_cus, sim_cus), &o->c };
+	struct mem_ctx m = { mm_new(&p->c, p->plan.active_cus, sim_cus), &o->c };
 	if (!m.mm) {
 		snprintf(err, errlen, "model: out of memory for the memory hierarchy");
 		return EMU_E_NOMEM;
@@ -82,7 +79,7 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		for (unsigned i = 0; i < MDL_B_N; i++)
 			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
 	}
-	uint64_t launch = (uint64_t)p->gc.v[GPU_LAUNCH_CYCLES];
+	uint64_t launch = (uint64_t)p->c.launch_cycles;
 	p->r.cycles += launch;
 	p->r.bucket[MDL_B_IDLE] += launch * p->r.simds;
 	p->r.seconds = (double)p->r.cycles / (o->c.clock_mhz * 1e6);
@@ -122,31 +119,4 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 			 pl->wgp_mode ? "WGP" : "CU", pl->waves_per_simd, pl->limit,
 			 pl->full ? "simulated all" : "simulated", pl->nsample, pl->extrapolate > 1 ? xtra : "", pct[MM_L0], pct[MM_L1], pct[MM_L2],
 			 pct[MM_MALL], pct[MM_DRAM]);
-}
-
-struct both {
-	struct mdl_consts c;
-	struct gpu_consts g;
-};
-
-static int set_either(void *ctx, const char *name, double v)
-{
-	struct both *b = ctx;
-	int i = gpu_const_find(name);
-	if (i >= 0) {
-		b->g.v[i] = v;
-		return 0;
-	}
-	return mdl_consts_set(&b->c, name, v);
-}
-
-int mdl_consts_load(struct mdl_consts *c, struct gpu_consts *g, const char *path, char *err, size_t errlen)
-{
-	struct both b = { *c, *g };
-	int rc = gpu_consts_read(path, set_either, &b, err, errlen);
-	if (!rc) {
-		*c = b.c;
-		*g = b.g;
-	}
-	return rc;
 }

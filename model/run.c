@@ -73,28 +73,73 @@ static void release_done(struct mdl_sim *s, struct mdl_cu *cu)
 	}
 }
 
+/* The CU whose earliest pick is first, ties to the lower CU and SIMD: a
+ * tournament tree over the CUs (a full simulation has up to 96 of them; a
+ * linear scan of every SIMD per issue was most of its time).  node[n + k] is
+ * CU k, node[i] the better of its two children; an index of n means none. */
+struct tourney {
+	unsigned n, *node;
+	const struct mdl_sim *s;
+};
+
+static uint64_t cu_first(const struct mdl_cu *cu, unsigned simds, unsigned *simd)
+{
+	uint64_t bt = MDL_NEVER;
+	for (unsigned i = 0; i < simds; i++)
+		if (cu->simd[i].pick_t < bt)
+			bt = cu->simd[i].pick_t, *simd = i;
+	return bt;
+}
+
+static unsigned better(const struct tourney *t, unsigned a, unsigned b)
+{
+	if (a >= t->s->cus)
+		return b;
+	if (b >= t->s->cus)
+		return a;
+	unsigned x;
+	uint64_t ta = cu_first(&t->s->cu[a], t->s->simds, &x), tb = cu_first(&t->s->cu[b], t->s->simds, &x);
+	return tb < ta || (tb == ta && b < a) ? b : a;
+}
+
+static void tourney_update(struct tourney *t, unsigned k)
+{
+	for (unsigned i = (t->n + k) / 2; i >= 1; i /= 2)
+		t->node[i] = better(t, t->node[2 * i], t->node[2 * i + 1]);
+}
+
 /* The event loop: the SIMD whose pick issues first goes next. */
-static void simulate(struct mdl_sim *s)
+static bool simulate(struct mdl_sim *s)
 {
 	for (unsigned i = 0; i < s->group_cap; i++) /* round robin over the CUs */
 		for (unsigned k = 0; k < s->cus; k++)
 			dispatch(s, &s->cu[k], 0);
+	struct tourney t = { 1, NULL, s };
+	while (t.n < s->cus)
+		t.n *= 2;
+	if (!(t.node = malloc(2 * t.n * sizeof *t.node)))
+		return false;
+	for (unsigned k = 0; k < t.n; k++)
+		t.node[t.n + k] = k < s->cus ? k : t.n;
+	for (unsigned i = t.n - 1; i >= 1; i--)
+		t.node[i] = better(&t, t.node[2 * i], t.node[2 * i + 1]);
 	for (;;) {
-		struct mdl_cu *best = NULL;
-		unsigned bsimd = 0;
-		uint64_t bt = MDL_NEVER;
-		for (unsigned k = 0; k < s->cus; k++)
-			for (unsigned i = 0; i < s->simds; i++)
-				if (s->cu[k].simd[i].pick_t < bt)
-					bt = s->cu[k].simd[i].pick_t, best = &s->cu[k], bsimd = i;
-		if (!best)
-			return;
+		unsigned k = t.node[1], bsimd = 0; /* with one CU, node[1] is its leaf */
+		if (k >= s->cus)
+			break;
+		struct mdl_cu *best = &s->cu[k];
+		uint64_t bt = cu_first(best, s->simds, &bsimd);
+		if (bt == MDL_NEVER)
+			break;
 		if (mdl_cu_issue(s, best, bsimd)) {
 			release_done(s, best);
 			while (dispatch(s, best, bt + 1))
 				;
 		}
+		tourney_update(&t, k);
 	}
+	free(t.node);
+	return true;
 }
 
 static void finish(struct mdl_sim *s)
@@ -169,7 +214,11 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		emu_stepper_end(s.stp, NULL, NULL, 0);
 		return fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
 	}
-	simulate(&s);
+	if (!simulate(&s)) {
+		sim_free(&s);
+		emu_stepper_end(s.stp, NULL, NULL, 0);
+		return fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
+	}
 	finish(&s);
 	sim_free(&s);
 	rc = emu_stepper_end(s.stp, &r->emu, err, errlen);

@@ -4,7 +4,7 @@
  * CUs, the constants file, and the dispatch plan (occupancy, round-robin,
  * sampled units). */
 #include "tests/check.h"
-#include "model/gpu.h"
+#include "model/model.h"
 
 #include "asm_out/asm_out.h"
 
@@ -20,7 +20,7 @@ static void lanes(uint64_t *a, uint64_t base, uint64_t stride)
 		a[l] = base + l * stride;
 }
 
-static struct gpu_consts K;
+static struct mdl_consts K;
 
 static void test_one_line(void)
 {
@@ -160,31 +160,40 @@ static void test_consts(void)
 	char path[] = "/tmp/gpu_test_XXXXXX", err[256];
 	int fd = mkstemp(path);
 	FILE *f = fdopen(fd, "w");
-	fprintf(f, "# measured\nLAT_L0 123\n  BW_DRAM 800\n");
+	/* one row of the core, two of the memory hierarchy, a latency set to 0 */
+	fprintf(f, "# measured\nlat_l0 123\n  bw_dram 800\nvalu_latency 7\nbarrier_latency 0\n");
 	fclose(f);
-	struct gpu_consts c;
-	gpu_consts_default(&c);
-	int rc = gpu_consts_load(&c, path, err, sizeof err);
-	checkf(rc == 0 && c.v[GPU_LAT_L0] == 123 && c.v[GPU_BW_DRAM] == 800 && c.v[GPU_LAT_L2] == 420,
-	      "consts: a file overrides the rows it names", "rc %d: %s", rc, err);
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	int rc = mdl_consts_load(&c, path, err, sizeof err);
+	checkf(rc == 0 && c.lat_l0 == 123 && c.bw_dram == 800 && c.lat_l2 == 420 && c.valu_latency == 7 &&
+		       c.barrier_latency == 0,
+	      "consts: a file overrides the rows it names (core and memory alike)", "rc %d: %s", rc, err);
 	f = fopen(path, "w");
-	fprintf(f, "LAT_L0 100\nNO_SUCH 1\n");
+	fprintf(f, "lat_l0 100\nNO_SUCH 1\n");
 	fclose(f);
-	rc = gpu_consts_load(&c, path, err, sizeof err);
-	checkf(rc < 0 && strstr(err, ":2:") && c.v[GPU_LAT_L0] == 123, "consts: an unknown name is refused, nothing changes",
+	rc = mdl_consts_load(&c, path, err, sizeof err);
+	checkf(rc < 0 && strstr(err, ":2:") && c.lat_l0 == 123, "consts: an unknown name is refused, nothing changes",
 	      "rc %d: %s", rc, err);
 	f = fopen(path, "w");
-	fprintf(f, "BW_L2 0\n");
+	fprintf(f, "bw_l2 0\n");
 	fclose(f);
-	rc = gpu_consts_load(&c, path, err, sizeof err);
+	rc = mdl_consts_load(&c, path, err, sizeof err);
 	checkf(rc < 0, "consts: a zero rate is refused", "rc %d", rc);
 	unlink(path);
-	checkf(gpu_consts_load(&c, "/nonexistent/x", err, sizeof err) < 0 && strstr(err, "/nonexistent/x"),
+	checkf(mdl_consts_load(&c, "/nonexistent/x", err, sizeof err) < 0 && strstr(err, "/nonexistent/x"),
 	      "consts: a missing file is named", "%s", err);
+	/* Every row: a unit, a source, a default that is not negative, and a name
+	 * the file reader can set (so --model-constants reaches all of them). */
 	int ok = 1;
-	for (unsigned i = 0; i < GPU_NCONSTS; i++)
-		ok &= gpu_const_source(i)[0] && gpu_const_unit(i)[0] && K.v[i] > 0;
-	checkf(ok, "consts: every row has a value, a unit and a source", " ");
+	for (unsigned i = 0; i < mdl_nconsts; i++) {
+		struct mdl_consts t;
+		mdl_consts_default(&t);
+		ok &= mdl_const_rows[i].source[0] && mdl_const_rows[i].unit[0] && mdl_const_get(&K, i) >= 0;
+		ok &= mdl_consts_set(&t, mdl_const_rows[i].name, 12345) == 0 && mdl_const_get(&t, i) == 12345;
+	}
+	checkf(ok && mdl_nconsts > 50, "consts: every row has a value, a unit and a source, and can be set by name",
+	      "%u rows", mdl_nconsts);
 }
 
 static void test_dispatch(void)
@@ -204,7 +213,7 @@ static void test_dispatch(void)
 	checkf(p.nsample == 4 && p.sample[0] == 0 && p.sample[1] == 63 && p.sample[2] == 64 && p.sample[3] == 95,
 	      "dispatch: two sampled units per group, first and last", "%u samples", p.nsample);
 	double fin[4] = { 1000, 2000, 1500, 900 };
-	checkf(md_kernel_cycles(&p, fin, &K) == 2000 + K.v[GPU_LAUNCH_CYCLES], "dispatch: the kernel ends with the latest unit",
+	checkf(md_kernel_cycles(&p, fin, &K) == 2000 + K.launch_cycles, "dispatch: the kernel ends with the latest unit",
 	      " ");
 	/* 64 workgroups: one group of 64 units with one each. */
 	rc = md_plan_make(64, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
@@ -253,7 +262,7 @@ static void test_svg(void)
 
 int main(void)
 {
-	gpu_consts_default(&K);
+	mdl_consts_default(&K);
 	test_one_line();
 	test_coalescing();
 	test_stream();

@@ -18,26 +18,26 @@ nok() { echo "not ok $1: $2"; fail=1; }
 # The values the model is given (none of them a default of the tables).
 cat >"$T/given" <<'EOC'
 # caches shrunk: chains of 4 KB, 32 KB, 128 KB, 512 KB and 1 MB
-L0_BYTES 8192
-L1_BYTES 32768
-L2_BYTES 131072
-MALL_BYTES 524288
+l0_bytes 8192
+l1_bytes 32768
+l2_bytes 131072
+mall_bytes 524288
 valu_latency 6
 trans_issue 5
 lds_latency 47
 barrier_latency 9
-LAT_L0 301
-LAT_L1 377
-LAT_L2 512
-LAT_MALL 733
-LAT_DRAM 1021
+lat_l0 301
+lat_l1 377
+lat_l2 512
+lat_mall 733
+lat_dram 1021
 EOC
 if "$R" --microbench --backend emu --model-constants "$T/given" -o "$T/got" >"$T/out" 2>"$T/err"; then
 	ok "microbench: runs on the emulator under the model"
 else
 	nok "microbench: runs on the emulator under the model" "$(head -n 3 "$T/err" | tr '\n' '|')"
 fi
-for name in valu_latency trans_issue lds_latency barrier_latency LAT_L0 LAT_L1 LAT_L2 LAT_MALL LAT_DRAM; do
+for name in valu_latency trans_issue lds_latency barrier_latency lat_l0 lat_l1 lat_l2 lat_mall lat_dram; do
 	want=$(awk -v n="$name" '$1 == n { print $2 }' "$T/given")
 	got=$(awk -v n="$name" '$1 == n { print $2 }' "$T/got" 2>/dev/null)
 	if [ -n "$got" ] && awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(d >= -1 && d <= 1) }'; then
