@@ -28,3 +28,4 @@ $(BUILD)/man/rdna3gen.1: $(BUILD)/rdna3gen scripts/help2man.sh
 	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate gfx1100 (RDNA3) kernels from templates" \
 		TEMPLATES list >$@.tmp && mv $@.tmp $@
 TEST_SCRIPTS += tests/gen/tune.sh
+TEST_SCRIPTS += tests/gen/tune_lib.sh

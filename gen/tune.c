@@ -45,23 +45,28 @@ static int fail(int status, const char *fmt, ...)
 struct axis {
 	const char *param;
 	const char *vals[6];
+	unsigned small_m;            /* values from this index on only for a target M <= SMALL_M */
 };
+/* Skinny products (transformer inference: M = 1..64 rows) add 8- and 16-row
+ * tiles; they come last so that the points, and so the order, of every other
+ * search stay as they were. */
+enum { SMALL_M = 64 };
 static const struct axis axes[] = {
-	{ "bm", { "32", "64", "128", "256" } },
-	{ "bn", { "32", "64", "128", "256" } },
-	{ "bk", { "8", "16", "32" } },
-	{ "tm", { "2", "4", "8" } },
-	{ "tn", { "2", "4", "8" } },
-	{ "waves-m", { "1", "2", "4", "8" } },
-	{ "waves-n", { "1", "2", "4" } },
-	{ "lanes-m", { "2", "4", "8", "16" } },
-	{ "pad-a", { "0", "4" } },
-	{ "lds-buffers", { "1", "2" } },
-	{ "global-vec", { "b32", "b64", "b128" } },
-	{ "lds-vec", { "b64", "b128" } },
-	{ "sgpr-bases", { "false", "true" } },
-	{ "walk", { "row", "grouped" } },
-	{ "dual", { "false", "true" } },
+	{ "bm", { "32", "64", "128", "256", "16", "8" }, 4 },
+	{ "bn", { "32", "64", "128", "256" }, 0 },
+	{ "bk", { "8", "16", "32" }, 0 },
+	{ "tm", { "2", "4", "8" }, 0 },
+	{ "tn", { "2", "4", "8" }, 0 },
+	{ "waves-m", { "1", "2", "4", "8" }, 0 },
+	{ "waves-n", { "1", "2", "4" }, 0 },
+	{ "lanes-m", { "2", "4", "8", "16" }, 0 },
+	{ "pad-a", { "0", "4" }, 0 },
+	{ "lds-buffers", { "1", "2" }, 0 },
+	{ "global-vec", { "b32", "b64", "b128" }, 0 },
+	{ "lds-vec", { "b64", "b128" }, 0 },
+	{ "sgpr-bases", { "false", "true" }, 0 },
+	{ "walk", { "row", "grouped" }, 0 },
+	{ "dual", { "false", "true" }, 0 },
 };
 #define NAXES (sizeof axes / sizeof axes[0])
 
@@ -72,7 +77,7 @@ struct space {
 	int i_threads, i_lanes_n, i_waves_m, i_waves_n, i_lanes_m, i_prefetch, i_layout;
 };
 
-static int space_init(const struct tpl_template *t, struct space *s, char *err, size_t errlen)
+static int space_init(const struct tpl_template *t, bool small_m, struct space *s, char *err, size_t errlen)
 {
 	struct tpl_values v;
 	tpl_defaults(t, &v);
@@ -84,7 +89,7 @@ static int space_init(const struct tpl_template *t, struct space *s, char *err, 
 			return -1;
 		}
 		s->nval[a] = 0;
-		for (unsigned j = 0; j < 6 && axes[a].vals[j]; j++) {
+		for (unsigned j = 0; j < 6 && axes[a].vals[j] && (small_m || !axes[a].small_m || j < axes[a].small_m); j++) {
 			if (tpl_set(&v, axes[a].param, axes[a].vals[j], err, errlen))
 				return -1;
 			s->val[a][s->nval[a]++] = v.v[s->idx[a]];
@@ -426,21 +431,24 @@ static int collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	if (space_init(r->t, &sp, err, sizeof err))
+	bool small_m = r->m <= SMALL_M;
+	if (space_init(r->t, small_m, &sp, err, sizeof err))
 		return fail(1, "%s", err);
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	base.v[sp.i_layout] = r->layout;
 	base.v[sp.i_prefetch] = 1;
-	/* the legal points depend only on the layout: a library of many shapes
-	 * enumerates once per layout */
+	/* the legal points depend only on the layout and on M <= SMALL_M: a
+	 * library of many shapes enumerates once per kind */
 	static struct point *pts;
 	static size_t np;
 	static long pts_layout = -1;
-	if (pts_layout != r->layout) {
+	static bool pts_small;
+	if (pts_layout != r->layout || pts_small != small_m) {
 		free(pts);
 		pts = enumerate(&sp, &base, &np);
 		pts_layout = pts ? r->layout : -1;
+		pts_small = small_m;
 	}
 	if (!pts)
 		return fail(1, "out of memory");
