@@ -71,11 +71,16 @@ struct emu_dinst {
 	emu_exec_fn base;            /* DPP: the executor of the op itself (fn is emu_exec_dpp) */
 	uint8_t words;               /* length in dwords */
 	uint8_t bad;                 /* 0, or an enum emu_bad reason (decode-time refusal) */
+	uint8_t valu;                /* enum emu_valu_kind, for the WMMA hazard (hazard.c) */
 	_Atomic uint8_t ready;
 	struct emu_hzinfo hz;
 };
 
 enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+
+/* What the WMMA hazard check needs to know of an instruction.  The values add
+ * up with emu_wave.wmma_live: valu + wmma_live >= 2 iff the check has work. */
+enum emu_valu_kind { EMU_VK_OTHER, EMU_VK_VALU, EMU_VK_WMMA };
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
 struct emu_race_buf {            /* race.c: per dword, the writing and the reading workgroup */
@@ -166,6 +171,11 @@ struct emu_wave {
 	unsigned nplist;             /* entries in plist; > 64: overflowed, scan pend[] */
 	struct emu_pending pend[512];
 	uint64_t pmask[8];           /* codes with a pending load (bit set iff pend[code].seq) */
+	/* WMMA hazard (hazard.c): the last VALU instruction was a WMMA, its D at
+	 * wmma_d (an operand code), its pc offset wmma_pc. */
+	uint8_t wmma_live;
+	uint16_t wmma_d;
+	uint32_t wmma_pc;
 	uint64_t insts;
 };
 
@@ -310,6 +320,14 @@ void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned 
 void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n);
 void emu_hz_barrier_wave(struct emu_wave *w);
 void emu_hz_epoch(struct emu_group *g);
+void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d);
+
+/* Does an instruction need the WMMA hazard checker: a WMMA, or a VALU
+ * instruction right after one (enum emu_valu_kind). */
+static inline bool emu_hz_wmma_needed(const struct emu_wave *w, const struct emu_dinst *d)
+{
+	return d->valu + w->wmma_live >= 2;
+}
 
 /* Does an instruction need the waitcnt checker: it issues on a counter, or
  * touches a register with a load pending. */

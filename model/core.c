@@ -154,6 +154,7 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w->rr, 0, sizeof w->rr);
 		memset(w->rwhy, 0, sizeof w->rwhy);
 		memset(w->vrd, 0, sizeof w->vrd);
+		memset(w->wacc, 0, sizeof w->wacc);
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
 		w->uid = s->next_uid++;
 		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
@@ -267,6 +268,7 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = t;
 			w->vrd[code] = 0;
+			w->wacc[code] = 0;
 			w->rwhy[code] = (uint8_t)bucket;
 		}
 	}
@@ -302,9 +304,59 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
+			w->wacc[code] = 0;
 			w->rr[code] = 0;
 			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
+		}
+}
+
+/* A v_wmma_* issued at t: it executes once the SIMD's previous VALU op has and
+ * its sources are ready (a C that the previous WMMA wrote after
+ * wmma_acc_latency, any other source as for VALU ops), holds the SIMD's VALU
+ * for wmma_issue cycles (no VALU op of any wave executes meanwhile) and keeps
+ * its queue entry until then.  Idle cycles of the SIMD's WMMA pipe before it
+ * are charged to why it was late (struct mdl_result). */
+static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t)
+{
+	const struct mdl_consts *c = s->c;
+	const struct emu_hzinfo *u = w->nx.use;
+	unsigned c0 = w->nx.in->src[2];
+	uint64_t order = max64(t, sm->last_exec + 1), ex = order, rel = (uint64_t)c->valu_queue_release;
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++) {
+			unsigned code = (u->r[i].code + k) & 511;
+			bool as_c = code >= c0 && code < c0 + 8 && w->wacc[code];
+			ex = max64(ex, as_c ? w->wacc[code] : w->vrd[code]);
+		}
+	if (sm->wmma_end && ex > sm->wmma_end) {
+		unsigned why = ex == t ? (w->stall ? w->stall_why : MDL_B_ISSUE_OTHER)
+			       : ex == order ? MDL_B_VALU_BUSY : MDL_B_VALU_DEP;
+		s->r->wmma_gap[why] += ex - sm->wmma_end;
+	}
+	uint64_t end = ex + (uint64_t)c->wmma_issue;
+	s->r->wmma_ops++;
+	s->r->wmma_busy += (uint64_t)c->wmma_issue;
+	sm->wmma_end = end;
+	sm->last_exec = end - 1;
+	w->valu_exec = ex;
+	w->valu_done = max64(w->valu_done, ex + (uint64_t)c->wmma_latency);
+	w->stall = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			sm->vq[n++] = sm->vq[i];
+	if (n == 32)
+		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
+	sm->vq[n++] = end - 1;
+	sm->nvq = n;
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = (u->w[i].code + k) & 511;
+			w->rr[code] = 0;
+			w->vrd[code] = ex + (uint64_t)c->wmma_latency;
+			w->wacc[code] = ex + (uint64_t)c->wmma_acc_latency;
+			w->rwhy[code] = MDL_B_VALU_DEP;
 		}
 }
 
@@ -401,6 +453,8 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	unsigned cls = cls_of(in);
 	bool valu = cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS;
 	account(s, sm, t, sm->pick_why, valu);
+	if (t > w->last_issue + 1 && t - w->last_issue - 1 > w->stall)
+		w->stall = t - w->last_issue - 1, w->stall_why = sm->pick_why;
 	if (s->o->on_issue) {
 		struct mdl_issue is = { cu->id, k, w->slot, w->uid, st->pc, t, in };
 		s->o->on_issue(s->o->issue_ctx, &is);
@@ -414,10 +468,15 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
+		sm->valu_free = t + (uint64_t)(wide                     ? c->valu64_issue
+					       : in->op == EMU_OP_v_dual ? c->vopd_issue
+									 : c->valu_issue);
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
-		issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+		if (emu_is_wmma(in->op))
+			issue_wmma(s, sm, w, t);
+		else
+			issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}

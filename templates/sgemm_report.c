@@ -15,7 +15,7 @@
 #include "isa/iclass.h"
 #include "templates/sgemm.h"
 
-/* Occupancy: ao_occupancy (asm_out/occupancy.c cites the gfx1100 figures). */
+/* Occupancy: isa_occupancy (isa/isa.h cites the gfx1100 figures). */
 
 /* Classes: isa/iclass.h, the classifier the register-bank report uses too. */
 static const char *const iclass_name[ISA_IC_COUNT] = {
@@ -92,8 +92,8 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 	}
 	st->threads = ao_info(k)->block_threads;
 	st->wgp = ao_info(k)->wgp_mode;
-	struct ao_occupancy o;
-	ao_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
+	struct isa_occupancy o;
+	isa_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
 	st->vgpr_alloc = o.vgpr_alloc;
 	st->occ_vgpr = o.by_vgpr;
 	st->occ_lds = o.by_lds;
@@ -136,13 +136,13 @@ static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct s
 	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
 	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
 	ao_textf(b, "\nresources\n");
-	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, AO_GFX1100_VGPR_GRANULE,
+	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, ISA_VGPR_GRANULE,
 	    st->vgpr_alloc);
 	ao_textf(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
 	ao_textf(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
 	ao_textf(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
-	       "at most %u)\n", st->occ, st->occ_vgpr, AO_GFX1100_VGPRS_PER_LANE, st->vgpr_alloc,
-	    st->occ_lds, st->wgp ? "WGP" : "CU", AO_GFX1100_MAX_WAVES);
+	       "at most %u)\n", st->occ, st->occ_vgpr, ISA_VGPRS_PER_LANE, st->vgpr_alloc,
+	    st->occ_lds, st->wgp ? "WGP" : "CU", ISA_MAX_WAVES);
 	ao_textf(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
 	if (!st->found) {
 		ao_textf(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");

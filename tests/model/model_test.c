@@ -13,6 +13,8 @@
 
 #define MAXI 64
 
+static unsigned kernel_vgprs = 8; /* .amdhsa_next_free_vgpr of the next build */
+
 /* Issue trace of one run: cycle and wave of every issued instruction, by SIMD. */
 struct trace {
 	unsigned n;
@@ -47,16 +49,16 @@ static int build(const char *name, const char *body, unsigned lds, unsigned bloc
 	snprintf(text, sizeof text,
 		 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
 		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
-		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr %u\n .amdhsa_next_free_sgpr 8\n"
 		 " .amdhsa_user_sgpr_kernarg_segment_ptr 1\n .amdhsa_kernarg_size 8\n"
 		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
 		 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
 		 "    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
 		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: 0\n"
 		 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
-		 "    .vgpr_count: 8\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
+		 "    .vgpr_count: %u\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
 		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
-		 name, name, name, body, name, lds, name, name, lds, block);
+		 name, name, name, body, name, kernel_vgprs, lds, name, name, lds, block, kernel_vgprs);
 	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
 		th_ok(0, name, "build: %s", err);
 		return -1;
@@ -178,12 +180,78 @@ static void test_smem_wait(void)
 	      (unsigned long long)r.bucket[MDL_B_SMEM]);
 }
 
+/* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
+ * after s_nop 15 lets its address settle: the first v_wmma executes when it
+ * issues (e0), every later VALU op of the SIMD waits for the WMMA pipe, and a
+ * ds_store reading a VALU result issues valu_lds_latency after that op. */
+static long long wmma_run(const char *name, const char *ops, struct mdl_result *r, struct mdl_consts *c)
+{
+	struct trace t;
+	char body[1024];
+	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n%s  ds_store_b32 v2, v40\n  s_endpgm\n", ops);
+	kernel_vgprs = 64;
+	int rc = run(name, body, 4096, 32, &t, r, c);
+	kernel_vgprs = 8;
+	if (rc)
+		return -1;
+	return at(&t, 0, EMU_OP_ds_store_b32, 0) - at(&t, 0, EMU_OP_v_wmma_f32_16x16x16_f16, 0);
+}
+
+static void test_wmma(void)
+{
+	struct mdl_result r;
+	struct mdl_consts c;
+	/* four independent WMMAs, then an add reading the last D:
+	 * 3 issue periods + wmma_latency + valu_lds_latency */
+	const char *indep = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[32:39], v[48:55], v[56:63], v[32:39]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			    "  v_add_f32 v40, 1.0, v31\n";
+	long long g = wmma_run("wmma_indep", indep, &r, &c);
+	long long want = 3 * (long long)c.wmma_issue + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want && r.wmma_ops == 4 && r.wmma_busy == 4 * (uint64_t)c.wmma_issue, "model_wmma_issue_rate",
+		      "first WMMA to the store: %lld cycles (want %lld), %llu WMMAs, pipe busy %llu", g, want,
+		      (unsigned long long)r.wmma_ops, (unsigned long long)r.wmma_busy);
+	/* a chain of four accumulating into v[16:23]: each waits for the previous
+	 * D as C (wmma_acc_latency) or the pipe (wmma_issue) */
+	const char *chain = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_add_f32 v40, 1.0, v23\n";
+	long long step = c.wmma_acc_latency > c.wmma_issue ? (long long)c.wmma_acc_latency : (long long)c.wmma_issue;
+	g = wmma_run("wmma_chain", chain, &r, &c);
+	want = 3 * step + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_acc_chain", "first WMMA to the store: %lld cycles, want %lld", g, want);
+	/* D read as A by the next WMMA (a v_nop between, as LLVM asks): wmma_latency */
+	const char *asa = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n  v_nop\n"
+			  "  v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[56:63], v[24:31]\n"
+			  "  v_add_f32 v40, 1.0, v31\n";
+	step = c.wmma_latency > c.wmma_issue + 1 ? (long long)c.wmma_latency : (long long)c.wmma_issue + 1;
+	g = wmma_run("wmma_d_as_a", asa, &r, &c);
+	want = step + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_d_as_a", "first WMMA to the store: %lld cycles, want %lld", g, want);
+	/* an independent add behind two WMMAs executes when the pipe is free */
+	const char *behind = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			     "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			     "  v_add_f32 v40, 1.0, v0\n";
+	g = wmma_run("wmma_valu_behind", behind, &r, &c);
+	want = 2 * (long long)c.wmma_issue + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
+}
+
 int main(void)
 {
 	test_valu_chain();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
+	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();
 }
