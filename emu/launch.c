@@ -67,7 +67,7 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 			if (d->in.op == EMU_OP_v_dual)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
-				d->fn = emu_exec_lookup(d->in.op);
+				d->fn = emu_exec_of[d->in.op];
 			if (d->fn && d->in.dpp) {
 				d->base = d->fn;
 				d->fn = emu_exec_dpp;

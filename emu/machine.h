@@ -201,19 +201,14 @@ struct emu_group {
 };
 
 /* ---- executors ------------------------------------------------------------------ */
-/* Each family file exports its part of the dispatch table (designated initializers
- * by op id); emu_exec_lookup (exec_prog.c) asks them in turn.  Ops no file
- * implements are "unsupported". */
-emu_exec_fn emu_salu_lookup(unsigned op);
-emu_exec_fn emu_valu_lookup(unsigned op);
-emu_exec_fn emu_vcmp_lookup(unsigned op);
-emu_exec_fn emu_mem_lookup(unsigned op);
-emu_exec_fn emu_prog_lookup(unsigned op);
+/* The executor of each op, from the EXEC column of its row (exec_table.c):
+ * NULL for an op with none ("unsupported").  The executors themselves are
+ * emu_ex_NAME in the family files (exec_salu.c, exec_valu.c, ...). */
+extern const emu_exec_fn emu_exec_of[EMU_OP_COUNT];
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
 void emu_exec_dpp(struct emu_wave *w, const struct emu_inst *in); /* DPP16/DPP8 around dinst.base */
 bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */
 emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in); /* NULL: unsupported */
-emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
 
 /* Faults: record the first one of the wave, stop the wave.  lane = ~0u if none. */
 /* race.c: the global-memory race check of one launch. */
@@ -296,12 +291,6 @@ static inline void emu_swrite(struct emu_wave *w, unsigned code, uint32_t v)
  * as integers, or as doubles when f64), and a masked write of a VGPR pair. */
 void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, uint64_t out[EMU_LANES]);
 void emu_vwrite64(struct emu_wave *w, unsigned code, const uint64_t r[EMU_LANES]);
-emu_exec_fn emu_f64_lookup(unsigned op);
-emu_exec_fn emu_atomic_lookup(unsigned op);
-emu_exec_fn emu_h16_lookup(unsigned op);
-emu_exec_fn emu_movrel_lookup(unsigned op);
-emu_exec_fn emu_buf_lookup(unsigned op);
-emu_exec_fn emu_wmma_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);

@@ -7,6 +7,7 @@
  * SIMD issues at most one instruction per cycle: among its waves the one with
  * the smallest issue cycle, ties to the oldest (lowest dispatch order).
  */
+#include "isa/isa.h"
 #include "model/internal.h"
 
 #include <string.h>
@@ -199,7 +200,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 	uint64_t t = max64(sm->cat_free[cls_of(w->nx.in)], w->ready); /* one issue per class per cycle */
 	unsigned cls = cls_of(w->nx.in);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
-		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
+		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
@@ -276,10 +277,34 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 
 /* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
  * its VALU-produced sources are ready; its queue entry retires after that. */
-static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
+/* Extra register-file reads of a VALU op: of the distinct VGPRs it reads, every
+ * one past the first of its bank (isa_vgpr_bank).  Each costs
+ * vgpr_bank_conflict cycles (0: the traces show none; docs/model.md). */
+static unsigned vgpr_bank_extra(const struct emu_hzinfo *u)
+{
+	uint64_t seen[ISA_VGPRS / 64] = { 0 };
+	unsigned per_bank[ISA_VGPR_BANKS] = { 0 }, extra = 0;
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++) {
+			unsigned code = u->r[i].code + k;
+			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+				continue;
+			unsigned v = code - EMU_OPND_VGPR0;
+			if (seen[v / 64] >> (v % 64) & 1)
+				continue;
+			seen[v / 64] |= 1ull << (v % 64);
+			extra += per_bank[isa_vgpr_bank(v)]++ > 0;
+		}
+	return extra;
+}
+
+/* A VALU op issued at t executes once the SIMD's previous VALU op has, its
+ * sources are ready and, after a bank conflict, its extra reads are done. */
+static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans,
+		       uint64_t stall)
 {
 	const struct emu_hzinfo *u = w->nx.use;
-	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	uint64_t ex = max64(t + stall, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
 	if (trans)
 		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
 	for (unsigned i = 0; i < u->nr; i++)
@@ -468,15 +493,20 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		sm->valu_free = t + (uint64_t)(wide                     ? c->valu64_issue
-					       : in->op == EMU_OP_v_dual ? c->vopd_issue
-									 : c->valu_issue);
+		uint64_t stall = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op)
+					 ? (uint64_t)(vgpr_bank_extra(st->use) * c->vgpr_bank_conflict)
+					 : 0;
+		sm->valu_free = t + stall +
+				(uint64_t)(wide                     ? c->valu64_issue
+					   : in->op == EMU_OP_v_dual ? c->vopd_issue
+								     : c->valu_issue);
+		sm->valu_bank = stall > 0;
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
 		if (emu_is_wmma(in->op))
 			issue_wmma(s, sm, w, t);
 		else
-			issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+			issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS, stall);
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}

@@ -15,7 +15,7 @@
  */
 #include "model/model.h"
 
-#include "asm_out/asm_out.h"
+#include "isa/isa.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -10,7 +10,7 @@
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
-#include "isa/iclass.h"
+#include "report/iclass.h"
 #include "report/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
@@ -40,11 +40,11 @@ int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
 #define RP_CLS_SAME_(c, s, k) \
-	_Static_assert((int)RP_CLS_##c == (int)ISA_IC_##c, "enum rp_cls is enum isa_iclass");
+	_Static_assert((int)RP_CLS_##c == (int)RP_IC_##c, "enum rp_cls is enum rp_iclass");
 RP_CLASSES(RP_CLS_SAME_)
 #undef RP_CLS_SAME_
 
-static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)isa_iclass_of(op, emu_ops[op].cls); }
+static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)rp_iclass_of(op, emu_ops[op].cls); }
 
 /* ---- the neutral form both sources are brought to ---------------------------
  * A plain instruction: op, the VGPR range it writes, its three ALU sources as
@@ -88,14 +88,14 @@ static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 	if (nt->op == EMU_OP_v_dual) {
 		ri->dual = true;
 		ri->valu = true;
-		ri->fmas = (uint8_t)isa_vopd_fmas(nt->xop, nt->yop);
-		ri->cls = (uint8_t)isa_iclass_vopd(nt->xop, nt->yop);
+		ri->fmas = (uint8_t)rp_vopd_fmas(nt->xop, nt->yop);
+		ri->cls = (uint8_t)rp_iclass_vopd(nt->xop, nt->yop);
 		if (nt->vopd_ok)
 			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
 		return;
 	}
 	ri->cls = (uint8_t)cls_of(nt->op);
-	ri->fmas = isa_op_is_fma(nt->op);
+	ri->fmas = rp_op_is_fma(nt->op);
 	unsigned c = emu_ops[nt->op].cls;
 	ri->valu = c == EMU_CLS_VALU || c == EMU_CLS_TRANS;
 	if (emu_is_wmma(nt->op))

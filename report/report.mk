@@ -8,8 +8,8 @@ REPORT_SRCS := report/report.c report/report_load.c report/report_render.c repor
 	report/roofline.c report/prediction.c
 LIBS += $(BUILD)/librdna3report.a
 $(BUILD)/librdna3report.a: $(REPORT_SRCS:%.c=$(BUILD)/%.o)
-HEADERS += report/report.h
-REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
+HEADERS += report/report.h report/iclass.h
+REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/decode_tables.o $(BUILD)/emu/disasm.o
 REPORT_DEPLIBS := $(BUILD)/librdna3report.a $(BUILD)/libloader.a $(BUILD)/libvgpr_alloc.a \
 	$(BUILD)/libasm_out.a $(REPORT_EMU_OBJS)
 REPORT_LDLIBS := -lelf -lmsgpackc -ldl

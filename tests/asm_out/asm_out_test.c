@@ -36,6 +36,20 @@ static struct ao_kernel *new_kernel(const char *name)
 	return ao_kernel_new(&info);
 }
 
+/* The VOPD pairs of build_sample: fmac, SGPR and constant sources, a K literal. */
+static void sample_vopd(struct ao_kernel *k)
+{
+	struct ao_half x = { AO_OP(v_fmac_f32), 3, { ao_v(16), ao_v(20), ao_v(24) } };
+	struct ao_half y = { AO_OP(v_fmac_f32), 3, { ao_v(17), ao_v(21), ao_v(25) } };
+	EXPECT(ao_vopd(k, &x, &y), "v_dual_fmac_f32 v16, v20, v24 :: v_dual_fmac_f32 v17, v21, v25");
+	struct ao_half x2 = { AO_OP(v_mul_f32), 3, { ao_v(16), ao_s(4), ao_v(24) } };
+	struct ao_half y2 = { AO_OP(v_add_nc_u32), 3, { ao_v(17), ao_int(2), ao_v(25) } };
+	EXPECT(ao_vopd(k, &x2, &y2), "v_dual_mul_f32 v16, s4, v24 :: v_dual_add_nc_u32 v17, 2, v25");
+	struct ao_half x3 = { AO_OP(v_fmaak_f32), 4, { ao_v(18), ao_v(20), ao_v(24), ao_u32(0x40490fdb) } };
+	struct ao_half y3 = { AO_OP(v_mov_b32), 2, { ao_v(19), ao_v(21) } };
+	EXPECT(ao_vopd(k, &x3, &y3), "v_dual_fmaak_f32 v18, v20, v24, 0x40490fdb :: v_dual_mov_b32 v19, v21");
+}
+
 /* A small kernel touching every operand kind and modifier. */
 static void build_sample(struct ao_kernel *k)
 {
@@ -115,17 +129,7 @@ static void build_sample(struct ao_kernel *k)
 	EXPECT(ao_delay_alu(k, 1, 1, 1),
 	       "s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)");
 	EXPECT(ao_delay_alu(k, 1, 0, 0), "s_delay_alu instid0(VALU_DEP_1)");
-	{
-		struct ao_half x = { AO_OP(v_fmac_f32), 3, { ao_v(16), ao_v(20), ao_v(24) } };
-		struct ao_half y = { AO_OP(v_fmac_f32), 3, { ao_v(17), ao_v(21), ao_v(25) } };
-		EXPECT(ao_vopd(k, &x, &y), "v_dual_fmac_f32 v16, v20, v24 :: v_dual_fmac_f32 v17, v21, v25");
-		struct ao_half x2 = { AO_OP(v_mul_f32), 3, { ao_v(16), ao_s(4), ao_v(24) } };
-		struct ao_half y2 = { AO_OP(v_add_nc_u32), 3, { ao_v(17), ao_int(2), ao_v(25) } };
-		EXPECT(ao_vopd(k, &x2, &y2), "v_dual_mul_f32 v16, s4, v24 :: v_dual_add_nc_u32 v17, 2, v25");
-		struct ao_half x3 = { AO_OP(v_fmaak_f32), 4, { ao_v(18), ao_v(20), ao_v(24), ao_u32(0x40490fdb) } };
-		struct ao_half y3 = { AO_OP(v_mov_b32), 2, { ao_v(19), ao_v(21) } };
-		EXPECT(ao_vopd(k, &x3, &y3), "v_dual_fmaak_f32 v18, v20, v24, 0x40490fdb :: v_dual_mov_b32 v19, v21");
-	}
+	sample_vopd(k);
 	EXPECT(AO_IM(k, AO_OP(v_mov_b32), ao_mf(AO_FORM_E64), ao_v(3), ao_v(4)), "v_mov_b32_e64 v3, v4");
 	EXPECT(AO_I(k, AO_OP(v_cmpx_gt_u32), ao_s(8), ao_v(1)), "v_cmpx_gt_u32_e32 s8, v1");
 	EXPECT(AO_I(k, AO_OP(v_cmpx_gt_u32), ao_v(1), ao_int(7)), "v_cmpx_gt_u32_e64 v1, 7");
@@ -326,7 +330,13 @@ static void test_errors(void)
 	      "empty kernel: next_free_sgpr 4 (wave start), next_free_vgpr 1 (v0)", "");
 	ao_kernel_free(k);
 
-	/* atomic writes */
+	struct ao_kernel_info bad = { .name = "9x", .block_threads = 64 };
+	check(ao_kernel_new(&bad) == NULL, "bad kernel name refused", "accepted");
+}
+
+/* Output files written atomically, one or all of several. */
+static void test_atomic_writes(void)
+{
 	char dir[] = "/tmp/ao_atomic_XXXXXX", path[64], err[300];
 	if (mkdtemp(dir)) {
 		snprintf(path, sizeof path, "%s/out.s", dir);
@@ -374,9 +384,6 @@ static void test_errors(void)
 		if (system(cmd) != 0)
 			check(0, "cleanup", dir);
 	}
-
-	struct ao_kernel_info bad = { .name = "9x", .block_threads = 64 };
-	check(ao_kernel_new(&bad) == NULL, "bad kernel name refused", "accepted");
 }
 
 static void test_print_file(struct ao_kernel *k)
@@ -427,6 +434,7 @@ int main(void)
 	test_print_file(k);
 	ao_kernel_free(k);
 	test_errors();
+	test_atomic_writes();
 	test_meta_get();
 	return check_exit();
 }

@@ -66,6 +66,10 @@ static int build(const char *name, const char *body, unsigned lds, unsigned bloc
 	return 0;
 }
 
+/* A constant the next runs use instead of its default (NULL: none). */
+static const char *set_const;
+static double set_value;
+
 /* Build and run one kernel (one workgroup of `block` work-items) under the model. */
 static int run(const char *name, const char *body, unsigned lds, unsigned block, struct trace *t,
 	       struct mdl_result *r, struct mdl_consts *c)
@@ -86,6 +90,11 @@ static int run(const char *name, const char *body, unsigned lds, unsigned block,
 				.kernarg_size = 8, .grid = { 1, 1, 1 }, .block = { block, 1, 1 } };
 	struct mdl_opts o = { .on_issue = on_issue, .issue_ctx = t };
 	mdl_consts_default(&o.c);
+	if (set_const && mdl_consts_set(&o.c, set_const, set_value)) {
+		th_ok(0, name, "no constant %s", set_const);
+		th_close(&h);
+		return -1;
+	}
 	*c = o.c;
 	int rc = mdl_run(h.dev, &L, &o, r, h.err, sizeof h.err);
 	if (rc)
@@ -132,6 +141,14 @@ static void test_lds(void)
 		long long want = 1 + (long long)c.lds_latency;
 		th_ok(w0 - l0 == want && l1 - w0 == 1 && w1 - l1 == want, "model_lds_latency_chain",
 		      "load->wait %lld and %lld cycles (want %lld), wait->load %lld (want 1)", w0 - l0, w1 - l1, want, l1 - w0);
+	}
+	/* one bank conflict: lanes 8 bytes apart put lanes l and l + 16 in bank 2l mod 32: 2 cycles */
+	const char *two = "  v_lshlrev_b32 v1, 3, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("lds_conflict2", two, 4096, 32, &t, &r, &c) == 0) {
+		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long want = 2 + (long long)c.lds_latency;
+		th_ok(w0 - l0 == want, "model_lds_one_conflict", "2-way conflict: load->wait %lld cycles, want %lld",
+		      w0 - l0, want);
 	}
 	const char *conflict = "  v_lshlrev_b32 v1, 7, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("lds_conflict", conflict, 4096, 32, &t, &r, &c) == 0) {
@@ -245,12 +262,52 @@ static void test_wmma(void)
 		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
 }
 
+/* VGPR banks (isa_vgpr_bank: n mod 4).  v_fma_f32 v4, v1, v5, v9 reads three
+ * VGPRs of bank 1: two reads past the first, each vgpr_bank_conflict cycles
+ * before the next VALU op may issue (charged as bank-conflict stall); the
+ * default is 0 (the traces show no cost), so the test also runs with 3.
+ * v1, v2, v3 (banks 1, 2, 3) cost nothing either way. */
+static long long bank_gap(const char *name, const char *fma, double cost, struct mdl_result *r)
+{
+	struct trace t;
+	struct mdl_consts c;
+	char body[512];
+	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  %s\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n", fma);
+	kernel_vgprs = 16;
+	set_const = "vgpr_bank_conflict";
+	set_value = cost;
+	int rc = run(name, body, 0, 32, &t, r, &c);
+	set_const = NULL;
+	kernel_vgprs = 8;
+	if (rc)
+		return -1;
+	return at(&t, 0, EMU_OP_v_add_f32, 0) - at(&t, 0, EMU_OP_v_fma_f32, 0);
+}
+
+static void test_vgpr_banks(void)
+{
+	struct mdl_result r;
+	long long g = bank_gap("bank_conflict3", "v_fma_f32 v4, v1, v5, v9", 3, &r);
+	if (g != -1)
+		th_ok(g == 1 + 2 * 3 && r.bucket[MDL_B_BANK] == 2 * 3, "model_vgpr_bank_conflict",
+		      "fma -> add %lld cycles (want 1 + 2 x 3), bank-conflict stall %llu (want 6)", g,
+		      (unsigned long long)r.bucket[MDL_B_BANK]);
+	g = bank_gap("bank_conflict0", "v_fma_f32 v4, v1, v5, v9", 0, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_conflict_default",
+		      "fma -> add %lld cycles (want 1: vgpr_bank_conflict 0)", g);
+	g = bank_gap("bank_free3", "v_fma_f32 v4, v1, v2, v3", 3, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free", "fma -> add %lld cycles (want 1)", g);
+}
+
 int main(void)
 {
 	test_valu_chain();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
+	test_vgpr_banks();
 	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();

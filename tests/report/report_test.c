@@ -330,6 +330,25 @@ static void test_flipped(const char *hsaco)
 	free(buf);
 }
 
+/* The sgemm kernel of a preset with extra "name=value name=value" settings
+ * (or none): 0, or nonzero with the reason in err. */
+static int build_sgemm(const struct tpl_template *t, const char *preset, const char *extra, struct tpl_values *v,
+		       struct ao_kernel **k, char *err, size_t errlen)
+{
+	tpl_defaults(t, v);
+	int rc = tpl_apply_preset(v, preset, err, errlen);
+	if (!rc && extra) {
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", extra);
+		for (char *tok = strtok(buf, " "); tok && !rc; tok = strtok(NULL, " ")) {
+			char *eq = strchr(tok, '=');
+			*eq = 0;
+			rc = tpl_set(v, tok, eq + 1, err, errlen);
+		}
+	}
+	return rc ? rc : tpl_build(v, k, err, errlen);
+}
+
 static void test_three_views(const char *preset, const char *extra, const char *dir)
 {
 	char name[96], err[1024];
@@ -337,21 +356,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	const struct tpl_template *t = tpl_find("sgemm");
 	struct tpl_values v;
 	struct ao_kernel *k = NULL;
-	tpl_defaults(t, &v);
-	int rc = tpl_apply_preset(&v, preset, err, sizeof err);
-	if (!rc && extra) {
-		/* "name=value name=value" */
-		char buf[256];
-		snprintf(buf, sizeof buf, "%s", extra);
-		for (char *tok = strtok(buf, " "); tok && !rc; tok = strtok(NULL, " ")) {
-			char *eq = strchr(tok, '=');
-			*eq = 0;
-			rc = tpl_set(&v, tok, eq + 1, err, sizeof err);
-		}
-	}
-	if (!rc)
-		rc = tpl_build(&v, &k, err, sizeof err);
-	if (rc) {
+	if (build_sgemm(t, preset, extra, &v, &k, err, sizeof err)) {
 		checkf(false, name, "build: %s", err);
 		return;
 	}
