@@ -229,7 +229,7 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 {
 	struct stat st;
-	if (stat(o->file, &st) || !S_ISDIR(st.st_mode))
+	if (!o->file || stat(o->file, &st) || !S_ISDIR(st.st_mode))
 		return 0;
 	if (!o->gemm) {
 		run_error("%s is a kernel library: it needs --gemm M N K to pick a kernel", o->file);

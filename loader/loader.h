@@ -3,7 +3,8 @@
  *
  * This is the one code-object reader of the project: the emulator's tests,
  * rdna3run, the HIP shim and `rdna3gen report` all go through it.  ELF is read
- * with libelf, the NT_AMDGPU_METADATA note with msgpack-c.
+ * with libelf, the NT_AMDGPU_METADATA note with msgpack-c, a kernel library's
+ * index with libyaml.
  *
  * Errors: functions return 0 on success or a negative LD_E_* value, and write a
  * one-line message to the caller's buffer.  Nothing here prints or exits.
