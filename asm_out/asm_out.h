@@ -311,24 +311,6 @@ struct ao_summary {
  * summary.  The summary points into the kernel. */
 int ao_finalize(struct ao_kernel *k, struct ao_summary *sum);
 
-/* ---- occupancy ----------------------------------------------------------------- */
-/* Waves per SIMD a kernel can keep resident on gfx1100, and what limits it. */
-struct ao_occupancy {
-	unsigned vgpr_alloc;   /* VGPRs per lane after rounding to the allocation granule */
-	unsigned by_vgpr;      /* limit from the VGPR file */
-	unsigned by_lds;       /* limit from LDS size and the barrier limit on workgroups */
-	unsigned waves;        /* the occupancy: waves per SIMD, whole workgroups only */
-};
-/* Hardware figures the computation uses (cited in asm_out/occupancy.c). */
-enum {
-	AO_GFX1100_VGPRS_PER_LANE = 1536,
-	AO_GFX1100_VGPR_GRANULE = 24,
-	AO_GFX1100_MAX_WAVES = 16,
-	AO_GFX1100_LDS_PER_CU = ISA_LDS_BYTES,   /* CU mode: the CU's LDS is the workgroup limit */
-};
-void ao_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-		  struct ao_occupancy *occ);
-
 /* ---- text ------------------------------------------------------------------ */
 /* Growable text for printers (the .s file, the reports): { 0 } is empty, and p
  * is NUL-terminated once anything was appended.  After an allocation failure

@@ -6,7 +6,7 @@
 
 /* The same X-macro expansion as the emulator's table: one source of truth. */
 const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags) \
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec) \
 	[EMU_OP_##name] = { #name, EMU_ENC_##enc, EMU_CLS_##cls, opc, d, s0, s1, s2, flags },
 #define VOPD(name, xopc, yopc, base)
 #define VOPDY(name, yopc, base)
@@ -18,7 +18,7 @@ const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
 
 /* VOPD slots, keyed by the VALU op each half runs.  xopc/yopc < 0: no slot. */
 static const struct { ao_op base; int x, y; } vopd_rows[] = {
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags)
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec)
 #define VOPD(name, xopc, yopc, base) { EMU_OP_##base, xopc, yopc },
 #define VOPDY(name, yopc, base) { EMU_OP_##base, -1, yopc },
 #include "isa/isa_gfx11.def"

@@ -173,11 +173,17 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 	switch (r->enc) {
 	case EMU_ENC_SMEM:
 		put_opnds(b, k, in->o, in->n, -1);
-		/* offset 0 with soffset null: llvm-objdump-19 prints "null" */
-		if (in->m.offset == 0)
+		/* As llvm-objdump 19 and 22 print it (and llvm-mc takes it back): with
+		 * an SGPR offset (the last operand) "s2" or "s2 offset:0x10"; without
+		 * one, the immediate offset in its place, "null" when 0. */
+		if (in->n == 3 && !(r->flags & EMU_F_STORE)) {
+			if (in->m.offset)
+				ao_textf(b, " offset:0x%x", (unsigned)in->m.offset);
+		} else if (in->m.offset == 0) {
 			ao_textf(b, ", null");
-		else
+		} else {
 			ao_textf(b, ", 0x%x", (unsigned)in->m.offset);
+		}
 		return;
 	case EMU_ENC_SOPK:
 		put_opnds(b, k, in->o, in->n ? in->n - 1 : 0, -1);

@@ -1,251 +1,13 @@
 /* decode.c — table-driven gfx1100 decoder.
  *
- * Everything here is derived from isa/isa_gfx11.def (rows) and
- * isa/isa_fields.def (bit ranges): the per-encoding opcode -> op lookup arrays
- * are built at compile time with designated initializers, so decoding is a
- * prefix match, one array load and field extraction.
+ * Everything here is derived from isa/isa_gfx11.def (rows, expanded into
+ * decode_tables.c) and isa/isa_fields.def (bit ranges): decoding is a prefix
+ * match, one array load (emu_opcode_map) and field extraction.
  */
 #include "emu/decode.h"
 #include "emu/emu.h"
 
 #include <string.h>
-
-/* ---- row attributes ---------------------------------------------------------- */
-const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
-	[EMU_OP_INVALID] = { "<invalid>", 0, EMU_CLS_MISC, 0, 0, 0, 0, 0, 0 },
-#define OP(n, e, o, c, d, s0, s1, s2, f) \
-	[EMU_OP_##n] = { #n, EMU_ENC_##e, EMU_CLS_##c, o, d, s0, s1, s2, f },
-#define VOPD(n, x, y, b)
-#define VOPDY(n, y, b)
-#include "isa/isa_gfx11.def"
-#undef OP
-#undef VOPD
-#undef VOPDY
-};
-
-/* ---- opcode -> op, one array per encoding --------------------------------------- */
-/* Each array is filled by expanding the table with only one ENC's rows active:
- * OP() forwards to ROW_<ENC>, which is defined non-empty for that ENC only. */
-#define OP(n, e, o, c, d, s0, s1, s2, f) ROW_##e(n, o)
-#define VOPD(n, x, y, b)
-#define VOPDY(n, y, b)
-#define ROW_SOP1(n, o)
-#define ROW_SOP2(n, o)
-#define ROW_SOPK(n, o)
-#define ROW_SOPC(n, o)
-#define ROW_SOPP(n, o)
-#define ROW_SMEM(n, o)
-#define ROW_VOP1(n, o)
-#define ROW_VOP2(n, o)
-#define ROW_VOPC(n, o)
-#define ROW_VOP3(n, o)
-#define ROW_VOP3SD(n, o)
-#define ROW_VOP3P(n, o)
-#define ROW_VOPD(n, o)
-#define ROW_DS(n, o)
-#define ROW_GLOBAL(n, o)
-#define ROW_SCRATCH(n, o)
-#define ROW_FLAT(n, o)
-#define ROW_MUBUF(n, o)
-#define ROW_MTBUF(n, o)
-#define SET(n, o) [o] = EMU_OP_##n,
-
-#undef ROW_SOP1
-#define ROW_SOP1 SET
-static const uint16_t sop1_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SOP1
-#define ROW_SOP1(n, o)
-
-#undef ROW_SOP2
-#define ROW_SOP2 SET
-static const uint16_t sop2_op[128] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SOP2
-#define ROW_SOP2(n, o)
-
-#undef ROW_SOPK
-#define ROW_SOPK SET
-static const uint16_t sopk_op[32] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SOPK
-#define ROW_SOPK(n, o)
-
-#undef ROW_SOPC
-#define ROW_SOPC SET
-static const uint16_t sopc_op[128] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SOPC
-#define ROW_SOPC(n, o)
-
-#undef ROW_SOPP
-#define ROW_SOPP SET
-static const uint16_t sopp_op[128] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SOPP
-#define ROW_SOPP(n, o)
-
-#undef ROW_SMEM
-#define ROW_SMEM SET
-static const uint16_t smem_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_SMEM
-#define ROW_SMEM(n, o)
-
-#undef ROW_VOP1
-#define ROW_VOP1 SET
-static const uint16_t vop1_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_VOP1
-#define ROW_VOP1(n, o)
-
-#undef ROW_VOP2
-#define ROW_VOP2 SET
-static const uint16_t vop2_op[64] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_VOP2
-#define ROW_VOP2(n, o)
-
-#undef ROW_VOPC
-#define ROW_VOPC SET
-static const uint16_t vopc_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_VOPC
-#define ROW_VOPC(n, o)
-
-/* VOP3 opcode space: VOPC at op, VOP2 at 256+op, VOP1 at 384+op (VOP1 opcodes
- * stay below 128), native VOP3/VOP3SD from 512. */
-#undef ROW_VOPC
-#undef ROW_VOP2
-#undef ROW_VOP1
-#undef ROW_VOP3
-#undef ROW_VOP3SD
-#define ROW_VOPC SET
-#define ROW_VOP2(n, o) [256 + (o)] = EMU_OP_##n,
-#define ROW_VOP1(n, o) [384 + (o)] = EMU_OP_##n,
-#define ROW_VOP3 SET
-#define ROW_VOP3SD SET
-static const uint16_t vop3_op[1024] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_VOPC
-#undef ROW_VOP2
-#undef ROW_VOP1
-#undef ROW_VOP3
-#undef ROW_VOP3SD
-#define ROW_VOPC(n, o)
-#define ROW_VOP2(n, o)
-#define ROW_VOP1(n, o)
-#define ROW_VOP3(n, o)
-#define ROW_VOP3SD(n, o)
-
-#undef ROW_VOP3P
-#define ROW_VOP3P SET
-static const uint16_t vop3p_op[128] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_VOP3P
-#define ROW_VOP3P(n, o)
-
-#undef ROW_DS
-#define ROW_DS SET
-static const uint16_t ds_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_DS
-#define ROW_DS(n, o)
-
-/* FLAT-family arrays indexed by SEG field: 0 FLAT, 1 SCRATCH, 2 GLOBAL. */
-#undef ROW_FLAT
-#undef ROW_SCRATCH
-#undef ROW_GLOBAL
-#define ROW_FLAT(n, o) [0][o] = EMU_OP_##n,
-#define ROW_SCRATCH(n, o) [1][o] = EMU_OP_##n,
-#define ROW_GLOBAL(n, o) [2][o] = EMU_OP_##n,
-static const uint16_t flat_op[4][128] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_FLAT
-#undef ROW_SCRATCH
-#undef ROW_GLOBAL
-#define ROW_FLAT(n, o)
-#define ROW_SCRATCH(n, o)
-#define ROW_GLOBAL(n, o)
-
-#undef ROW_MUBUF
-#define ROW_MUBUF SET
-static const uint16_t mubuf_op[256] = {
-#include "isa/isa_gfx11.def"
-};
-#undef ROW_MUBUF
-#define ROW_MUBUF(n, o)
-#undef ROW_MTBUF
-#define ROW_MTBUF SET
-static const uint16_t mtbuf_op[16] = {
-#include "isa/isa_gfx11.def"
-};
-#undef OP
-#undef VOPD
-#undef VOPDY
-#undef SET
-#undef ROW_SOP1
-#undef ROW_SOP2
-#undef ROW_SOPK
-#undef ROW_SOPC
-#undef ROW_SOPP
-#undef ROW_SMEM
-#undef ROW_VOP1
-#undef ROW_VOP2
-#undef ROW_VOPC
-#undef ROW_VOP3
-#undef ROW_VOP3SD
-#undef ROW_VOP3P
-#undef ROW_VOPD
-#undef ROW_DS
-#undef ROW_GLOBAL
-#undef ROW_SCRATCH
-#undef ROW_FLAT
-#undef ROW_MUBUF
-#undef ROW_MTBUF
-
-/* ---- VOPD ------------------------------------------------------------------------- */
-#define OP(n, e, o, c, d, s0, s1, s2, f)
-#define VOPD(n, x, y, b) [x] = EMU_OP_##b,
-#define VOPDY(n, y, b)
-const uint16_t emu_vopd_x_op[16] = {
-#include "isa/isa_gfx11.def"
-};
-#undef VOPD
-#undef VOPDY
-#define VOPD(n, x, y, b) [y] = EMU_OP_##b,
-#define VOPDY(n, y, b) [y] = EMU_OP_##b,
-const uint16_t emu_vopd_y_op[32] = {
-#include "isa/isa_gfx11.def"
-};
-#undef VOPD
-#undef VOPDY
-#define VOPD(n, x, y, b) [EMU_OP_##b] = #n,
-#define VOPDY(n, y, b) [EMU_OP_##b] = #n,
-static const char *const vopd_name[EMU_OP_COUNT] = {
-#include "isa/isa_gfx11.def"
-};
-#undef OP
-#undef VOPD
-#undef VOPDY
-
-const char *emu_vopd_name(unsigned base_op)
-{
-	return base_op < EMU_OP_COUNT ? vopd_name[base_op] : NULL;
-}
 
 /* ---- fields ------------------------------------------------------------------------- */
 /* One extractor per FIELD row: f_VOP2_VDST(w) etc. */
@@ -418,7 +180,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 	const struct emu_opinfo *r;
 	switch (fmt) {
 	case FMT_SOP1:
-		in->op = sop1_op[f_SOP1_OP(w)];
+		in->op = emu_opcode_map.sop1[f_SOP1_OP(w)];
 		in->enc = EMU_ENC_SOP1;
 		r = &emu_ops[in->op];
 		if (r->src0) in->src[0] = (uint16_t)f_SOP1_SSRC0(w);
@@ -429,7 +191,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		if (r->dst) in->dst = (uint16_t)f_SOP1_SDST(w);
 		break;
 	case FMT_SOP2:
-		in->op = sop2_op[f_SOP2_OP(w)];
+		in->op = emu_opcode_map.sop2[f_SOP2_OP(w)];
 		in->enc = EMU_ENC_SOP2;
 		r = &emu_ops[in->op];
 		in->src[0] = (uint16_t)f_SOP2_SSRC0(w);
@@ -437,14 +199,14 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		in->dst = (uint16_t)f_SOP2_SDST(w);
 		break;
 	case FMT_SOPC:
-		in->op = sopc_op[f_SOPC_OP(w)];
+		in->op = emu_opcode_map.sopc[f_SOPC_OP(w)];
 		in->enc = EMU_ENC_SOPC;
 		r = &emu_ops[in->op];
 		in->src[0] = (uint16_t)f_SOPC_SSRC0(w);
 		in->src[1] = (uint16_t)f_SOPC_SSRC1(w);
 		break;
 	case FMT_SOPK:
-		in->op = sopk_op[f_SOPK_OP(w)];
+		in->op = emu_opcode_map.sopk[f_SOPK_OP(w)];
 		in->enc = EMU_ENC_SOPK;
 		r = &emu_ops[in->op];
 		in->simm16 = (int32_t)f_SOPK_SIMM16(w);
@@ -461,7 +223,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 			return take_literal(code, n, 4, in);
 		break;
 	case FMT_SOPP:
-		in->op = sopp_op[f_SOPP_OP(w)];
+		in->op = emu_opcode_map.sopp[f_SOPP_OP(w)];
 		in->enc = EMU_ENC_SOPP;
 		r = &emu_ops[in->op];
 		in->simm16 = (int32_t)f_SOPP_SIMM16(w);
@@ -485,7 +247,7 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 
 static int dec_smem(uint64_t w, struct emu_inst *in)
 {
-	in->op = smem_op[f_SMEM_OP(w)];
+	in->op = emu_opcode_map.smem[f_SMEM_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_SMEM;
@@ -560,18 +322,18 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	unsigned vdst = 0;
 	switch (fmt) {
 	case FMT_VOP1:
-		in->op = vop1_op[f_VOP1_OP(w)];
+		in->op = emu_opcode_map.vop1[f_VOP1_OP(w)];
 		in->enc = EMU_ENC_VOP1;
 		vdst = f_VOP1_VDST(w);
 		break;
 	case FMT_VOP2:
-		in->op = vop2_op[f_VOP2_OP(w)];
+		in->op = emu_opcode_map.vop2[f_VOP2_OP(w)];
 		in->enc = EMU_ENC_VOP2;
 		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOP2_VSRC1(w));
 		vdst = f_VOP2_VDST(w);
 		break;
 	case FMT_VOPC:
-		in->op = vopc_op[f_VOPC_OP(w)];
+		in->op = emu_opcode_map.vopc[f_VOPC_OP(w)];
 		in->enc = EMU_ENC_VOPC;
 		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOPC_VSRC1(w));
 		break;
@@ -621,7 +383,7 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
 	unsigned opc = f_VOP3_OP(w);
-	in->op = vop3_op[opc];
+	in->op = emu_opcode_map.vop3[opc];
 	if (!in->op)
 		return EMU_E_DECODE;
 	const struct emu_opinfo *r = &emu_ops[in->op];
@@ -713,7 +475,7 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 {
 	if (w >> 23 & 1)
 		return EMU_E_DECODE; /* bit 23 is clear in every VOP3P opcode LLVM knows */
-	in->op = vop3p_op[f_VOP3P_OP(w)];
+	in->op = emu_opcode_map.vop3p[f_VOP3P_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
 	const struct emu_opinfo *r = &emu_ops[in->op];
@@ -774,7 +536,7 @@ static int dec_vopd(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 
 static int dec_ds(uint64_t w, struct emu_inst *in)
 {
-	in->op = ds_op[f_DS_OP(w)];
+	in->op = emu_opcode_map.ds[f_DS_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
 	const struct emu_opinfo *r = &emu_ops[in->op];
@@ -800,7 +562,7 @@ static int dec_ds(uint64_t w, struct emu_inst *in)
 static int dec_flat(uint64_t w, struct emu_inst *in)
 {
 	unsigned seg = f_FLAT_SEG(w);
-	in->op = flat_op[seg][f_FLAT_OP(w)];
+	in->op = emu_opcode_map.flat[seg][f_FLAT_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
 	const struct emu_opinfo *r = &emu_ops[in->op];
@@ -868,7 +630,7 @@ static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo
 /* MUBUF.  The cache invalidations take no operand or cache bits. */
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
-	in->op = mubuf_op[f_MUBUF_OP(w)];
+	in->op = emu_opcode_map.mubuf[f_MUBUF_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
 	in->enc = EMU_ENC_MUBUF;
@@ -883,7 +645,7 @@ static int dec_mubuf(uint64_t w, struct emu_inst *in)
  * 20-22, 48-50, 58-63); every other format is refused, not guessed. */
 static int dec_mtbuf(uint64_t w, struct emu_inst *in)
 {
-	in->op = mtbuf_op[f_MTBUF_OP(w)];
+	in->op = emu_opcode_map.mtbuf[f_MTBUF_OP(w)];
 	unsigned f = f_MTBUF_FORMAT(w);
 	if (!in->op || !((f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63)))
 		return EMU_E_DECODE;

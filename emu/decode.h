@@ -106,7 +106,7 @@ enum emu_opflag {
 /* ---- the opcode table ------------------------------------------------------- */
 enum emu_op {
 	EMU_OP_INVALID = 0,
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags) EMU_OP_##name,
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec) EMU_OP_##name,
 #define VOPD(name, xopc, yopc, base)
 #define VOPDY(name, yopc, base)
 #include "isa/isa_gfx11.def"
@@ -127,6 +127,17 @@ struct emu_opinfo {
 };
 
 extern const struct emu_opinfo emu_ops[EMU_OP_COUNT];
+
+/* Opcode field -> op of each encoding (EMU_OP_INVALID where no row is), for
+ * the decoder.  vop3 holds VOPC at op, VOP2 at 256+op, VOP1 at 384+op and the
+ * native VOP3/VOP3SD rows from 512; flat is indexed by the SEG field (0 FLAT,
+ * 1 SCRATCH, 2 GLOBAL) first. */
+struct emu_opcode_map {
+	uint16_t sop1[256], sop2[128], sopk[32], sopc[128], sopp[128], smem[256];
+	uint16_t vop1[256], vop2[64], vopc[256], vop3[1024], vop3p[128];
+	uint16_t ds[256], flat[4][128], mubuf[256], mtbuf[16];
+};
+extern const struct emu_opcode_map emu_opcode_map;
 
 /* VOPD halves: opcode field -> the VALU op the half executes (EMU_OP_INVALID if
  * the opcode does not exist in that slot), and the v_dual_ name of each. */

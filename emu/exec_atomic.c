@@ -100,7 +100,7 @@ static void write_old(struct emu_wave *w, unsigned dst, unsigned bytes, const u6
  * threads): integer results do not depend on the thread count; float adds
  * round in the order they happen, which only one thread makes repeatable.
  * With glc the old value is returned in dst. */
-static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct atomic_kind *k = &akinds[in->op];
 	u32 exec = emu_exec_mask(w);
@@ -137,7 +137,7 @@ static void ex_global_atomic(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* LDS atomics: the workgroup runs on one thread, lanes apply in lane order. */
-static void ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct atomic_kind *k = &akinds[in->op];
 	u32 exec = emu_exec_mask(w);
@@ -161,11 +161,4 @@ static void ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
 	}
 	write_old(w, in->dst, k->bytes, ret);
 	w->g->st.lds++;
-}
-
-emu_exec_fn emu_atomic_lookup(unsigned op)
-{
-	if (op >= EMU_OP_COUNT || !(emu_ops[op].flags & EMU_F_ATOMIC) || !akinds[op].bytes)
-		return NULL;
-	return emu_ops[op].enc == EMU_ENC_DS ? ex_ds_atomic : ex_global_atomic;
 }

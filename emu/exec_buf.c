@@ -105,7 +105,7 @@ static bool out_of_range(const struct vdesc *d, u32 index, u64 off, unsigned n)
 	}
 }
 
-static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 {
 	struct vdesc d;
 	if (!read_desc(w, in, &d))
@@ -163,42 +163,4 @@ static void ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned k = 0; k < ndst; k++)
 		emu_vwrite(w, in->dst + k, data[k]);
 	w->g->st.vmem++;
-}
-
-static const emu_exec_fn buf_tab[EMU_OP_COUNT] = {
-	[EMU_OP_buffer_load_u8] = ex_buffer,
-	[EMU_OP_buffer_load_i8] = ex_buffer,
-	[EMU_OP_buffer_load_u16] = ex_buffer,
-	[EMU_OP_buffer_load_i16] = ex_buffer,
-	[EMU_OP_buffer_load_b32] = ex_buffer,
-	[EMU_OP_buffer_load_b64] = ex_buffer,
-	[EMU_OP_buffer_load_b96] = ex_buffer,
-	[EMU_OP_buffer_load_b128] = ex_buffer,
-	[EMU_OP_buffer_store_b8] = ex_buffer,
-	[EMU_OP_buffer_store_b16] = ex_buffer,
-	[EMU_OP_buffer_store_b32] = ex_buffer,
-	[EMU_OP_buffer_store_b64] = ex_buffer,
-	[EMU_OP_buffer_store_b96] = ex_buffer,
-	[EMU_OP_buffer_store_b128] = ex_buffer,
-	[EMU_OP_buffer_load_format_x] = ex_buffer,
-	[EMU_OP_buffer_load_format_xy] = ex_buffer,
-	[EMU_OP_buffer_load_format_xyz] = ex_buffer,
-	[EMU_OP_buffer_load_format_xyzw] = ex_buffer,
-	[EMU_OP_buffer_store_format_x] = ex_buffer,
-	[EMU_OP_buffer_store_format_xy] = ex_buffer,
-	[EMU_OP_buffer_store_format_xyz] = ex_buffer,
-	[EMU_OP_buffer_store_format_xyzw] = ex_buffer,
-	[EMU_OP_tbuffer_load_format_x] = ex_buffer,
-	[EMU_OP_tbuffer_load_format_xy] = ex_buffer,
-	[EMU_OP_tbuffer_load_format_xyz] = ex_buffer,
-	[EMU_OP_tbuffer_load_format_xyzw] = ex_buffer,
-	[EMU_OP_tbuffer_store_format_x] = ex_buffer,
-	[EMU_OP_tbuffer_store_format_xy] = ex_buffer,
-	[EMU_OP_tbuffer_store_format_xyz] = ex_buffer,
-	[EMU_OP_tbuffer_store_format_xyzw] = ex_buffer,
-};
-
-emu_exec_fn emu_buf_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? buf_tab[op] : NULL;
 }

@@ -89,7 +89,7 @@ static u64 minmax64(u64 a, u64 b, bool max, bool ieee)
 }
 
 /* Ops with a 64-bit result from 64-bit sources. */
-static void ex_f64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_f64(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	u64 a[EMU_LANES], b[EMU_LANES], c[EMU_LANES], r[EMU_LANES];
@@ -155,7 +155,7 @@ static void ex_f64(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* f64 -> 32-bit: v_cvt_{i32,u32,f32}_f64, v_frexp_exp_i32_f64. */
-static void ex_f64_to32(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_f64_to32(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a[EMU_LANES];
 	u32 r[EMU_LANES];
@@ -196,7 +196,7 @@ static void ex_f64_to32(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* 32-bit -> f64: v_cvt_f64_{i32,u32,f32}. */
-static void ex_f64_from32(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_f64_from32(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES];
 	u64 r[EMU_LANES];
@@ -216,37 +216,4 @@ static void ex_f64_from32(struct emu_wave *w, const struct emu_inst *in)
 	out_mods64(w, in, r);
 	emu_vwrite64(w, in->dst, r);
 	w->g->st.valu++;
-}
-
-static const emu_exec_fn f64_tab[EMU_OP_COUNT] = {
-	[EMU_OP_v_fma_f64] = ex_f64,
-	[EMU_OP_v_add_f64] = ex_f64,
-	[EMU_OP_v_mul_f64] = ex_f64,
-	[EMU_OP_v_min_f64] = ex_f64,
-	[EMU_OP_v_max_f64] = ex_f64,
-	[EMU_OP_v_ldexp_f64] = ex_f64,
-	[EMU_OP_v_div_fixup_f64] = ex_f64,
-	[EMU_OP_v_div_fmas_f64] = ex_f64,
-	[EMU_OP_v_div_scale_f64] = ex_f64,
-	[EMU_OP_v_trunc_f64] = ex_f64,
-	[EMU_OP_v_ceil_f64] = ex_f64,
-	[EMU_OP_v_rndne_f64] = ex_f64,
-	[EMU_OP_v_floor_f64] = ex_f64,
-	[EMU_OP_v_fract_f64] = ex_f64,
-	[EMU_OP_v_rcp_f64] = ex_f64,
-	[EMU_OP_v_rsq_f64] = ex_f64,
-	[EMU_OP_v_sqrt_f64] = ex_f64,
-	[EMU_OP_v_frexp_mant_f64] = ex_f64,
-	[EMU_OP_v_cvt_i32_f64] = ex_f64_to32,
-	[EMU_OP_v_cvt_u32_f64] = ex_f64_to32,
-	[EMU_OP_v_cvt_f32_f64] = ex_f64_to32,
-	[EMU_OP_v_frexp_exp_i32_f64] = ex_f64_to32,
-	[EMU_OP_v_cvt_f64_i32] = ex_f64_from32,
-	[EMU_OP_v_cvt_f64_u32] = ex_f64_from32,
-	[EMU_OP_v_cvt_f64_f32] = ex_f64_from32,
-};
-
-emu_exec_fn emu_f64_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? f64_tab[op] : NULL;
 }

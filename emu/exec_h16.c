@@ -116,7 +116,7 @@ static u32 h_outmod(const struct emu_wave *w, const struct emu_inst *in, u32 h)
 	return emu_f2h((float)emu_outmod(emu_h2f((u16)h), in->omod, in->clamp, w->g->run->kd.dx10_clamp));
 }
 
-static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_h16(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	bool fp = oi->flags & (EMU_F_FP | EMU_F_FP0), flush = w->g->run->kd.float_denorm_16_64 == 0;
@@ -168,7 +168,7 @@ static void ex_h16(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* Packed ops: both halves, written as one 32-bit result. */
-static void ex_pk(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_pk(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	bool fp = oi->flags & EMU_F_FP, flush = w->g->run->kd.float_denorm_16_64 == 0, ieee = w->g->run->ieee;
@@ -213,7 +213,7 @@ static void ex_pk(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* v_dot2_f32_f16: a.lo*b.lo + a.hi*b.hi + c (f32), halves and negation per op_sel. */
-static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_dot2(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 t[3][EMU_LANES], r[EMU_LANES];
 	const u32 *s[3];
@@ -242,7 +242,7 @@ static void ex_dot2(struct emu_wave *w, const struct emu_inst *in)
  * holds, or (op_sel_hi bit set) the f16 half op_sel picks, widened; neg, then
  * neg_hi as abs.  One f32 fused multiply-add; mixlo/mixhi then round that to
  * f16 (the other half kept), the fptrunc(fma) LLVM selects them for. */
-static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_mix(struct emu_wave *w, const struct emu_inst *in)
 {
 	bool ftz = w->g->run->ftz, flush16 = w->g->run->kd.float_denorm_16_64 == 0;
 	u32 t[3][EMU_LANES], r[EMU_LANES];
@@ -284,54 +284,4 @@ static void ex_mix(struct emu_wave *w, const struct emu_inst *in)
 	}
 	emu_vwrite(w, in->dst, r);
 	w->g->st.valu++;
-}
-
-static const emu_exec_fn h16_tab[EMU_OP_COUNT] = {
-	[EMU_OP_v_fma_mix_f32] = ex_mix,
-	[EMU_OP_v_fma_mixlo_f16] = ex_mix,
-	[EMU_OP_v_fma_mixhi_f16] = ex_mix,
-	[EMU_OP_v_fmaak_f16] = ex_h16,
-	[EMU_OP_v_fmamk_f16] = ex_h16,
-	[EMU_OP_v_cvt_f16_f32] = ex_h16,
-	[EMU_OP_v_add_f16] = ex_h16,
-	[EMU_OP_v_sub_f16] = ex_h16,
-	[EMU_OP_v_mul_f16] = ex_h16,
-	[EMU_OP_v_fmac_f16] = ex_h16,
-	[EMU_OP_v_fma_f16] = ex_h16,
-	[EMU_OP_v_max_f16] = ex_h16,
-	[EMU_OP_v_min_f16] = ex_h16,
-	[EMU_OP_v_maxmin_f16] = ex_h16,
-	[EMU_OP_v_minmax_f16] = ex_h16,
-	[EMU_OP_v_ldexp_f16] = ex_h16,
-	[EMU_OP_v_rcp_f16] = ex_h16,
-	[EMU_OP_v_sqrt_f16] = ex_h16,
-	[EMU_OP_v_cvt_f16_u16] = ex_h16,
-	[EMU_OP_v_cvt_f16_i16] = ex_h16,
-	[EMU_OP_v_cvt_u16_f16] = ex_h16,
-	[EMU_OP_v_cvt_i16_f16] = ex_h16,
-	[EMU_OP_v_add_nc_u16] = ex_h16,
-	[EMU_OP_v_sub_nc_u16] = ex_h16,
-	[EMU_OP_v_mul_lo_u16] = ex_h16,
-	[EMU_OP_v_max_u16] = ex_h16,
-	[EMU_OP_v_min_u16] = ex_h16,
-	[EMU_OP_v_max_i16] = ex_h16,
-	[EMU_OP_v_min_i16] = ex_h16,
-	[EMU_OP_v_lshlrev_b16] = ex_h16,
-	[EMU_OP_v_lshrrev_b16] = ex_h16,
-	[EMU_OP_v_ashrrev_i16] = ex_h16,
-	[EMU_OP_v_pk_add_u16] = ex_pk,
-	[EMU_OP_v_pk_mul_lo_u16] = ex_pk,
-	[EMU_OP_v_pk_mad_u16] = ex_pk,
-	[EMU_OP_v_pk_lshlrev_b16] = ex_pk,
-	[EMU_OP_v_pk_add_f16] = ex_pk,
-	[EMU_OP_v_pk_mul_f16] = ex_pk,
-	[EMU_OP_v_pk_fma_f16] = ex_pk,
-	[EMU_OP_v_pk_min_f16] = ex_pk,
-	[EMU_OP_v_pk_max_f16] = ex_pk,
-	[EMU_OP_v_dot2_f32_f16] = ex_dot2,
-};
-
-emu_exec_fn emu_h16_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? h16_tab[op] : NULL;
 }

@@ -231,7 +231,7 @@ static bool global_load_fast(struct emu_wave *w, const struct emu_inst *in, unsi
 	return true;
 }
 
-static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct mem_kind *k = &kinds[in->op];
 	unsigned ndw = (k->bytes + 3) / 4;
@@ -265,7 +265,7 @@ static void ex_global_load(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.vmem++;
 }
 
-static void ex_global_store(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_global_store(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct mem_kind *k = &kinds[in->op];
 	u32 exec = emu_exec_mask(w);
@@ -326,7 +326,7 @@ static uint8_t *scratch_off(struct emu_wave *w, unsigned l, u64 off, unsigned n)
 	return w->scratch + (size_t)l * priv + off;
 }
 
-static void ex_scratch(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct mem_kind *k = &kinds[in->op];
 	bool store = emu_ops[in->op].flags & EMU_F_STORE;
@@ -359,7 +359,7 @@ static void ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- SMEM ------------------------------------------------------------------------------ */
-static void ex_smem(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_smem(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	w->g->st.smem++;
@@ -517,7 +517,7 @@ static bool ds_load_fast(struct emu_wave *w, const struct emu_inst *in, unsigned
 	return true;
 }
 
-static void ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_ds_load(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->lds_last = ~0u;
 	const struct mem_kind *k = &kinds[in->op];
@@ -581,7 +581,7 @@ static bool ds_store_fast(struct emu_wave *w, const struct emu_inst *in, unsigne
 	return true;
 }
 
-static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->lds_last = ~0u;
 	const struct mem_kind *k = &kinds[in->op];
@@ -625,7 +625,7 @@ static void ex_ds_store(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* Cross-lane ops that use the LDS crossbar but not LDS memory. */
-static void ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 exec = emu_exec_mask(w), r[EMU_LANES] = { 0 };
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
@@ -663,7 +663,7 @@ static void ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* buffer_gl0_inv / buffer_gl1_inv: memory here is coherent, nothing to drop. */
-static void ex_cache_inv(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_cache_inv(struct emu_wave *w, const struct emu_inst *in)
 {
 	(void)in;
 	w->g->st.vmem++;
@@ -737,108 +737,4 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 		}
 		return;
 	}
-}
-
-static const emu_exec_fn mem_tab[EMU_OP_COUNT] = {
-	[EMU_OP_s_load_b32] = ex_smem,
-	[EMU_OP_s_load_b64] = ex_smem,
-	[EMU_OP_s_load_b128] = ex_smem,
-	[EMU_OP_s_load_b256] = ex_smem,
-	[EMU_OP_s_load_b512] = ex_smem,
-	[EMU_OP_s_buffer_load_b32] = ex_smem,
-	[EMU_OP_s_buffer_load_b64] = ex_smem,
-	[EMU_OP_s_buffer_load_b128] = ex_smem,
-	[EMU_OP_s_gl1_inv] = ex_smem,
-	[EMU_OP_s_dcache_inv] = ex_smem,
-	[EMU_OP_flat_load_b32] = ex_global_load,
-	[EMU_OP_flat_store_b32] = ex_global_store,
-	[EMU_OP_flat_load_u8] = ex_global_load,
-	[EMU_OP_flat_load_i8] = ex_global_load,
-	[EMU_OP_flat_load_u16] = ex_global_load,
-	[EMU_OP_flat_load_d16_b16] = ex_global_load,
-	[EMU_OP_flat_load_d16_hi_b16] = ex_global_load,
-	[EMU_OP_flat_store_d16_hi_b16] = ex_global_store,
-	[EMU_OP_global_load_d16_u8] = ex_global_load,
-	[EMU_OP_global_load_d16_i8] = ex_global_load,
-	[EMU_OP_global_load_d16_b16] = ex_global_load,
-	[EMU_OP_global_load_d16_hi_u8] = ex_global_load,
-	[EMU_OP_global_load_d16_hi_i8] = ex_global_load,
-	[EMU_OP_global_load_d16_hi_b16] = ex_global_load,
-	[EMU_OP_global_store_d16_hi_b8] = ex_global_store,
-	[EMU_OP_global_store_d16_hi_b16] = ex_global_store,
-	[EMU_OP_scratch_load_d16_b16] = ex_scratch,
-	[EMU_OP_scratch_load_d16_hi_b16] = ex_scratch,
-	[EMU_OP_scratch_store_d16_hi_b16] = ex_scratch,
-	[EMU_OP_ds_load_u16_d16] = ex_ds_load,
-	[EMU_OP_ds_load_u16_d16_hi] = ex_ds_load,
-	[EMU_OP_ds_store_b16_d16_hi] = ex_ds_store,
-	[EMU_OP_flat_load_i16] = ex_global_load,
-	[EMU_OP_flat_load_b64] = ex_global_load,
-	[EMU_OP_flat_load_b96] = ex_global_load,
-	[EMU_OP_flat_load_b128] = ex_global_load,
-	[EMU_OP_flat_store_b8] = ex_global_store,
-	[EMU_OP_flat_store_b16] = ex_global_store,
-	[EMU_OP_flat_store_b64] = ex_global_store,
-	[EMU_OP_flat_store_b96] = ex_global_store,
-	[EMU_OP_flat_store_b128] = ex_global_store,
-	[EMU_OP_scratch_load_u8] = ex_scratch,
-	[EMU_OP_scratch_load_i8] = ex_scratch,
-	[EMU_OP_scratch_load_u16] = ex_scratch,
-	[EMU_OP_scratch_load_i16] = ex_scratch,
-	[EMU_OP_scratch_store_b8] = ex_scratch,
-	[EMU_OP_scratch_store_b16] = ex_scratch,
-	[EMU_OP_ds_load_i8] = ex_ds_load,
-	[EMU_OP_ds_load_i16] = ex_ds_load,
-	[EMU_OP_buffer_gl0_inv] = ex_cache_inv,
-	[EMU_OP_buffer_gl1_inv] = ex_cache_inv,
-	[EMU_OP_global_load_u8] = ex_global_load,
-	[EMU_OP_global_load_i8] = ex_global_load,
-	[EMU_OP_global_load_u16] = ex_global_load,
-	[EMU_OP_global_load_i16] = ex_global_load,
-	[EMU_OP_global_load_b32] = ex_global_load,
-	[EMU_OP_global_load_b64] = ex_global_load,
-	[EMU_OP_global_load_b96] = ex_global_load,
-	[EMU_OP_global_load_b128] = ex_global_load,
-	[EMU_OP_global_store_b8] = ex_global_store,
-	[EMU_OP_global_store_b16] = ex_global_store,
-	[EMU_OP_global_store_b32] = ex_global_store,
-	[EMU_OP_global_store_b64] = ex_global_store,
-	[EMU_OP_global_store_b96] = ex_global_store,
-	[EMU_OP_global_store_b128] = ex_global_store,
-	[EMU_OP_scratch_load_b32] = ex_scratch,
-	[EMU_OP_scratch_load_b64] = ex_scratch,
-	[EMU_OP_scratch_load_b96] = ex_scratch,
-	[EMU_OP_scratch_load_b128] = ex_scratch,
-	[EMU_OP_scratch_store_b32] = ex_scratch,
-	[EMU_OP_scratch_store_b64] = ex_scratch,
-	[EMU_OP_scratch_store_b96] = ex_scratch,
-	[EMU_OP_scratch_store_b128] = ex_scratch,
-	[EMU_OP_ds_store_b32] = ex_ds_store,
-	[EMU_OP_ds_store_2addr_b32] = ex_ds_store,
-	[EMU_OP_ds_store_2addr_stride64_b32] = ex_ds_store,
-	[EMU_OP_ds_store_b8] = ex_ds_store,
-	[EMU_OP_ds_store_b16] = ex_ds_store,
-	[EMU_OP_ds_store_b64] = ex_ds_store,
-	[EMU_OP_ds_store_2addr_b64] = ex_ds_store,
-	[EMU_OP_ds_store_2addr_stride64_b64] = ex_ds_store,
-	[EMU_OP_ds_store_b96] = ex_ds_store,
-	[EMU_OP_ds_store_b128] = ex_ds_store,
-	[EMU_OP_ds_swizzle_b32] = ex_ds_lanes,
-	[EMU_OP_ds_permute_b32] = ex_ds_lanes,
-	[EMU_OP_ds_bpermute_b32] = ex_ds_lanes,
-	[EMU_OP_ds_load_b32] = ex_ds_load,
-	[EMU_OP_ds_load_2addr_b32] = ex_ds_load,
-	[EMU_OP_ds_load_2addr_stride64_b32] = ex_ds_load,
-	[EMU_OP_ds_load_u8] = ex_ds_load,
-	[EMU_OP_ds_load_u16] = ex_ds_load,
-	[EMU_OP_ds_load_b64] = ex_ds_load,
-	[EMU_OP_ds_load_2addr_b64] = ex_ds_load,
-	[EMU_OP_ds_load_2addr_stride64_b64] = ex_ds_load,
-	[EMU_OP_ds_load_b96] = ex_ds_load,
-	[EMU_OP_ds_load_b128] = ex_ds_load,
-};
-
-emu_exec_fn emu_mem_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? mem_tab[op] : NULL;
 }

@@ -20,7 +20,7 @@ static bool sgpr_range_ok(struct emu_wave *w, unsigned first, unsigned n, const 
 	return false;
 }
 
-static void ex_s_movrel(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_s_movrel(struct emu_wave *w, const struct emu_inst *in)
 {
 	unsigned n = emu_ops[in->op].dst, m0 = w->s[EMU_OPND_M0];
 	bool src_rel = in->op == EMU_OP_s_movrels_b32 || in->op == EMU_OP_s_movrels_b64;
@@ -50,7 +50,7 @@ static bool vgpr_ok(struct emu_wave *w, unsigned code, const char *what)
 	return false;
 }
 
-static void ex_v_movrel(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_v_movrel(struct emu_wave *w, const struct emu_inst *in)
 {
 	const char *name = emu_ops[in->op].name;
 	unsigned m0 = w->s[EMU_OPND_M0], src = in->src[0], dst = in->dst;
@@ -63,19 +63,4 @@ static void ex_v_movrel(struct emu_wave *w, const struct emu_inst *in)
 		r[l] = s[l];
 	emu_vwrite(w, rel_dst ? dst + m0 : dst, r);
 	w->g->st.valu++;
-}
-
-static const emu_exec_fn movrel_tab[EMU_OP_COUNT] = {
-	[EMU_OP_s_movrels_b32] = ex_s_movrel,
-	[EMU_OP_s_movrels_b64] = ex_s_movrel,
-	[EMU_OP_s_movreld_b32] = ex_s_movrel,
-	[EMU_OP_s_movreld_b64] = ex_s_movrel,
-	[EMU_OP_v_movrels_b32] = ex_v_movrel,
-	[EMU_OP_v_movreld_b32] = ex_v_movrel,
-	[EMU_OP_v_movrelsd_b32] = ex_v_movrel,
-};
-
-emu_exec_fn emu_movrel_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? movrel_tab[op] : NULL;
 }

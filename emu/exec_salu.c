@@ -37,7 +37,7 @@ static inline void SCC(struct emu_wave *w, bool v) { w->s[EMU_OPND_SCC] = v; }
 #define SALU_DONE(w) ((w)->g->st.salu++)
 
 /* ---- SOP2 ----------------------------------------------------------------------- */
-static void ex_sop2(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sop2(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), b = S(w, in->src[1]), d = 0, scc = S(w, EMU_OPND_SCC);
 	bool wscc = emu_ops[in->op].flags & EMU_F_WSCC;
@@ -92,7 +92,7 @@ static void ex_sop2(struct emu_wave *w, const struct emu_inst *in)
 	SALU_DONE(w);
 }
 
-static void ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]), d = 0;
 	u32 b32 = S(w, in->src[1]);
@@ -135,7 +135,7 @@ static void ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- SOP1 ----------------------------------------------------------------------- */
-static void ex_sop1(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sop1(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), d = 0;
 	int scc = -1;
@@ -162,7 +162,7 @@ done:
 	SALU_DONE(w);
 }
 
-static void ex_sop1_64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sop1_64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]);
 	switch (in->op) {
@@ -184,7 +184,7 @@ static void ex_sop1_64(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0 */
-static void ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), e = w->s[EMU_OPND_EXEC_LO], n = 0;
 	switch (in->op) {
@@ -203,7 +203,7 @@ static void ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* D = S0 bit set/cleared in the 64-bit destination (which is also read). */
-static void ex_bitset64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_bitset64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 d = S64(w, in->dst), bit = 1ull << (S(w, in->src[0]) & 63);
 	W64(w, in->dst, in->op == EMU_OP_s_bitset1_b64 ? d | bit : d & ~bit);
@@ -211,7 +211,7 @@ static void ex_bitset64(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* The wave64 forms: exec is exec_hi:exec_lo (exec_hi stays 0 in wave32). */
-static void ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]), e = S64(w, EMU_OPND_EXEC_LO), n = 0;
 	switch (in->op) {
@@ -227,7 +227,7 @@ static void ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* s_sendmsg_rtn: the message results (doorbell, clock, ...) are not modelled: 0. */
-static void ex_sendmsg_rtn(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sendmsg_rtn(struct emu_wave *w, const struct emu_inst *in)
 {
 	emu_swrite(w, in->dst, 0);
 	if (in->op == EMU_OP_s_sendmsg_rtn_b64)
@@ -236,7 +236,7 @@ static void ex_sendmsg_rtn(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- SOPK ------------------------------------------------------------------------ */
-static void ex_sopk(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sopk(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 k = (u32)in->simm16, ks = (u32)(i32)(int16_t)in->simm16, kz = k & 0xffff;
 	unsigned self = in->dst != EMU_OPND_NONE ? in->dst : in->src[0];
@@ -270,7 +270,7 @@ static void ex_sopk(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- SOPC ------------------------------------------------------------------------ */
-static void ex_sopc(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_sopc(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), b = S(w, in->src[1]);
 	bool r = false;
@@ -298,19 +298,19 @@ static void ex_sopc(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- program counter: s_getpc / s_setpc / s_swappc / s_call ------------------------- */
-static void ex_getpc(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_getpc(struct emu_wave *w, const struct emu_inst *in)
 {
 	W64(w, in->dst, w->next_pc);
 	w->g->st.branch++;
 }
 
-static void ex_setpc(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_setpc(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->next_pc = S64(w, in->src[0]);
 	w->g->st.branch++;
 }
 
-static void ex_swappc(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_swappc(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 target = S64(w, in->src[0]);
 	W64(w, in->dst, w->next_pc);
@@ -318,144 +318,9 @@ static void ex_swappc(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.branch++;
 }
 
-static void ex_call(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_call(struct emu_wave *w, const struct emu_inst *in)
 {
 	W64(w, in->dst, w->next_pc);
 	w->next_pc = w->next_pc + (int64_t)in->branch;
 	w->g->st.branch++;
-}
-
-static const emu_exec_fn salu_tab[EMU_OP_COUNT] = {
-	[EMU_OP_s_mov_b32] = ex_sop1,
-	[EMU_OP_s_cmov_b32] = ex_sop1,
-	[EMU_OP_s_brev_b32] = ex_sop1,
-	[EMU_OP_s_ctz_i32_b32] = ex_sop1,
-	[EMU_OP_s_clz_i32_u32] = ex_sop1,
-	[EMU_OP_s_sext_i32_i8] = ex_sop1,
-	[EMU_OP_s_sext_i32_i16] = ex_sop1,
-	[EMU_OP_s_bitset0_b32] = ex_sop1,
-	[EMU_OP_s_bitset1_b32] = ex_sop1,
-	[EMU_OP_s_abs_i32] = ex_sop1,
-	[EMU_OP_s_bcnt0_i32_b32] = ex_sop1,
-	[EMU_OP_s_bcnt1_i32_b32] = ex_sop1,
-	[EMU_OP_s_not_b32] = ex_sop1,
-	[EMU_OP_s_mov_b64] = ex_sop1_64,
-	[EMU_OP_s_cmov_b64] = ex_sop1_64,
-	[EMU_OP_s_not_b64] = ex_sop1_64,
-	[EMU_OP_s_ctz_i32_b64] = ex_sop1_64,
-	[EMU_OP_s_bcnt1_i32_b64] = ex_sop1_64,
-	[EMU_OP_s_brev_b64] = ex_sop1_64,
-	[EMU_OP_s_clz_i32_u64] = ex_sop1_64,
-	[EMU_OP_s_bitset0_b64] = ex_bitset64,
-	[EMU_OP_s_bitset1_b64] = ex_bitset64,
-	[EMU_OP_s_and_saveexec_b64] = ex_saveexec64,
-	[EMU_OP_s_or_saveexec_b64] = ex_saveexec64,
-	[EMU_OP_s_and_not1_saveexec_b64] = ex_saveexec64,
-	[EMU_OP_s_sendmsg_rtn_b32] = ex_sendmsg_rtn,
-	[EMU_OP_s_sendmsg_rtn_b64] = ex_sendmsg_rtn,
-	[EMU_OP_s_and_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_or_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_xor_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_and_not0_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_and_not1_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_or_not1_saveexec_b32] = ex_saveexec,
-	[EMU_OP_s_getpc_b64] = ex_getpc,
-	[EMU_OP_s_setpc_b64] = ex_setpc,
-	[EMU_OP_s_swappc_b64] = ex_swappc,
-	[EMU_OP_s_call_b64] = ex_call,
-	[EMU_OP_s_add_u32] = ex_sop2,
-	[EMU_OP_s_sub_u32] = ex_sop2,
-	[EMU_OP_s_add_i32] = ex_sop2,
-	[EMU_OP_s_sub_i32] = ex_sop2,
-	[EMU_OP_s_addc_u32] = ex_sop2,
-	[EMU_OP_s_subb_u32] = ex_sop2,
-	[EMU_OP_s_absdiff_i32] = ex_sop2,
-	[EMU_OP_s_lshl_b32] = ex_sop2,
-	[EMU_OP_s_lshr_b32] = ex_sop2,
-	[EMU_OP_s_ashr_i32] = ex_sop2,
-	[EMU_OP_s_lshl1_add_u32] = ex_sop2,
-	[EMU_OP_s_lshl2_add_u32] = ex_sop2,
-	[EMU_OP_s_lshl3_add_u32] = ex_sop2,
-	[EMU_OP_s_lshl4_add_u32] = ex_sop2,
-	[EMU_OP_s_min_i32] = ex_sop2,
-	[EMU_OP_s_min_u32] = ex_sop2,
-	[EMU_OP_s_max_i32] = ex_sop2,
-	[EMU_OP_s_max_u32] = ex_sop2,
-	[EMU_OP_s_and_b32] = ex_sop2,
-	[EMU_OP_s_or_b32] = ex_sop2,
-	[EMU_OP_s_xor_b32] = ex_sop2,
-	[EMU_OP_s_nand_b32] = ex_sop2,
-	[EMU_OP_s_nor_b32] = ex_sop2,
-	[EMU_OP_s_xnor_b32] = ex_sop2,
-	[EMU_OP_s_and_not1_b32] = ex_sop2,
-	[EMU_OP_s_or_not1_b32] = ex_sop2,
-	[EMU_OP_s_bfe_u32] = ex_sop2,
-	[EMU_OP_s_bfe_i32] = ex_sop2,
-	[EMU_OP_s_bfm_b32] = ex_sop2,
-	[EMU_OP_s_mul_i32] = ex_sop2,
-	[EMU_OP_s_mul_hi_u32] = ex_sop2,
-	[EMU_OP_s_mul_hi_i32] = ex_sop2,
-	[EMU_OP_s_cselect_b32] = ex_sop2,
-	[EMU_OP_s_pack_ll_b32_b16] = ex_sop2,
-	[EMU_OP_s_pack_lh_b32_b16] = ex_sop2,
-	[EMU_OP_s_pack_hh_b32_b16] = ex_sop2,
-	[EMU_OP_s_pack_hl_b32_b16] = ex_sop2,
-	[EMU_OP_s_lshl_b64] = ex_sop2_64,
-	[EMU_OP_s_lshr_b64] = ex_sop2_64,
-	[EMU_OP_s_ashr_i64] = ex_sop2_64,
-	[EMU_OP_s_and_b64] = ex_sop2_64,
-	[EMU_OP_s_or_b64] = ex_sop2_64,
-	[EMU_OP_s_xor_b64] = ex_sop2_64,
-	[EMU_OP_s_and_not1_b64] = ex_sop2_64,
-	[EMU_OP_s_or_not1_b64] = ex_sop2_64,
-	[EMU_OP_s_bfe_u64] = ex_sop2_64,
-	[EMU_OP_s_cselect_b64] = ex_sop2_64,
-	[EMU_OP_s_nand_b64] = ex_sop2_64,
-	[EMU_OP_s_nor_b64] = ex_sop2_64,
-	[EMU_OP_s_xnor_b64] = ex_sop2_64,
-	[EMU_OP_s_bfe_i64] = ex_sop2_64,
-	[EMU_OP_s_bfm_b64] = ex_sop2_64,
-	[EMU_OP_s_movk_i32] = ex_sopk,
-	[EMU_OP_s_version] = ex_sopk,
-	[EMU_OP_s_cmovk_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_eq_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_lg_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_gt_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_ge_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_lt_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_le_i32] = ex_sopk,
-	[EMU_OP_s_cmpk_eq_u32] = ex_sopk,
-	[EMU_OP_s_cmpk_lg_u32] = ex_sopk,
-	[EMU_OP_s_cmpk_gt_u32] = ex_sopk,
-	[EMU_OP_s_cmpk_ge_u32] = ex_sopk,
-	[EMU_OP_s_cmpk_lt_u32] = ex_sopk,
-	[EMU_OP_s_cmpk_le_u32] = ex_sopk,
-	[EMU_OP_s_addk_i32] = ex_sopk,
-	[EMU_OP_s_mulk_i32] = ex_sopk,
-	[EMU_OP_s_getreg_b32] = ex_sopk,
-	[EMU_OP_s_setreg_b32] = ex_sopk,
-	[EMU_OP_s_setreg_imm32_b32] = ex_sopk,
-	[EMU_OP_s_cmp_eq_i32] = ex_sopc,
-	[EMU_OP_s_cmp_lg_i32] = ex_sopc,
-	[EMU_OP_s_cmp_gt_i32] = ex_sopc,
-	[EMU_OP_s_cmp_ge_i32] = ex_sopc,
-	[EMU_OP_s_cmp_lt_i32] = ex_sopc,
-	[EMU_OP_s_cmp_le_i32] = ex_sopc,
-	[EMU_OP_s_cmp_eq_u32] = ex_sopc,
-	[EMU_OP_s_cmp_lg_u32] = ex_sopc,
-	[EMU_OP_s_cmp_gt_u32] = ex_sopc,
-	[EMU_OP_s_cmp_ge_u32] = ex_sopc,
-	[EMU_OP_s_cmp_lt_u32] = ex_sopc,
-	[EMU_OP_s_cmp_le_u32] = ex_sopc,
-	[EMU_OP_s_bitcmp0_b32] = ex_sopc,
-	[EMU_OP_s_bitcmp1_b32] = ex_sopc,
-	[EMU_OP_s_cmp_eq_u64] = ex_sopc,
-	[EMU_OP_s_cmp_lg_u64] = ex_sopc,
-	[EMU_OP_s_bitcmp0_b64] = ex_sopc,
-	[EMU_OP_s_bitcmp1_b64] = ex_sopc,
-};
-
-emu_exec_fn emu_salu_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT ? salu_tab[op] : NULL;
 }

@@ -357,119 +357,25 @@ static void ln_perm_b32(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 	}
 }
 
+/* The lane function of every LANE and LANEX row of isa/isa_gfx11.def (the
+ * rest NULL): emu_ex_valu and the VOPD halves compute through it. */
+#define EX(f) NULL
+#define LANE(l) ln_##l
+#define LANEX(l, f) ln_##l
+#define NONE NULL
+#define OP(n, e, o, c, d, s0, s1, s2, flags, x) [EMU_OP_##n] = x,
+#define VOPD(n, x, y, b)
+#define VOPDY(n, y, b)
 static const lane_fn lane_tab[EMU_OP_COUNT] = {
-	[EMU_OP_v_mov_b32] = ln_mov_b32,
-	[EMU_OP_v_cndmask_b32] = ln_cndmask_b32,
-	[EMU_OP_v_not_b32] = ln_not_b32,
-	[EMU_OP_v_bfrev_b32] = ln_bfrev_b32,
-	[EMU_OP_v_clz_i32_u32] = ln_clz_i32_u32,
-	[EMU_OP_v_ctz_i32_b32] = ln_ctz_i32_b32,
-	[EMU_OP_v_cvt_f32_i32] = ln_cvt_f32_i32,
-	[EMU_OP_v_cvt_f32_u32] = ln_cvt_f32_u32,
-	[EMU_OP_v_cvt_u32_f32] = ln_cvt_u32_f32,
-	[EMU_OP_v_cvt_i32_f32] = ln_cvt_i32_f32,
-	[EMU_OP_v_cvt_f32_f16] = ln_cvt_f32_f16,
-	[EMU_OP_v_cvt_nearest_i32_f32] = ln_cvt_nearest_i32_f32,
-	[EMU_OP_v_cvt_floor_i32_f32] = ln_cvt_floor_i32_f32,
-	[EMU_OP_v_cvt_f32_ubyte0] = ln_cvt_f32_ubyte0,
-	[EMU_OP_v_cvt_f32_ubyte1] = ln_cvt_f32_ubyte1,
-	[EMU_OP_v_cvt_f32_ubyte2] = ln_cvt_f32_ubyte2,
-	[EMU_OP_v_cvt_f32_ubyte3] = ln_cvt_f32_ubyte3,
-	[EMU_OP_v_maxmin_f32] = ln_maxmin_f32,
-	[EMU_OP_v_minmax_f32] = ln_minmax_f32,
-	[EMU_OP_v_maxmin_u32] = ln_maxmin_u32,
-	[EMU_OP_v_minmax_u32] = ln_minmax_u32,
-	[EMU_OP_v_maxmin_i32] = ln_maxmin_i32,
-	[EMU_OP_v_minmax_i32] = ln_minmax_i32,
-	[EMU_OP_v_cvt_i32_i16] = ln_cvt_i32_i16,
-	[EMU_OP_v_cvt_u32_u16] = ln_cvt_u32_u16,
-	[EMU_OP_v_fract_f32] = ln_fract_f32,
-	[EMU_OP_v_trunc_f32] = ln_trunc_f32,
-	[EMU_OP_v_ceil_f32] = ln_ceil_f32,
-	[EMU_OP_v_rndne_f32] = ln_rndne_f32,
-	[EMU_OP_v_floor_f32] = ln_floor_f32,
-	[EMU_OP_v_exp_f32] = ln_exp_f32,
-	[EMU_OP_v_log_f32] = ln_log_f32,
-	[EMU_OP_v_rcp_f32] = ln_rcp_f32,
-	[EMU_OP_v_rcp_iflag_f32] = ln_rcp_f32,
-	[EMU_OP_v_rsq_f32] = ln_rsq_f32,
-	[EMU_OP_v_sqrt_f32] = ln_sqrt_f32,
-	[EMU_OP_v_sin_f32] = ln_sin_f32,
-	[EMU_OP_v_cos_f32] = ln_cos_f32,
-	[EMU_OP_v_frexp_exp_i32_f32] = ln_frexp_exp_i32_f32,
-	[EMU_OP_v_frexp_mant_f32] = ln_frexp_mant_f32,
-	[EMU_OP_v_dot2acc_f32_f16] = ln_dot2acc_f32_f16,
-	[EMU_OP_v_add_f32] = ln_add_f32,
-	[EMU_OP_v_sub_f32] = ln_sub_f32,
-	[EMU_OP_v_subrev_f32] = ln_subrev_f32,
-	[EMU_OP_v_mul_dx9_zero_f32] = ln_mul_dx9_zero_f32,
-	[EMU_OP_v_mul_f32] = ln_mul_f32,
-	[EMU_OP_v_mul_i32_i24] = ln_mul_i32_i24,
-	[EMU_OP_v_mul_hi_i32_i24] = ln_mul_hi_i32_i24,
-	[EMU_OP_v_mul_u32_u24] = ln_mul_u32_u24,
-	[EMU_OP_v_mul_hi_u32_u24] = ln_mul_hi_u32_u24,
-	[EMU_OP_v_min_f32] = ln_min_f32,
-	[EMU_OP_v_max_f32] = ln_max_f32,
-	[EMU_OP_v_min_i32] = ln_min_i32,
-	[EMU_OP_v_max_i32] = ln_max_i32,
-	[EMU_OP_v_min_u32] = ln_min_u32,
-	[EMU_OP_v_max_u32] = ln_max_u32,
-	[EMU_OP_v_lshlrev_b32] = ln_lshlrev_b32,
-	[EMU_OP_v_lshrrev_b32] = ln_lshrrev_b32,
-	[EMU_OP_v_ashrrev_i32] = ln_ashrrev_i32,
-	[EMU_OP_v_and_b32] = ln_and_b32,
-	[EMU_OP_v_or_b32] = ln_or_b32,
-	[EMU_OP_v_xor_b32] = ln_xor_b32,
-	[EMU_OP_v_xnor_b32] = ln_xnor_b32,
-	[EMU_OP_v_add_nc_u32] = ln_add_nc_u32,
-	[EMU_OP_v_sub_nc_u32] = ln_sub_nc_u32,
-	[EMU_OP_v_subrev_nc_u32] = ln_subrev_nc_u32,
-	[EMU_OP_v_fmac_f32] = ln_fmac_f32,
-	[EMU_OP_v_fmamk_f32] = ln_fmamk_f32,
-	[EMU_OP_v_fmaak_f32] = ln_fmaak_f32,
-	[EMU_OP_v_cvt_pk_rtz_f16_f32] = ln_cvt_pk_rtz_f16_f32,
-	[EMU_OP_v_mad_i32_i24] = ln_mad_i32_i24,
-	[EMU_OP_v_mad_u32_u24] = ln_mad_u32_u24,
-	[EMU_OP_v_bfe_u32] = ln_bfe_u32,
-	[EMU_OP_v_bfe_i32] = ln_bfe_i32,
-	[EMU_OP_v_bfi_b32] = ln_bfi_b32,
-	[EMU_OP_v_fma_f32] = ln_fma_f32,
-	[EMU_OP_v_alignbit_b32] = ln_alignbit_b32,
-	[EMU_OP_v_alignbyte_b32] = ln_alignbyte_b32,
-	[EMU_OP_v_min3_f32] = ln_min3_f32,
-	[EMU_OP_v_min3_i32] = ln_min3_i32,
-	[EMU_OP_v_min3_u32] = ln_min3_u32,
-	[EMU_OP_v_max3_f32] = ln_max3_f32,
-	[EMU_OP_v_max3_i32] = ln_max3_i32,
-	[EMU_OP_v_max3_u32] = ln_max3_u32,
-	[EMU_OP_v_med3_f32] = ln_med3_f32,
-	[EMU_OP_v_med3_i32] = ln_med3_i32,
-	[EMU_OP_v_med3_u32] = ln_med3_u32,
-	[EMU_OP_v_sad_u32] = ln_sad_u32,
-	[EMU_OP_v_div_fixup_f32] = ln_div_fixup_f32,
-	[EMU_OP_v_div_fmas_f32] = ln_div_fmas_f32,
-	[EMU_OP_v_xor3_b32] = ln_xor3_b32,
-	[EMU_OP_v_perm_b32] = ln_perm_b32,
-	[EMU_OP_v_xad_u32] = ln_xad_u32,
-	[EMU_OP_v_lshl_add_u32] = ln_lshl_add_u32,
-	[EMU_OP_v_add_lshl_u32] = ln_add_lshl_u32,
-	[EMU_OP_v_add3_u32] = ln_add3_u32,
-	[EMU_OP_v_lshl_or_b32] = ln_lshl_or_b32,
-	[EMU_OP_v_and_or_b32] = ln_and_or_b32,
-	[EMU_OP_v_or3_b32] = ln_or3_b32,
-	[EMU_OP_v_pack_b32_f16] = ln_pack_b32_f16,
-	[EMU_OP_v_ldexp_f32] = ln_ldexp_f32,
-	[EMU_OP_v_bcnt_u32_b32] = ln_bcnt_u32_b32,
-	[EMU_OP_v_mbcnt_lo_u32_b32] = ln_mbcnt_lo_u32_b32,
-	[EMU_OP_v_mbcnt_hi_u32_b32] = ln_mbcnt_hi_u32_b32,
-	[EMU_OP_v_cvt_pk_u16_u32] = ln_cvt_pk_u16_u32,
-	[EMU_OP_v_cvt_pk_i16_i32] = ln_cvt_pk_i16_i32,
-	[EMU_OP_v_sub_nc_i32] = ln_sub_nc_i32,
-	[EMU_OP_v_add_nc_i32] = ln_add_nc_i32,
-	[EMU_OP_v_mul_lo_u32] = ln_mul_lo_u32,
-	[EMU_OP_v_mul_hi_u32] = ln_mul_hi_u32,
-	[EMU_OP_v_mul_hi_i32] = ln_mul_hi_i32,
+#include "isa/isa_gfx11.def"
 };
+#undef OP
+#undef VOPD
+#undef VOPDY
+#undef EX
+#undef LANE
+#undef LANEX
+#undef NONE
 
 /* Ops whose output modifiers are float clamp/omod (integer clamp is not modelled). */
 static bool is_float_op(unsigned op)
@@ -538,7 +444,7 @@ static EMU_COLD void int_clamp(unsigned op, u32 *r, const u32 *A, const u32 *B, 
 }
 
 /* The one VALU executor for every op of lane_tab. */
-static void ex_valu(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_valu(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES], tb[EMU_LANES], tc[EMU_LANES], r[EMU_LANES];
 	const u32 *a = fsrc(w, in, 0, ta), *b = fsrc(w, in, 1, tb), *c = fsrc(w, in, 2, tc);
@@ -574,7 +480,7 @@ EMU_SIMD static u32 fmac1_fast(u32 *d, const u32 *a, const u32 *b, u32 exec)
 }
 
 /* v_fmac_f32: the hot path of every GEMM. */
-static void ex_fmac(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_fmac(struct emu_wave *w, const struct emu_inst *in)
 {
 	w->g->st.valu_fma++;
 	if (EMU_LIKELY(!(in->abs | in->neg | in->clamp | in->omod) && !w->g->run->ftz_sw)) {
@@ -583,7 +489,7 @@ static void ex_fmac(struct emu_wave *w, const struct emu_inst *in)
 		if (!fmac1_fast(w->v[in->dst - EMU_OPND_VGPR0], a, b, emu_exec_mask(w)))
 			return;
 	}
-	ex_valu(w, in);
+	emu_ex_valu(w, in);
 }
 
 /* ---- VOPD: both halves read everything before either writes ---------------------- */
@@ -667,12 +573,4 @@ emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *
 	    in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1)
 		return ex_vopd_fmac2;
 	return emu_exec_vopd;
-}
-
-/* The VALU part of the dispatch table: every op with a lane function. */
-emu_exec_fn emu_valu_lookup(unsigned op)
-{
-	if (op == EMU_OP_v_fmac_f32)
-		return ex_fmac;
-	return op < EMU_OP_COUNT && lane_tab[op] ? ex_valu : NULL;
 }

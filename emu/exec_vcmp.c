@@ -129,7 +129,7 @@ static inline u32 half_of(const struct emu_inst *in, unsigned i, u32 x)
 /* Compare predicates by opcode range: f16 0x00, f32 0x10, f64 0x20, i16 0x30,
  * u16 0x38, i32 0x40, u32 0x48, i64 0x50, u64 0x58; class f16/f32/f64 at
  * 0x7d/0x7e/0x7f.  v_cmpx is the same plus 0x80. */
-static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct emu_opinfo *oi = &emu_ops[in->op];
 	unsigned opc = oi->opcode & 0x7f, exec = emu_exec_mask(w);
@@ -211,7 +211,7 @@ static void ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- carry chains ----------------------------------------------------------------- */
-static void ex_carry(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_carry(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES], tb[EMU_LANES], r[EMU_LANES];
 	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
@@ -237,7 +237,7 @@ static void ex_carry(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-static void ex_mad64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_mad64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES], tb[EMU_LANES];
 	u64 c[EMU_LANES], r[EMU_LANES];
@@ -262,7 +262,7 @@ static void ex_mad64(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-static void ex_shift64(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_shift64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES];
 	u64 b[EMU_LANES], r[EMU_LANES];
@@ -281,7 +281,7 @@ static void ex_shift64(struct emu_wave *w, const struct emu_inst *in)
 /* v_div_scale_f32 without scaling: returns its first source and a zero flag
  * mask; v_div_fmas then does no rescaling.  Exact for operands whose quotient
  * and reciprocal stay inside the normal range. */
-static void ex_div_scale(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_div_scale(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 ta[EMU_LANES];
 	const u32 *a = src32(w, in, 0, ta);
@@ -291,7 +291,7 @@ static void ex_div_scale(struct emu_wave *w, const struct emu_inst *in)
 }
 
 /* ---- cross-lane ------------------------------------------------------------------- */
-static void ex_readfirstlane(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_readfirstlane(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 exec = emu_exec_mask(w);
 	unsigned lane = exec ? (unsigned)__builtin_ctz(exec) : 0;
@@ -300,7 +300,7 @@ static void ex_readfirstlane(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-static void ex_readlane(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_readlane(struct emu_wave *w, const struct emu_inst *in)
 {
 	unsigned lane = w->s[in->src[1] & 255] & 31;
 	u32 v = in->src[0] >= EMU_OPND_VGPR0 ? w->v[in->src[0] - EMU_OPND_VGPR0][lane] : w->s[in->src[0] & 255];
@@ -308,45 +308,15 @@ static void ex_readlane(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-static void ex_writelane(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_writelane(struct emu_wave *w, const struct emu_inst *in)
 {
 	unsigned lane = w->s[in->src[1] & 255] & 31;
 	w->v[in->dst - EMU_OPND_VGPR0][lane] = w->s[in->src[0] & 255];
 	w->g->st.valu++;
 }
 
-static void ex_vnop(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_vnop(struct emu_wave *w, const struct emu_inst *in)
 {
 	(void)in;
 	w->g->st.valu++;
-}
-
-static const emu_exec_fn vcmp_tab[EMU_OP_COUNT] = {
-	[EMU_OP_v_nop] = ex_vnop,
-	[EMU_OP_v_add_co_ci_u32] = ex_carry,
-	[EMU_OP_v_sub_co_ci_u32] = ex_carry,
-	[EMU_OP_v_subrev_co_ci_u32] = ex_carry,
-	[EMU_OP_v_add_co_u32] = ex_carry,
-	[EMU_OP_v_sub_co_u32] = ex_carry,
-	[EMU_OP_v_subrev_co_u32] = ex_carry,
-	[EMU_OP_v_mad_u64_u32] = ex_mad64,
-	[EMU_OP_v_mad_i64_i32] = ex_mad64,
-	[EMU_OP_v_lshlrev_b64] = ex_shift64,
-	[EMU_OP_v_lshrrev_b64] = ex_shift64,
-	[EMU_OP_v_ashrrev_i64] = ex_shift64,
-	[EMU_OP_v_div_scale_f32] = ex_div_scale,
-	[EMU_OP_v_readfirstlane_b32] = ex_readfirstlane,
-	[EMU_OP_v_readlane_b32] = ex_readlane,
-	[EMU_OP_v_writelane_b32] = ex_writelane,
-};
-
-emu_exec_fn emu_vcmp_lookup(unsigned op)
-{
-	if (op >= EMU_OP_COUNT)
-		return NULL;
-	if (vcmp_tab[op])
-		return vcmp_tab[op];
-	if (emu_ops[op].enc == EMU_ENC_VOPC)
-		return ex_vcmp;
-	return NULL;
 }

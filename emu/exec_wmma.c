@@ -124,7 +124,7 @@ static u32 wm_round(const struct emu_inst *in, unsigned out, double s, u32 old)
 	}
 }
 
-static void ex_wmma(struct emu_wave *w, const struct emu_inst *in)
+void emu_ex_wmma(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct wm_kind kd = wm_kinds[in->op];
 	const struct emu_opinfo *r = &emu_ops[in->op];
@@ -157,9 +157,4 @@ static void ex_wmma(struct emu_wave *w, const struct emu_inst *in)
 	for (unsigned j = 0; j < 8; j++)
 		emu_vwrite(w, in->dst + j, d[j]);
 	w->g->st.valu++;
-}
-
-emu_exec_fn emu_wmma_lookup(unsigned op)
-{
-	return op < EMU_OP_COUNT && wm_kinds[op].ok ? ex_wmma : NULL;
 }

@@ -1,5 +1,6 @@
 /* hazard.c — the bug catchers: missing s_waitcnt, LDS races, VOPD bank
- * conflicts, registers beyond the descriptor's allocation.  Each check is listed
+ * conflicts, WMMA results read too early, registers beyond the descriptor's
+ * allocation.  Each check is listed
  * in emu/HAZARDS.md with its trigger, rule and test.
  *
  * The emulator performs every memory access when the instruction issues, so a
@@ -67,6 +68,11 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 	struct emu_hzinfo *h = &d->hz;
 	memset(h, 0, sizeof *h);
 	h->async_w = 0xff;
+	d->valu = EMU_VK_OTHER;
+	if (emu_is_wmma(in->op))
+		d->valu = EMU_VK_WMMA;
+	else if (oi->cls == EMU_CLS_VALU || oi->cls == EMU_CLS_TRANS)
+		d->valu = EMU_VK_VALU;
 	switch (in->enc) {
 	case EMU_ENC_VOPD:
 		vopd_half(h, &in->x);
@@ -247,6 +253,36 @@ void emu_hz_check(struct emu_wave *w, const struct emu_dinst *d)
 		p->seq = seq;
 		p->counter = h->counter;
 		p->load_pc_lo = (uint32_t)(w->pc - w->g->run->code->addr);
+	}
+}
+
+/* WMMA hazard (gfx11): a WMMA must not read as A or B a VGPR that the WMMA
+ * just before it wrote as D, unless a VALU instruction (an independent one, or
+ * v_nop) issues between them; non-VALU instructions in between do not count.
+ * C may be the previous D (the hardware waits for it), and so may any operand
+ * of a non-WMMA VALU.  Called for a VALU instruction while the last VALU was a
+ * WMMA, and for every WMMA (emu_hz_wmma_needed). */
+void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d)
+{
+	const struct emu_inst *in = &d->in;
+	if (d->valu == EMU_VK_WMMA) {
+		if (w->wmma_live && (w->g->run->checks & EMU_CHECK_WMMA))
+			for (unsigned i = 0; i < 2; i++) {
+				unsigned lo = in->src[i], n = i ? emu_ops[in->op].src1 : emu_ops[in->op].src0;
+				if (!emu_opnd_vgpr(lo) || lo >= w->wmma_d + 8u || w->wmma_d >= lo + n)
+					continue;
+				unsigned v = (lo > w->wmma_d ? lo : w->wmma_d) - EMU_OPND_VGPR0;
+				emu_fault(w, ~0u, EMU_E_FAULT,
+					  "WMMA hazard: reads v%u as %c, written as D by the WMMA at pc 0x%llx just before; "
+					  "needs a VALU instruction (v_nop) between them",
+					  v, "AB"[i], (unsigned long long)(w->g->run->code->addr + w->wmma_pc));
+				return;
+			}
+		w->wmma_live = 1;
+		w->wmma_d = in->dst;
+		w->wmma_pc = (uint32_t)(w->pc - w->g->run->code->addr);
+	} else {
+		w->wmma_live = 0;
 	}
 }
 

@@ -67,7 +67,7 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 			if (d->in.op == EMU_OP_v_dual)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
-				d->fn = emu_exec_lookup(d->in.op);
+				d->fn = emu_exec_of[d->in.op];
 			if (d->fn && d->in.dpp) {
 				d->base = d->fn;
 				d->fn = emu_exec_dpp;
@@ -194,6 +194,7 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 	w->npending = 0;
 	w->nplist = 0;
 	w->nldsst = 0;
+	w->wmma_live = 0;
 
 	/* User SGPRs in their fixed order, then the system SGPRs. */
 	unsigned s = 0;
@@ -368,6 +369,8 @@ static void run_wave(struct emu_wave *w)
 		w->next_pc = next;
 		if (checks && emu_hz_needed(w, d))
 			emu_hz_check(w, d);
+		if (EMU_UNLIKELY(emu_hz_wmma_needed(w, d)))
+			emu_hz_wmma(w, d);
 		d->fn(w, &d->in);
 		if (EMU_UNLIKELY(tracing))
 			trace(w, d);

@@ -71,11 +71,16 @@ struct emu_dinst {
 	emu_exec_fn base;            /* DPP: the executor of the op itself (fn is emu_exec_dpp) */
 	uint8_t words;               /* length in dwords */
 	uint8_t bad;                 /* 0, or an enum emu_bad reason (decode-time refusal) */
+	uint8_t valu;                /* enum emu_valu_kind, for the WMMA hazard (hazard.c) */
 	_Atomic uint8_t ready;
 	struct emu_hzinfo hz;
 };
 
 enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+
+/* What the WMMA hazard check needs to know of an instruction.  The values add
+ * up with emu_wave.wmma_live: valu + wmma_live >= 2 iff the check has work. */
+enum emu_valu_kind { EMU_VK_OTHER, EMU_VK_VALU, EMU_VK_WMMA };
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
 struct emu_race_buf {            /* race.c: per dword, the writing and the reading workgroup */
@@ -166,6 +171,11 @@ struct emu_wave {
 	unsigned nplist;             /* entries in plist; > 64: overflowed, scan pend[] */
 	struct emu_pending pend[512];
 	uint64_t pmask[8];           /* codes with a pending load (bit set iff pend[code].seq) */
+	/* WMMA hazard (hazard.c): the last VALU instruction was a WMMA, its D at
+	 * wmma_d (an operand code), its pc offset wmma_pc. */
+	uint8_t wmma_live;
+	uint16_t wmma_d;
+	uint32_t wmma_pc;
 	uint64_t insts;
 };
 
@@ -191,19 +201,14 @@ struct emu_group {
 };
 
 /* ---- executors ------------------------------------------------------------------ */
-/* Each family file exports its part of the dispatch table (designated initializers
- * by op id); emu_exec_lookup (exec_prog.c) asks them in turn.  Ops no file
- * implements are "unsupported". */
-emu_exec_fn emu_salu_lookup(unsigned op);
-emu_exec_fn emu_valu_lookup(unsigned op);
-emu_exec_fn emu_vcmp_lookup(unsigned op);
-emu_exec_fn emu_mem_lookup(unsigned op);
-emu_exec_fn emu_prog_lookup(unsigned op);
+/* The executor of each op, from the EXEC column of its row (exec_table.c):
+ * NULL for an op with none ("unsupported").  The executors themselves are
+ * emu_ex_NAME in the family files (exec_salu.c, exec_valu.c, ...). */
+extern const emu_exec_fn emu_exec_of[EMU_OP_COUNT];
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
 void emu_exec_dpp(struct emu_wave *w, const struct emu_inst *in); /* DPP16/DPP8 around dinst.base */
 bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */
 emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in); /* NULL: unsupported */
-emu_exec_fn emu_exec_lookup(unsigned op);   /* NULL when unsupported */
 
 /* Faults: record the first one of the wave, stop the wave.  lane = ~0u if none. */
 /* race.c: the global-memory race check of one launch. */
@@ -286,12 +291,6 @@ static inline void emu_swrite(struct emu_wave *w, unsigned code, uint32_t v)
  * as integers, or as doubles when f64), and a masked write of a VGPR pair. */
 void emu_src64(struct emu_wave *w, const struct emu_inst *in, unsigned i, bool f64, uint64_t out[EMU_LANES]);
 void emu_vwrite64(struct emu_wave *w, unsigned code, const uint64_t r[EMU_LANES]);
-emu_exec_fn emu_f64_lookup(unsigned op);
-emu_exec_fn emu_atomic_lookup(unsigned op);
-emu_exec_fn emu_h16_lookup(unsigned op);
-emu_exec_fn emu_movrel_lookup(unsigned op);
-emu_exec_fn emu_buf_lookup(unsigned op);
-emu_exec_fn emu_wmma_lookup(unsigned op);
 
 /* Global memory: host pointer for [addr, addr+n) or NULL after reporting a fault. */
 uint8_t *emu_gmem(struct emu_wave *w, unsigned lane, uint64_t addr, unsigned n, bool write);
@@ -310,6 +309,14 @@ void emu_hz_lds(struct emu_wave *w, unsigned lane, uint32_t byte_addr, unsigned 
 void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, unsigned n);
 void emu_hz_barrier_wave(struct emu_wave *w);
 void emu_hz_epoch(struct emu_group *g);
+void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d);
+
+/* Does an instruction need the WMMA hazard checker: a WMMA, or a VALU
+ * instruction right after one (enum emu_valu_kind). */
+static inline bool emu_hz_wmma_needed(const struct emu_wave *w, const struct emu_dinst *d)
+{
+	return d->valu + w->wmma_live >= 2;
+}
 
 /* Does an instruction need the waitcnt checker: it issues on a counter, or
  * touches a register with a load pending. */

@@ -115,6 +115,8 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st)
 	w->next_pc = next;
 	if ((run->checks & EMU_CHECK_WAITCNT) && emu_hz_needed(w, d))
 		emu_hz_check(w, d);
+	if (emu_hz_wmma_needed(w, d))
+		emu_hz_wmma(w, d);
 	d->fn(w, &d->in);
 	w->insts++;
 	g->st.wave_insts++;

@@ -43,6 +43,7 @@ static void usage(FILE *f)
 		"                [--report FILE [--report-format text|json|html]]\n"
 		"       rdna3gen TEMPLATE --help\n"
 		"       rdna3gen report FILE.s|FILE.hsaco [--kernel NAME] [--format text|json|html] [-o OUT]\n"
+		"                [--model PREDICTION.json]\n"
 		"       rdna3gen tune sgemm --shape M N K [--layout L] [--budget N | --time S] [-j N]\n"
 		"                [--backend model|hip] [--cache DIR] -o DIR\n"
 		"       rdna3gen --help | --version\n"
@@ -72,7 +73,9 @@ static void usage(FILE *f)
 		"\n"
 		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
 		"assembled first; anything else is read as a code object).  Output to stdout\n"
-		"unless -o.  See docs/report.md.\n"
+		"unless -o.  --model PREDICTION.json adds the timing model's prediction (the stdout of\n"
+		"rdna3run FILE ... --model --model-format json): html gains its roofline and cycle\n"
+		"breakdown, text a line.  See docs/report.md.\n"
 		"\n"
 		VC_HELP_VALUES
 		"\n"
@@ -101,17 +104,18 @@ static enum rp_format report_format(const char *flag, const char *file)
 /* rdna3gen report FILE [--kernel NAME] [--format F] [-o OUT] */
 static int cmd_report(int argc, char **argv)
 {
-	const char *file = NULL, *kernel = NULL, *format = NULL, *out = NULL;
+	const char *file = NULL, *kernel = NULL, *format = NULL, *out = NULL, *model = NULL;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			return 0;
 		}
-		if (strcmp(a, "--kernel") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
+		if (strcmp(a, "--kernel") == 0 || strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0 ||
+		    strcmp(a, "--model") == 0) {
 			if (i + 1 >= argc)
 				die(EXIT_USAGE, "report: %s needs a value", a);
-			const char **dst = a[1] == 'o' ? &out : a[2] == 'k' ? &kernel : &format;
+			const char **dst = a[1] == 'o' ? &out : a[2] == 'k' ? &kernel : a[2] == 'm' ? &model : &format;
 			if (*dst)
 				die(EXIT_USAGE, "report: %s given twice", a);
 			*dst = argv[++i];
@@ -130,13 +134,19 @@ static int cmd_report(int argc, char **argv)
 	/* by identity too (./a.hsaco, a link to it), before the work is done */
 	struct ao_output of = { out, NULL, 0 };
 	char err[1024];
-	if (out && ao_outputs_check(&of, 1, &file, 1, err, sizeof err))
+	const char *inputs[2] = { file, model };
+	unsigned ninputs = model ? 2 : 1;
+	if (out && ao_outputs_check(&of, 1, inputs, ninputs, err, sizeof err))
 		die(1, "report: %s", err);
 	enum rp_format f = report_format(format, out);
+	static struct rp_prediction pred;
+	if (model && rp_prediction_read(model, &pred, err, sizeof err))
+		die(EXIT_USAGE, "report: --model %s", err);
 	struct rp_report r;
 	int rc = rp_from_file(file, kernel, &r, err, sizeof err);
 	if (rc)
 		die(rc == RP_E_INPUT ? EXIT_USAGE : 1, "report: %s", err);
+	r.pred = model ? &pred : NULL;
 	char *text = rp_render(&r, f);
 	rp_free(&r);
 	if (!text)
@@ -144,7 +154,7 @@ static int cmd_report(int argc, char **argv)
 	if (out) {
 		of.data = text;
 		of.len = strlen(text);
-		if (ao_write_outputs(&of, 1, &file, 1, err, sizeof err))
+		if (ao_write_outputs(&of, 1, inputs, ninputs, err, sizeof err))
 			die(1, "report: %s", err);
 	} else {
 		fputs(text, stdout);

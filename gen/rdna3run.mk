@@ -6,7 +6,8 @@ RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/g
 	$(BUILD)/gen/rdna3run_generic.o
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a \
+RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a \
+	$(BUILD)/libvgpr_alloc.a \
 	$(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
 ifneq ($(wildcard emu/emu.mk),)

@@ -1,7 +1,8 @@
 /* rdna3run_microbench.c — rdna3run --microbench [-o FILE]: the microbenchmark
- * kernels of templates/microbench.c, each built with 8 and with 16 operations
- * per iteration and run with the same iteration count; the difference of the
- * two times over the extra operations is the cost of one operation.  On a GPU
+ * kernels of templates/microbench.c, each built with n and with 2n operations
+ * per iteration (n = 8, or 16 where 8 would not hide the loop's own cost) and
+ * run with the same iteration count; the difference of the two times over the
+ * extra operations is the cost of one operation.  On a GPU
  * (hip) the times are HIP event times at the model's clock; on the emulator
  * they are the timing model's cycles, so the derived constants must come back
  * as the model's own (the self-consistency test, tests/model/microbench.sh).
@@ -24,29 +25,35 @@
 struct mb_row {
 	const char *label, *bench;
 	unsigned waves, stride;
+	unsigned unroll;        /* n: operations per iteration of the shorter build (0: 8) */
 	int level;              /* gmem-chase: working set sized for this level (enum mm_level) */
 	const char *constant;   /* NULL: printed only */
 	double offset;
 };
 
 static const struct mb_row rows[] = {
-	{ "VALU dependent latency", "valu-lat", 1, 4, -1, "valu_latency", 0 },
-	{ "VALU issue interval", "valu-rate", 1, 4, -1, "valu_issue", 0 },
-	{ "transcendental issue interval", "trans-rate", 1, 4, -1, "trans_issue", 0 },
-	{ "LDS load latency", "lds-lat", 1, 4, -1, "lds_latency", 2 },
-	{ "LDS loads, lanes 4 bytes apart", "lds-conflict", 1, 4, -1, NULL, 0 },
-	{ "LDS loads, lanes 8 bytes apart", "lds-conflict", 1, 8, -1, NULL, 0 },
-	{ "LDS loads, lanes 128 bytes apart", "lds-conflict", 1, 128, -1, NULL, 0 },
-	{ "global load latency, L0-sized chain", "gmem-chase", 1, 4, MM_L0, "lat_l0", 2 },
-	{ "global load latency, L1-sized chain", "gmem-chase", 1, 4, MM_L1, "lat_l1", 3 },
-	{ "global load latency, L2-sized chain", "gmem-chase", 1, 4, MM_L2, "lat_l2", 3 },
-	{ "global load latency, Infinity-Cache-sized chain", "gmem-chase", 1, 4, MM_MALL, "lat_mall", 3 },
-	{ "global load latency, DRAM-sized chain", "gmem-chase", 1, 4, MM_DRAM, "lat_dram", 3 },
-	{ "barrier, 2 waves", "barrier", 2, 4, -1, "barrier_latency", 0 },
+	/* 8 dependent ops (40 cycles) would not cover the loop's branch, counter
+	 * and queue: the shorter build would time the loop, not the chain */
+	{ "VALU dependent latency", "valu-lat", 1, 4, 16, -1, "valu_latency", 0 },
+	{ "VALU issue interval", "valu-rate", 1, 4, 0, -1, "valu_issue", 0 },
+	{ "transcendental issue interval", "trans-rate", 1, 4, 0, -1, "trans_issue", 0 },
+	{ "VOPD issue interval", "vopd-rate", 1, 4, 0, -1, "vopd_issue", 0 },
+	{ "scalar load latency, L2-sized chain", "smem-lat", 1, 4, 0, MM_L2, "smem_latency", 1 },
+	{ "LDS load latency", "lds-lat", 1, 4, 0, -1, "lds_latency", 2 },
+	{ "LDS loads, lanes 4 bytes apart", "lds-conflict", 1, 4, 0, -1, NULL, 0 },
+	{ "LDS loads, lanes 8 bytes apart", "lds-conflict", 1, 8, 0, -1, NULL, 0 },
+	{ "LDS loads, lanes 128 bytes apart", "lds-conflict", 1, 128, 0, -1, NULL, 0 },
+	{ "global load latency, L0-sized chain", "gmem-chase", 1, 4, 0, MM_L0, "lat_l0", 2 },
+	{ "global load latency, L1-sized chain", "gmem-chase", 1, 4, 0, MM_L1, "lat_l1", 3 },
+	{ "global load latency, L2-sized chain", "gmem-chase", 1, 4, 0, MM_L2, "lat_l2", 3 },
+	{ "global load latency, Infinity-Cache-sized chain", "gmem-chase", 1, 4, 0, MM_MALL, "lat_mall", 3 },
+	{ "global load latency, DRAM-sized chain", "gmem-chase", 1, 4, 0, MM_DRAM, "lat_dram", 3 },
+	{ "barrier, 2 waves", "barrier", 2, 4, 0, -1, "barrier_latency", 0 },
 };
 
 struct mb_ctx {
-	struct mdl_consts c;
+	struct mdl_consts c;    /* the constants the derived ones are compared with */
+	struct mdl_consts run;  /* the constants the model runs with: c, unless a fault is injected */
 	uint64_t cycles;        /* of the last launch under the model */
 };
 
@@ -56,7 +63,7 @@ static int model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch 
 {
 	struct mb_ctx *m = ctx;
 	static struct mdl_prediction p;
-	struct mdl_opts mo = { .c = m->c };
+	struct mdl_opts mo = { .c = m->run };
 	int rc = mdl_predict(dev, l, &mo, 0, &p, err, errlen);
 	*st = p.r.emu;
 	m->cycles = p.r.cycles;
@@ -125,8 +132,9 @@ static int measure(const struct ao_toolchain *tc, struct ld_backend *b, struct m
 {
 	uint64_t bytes = r->level >= 0 ? chain_bytes(&m->c, r->level) : 4096;
 	uint64_t lines = bytes / 128;
-	/* The 8 extra operations per iteration must all be warm: iters * 8 >= one pass. */
-	uint32_t iters = r->level >= 0 ? (uint32_t)(lines / 8 + 64) : 256;
+	unsigned n1 = r->unroll ? r->unroll : 8;
+	/* The n1 extra operations per iteration must all be warm: iters * n1 >= one pass. */
+	uint32_t iters = r->level >= 0 ? (uint32_t)(lines / n1 + 64) : 256;
 	uint32_t *host = calloc(bytes / 4, 4);
 	if (!host) {
 		snprintf(err, errlen, "out of memory for a %llu-byte chain", (unsigned long long)bytes);
@@ -142,7 +150,7 @@ static int measure(const struct ao_toolchain *tc, struct ld_backend *b, struct m
 		void *co = NULL, *module = NULL;
 		size_t n = 0;
 		struct ld_code_object *obj = NULL;
-		rc = build(tc, r, 8 * (u + 1), &co, &n, err, errlen);
+		rc = build(tc, r, n1 * (u + 1), &co, &n, err, errlen);
 		if (!rc)
 			rc = ld_open_mem(co, n, &obj, err, errlen);
 		if (!rc)
@@ -160,7 +168,7 @@ static int measure(const struct ao_toolchain *tc, struct ld_backend *b, struct m
 	if (buf)
 		ld_free(b, buf);
 	free(host);
-	*per_op = (t[1] - t[0]) / (8.0 * iters);
+	*per_op = (t[1] - t[0]) / ((double)n1 * iters);
 	return rc ? -1 : 0;
 }
 
@@ -177,6 +185,22 @@ int run_microbench(const struct run_opts *o)
 	if (o->model_constants && mdl_consts_load(&m.c, o->model_constants, err, sizeof err)) {
 		run_error("%s", err);
 		return RUN_EXIT_USAGE;
+	}
+	m.run = m.c;
+	/* A test hook (tests/model/microbench.sh): RDNA3_MICROBENCH_FAULT=NAME=VALUE
+	 * runs the model with one constant other than its table says, as a model
+	 * that did not do what its table claims; the derived constant must then
+	 * differ from the table's, which is what the self-consistency test checks. */
+	const char *fault = getenv("RDNA3_MICROBENCH_FAULT");
+	if (fault && *fault) {
+		char name[64];
+		double v;
+		if (sscanf(fault, "%63[^=]=%lf", name, &v) != 2 || mdl_consts_set(&m.run, name, v)) {
+			run_error("RDNA3_MICROBENCH_FAULT: expected NAME=VALUE with a constant of model/consts.def, got '%s'",
+				  fault);
+			return RUN_EXIT_USAGE;
+		}
+		fprintf(stderr, "rdna3run: the model runs with %s = %g (RDNA3_MICROBENCH_FAULT)\n", name, v);
 	}
 	struct ld_emu_options eo = { .threads = 1, .launch = model_launch, .launch_ctx = &m };
 	struct ld_backend *b = NULL;

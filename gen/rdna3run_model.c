@@ -4,20 +4,14 @@
 #include "asm_out/asm_out.h"
 #include "gen/rdna3run.h"
 #include "model/model.h"
+#include "report/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
-/* DRAM bytes of the whole dispatch: the simulated units' traffic stands for the
- * active CUs' and, when extrapolated, for all rounds. */
-static double dram_bytes(const struct mdl_prediction *p)
-{
-	const struct md_plan *pl = &p->plan;
-	double sim_cus = (double)pl->nsample * (pl->wgp_mode ? 2 : 1);
-	double f = pl->extrapolate > 1 ? pl->extrapolate : 1;
-	return (double)p->mem.bytes_dram * (sim_cus > 0 ? pl->active_cus / sim_cus : 1) * f;
-}
+_Static_assert(MDL_B_N <= RP_MAX_PARTS, "every bucket of the breakdown fits the report's bar");
 
 static int write_html(const struct run_model *rm, const struct mdl_prediction *p, const struct mdl_consts *c,
 		      const char *text)
@@ -25,22 +19,25 @@ static int write_html(const struct run_model *rm, const struct mdl_prediction *p
 	struct ao_text t = { 0 };
 	ao_textf(&t, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>timing model</title>\n"
 		     "<style>body{font-family:sans-serif;margin:1em 2em}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}</style>"
-		     "</head><body>\n<h1>Predicted on an RX 7900 XTX (timing model)</h1>\n<pre>");
+		     "</head><body>\n<h1>Timing model</h1>\n<pre>");
 	for (const char *s = text; *s; s++) /* the text lines hold no markup but < > & may occur */
 		ao_textf(&t, "%s", *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){ *s, 0 });
 	ao_textf(&t, "</pre>\n");
-	if (rm->flops > 0) {
-		struct gpu_roof_point pt = { "this kernel", rm->flops, dram_bytes(p), p->r.seconds };
-		ao_textf(&t, "<h2>Roofline</h2>\n<p>Arithmetic intensity over the modelled DRAM traffic (%.3g bytes), "
-			     "achieved FLOP/s against the FP32 peak and the memory roofs of the constants table.</p>\n",
-			 pt.bytes);
-		gpu_roofline_svg(&t, &p->c, &pt, 1);
+	static struct rp_prediction rp;
+	memset(&rp, 0, sizeof rp);
+	rp.seconds = p->r.seconds;
+	rp.cycles = (double)p->r.cycles;
+	rp.clock_mhz = c->clock_mhz;
+	rp.flops = rm->flops > 0 ? rm->flops : 0;
+	rp.dram_bytes = mdl_predict_dram_bytes(p);
+	struct mdl_roofs rf;
+	mdl_roofs(c, &rf);
+	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs };
+	for (unsigned i = 0; i < MDL_B_N && i < RP_MAX_PARTS; i++) {
+		snprintf(rp.part[i], sizeof rp.part[i], "%s", mdl_bucket_names[i]);
+		rp.part_cycles[rp.nparts++] = (double)p->r.bucket[i];
 	}
-	double cyc[MDL_B_N];
-	for (unsigned i = 0; i < MDL_B_N; i++)
-		cyc[i] = (double)p->r.bucket[i];
-	ao_textf(&t, "<h2>Where the SIMD cycles went</h2>\n");
-	gpu_breakdown_svg(&t, mdl_bucket_names, cyc, MDL_B_N);
+	rp_prediction_html(&t, &rp);
 	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def.</p>\n</body></html>\n",
 		 c->clock_mhz);
 	int rc = -1;

@@ -1,6 +1,7 @@
 /* isa.h — the gfx1100 facts every layer shares, each written here once: the
  * register-file and LDS limits, the VGPR bank rule, the range of inline
- * integers.  Data only (constants and one-line pure functions); the opcode and
+ * integers, the occupancy rule.  Data only (constants and short pure
+ * functions); the opcode and
  * field rows are isa/isa_gfx11.def and isa/isa_fields.def, the inline float
  * constants isa/inline_consts.def, the dispatch packet below.
  *
@@ -35,6 +36,53 @@ static inline unsigned isa_vgpr_bank(unsigned vgpr) { return vgpr % ISA_VGPR_BAN
 #define ISA_INLINE_INT_MIN (-16)
 #define ISA_INLINE_INT_MAX 64
 static inline bool isa_inline_int(int64_t v) { return v >= ISA_INLINE_INT_MIN && v <= ISA_INLINE_INT_MAX; }
+
+/* ---- occupancy -------------------------------------------------------------------
+ * Waves per SIMD a gfx1100 kernel can keep resident, and what limits it.  The
+ * figures are LLVM 19's model of gfx1100 (llvm/lib/Target/AMDGPU/Utils/
+ * AMDGPUBaseInfo.cpp): getTotalNumVGPRs() = 1536 per SIMD lane in wave32 on
+ * subtargets with Feature1_5xVGPRs (gfx1100/gfx1101, LLVM review D134522),
+ * getVGPRAllocGranule() = 24 for wave32 there, getMaxWavesPerEU() = 16 for
+ * GFX10.3 and later.  SGPRs do not limit occupancy on gfx10+ (every wave gets
+ * its 106).  LDS: 64 KiB per CU (CU mode: a workgroup stays on one CU, 2
+ * SIMDs), 128 KiB per WGP (WGP mode, 4 SIMDs).  Workgroups of more than one
+ * wave also take a barrier: at most 16 per CU in CU mode, 32 per WGP in WGP
+ * mode (getMaxWorkGroupsPerCU, same file).  The generator (asm_out, templates,
+ * the report) and the timing model (dispatch) all use this one rule. */
+#define ISA_VGPRS_PER_LANE 1536   /* VGPR file of a SIMD, per lane, wave32 */
+#define ISA_VGPR_GRANULE 24       /* VGPRs are allocated in granules of 24 (wave32) */
+#define ISA_MAX_WAVES 16          /* wave slots per SIMD */
+#define ISA_LDS_PER_CU ISA_LDS_BYTES /* CU mode: the CU's LDS is the workgroup limit */
+
+struct isa_occupancy {
+	unsigned vgpr_alloc;   /* VGPRs per lane after rounding to the allocation granule */
+	unsigned by_vgpr;      /* limit from the VGPR file */
+	unsigned by_lds;       /* limit from LDS size and the barrier limit on workgroups */
+	unsigned waves;        /* the occupancy: waves per SIMD, whole workgroups only */
+};
+
+static inline void isa_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+				 struct isa_occupancy *occ)
+{
+	unsigned g = ISA_VGPR_GRANULE, waves_per_wg = (block_threads + 31) / 32;
+	occ->vgpr_alloc = (vgprs + g - 1) / g * g;
+	occ->by_vgpr = occ->vgpr_alloc ? ISA_VGPRS_PER_LANE / occ->vgpr_alloc : ISA_MAX_WAVES;
+	if (occ->by_vgpr > ISA_MAX_WAVES)
+		occ->by_vgpr = ISA_MAX_WAVES;
+	unsigned simds = wgp_mode ? 4 : 2;
+	unsigned lds = wgp_mode ? 2 * ISA_LDS_PER_CU : ISA_LDS_PER_CU;
+	unsigned wgs = lds_bytes ? lds / lds_bytes : 64;
+	unsigned barriers = wgp_mode ? 32 : 16;
+	if (waves_per_wg > 1 && wgs > barriers)
+		wgs = barriers;
+	occ->by_lds = wgs * waves_per_wg / simds;
+	if (occ->by_lds > ISA_MAX_WAVES)
+		occ->by_lds = ISA_MAX_WAVES;
+	/* Whole workgroups only: waves per SIMD come in multiples of a workgroup's share. */
+	unsigned share = (waves_per_wg + simds - 1) / simds;
+	unsigned w = occ->by_vgpr < occ->by_lds ? occ->by_vgpr : occ->by_lds;
+	occ->waves = share ? w / share * share : w;
+}
 
 /* ---- the AQL kernel dispatch packet -----------------------------------------------
  * Byte offsets in the 64-byte packet a kernel reads through its dispatch pointer

@@ -2,8 +2,8 @@
 # through the decoder and disassembler.  Those objects are part of libemu.a
 # (emu/emu.mk); the tests link them directly so they do not depend on the rest
 # of the emulator.
-EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
-HEADERS += emu/decode.h isa/isa.h isa/iclass.h
+EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/decode_tables.o $(BUILD)/emu/disasm.o
+HEADERS += emu/decode.h isa/isa.h
 
 TEST_BINS += $(BUILD)/tests/isa_test
 TEST_ONCE += $(BUILD)/tests/isa_test

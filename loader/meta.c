@@ -143,6 +143,56 @@ static int decode_arg(const msgpack_object *m, struct ld_arg *a, const char *kna
 	return LD_OK;
 }
 
+/* Every .rdna3.* pair of kernel map m into kn->rdna3, kept for --list and for
+ * keys added later.  LD_OK, or an error after the message. */
+static int decode_rdna3_keys(const msgpack_object *m, struct ld_kernel *kn, char *err, size_t errlen)
+{
+	unsigned nr = 0;
+	for (uint32_t i = 0; i < m->via.map.size; i++)
+		nr += is_rdna3_key(&m->via.map.ptr[i].key);
+	if (nr) {
+		kn->rdna3 = calloc(nr, sizeof *kn->rdna3);
+		if (!kn->rdna3)
+			return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+	}
+	for (uint32_t i = 0; i < m->via.map.size; i++) {
+		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
+		if (!is_rdna3_key(k))
+			continue;
+		struct ld_meta_kv *kv = &kn->rdna3[kn->nrdna3];
+		size_t kl = k->via.str.size - RDNA3_PREFIX_LEN;
+		if (kl >= sizeof kv->key)
+			return ld_fail(err, errlen, LD_E_META, "kernel %s: metadata key too long", kn->name);
+		memcpy(kv->key, k->via.str.ptr + RDNA3_PREFIX_LEN, kl);
+		if (v->type == MSGPACK_OBJECT_STR) {
+			kv->is_str = true;
+			if (get_str(v, kv->str, sizeof kv->str))
+				return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s too long",
+					       kn->name, kv->key);
+		} else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= INT64_MAX) {
+			kv->ival = (int64_t)v->via.u64;
+		} else if (v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
+			kv->ival = v->via.i64;
+		} else if (v->type == MSGPACK_OBJECT_BOOLEAN) {
+			/* LLVM's YAML step retypes words (LLVM 19: off, no, y become false
+			 * or true, quoted or not): keep what it wrote, as text. */
+			kv->is_str = true;
+			snprintf(kv->str, sizeof kv->str, "%s", v->via.boolean ? "true" : "false");
+		} else if (v->type == MSGPACK_OBJECT_FLOAT32 || v->type == MSGPACK_OBJECT_FLOAT64) {
+			kv->is_str = true;     /* 1e3 (LLVM 22), as text */
+			snprintf(kv->str, sizeof kv->str, "%.17g", v->via.f64);
+		} else if (v->type == MSGPACK_OBJECT_NIL) {
+			memset(kv, 0, sizeof *kv); /* 1e3, nan (LLVM 19): the value is lost; */
+			continue;                  /* as if absent */
+		} else {
+			return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
+				       "string", kn->name, kv->key);
+		}
+		kn->nrdna3++;
+	}
+	return LD_OK;
+}
+
 static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned idx,
 			 char *err, size_t errlen)
 {
@@ -193,50 +243,9 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
 				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
 	}
-	/* Every .rdna3.* pair, kept for --list and for keys added later. */
-	unsigned nr = 0;
-	for (uint32_t i = 0; i < m->via.map.size; i++)
-		nr += is_rdna3_key(&m->via.map.ptr[i].key);
-	if (nr) {
-		kn->rdna3 = calloc(nr, sizeof *kn->rdna3);
-		if (!kn->rdna3)
-			return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
-	}
-	for (uint32_t i = 0; i < m->via.map.size; i++) {
-		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
-		if (!is_rdna3_key(k))
-			continue;
-		struct ld_meta_kv *kv = &kn->rdna3[kn->nrdna3];
-		size_t kl = k->via.str.size - RDNA3_PREFIX_LEN;
-		if (kl >= sizeof kv->key)
-			return ld_fail(err, errlen, LD_E_META, "kernel %s: metadata key too long", kn->name);
-		memcpy(kv->key, k->via.str.ptr + RDNA3_PREFIX_LEN, kl);
-		if (v->type == MSGPACK_OBJECT_STR) {
-			kv->is_str = true;
-			if (get_str(v, kv->str, sizeof kv->str))
-				return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s too long",
-					       kn->name, kv->key);
-		} else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= INT64_MAX) {
-			kv->ival = (int64_t)v->via.u64;
-		} else if (v->type == MSGPACK_OBJECT_NEGATIVE_INTEGER) {
-			kv->ival = v->via.i64;
-		} else if (v->type == MSGPACK_OBJECT_BOOLEAN) {
-			/* LLVM's YAML step retypes words (LLVM 19: off, no, y become false
-			 * or true, quoted or not): keep what it wrote, as text. */
-			kv->is_str = true;
-			snprintf(kv->str, sizeof kv->str, "%s", v->via.boolean ? "true" : "false");
-		} else if (v->type == MSGPACK_OBJECT_FLOAT32 || v->type == MSGPACK_OBJECT_FLOAT64) {
-			kv->is_str = true;     /* 1e3 (LLVM 22), as text */
-			snprintf(kv->str, sizeof kv->str, "%.17g", v->via.f64);
-		} else if (v->type == MSGPACK_OBJECT_NIL) {
-			memset(kv, 0, sizeof *kv); /* 1e3, nan (LLVM 19): the value is lost; */
-			continue;                  /* as if absent */
-		} else {
-			return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
-				       "string", kn->name, kv->key);
-		}
-		kn->nrdna3++;
-	}
+	int rc = decode_rdna3_keys(m, kn, err, errlen);
+	if (rc)
+		return rc;
 	if (!have_sym || !have_kas)
 		return ld_fail(err, errlen, LD_E_META,
 			       "kernel %s lacks .symbol or .kernarg_segment_size", kn->name);
@@ -254,7 +263,7 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 	kn->nargs = args->via.array.size;
 	for (unsigned i = 0; i < kn->nargs; i++) {
 		struct ld_arg *a = &kn->args[i];
-		int rc = decode_arg(&args->via.array.ptr[i], a, kn->name, i, err, errlen);
+		rc = decode_arg(&args->via.array.ptr[i], a, kn->name, i, err, errlen);
 		if (rc)
 			return rc;
 		if ((uint64_t)a->offset + a->size > kn->kernarg_size)

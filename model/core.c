@@ -7,6 +7,7 @@
  * SIMD issues at most one instruction per cycle: among its waves the one with
  * the smallest issue cycle, ties to the oldest (lowest dispatch order).
  */
+#include "isa/isa.h"
 #include "model/internal.h"
 
 #include <string.h>
@@ -154,6 +155,7 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w->rr, 0, sizeof w->rr);
 		memset(w->rwhy, 0, sizeof w->rwhy);
 		memset(w->vrd, 0, sizeof w->vrd);
+		memset(w->wacc, 0, sizeof w->wacc);
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
 		w->uid = s->next_uid++;
 		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
@@ -198,7 +200,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 	uint64_t t = max64(sm->cat_free[cls_of(w->nx.in)], w->ready); /* one issue per class per cycle */
 	unsigned cls = cls_of(w->nx.in);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
-		t = sm->valu_free, *why = MDL_B_VALU_BUSY;
+		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
@@ -269,6 +271,7 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 			unsigned code = (u->w[i].code + k) & 511;
 			w->rr[code] = t;
 			w->vrd[code] = 0;
+			w->wacc[code] = 0;
 			w->rwhy[code] = (uint8_t)bucket;
 		}
 	}
@@ -276,10 +279,34 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 
 /* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
  * its VALU-produced sources are ready; its queue entry retires after that. */
-static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
+/* Extra register-file reads of a VALU op: of the distinct VGPRs it reads, every
+ * one past the first of its bank (isa_vgpr_bank).  Each costs
+ * vgpr_bank_conflict cycles (0: the traces show none; docs/model.md). */
+static unsigned vgpr_bank_extra(const struct emu_hzinfo *u)
+{
+	uint64_t seen[ISA_VGPRS / 64] = { 0 };
+	unsigned per_bank[ISA_VGPR_BANKS] = { 0 }, extra = 0;
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++) {
+			unsigned code = u->r[i].code + k;
+			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+				continue;
+			unsigned v = code - EMU_OPND_VGPR0;
+			if (seen[v / 64] >> (v % 64) & 1)
+				continue;
+			seen[v / 64] |= 1ull << (v % 64);
+			extra += per_bank[isa_vgpr_bank(v)]++ > 0;
+		}
+	return extra;
+}
+
+/* A VALU op issued at t executes once the SIMD's previous VALU op has, its
+ * sources are ready and, after a bank conflict, its extra reads are done. */
+static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans,
+		       uint64_t stall)
 {
 	const struct emu_hzinfo *u = w->nx.use;
-	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	uint64_t ex = max64(t + stall, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
 	if (trans)
 		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
 	for (unsigned i = 0; i < u->nr; i++)
@@ -304,9 +331,59 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
+			w->wacc[code] = 0;
 			w->rr[code] = 0;
 			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
+		}
+}
+
+/* A v_wmma_* issued at t: it executes once the SIMD's previous VALU op has and
+ * its sources are ready (a C that the previous WMMA wrote after
+ * wmma_acc_latency, any other source as for VALU ops), holds the SIMD's VALU
+ * for wmma_issue cycles (no VALU op of any wave executes meanwhile) and keeps
+ * its queue entry until then.  Idle cycles of the SIMD's WMMA pipe before it
+ * are charged to why it was late (struct mdl_result). */
+static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t)
+{
+	const struct mdl_consts *c = s->c;
+	const struct emu_hzinfo *u = w->nx.use;
+	unsigned c0 = w->nx.in->src[2];
+	uint64_t order = max64(t, sm->last_exec + 1), ex = order, rel = (uint64_t)c->valu_queue_release;
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned k = 0; k < u->r[i].n; k++) {
+			unsigned code = (u->r[i].code + k) & 511;
+			bool as_c = code >= c0 && code < c0 + 8 && w->wacc[code];
+			ex = max64(ex, as_c ? w->wacc[code] : w->vrd[code]);
+		}
+	if (sm->wmma_end && ex > sm->wmma_end) {
+		unsigned why = ex == t ? (w->stall ? w->stall_why : MDL_B_ISSUE_OTHER)
+			       : ex == order ? MDL_B_VALU_BUSY : MDL_B_VALU_DEP;
+		s->r->wmma_gap[why] += ex - sm->wmma_end;
+	}
+	uint64_t end = ex + (uint64_t)c->wmma_issue;
+	s->r->wmma_ops++;
+	s->r->wmma_busy += (uint64_t)c->wmma_issue;
+	sm->wmma_end = end;
+	sm->last_exec = end - 1;
+	w->valu_exec = ex;
+	w->valu_done = max64(w->valu_done, ex + (uint64_t)c->wmma_latency);
+	w->stall = 0;
+	unsigned n = 0;
+	for (unsigned i = 0; i < sm->nvq; i++)
+		if (sm->vq[i] + rel > t)
+			sm->vq[n++] = sm->vq[i];
+	if (n == 32)
+		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
+	sm->vq[n++] = end - 1;
+	sm->nvq = n;
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = (u->w[i].code + k) & 511;
+			w->rr[code] = 0;
+			w->vrd[code] = ex + (uint64_t)c->wmma_latency;
+			w->wacc[code] = ex + (uint64_t)c->wmma_acc_latency;
+			w->rwhy[code] = MDL_B_VALU_DEP;
 		}
 }
 
@@ -404,6 +481,8 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	unsigned cls = cls_of(in);
 	bool valu = cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS;
 	account(s, sm, t, sm->pick_why, valu);
+	if (t > w->last_issue + 1 && t - w->last_issue - 1 > w->stall)
+		w->stall = t - w->last_issue - 1, w->stall_why = sm->pick_why;
 	if (s->o->on_issue) {
 		struct mdl_issue is = { cu->id, k, w->slot, w->uid, st->pc, t, in };
 		s->o->on_issue(s->o->issue_ctx, &is);
@@ -417,10 +496,20 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		sm->valu_free = t + (uint64_t)(wide ? c->valu64_issue : c->valu_issue);
+		uint64_t stall = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op)
+					 ? (uint64_t)(vgpr_bank_extra(st->use) * c->vgpr_bank_conflict)
+					 : 0;
+		sm->valu_free = t + stall +
+				(uint64_t)(wide                     ? c->valu64_issue
+					   : in->op == EMU_OP_v_dual ? c->vopd_issue
+								     : c->valu_issue);
+		sm->valu_bank = stall > 0;
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
-		issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+		if (emu_is_wmma(in->op))
+			issue_wmma(s, sm, w, t);
+		else
+			issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS, stall);
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}

@@ -1,7 +1,7 @@
 /* dispatch.c — workgroups over the CUs (or WGPs) of the GPU, occupancy from
  * the kernel descriptor, and the choice of the units to simulate.
  *
- * Occupancy is asm_out's ao_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
+ * Occupancy is isa/isa.h's isa_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
  * barriers, 16 waves per SIMD), turned into resident workgroups per unit:
  * a workgroup's waves are spread over the unit's SIMDs (2 per CU, 4 per WGP).
  *
@@ -15,7 +15,7 @@
  */
 #include "model/model.h"
 
-#include "asm_out/asm_out.h"
+#include "isa/isa.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -34,8 +34,8 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		snprintf(err, errlen, "dispatch: at most 8 sampled units per group (asked %u)", per_group);
 		return -1;
 	}
-	struct ao_occupancy occ;
-	ao_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	struct isa_occupancy occ;
+	isa_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
 	p->nwg = nwg;
 	p->wgp_mode = wgp_mode;
 	p->units = wgp_mode ? cus / 2 : cus;
@@ -49,7 +49,7 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");
 		return -1;
 	}
-	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < AO_GFX1100_MAX_WAVES ? "LDS" : "waves";
+	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < ISA_MAX_WAVES ? "LDS" : "waves";
 	p->active_units = nwg < p->units ? (unsigned)nwg : p->units;
 	if (nwg < (uint64_t)p->units * p->wg_per_unit && nwg <= p->units)
 		p->limit = "grid";

@@ -37,9 +37,12 @@ struct mdl_wave {
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
 	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
+	uint64_t stall;              /* longest issue stall since the wave's last WMMA, and its bucket */
+	uint8_t stall_why;
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
+	uint64_t wacc[512];          /* WMMA-produced: cycle a WMMA reading it as C may execute, 0 = none */
 	struct mdl_out out[MDL_MAX_OUT];
 	unsigned nout;
 };
@@ -56,8 +59,10 @@ struct mdl_group {
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free; /* structural: next cycle each is free */
+	bool valu_bank;              /* valu_free was pushed out by a VGPR bank conflict */
 	uint64_t cat_free[EMU_CLS_COUNT]; /* next cycle an instruction of each class may issue */
 	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
+	uint64_t wmma_end;           /* first cycle after the SIMD's latest WMMA (0: none yet) */
 	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
 	unsigned nvq;
 	uint64_t acct;               /* cycles before this are charged */

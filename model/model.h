@@ -14,8 +14,8 @@
  * core (issue, dependencies, counters, barriers, LDS: core.c, lds.c, run.c);
  * the vector memory hierarchy (mm_*, mem.c), which plugs in through
  * mdl_mem_fn; the dispatch of workgroups over the CUs or WGPs with sampling
- * (md_*, dispatch.c); the whole-GPU prediction (mdl_predict); pictures for
- * the HTML report (svg.c).  Everything is deterministic: the same calls in the
+ * (md_*, dispatch.c); the whole-GPU prediction (mdl_predict) and the roofs
+ * it is drawn under (mdl_roofs; the pictures are report/'s).  Everything is deterministic: the same calls in the
  * same order give the same cycles.
  */
 #ifndef RDNA3_MODEL_H
@@ -122,7 +122,7 @@ struct md_plan {
 	bool wgp_mode;
 	unsigned simds_per_unit;     /* 2 or 4 */
 	unsigned waves_per_wg;
-	unsigned waves_per_simd;     /* occupancy (asm_out's ao_occupancy) */
+	unsigned waves_per_simd;     /* occupancy (isa/isa.h's isa_occupancy) */
 	unsigned wg_per_unit;        /* resident workgroups per unit */
 	const char *limit;           /* what limits wg_per_unit: "VGPRs", "LDS", "waves" or "grid" */
 	unsigned active_units;       /* units that get at least one workgroup */
@@ -160,18 +160,6 @@ unsigned md_sample_unit(const struct md_plan *p, unsigned i);
  * order of md_sample_unit): the latest of them, plus the launch overhead.  A
  * sampled unit stands for the others of its group. */
 double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c);
-
-/* ---- pictures for the HTML report (svg.c) ----------------------------------------- */
-struct ao_text;
-struct gpu_roof_point {
-	const char *label;
-	double flops, bytes, seconds; /* bytes: DRAM traffic, for the intensity */
-};
-/* A roofline of the constants' compute and memory roofs with the points. */
-void gpu_roofline_svg(struct ao_text *t, const struct mdl_consts *c, const struct gpu_roof_point *p, unsigned n);
-/* One stacked bar: n named parts in cycles, with a legend of their shares. */
-void gpu_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
-
 
 /* ---- memory interface ----------------------------------------------------------------
  * A vector or scalar memory request as the core issues it.  The function
@@ -238,6 +226,12 @@ struct mdl_result {
 	uint64_t workgroups, waves, insts, valu_ops;
 	unsigned cus_used, simds;    /* SIMDs simulated (cus * simds_per_cu) */
 	uint64_t bucket[MDL_B_N];    /* SIMD-cycles by bucket; they add up to simds * cycles */
+	/* v_wmma_*: how many, SIMD-cycles the WMMA pipe executed them, and its idle
+	 * cycles between two WMMAs of a SIMD by why the next WMMA was late: the
+	 * bucket of the longest stall of its wave since that wave's previous WMMA
+	 * (ISSUE_OTHER: the wave was issuing other instructions), VALU_BUSY (other
+	 * VALU ops in front of it), VALU_DEP (its sources were not ready). */
+	uint64_t wmma_ops, wmma_busy, wmma_gap[MDL_B_N];
 	struct emu_stats emu;        /* the emulator's own statistics of the run */
 };
 
@@ -270,7 +264,18 @@ struct mdl_prediction {
 };
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen);
-/* The dispatch plan and where the memory lines came from, as text lines or JSON. */
+/* DRAM bytes of the whole dispatch: the simulated units' traffic stands for
+ * the active CUs' and, when extrapolated, for all rounds. */
+double mdl_predict_dram_bytes(const struct mdl_prediction *p);
+/* The roofs a prediction is drawn under (the roofline of the HTML pages): the
+ * FP32 peak, cus x flops_per_cu_cycle x clock, and the bandwidths of GDDR6,
+ * the Infinity Cache and L2, in GB/s, from the constants. */
+struct mdl_roofs {
+	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
+};
+void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r);
+/* The dispatch plan and where the memory lines came from, as text lines or
+ * JSON (with the dispatch's DRAM bytes and the roofs). */
 void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n);
 
 #endif

@@ -1,6 +1,7 @@
 # model/: the timing model (model/model.h, its one header; every constant in
 # model/consts.def), an analysis layer over the
-# emulator's stepper.  libmodel.a -> libemu.a, libasm_out.a (occupancy).
+# emulator's stepper.  libmodel.a -> libemu.a and isa/isa.h
+# (occupancy); nothing from the generator (asm_out) or the report.
 MODEL_SRCS := $(wildcard model/*.c)
 LIBS += $(BUILD)/libmodel.a
 $(BUILD)/libmodel.a: $(MODEL_SRCS:%.c=$(BUILD)/%.o)
@@ -9,13 +10,13 @@ HEADERS += model/model.h
 # Tests (tests/model/): hand-computable kernels assembled at test time.
 TEST_BINS += $(BUILD)/tests/model_test
 $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/harness.o $(BUILD)/libmodel.a \
-	$(BUILD)/libasm_out.a $(EMU_TEST_LIBS)
+	$(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 
-# The GPU level alone (memory, dispatch, constants, pictures): no emulator.
+# The GPU level alone (memory, dispatch, constants): no emulator.
 TEST_BINS += $(BUILD)/tests/model_gpu_test
 TEST_ONCE += $(BUILD)/tests/model_gpu_test
-$(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a $(BUILD)/libasm_out.a
+$(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The microbenchmarks give back the model's constants (rdna3run --microbench on the emulator).

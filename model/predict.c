@@ -99,14 +99,35 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 	if (p->plan.extrapolate > 1) {
 		double f = p->plan.extrapolate;
 		p->r.cycles = (uint64_t)((double)p->r.cycles * f + 0.5);
-		for (unsigned i = 0; i < MDL_B_N; i++)
+		for (unsigned i = 0; i < MDL_B_N; i++) {
 			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
+			p->r.wmma_gap[i] = (uint64_t)((double)p->r.wmma_gap[i] * f + 0.5);
+		}
+		p->r.wmma_ops = (uint64_t)((double)p->r.wmma_ops * f + 0.5);
+		p->r.wmma_busy = (uint64_t)((double)p->r.wmma_busy * f + 0.5);
 	}
 	uint64_t launch = (uint64_t)p->c.launch_cycles;
 	p->r.cycles += launch;
 	p->r.bucket[MDL_B_IDLE] += launch * p->r.simds;
 	p->r.seconds = (double)p->r.cycles / (o->c.clock_mhz * 1e6);
 	return 0;
+}
+
+double mdl_predict_dram_bytes(const struct mdl_prediction *p)
+{
+	const struct md_plan *pl = &p->plan;
+	double sim_cus = (double)pl->nsample * (pl->wgp_mode ? 2 : 1);
+	double f = pl->extrapolate > 1 ? pl->extrapolate : 1;
+	return (double)p->mem.bytes_dram * (sim_cus > 0 ? pl->active_cus / sim_cus : 1) * f;
+}
+
+void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r)
+{
+	double ghz = c->clock_mhz / 1000;
+	r->peak_gflops = c->cus * c->flops_per_cu_cycle * ghz;
+	r->dram_gbs = c->bw_dram;
+	r->mall_gbs = c->bw_mall;
+	r->l2_gbs = c->bw_l2 * ghz;
 }
 
 void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n)
@@ -120,6 +141,8 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 	if (p->share.touches > 0)
 		snprintf(share, sizeof share, " (sampled; a missed line came from another CU: L1 %.1f %%, L2 %.1f %%)",
 			 100 * p->share.p_l1, 100 * p->share.p_l2);
+	struct mdl_roofs rf;
+	mdl_roofs(&p->c, &rf);
 	uint64_t lines = 0;
 	for (int i = 0; i < MM_NLEVELS; i++)
 		lines += s->lines[i];
@@ -131,12 +154,15 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 			 "{\"workgroups\": %llu, \"unit\": \"%s\", \"units_active\": %u, \"workgroups_per_unit\": %u, "
 			 "\"waves_per_simd\": %u, \"occupancy_limit\": \"%s\", \"units_simulated\": %u, \"full\": %s, "
 			 "\"lines\": {\"L0\": %llu, \"L1\": %llu, \"L2\": %llu, \"MALL\": %llu, \"DRAM\": %llu}, "
-			 "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f, \"shared_l1\": %.4f, \"shared_l2\": %.4f}\n",
+			 "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f, \"dram_bytes\": %.17g, "
+			 "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f}, "
+			 "\"shared_l1\": %.4f, \"shared_l2\": %.4f}\n",
 			 (unsigned long long)pl->nwg, pl->wgp_mode ? "WGP" : "CU", pl->active_units, pl->wg_per_unit,
 			 pl->waves_per_simd, pl->limit, pl->nsample, pl->full ? "true" : "false",
 			 (unsigned long long)s->lines[MM_L0], (unsigned long long)s->lines[MM_L1],
 			 (unsigned long long)s->lines[MM_L2], (unsigned long long)s->lines[MM_MALL],
-			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0, p->share.p_l1, p->share.p_l2);
+			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0,
+			 mdl_predict_dram_bytes(p), rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, p->share.p_l1, p->share.p_l2);
 	else
 		snprintf(buf, n,
 			 "model: dispatch: %llu workgroups over %u %ss, %u resident per %s (%u waves/SIMD, limited by %s); "

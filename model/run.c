@@ -267,6 +267,16 @@ void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, dou
 		if (r->bucket[i])
 			put(&b, "  %-26s %6.2f %%  (%llu SIMD-cycles)\n", mdl_bucket_names[i],
 			    total > 0 ? 100.0 * (double)r->bucket[i] / total : 0.0, (unsigned long long)r->bucket[i]);
+	if (r->wmma_ops) {
+		put(&b, "  %-26s %6.2f %%  (%llu SIMD-cycles, %llu v_wmma)\n", "WMMA pipe busy",
+		    total > 0 ? 100.0 * (double)r->wmma_busy / total : 0.0, (unsigned long long)r->wmma_busy,
+		    (unsigned long long)r->wmma_ops);
+		for (unsigned i = 0; i < MDL_B_N; i++)
+			if (r->wmma_gap[i])
+				put(&b, "    WMMA idle: %-19s %6.2f %%  (%llu SIMD-cycles)\n", mdl_bucket_names[i],
+				    total > 0 ? 100.0 * (double)r->wmma_gap[i] / total : 0.0,
+				    (unsigned long long)r->wmma_gap[i]);
+	}
 }
 
 void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
@@ -280,11 +290,18 @@ void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, dou
 	    (unsigned long long)r->cycles, r->seconds, c->clock_mhz, (unsigned long long)r->workgroups,
 	    (unsigned long long)r->waves, r->cus_used, r->simds);
 	if (flops > 0 && r->seconds > 0)
-		put(&b, ", \"gflops\": %.3f", flops / r->seconds * 1e-9);
+		put(&b, ", \"flops\": %.17g, \"gflops\": %.3f", flops, flops / r->seconds * 1e-9);
 	if (bytes > 0 && r->seconds > 0)
-		put(&b, ", \"gbytes_per_s\": %.3f", bytes / r->seconds * 1e-9);
+		put(&b, ", \"bytes\": %.17g, \"gbytes_per_s\": %.3f", bytes, bytes / r->seconds * 1e-9);
 	put(&b, ", \"breakdown\": {");
 	for (unsigned i = 0; i < MDL_B_N; i++)
 		put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->bucket[i]);
+	if (r->wmma_ops) {
+		put(&b, "}, \"wmma\": {\"ops\": %llu, \"busy\": %llu, \"idle\": {", (unsigned long long)r->wmma_ops,
+		    (unsigned long long)r->wmma_busy);
+		for (unsigned i = 0; i < MDL_B_N; i++)
+			put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->wmma_gap[i]);
+		put(&b, "}");
+	}
 	put(&b, "}}\n");
 }

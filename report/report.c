@@ -10,7 +10,7 @@
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
-#include "isa/iclass.h"
+#include "report/iclass.h"
 #include "report/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
@@ -40,11 +40,11 @@ int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
 #define RP_CLS_SAME_(c, s, k) \
-	_Static_assert((int)RP_CLS_##c == (int)ISA_IC_##c, "enum rp_cls is enum isa_iclass");
+	_Static_assert((int)RP_CLS_##c == (int)RP_IC_##c, "enum rp_cls is enum rp_iclass");
 RP_CLASSES(RP_CLS_SAME_)
 #undef RP_CLS_SAME_
 
-static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)isa_iclass_of(op, emu_ops[op].cls); }
+static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)rp_iclass_of(op, emu_ops[op].cls); }
 
 /* ---- the neutral form both sources are brought to ---------------------------
  * A plain instruction: op, the VGPR range it writes, its three ALU sources as
@@ -88,17 +88,19 @@ static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 	if (nt->op == EMU_OP_v_dual) {
 		ri->dual = true;
 		ri->valu = true;
-		ri->fmas = (uint8_t)isa_vopd_fmas(nt->xop, nt->yop);
-		ri->cls = (uint8_t)isa_iclass_vopd(nt->xop, nt->yop);
+		ri->fmas = (uint8_t)rp_vopd_fmas(nt->xop, nt->yop);
+		ri->cls = (uint8_t)rp_iclass_vopd(nt->xop, nt->yop);
 		if (nt->vopd_ok)
 			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
 		return;
 	}
 	ri->cls = (uint8_t)cls_of(nt->op);
-	ri->fmas = isa_op_is_fma(nt->op);
+	ri->fmas = rp_op_is_fma(nt->op);
 	unsigned c = emu_ops[nt->op].cls;
 	ri->valu = c == EMU_CLS_VALU || c == EMU_CLS_TRANS;
-	if (ri->valu)
+	if (emu_is_wmma(nt->op))
+		rp_wmma_record(ri, nt->op, nt->src, nt->wn > 0 ? nt->wv : -1);
+	else if (ri->valu)
 		for (int s = 0; s < 3; s++)
 			if (emu_opnd_is_vgpr(nt->src[s]))
 				ri->acc.read[0][s] = (int16_t)(nt->src[s] - EMU_OPND_VGPR0);
@@ -369,19 +371,21 @@ static bool skipped(const struct rp_loop *L, unsigned i)
 	return false;
 }
 
-static unsigned loop_fmas(const struct rp_inst *v, const struct rp_loop *L)
+/* The loop's weight for the choice of the main loop: its WMMAs first (a WMMA
+ * does 4096 multiply-adds per wave, an FMA 32), then its FMAs. */
+static unsigned long loop_weight(const struct rp_inst *v, const struct rp_loop *L)
 {
-	unsigned f = 0;
+	unsigned long f = 0;
 	for (unsigned i = L->first; i <= L->last; i++)
 		if (!skipped(L, i))
-			f += v[i].fmas;
+			f += v[i].fmas + (v[i].wmma ? 1ul << 20 : 0);
 	return f;
 }
 
 static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 {
 	memset(L, 0, sizeof *L);
-	unsigned best_f = 0;
+	unsigned long best_f = 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (!v[i].branch || v[i].target < 0 || v[i].target > (int)i)
 			continue;
@@ -396,7 +400,7 @@ static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 		L->ninner++;
 		struct rp_loop c = { .first = lo, .last = i };
 		path_select(v, &c);
-		unsigned f = loop_fmas(v, &c);
+		unsigned long f = loop_weight(v, &c);
 		if (!L->found || f > best_f) {
 			unsigned nl = L->nloops, ni = L->ninner;
 			*L = c;
@@ -411,9 +415,9 @@ static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 	}
 	int m = snprintf(L->how, sizeof L->how,
 			 "innermost loop at 0x%x..0x%x (%u instructions); %u loop(s), %u innermost, "
-			 "the one with the most FMAs chosen",
+			 "the one with the most %s chosen",
 			 v[L->first].offset, v[L->last].offset, L->last - L->first + 1, L->nloops,
-			 L->ninner);
+			 L->ninner, best_f >> 20 ? "WMMAs" : "FMAs");
 	for (unsigned s = 0; s < L->nskip && m > 0 && (size_t)m < sizeof L->how; s++)
 		m += snprintf(L->how + m, sizeof L->how - (size_t)m,
 			      "; if/else: %u instructions of the longer side at 0x%x left out",
@@ -426,7 +430,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	struct rp_loop *L = &r->loop;
 	find_loop(r->insts, r->ninsts, L);
 	struct rp_summary *s = &r->sum;
-	ao_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
+	isa_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
 	if (!L->found)
 		return 0;
 	unsigned n = 0;
@@ -486,6 +490,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	}
 	s->conflicts = s->bank_conflicts + s->port_conflicts;
 	s->dual_pct = s->fmas ? 100.0 * s->fmas_dual / s->fmas : 0.0;
+	rp_wmma_analyse(r);
 	free(seq);
 	free(per);
 	return 0;

@@ -61,6 +61,37 @@ struct rp_inst {
 	struct ra_access acc;     /* reads per half and slot, writes (vgpr_alloc.h) */
 	char text[160];           /* as llvm-objdump prints it */
 	char why[64];             /* a single FMA in the loop: why it could not pair ("" unknown) */
+	/* a WMMA: the first VGPR of A, B, C and D (RP_WM_*; -1: not a VGPR, an inline C) and
+	 * how many VGPRs each spans */
+	bool wmma;
+	uint8_t wm_op;            /* 0 .. RP_WMMA_OPS-1: which v_wmma_* (emu op order) */
+	int16_t wm_v[4];
+	uint8_t wm_n[4];
+};
+
+/* The loop's WMMAs (report_wmma.c; all zero when it has none).  Roles: A (src0),
+ * B (src1), C (src2), D (written). */
+enum rp_wm_role { RP_WM_A, RP_WM_B, RP_WM_C, RP_WM_D, RP_WM_ROLES };
+#define RP_WMMA_OPS 6                     /* v_wmma_f32_16x16x16_f16 .. v_wmma_i32_16x16x16_iu4 */
+struct rp_wmma_frag {
+	unsigned ranges;                  /* distinct VGPR ranges in this role */
+	unsigned vgprs;                   /* VGPRs they cover */
+	unsigned vgprs_bank[RA_VGPR_BANKS];  /* of those, per bank */
+	unsigned access_bank[RA_VGPR_BANKS]; /* VGPR reads (A, B, C) or writes (D) per bank */
+	unsigned sizes;                   /* bit n set: a range of n VGPRs occurs */
+	unsigned inline_c;                /* C: WMMAs whose C is an inline constant */
+};
+struct rp_wmma {
+	unsigned wmmas;                   /* per iteration */
+	unsigned by_op[RP_WMMA_OPS];
+	unsigned accumulators;            /* distinct D ranges */
+	double ksteps;                    /* wmmas / accumulators (each takes one WMMA per k-step) */
+	unsigned valu_other;              /* VALU instructions that are not WMMA */
+	unsigned c_is_d;                  /* WMMAs accumulating in place (C = D) */
+	unsigned hazards;                 /* WMMAs reading as A or B the D of the WMMA just before
+					     (no VALU between, loop order): each needs a v_nop */
+	unsigned frag_vgprs;              /* VGPRs of any fragment (the union) */
+	struct rp_wmma_frag frag[RP_WM_ROLES];
 };
 
 /* Per-instruction result for the loop body. */
@@ -85,7 +116,7 @@ struct rp_summary {
 	/* resources */
 	unsigned vgprs, sgprs, lds_bytes, block_threads;
 	bool wgp_mode;
-	struct ao_occupancy occ;          /* waves per SIMD and their limits (ao_occupancy) */
+	struct isa_occupancy occ;          /* waves per SIMD and their limits (isa_occupancy) */
 	/* the loop */
 	unsigned insts;                   /* instructions per iteration */
 	unsigned by_cls[RP_CLS_COUNT];
@@ -100,6 +131,7 @@ struct rp_summary {
 	 * k-step); 0 when the kernel does not say.  ksteps = fmas / kstep_fmas. */
 	unsigned kstep_fmas;
 	double ksteps;
+	struct rp_wmma wmma;
 };
 
 struct rp_report {
@@ -109,6 +141,9 @@ struct rp_report {
 	struct rp_row *rows;              /* the loop body (selected path) */
 	unsigned nrows;
 	struct rp_summary sum;
+	/* A timing-model prediction to show with the report (rp_prediction_read),
+	 * or NULL; owned by the caller, rp_free leaves it alone. */
+	const struct rp_prediction *pred;
 };
 
 /* A report on a kernel a template built (after vgpr allocation; the same
@@ -137,6 +172,41 @@ int rp_summary_from_file(const char *path, const char *kernel, struct rp_summary
 enum rp_format { RP_TEXT, RP_JSON, RP_HTML };
 int rp_format_parse(const char *name, enum rp_format *f);   /* 0 or RP_E_INPUT */
 char *rp_render(const struct rp_report *r, enum rp_format f);
+
+/* ---- pictures of a timing-model prediction (report/roofline.c) -------------------- */
+/* The roofs of the GPU: FP32 peak (GFLOP/s, with dual issue) and the
+ * bandwidths of GDDR6, the Infinity Cache and L2 (GB/s). */
+struct rp_roofs {
+	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
+};
+struct rp_roof_point {
+	const char *label;
+	double flops, bytes, seconds; /* bytes: DRAM traffic, for the intensity */
+};
+/* A roofline: log axes, the compute roof (and half of it: no dual issue), the
+ * memory roofs, and the points (those without flops, bytes or time left out). */
+void rp_roofline_svg(struct ao_text *t, const struct rp_roofs *rf, const struct rp_roof_point *p, unsigned n);
+/* One stacked bar: n named parts in cycles, with a legend of their shares. */
+void rp_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
+
+/* ---- a timing-model prediction beside the report (report/prediction.c) ------------ */
+#define RP_MAX_PARTS 16
+struct rp_prediction {
+	double seconds, cycles, clock_mhz;
+	double flops;                     /* the kernel's FLOPs; 0: not known (no roofline point) */
+	double dram_bytes;                /* modelled DRAM traffic of the whole dispatch */
+	struct rp_roofs roofs;
+	unsigned nparts;                  /* the cycle breakdown: SIMD-cycles by bucket */
+	char part[RP_MAX_PARTS][40];
+	double part_cycles[RP_MAX_PARTS];
+};
+/* Read what `rdna3run ... --model --model-format json` prints (its stdout
+ * saved to a file): the prediction's seconds, cycles, FLOPs, DRAM bytes,
+ * roofs and breakdown.  0, or RP_E_INPUT with a one-line message. */
+int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, size_t errlen);
+/* The prediction as an HTML section: the figures, the roofline (when the
+ * FLOPs are known) and the breakdown bar. */
+void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p);
 
 /* The model the report uses (stated in every rendering). */
 extern const struct ra_cache_model rp_model;

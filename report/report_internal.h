@@ -14,5 +14,13 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen);
  * may be absent: 0 / NULL): k-steps per iteration, reasons of the singles
  * that have none yet. */
 void rp_apply_meta(struct rp_report *r, long kstep_fmas, const char *single_why);
+/* WMMA (report_wmma.c): the record of one v_wmma_* (src: A, B, C operand codes;
+ * wv: first VGPR of D), the loop figures (after the rows are known), renderings. */
+void rp_wmma_record(struct rp_inst *ri, unsigned op, const unsigned src[3], int wv);
+void rp_wmma_analyse(struct rp_report *r);
+struct ao_text;
+void rp_wmma_text(struct ao_text *b, const struct rp_report *r);
+void rp_wmma_json(struct ao_text *b, const struct rp_report *r);
+void rp_wmma_html(struct ao_text *b, const struct rp_report *r);
 
 #endif

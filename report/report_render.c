@@ -61,6 +61,13 @@ static void render_text(struct ao_text *b, const struct rp_report *r)
 	    s->occ.vgpr_alloc, s->sgprs, s->lds_bytes, s->block_threads, s->wgp_mode ? "WGP" : "CU");
 	ao_textf(b, "  occupancy %u waves per SIMD (VGPR limit %u, LDS/barrier limit %u)\n", s->occ.waves,
 	    s->occ.by_vgpr, s->occ.by_lds);
+	if (r->pred) {
+		const struct rp_prediction *p = r->pred;
+		ao_textf(b, "  predicted (timing model) %.4g ms", p->seconds * 1e3);
+		if (p->flops > 0)
+			ao_textf(b, ", %.1f GFLOP/s", p->flops / p->seconds * 1e-9);
+		ao_textf(b, "\n");
+	}
 	if (!r->loop.found)
 		return;
 	ao_textf(b, "\nsummary (one loop iteration)\n");
@@ -86,7 +93,9 @@ static void render_text(struct ao_text *b, const struct rp_report *r)
 				ao_textf(b, " %s %.4g,", rp_cls_name[c], s->by_cls[c] / k);
 		b->len -= b->p && b->p[b->len - 1] == ',';
 	}
-	ao_textf(b, "\n\nper instruction: bank read through src0 src1 src2 of X (or the only op) and of Y "
+	ao_textf(b, "\n");
+	rp_wmma_text(b, r);
+	ao_textf(b, "\nper instruction: bank read through src0 src1 src2 of X (or the only op) and of Y "
 	            "(* = cache hit), bank written, conflicts\n");
 	ao_textf(b, "  offset |  X:s0 s1   s2  |  Y:s0 s1   s2  | wX wY | conf | dual | instruction\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
@@ -193,7 +202,9 @@ static void render_json(struct ao_text *b, const struct rp_report *r)
 	} else {
 		ao_textf(b, "null");
 	}
-	ao_textf(b, "},\n  \"instructions\": [");
+	ao_textf(b, "},\n");
+	rp_wmma_json(b, r);
+	ao_textf(b, "  \"instructions\": [");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
 		const struct ra_access_score *sc = &r->rows[i].score;
@@ -336,6 +347,7 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 			ao_textf(b, "<tr><td>k-steps</td><td>%.4g per iteration</td><td>per k-step</td><td>%.4g "
 			            "instructions, %.4g VALU without FMA, %.4g conflicts</td></tr>\n", s->ksteps,
 			    s->insts / s->ksteps, s->valu_non_fma / s->ksteps, s->conflicts / s->ksteps);
+		rp_wmma_html(b, r);
 		ao_textf(b, "<tr><td>by class</td><td colspan=\"3\">");
 		for (int c = 0; c < RP_CLS_COUNT; c++)
 			if (s->by_cls[c])
@@ -347,6 +359,8 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 	            "R = read from the register file, C (dashed) = bank-cache hit, W = written; "
 	            "a red count marks a conflict. Per bank: the reads (R, C) and writes (W) of each bank in "
 	            "the instruction, framed in red when two reads miss in it.</p>\n");
+	if (r->pred)
+		rp_prediction_html(b, r->pred);
 	if (!r->loop.found) {
 		ao_textf(b, "</body></html>\n");
 		return;

@@ -9,6 +9,9 @@
  *   valu-lat     one wave, a chain of dependent v_add_f32: VALU latency
  *   valu-rate    one wave, v_add_f32 on 8 independent registers: issue rate
  *   trans-rate   one wave, v_exp_f32 on 8 independent registers: transcendental rate
+ *   vopd-rate    one wave, v_dual_mul_f32 :: v_dual_mul_f32 on 8 independent
+ *                pairs (v12..v27; banks and parities as VOPD requires): VOPD
+ *                issue rate (two operations per issue slot)
  *   lds-lat      one wave, ds_load_b32 whose address is the value it loaded
  *                (LDS is zero: address 0 every time) then s_waitcnt: LDS latency
  *   lds-conflict one wave, ds_load_b32 at lane * stride bytes, one s_waitcnt
@@ -16,6 +19,10 @@
  *   gmem-chase   lane 0 only, global_load_b32 of the offset of the next hop from
  *                buf, then s_waitcnt: latency of the level that holds a chain of
  *                `buf` bytes (the host writes the chain, see docs/model.md)
+ *   smem-lat     one wave, s_load_b32 whose SGPR offset is the value it loaded,
+ *                then s_waitcnt: the latency of a scalar load from the level
+ *                that holds a chain of `buf` bytes (the gmem-chase chain; one
+ *                larger than the 16 KB scalar cache misses it every hop)
  *   barrier      `waves` waves, s_barrier: cycles per barrier
  *
  * Kernel arguments: buf (global pointer), iters (u32): 12 bytes.
@@ -26,10 +33,12 @@
 #include "templates/templates.h"
 
 enum { P_BENCH, P_UNROLL, P_WAVES, P_STRIDE, P_COUNT };
-enum { B_VALU_LAT, B_VALU_RATE, B_TRANS_RATE, B_LDS_LAT, B_LDS_CONFLICT, B_GMEM_CHASE, B_BARRIER };
+enum { B_VALU_LAT, B_VALU_RATE, B_TRANS_RATE, B_LDS_LAT, B_LDS_CONFLICT, B_GMEM_CHASE, B_BARRIER, B_VOPD_RATE,
+       B_SMEM_LAT };
 
 static const struct tpl_param params[P_COUNT] = {
-	[P_BENCH] = { "bench", TPL_ENUM, 0, 0, 6, "valu-lat|valu-rate|trans-rate|lds-lat|lds-conflict|gmem-chase|barrier",
+	[P_BENCH] = { "bench", TPL_ENUM, 0, 0, 8,
+		      "valu-lat|valu-rate|trans-rate|lds-lat|lds-conflict|gmem-chase|barrier|vopd-rate|smem-lat",
 		      "the property measured (see templates/microbench.c)" },
 	[P_UNROLL] = { "unroll", TPL_INT, 8, 1, 64, NULL, "operations per loop iteration" },
 	[P_WAVES] = { "waves", TPL_INT, 1, 1, 16, NULL, "waves in the workgroup (barrier)" },
@@ -82,6 +91,17 @@ static void body_op(struct ao_kernel *k, long bench, unsigned i, unsigned s_buf)
 		AO_I(k, AO_OP(global_load_b32), ao_v(1), ao_v(1), ao_sr(s_buf, 2));
 		ao_waitcnt(k, 0, -1, -1);
 		break;
+	case B_VOPD_RATE: {
+		unsigned x = 12 + 2 * (i % 8); /* X: even dst, src0 in bank 0/2, v9; Y: odd, bank 1/3, v10 */
+		struct ao_half hx = { .op = AO_OP(v_mul_f32), .n = 3, .o = { ao_v(x), ao_v(x), ao_v(9) } };
+		struct ao_half hy = { .op = AO_OP(v_mul_f32), .n = 3, .o = { ao_v(x + 1), ao_v(x + 1), ao_v(10) } };
+		ao_vopd(k, &hx, &hy);
+		break;
+	}
+	case B_SMEM_LAT:
+		AO_IM(k, AO_OP(s_load_b32), ao_m(0, 0), ao_s(s_buf + 2), ao_sr(s_buf, 2), ao_s(s_buf + 2));
+		ao_waitcnt(k, -1, -1, 0);
+		break;
 	default:
 		AO_I0(k, AO_OP(s_barrier));
 		break;
@@ -106,6 +126,8 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	for (unsigned r = 1; r <= 8; r++)
 		AO_I(k, AO_OP(v_mov_b32), ao_v(r), ao_int(0));
 	AO_I(k, AO_OP(v_mov_b32), ao_v(9), ao_f32(1.0f));
+	for (unsigned r = 12; bench == B_VOPD_RATE && r < 28; r++)
+		AO_I(k, AO_OP(v_mov_b32), ao_v(r), ao_int(0));
 	AO_I(k, AO_OP(v_mul_u32_u24), ao_v(10), ao_u32((uint32_t)v->v[P_STRIDE]), ao_v(0));
 	ao_comment(k, "LDS address of the lane (lds-conflict)");
 	AO_I(k, AO_OP(s_mov_b32), ao_s((unsigned)s_buf + 2), ao_int(0));

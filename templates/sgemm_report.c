@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "isa/iclass.h"
+#include "report/iclass.h"
 #include "templates/sgemm.h"
 
-/* Occupancy: ao_occupancy (asm_out/occupancy.c cites the gfx1100 figures). */
+/* Occupancy: isa_occupancy (isa/isa.h cites the gfx1100 figures). */
 
-/* Classes: isa/iclass.h, the classifier the register-bank report uses too. */
-static const char *const iclass_name[ISA_IC_COUNT] = {
+/* Classes: report/iclass.h, the classifier the register-bank report uses too. */
+static const char *const iclass_name[RP_IC_COUNT] = {
 	"VALU FMA", "VALU other", "LDS", "VMEM", "SMEM", "SALU", "branch", "waitcnt", "barrier", "other",
 };
 
@@ -28,7 +28,7 @@ struct sg_stats {
 	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
 	bool found;                     /* markers present */
 	unsigned ksteps;
-	double inst[ISA_IC_COUNT];      /* per steady-state iteration */
+	double inst[RP_IC_COUNT];      /* per steady-state iteration */
 	double fmas;                    /* FMAs per lane per iteration (a dual counts 2) */
 	double g_load, g_store, l_load, l_store;   /* bytes per lane per iteration */
 	unsigned total_insts, code_bytes;
@@ -36,24 +36,24 @@ struct sg_stats {
 
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
-static enum isa_iclass classify(const struct ao_inst *in)
+static enum rp_iclass classify(const struct ao_inst *in)
 {
 	if (in->kind == AO_INST_VOPD)
-		return isa_iclass_vopd(in->x.op, in->y.op);
+		return rp_iclass_vopd(in->x.op, in->y.op);
 	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY)
-		return ISA_IC_WAIT;
-	return isa_iclass_of(in->op, ao_op_cls(in->op));
+		return RP_IC_WAIT;
+	return rp_iclass_of(in->op, ao_op_cls(in->op));
 }
 
 static void count_inst(struct sg_stats *st, const struct ao_inst *in, double w)
 {
-	enum isa_iclass ic = classify(in);
+	enum rp_iclass ic = classify(in);
 	st->inst[ic] += w;
 	if (in->kind == AO_INST_VOPD) {
-		st->fmas += w * isa_vopd_fmas(in->x.op, in->y.op);
+		st->fmas += w * rp_vopd_fmas(in->x.op, in->y.op);
 		return;
 	}
-	if (ic == ISA_IC_FMA) {
+	if (ic == RP_IC_FMA) {
 		st->fmas += w;
 		return;
 	}
@@ -92,8 +92,8 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 	}
 	st->threads = ao_info(k)->block_threads;
 	st->wgp = ao_info(k)->wgp_mode;
-	struct ao_occupancy o;
-	ao_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
+	struct isa_occupancy o;
+	isa_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
 	st->vgpr_alloc = o.vgpr_alloc;
 	st->occ_vgpr = o.by_vgpr;
 	st->occ_lds = o.by_lds;
@@ -136,13 +136,13 @@ static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct s
 	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
 	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
 	ao_textf(b, "\nresources\n");
-	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, AO_GFX1100_VGPR_GRANULE,
+	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, ISA_VGPR_GRANULE,
 	    st->vgpr_alloc);
 	ao_textf(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
 	ao_textf(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
 	ao_textf(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
-	       "at most %u)\n", st->occ, st->occ_vgpr, AO_GFX1100_VGPRS_PER_LANE, st->vgpr_alloc,
-	    st->occ_lds, st->wgp ? "WGP" : "CU", AO_GFX1100_MAX_WAVES);
+	       "at most %u)\n", st->occ, st->occ_vgpr, ISA_VGPRS_PER_LANE, st->vgpr_alloc,
+	    st->occ_lds, st->wgp ? "WGP" : "CU", ISA_MAX_WAVES);
 	ao_textf(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
 	if (!st->found) {
 		ao_textf(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");
@@ -152,10 +152,10 @@ static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct s
 	ao_textf(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
 	    st->ksteps);
 	double total = 0;
-	for (int i = 0; i < ISA_IC_COUNT; i++)
+	for (int i = 0; i < RP_IC_COUNT; i++)
 		total += st->inst[i];
-	for (int i = 0; i < ISA_IC_COUNT; i++)
-		if (st->inst[i] > 0 || i <= ISA_IC_WAIT)
+	for (int i = 0; i < RP_IC_COUNT; i++)
+		if (st->inst[i] > 0 || i <= RP_IC_WAIT)
 			ao_textf(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
 	ao_textf(b, "  %-14s %9.4f\n", "total", total / ks);
 	ao_textf(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);

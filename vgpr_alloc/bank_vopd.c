@@ -31,7 +31,7 @@ const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS] = {
 /* Every VOPD row of the opcode table has its row above. */
 enum {
 	TABLE_VOPD_ROWS = 0
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags)
+#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec)
 #define VOPD(name, xopc, yopc, base) + 1
 #define VOPDY(name, yopc, base) + 1
 #include "isa/isa_gfx11.def"

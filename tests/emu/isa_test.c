@@ -7,6 +7,7 @@
 #include "tests/check.h"
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,6 +219,40 @@ static void test_fields(void)
 
 /* Every prefix shorter than the instruction must be refused, without reading
  * past it (ASan checks the exact-size buffers). */
+/* Occupancy against values worked out by hand from the figures in
+ * isa/isa.h (1536 VGPRs per lane, granule 24, 16 waves per SIMD, LDS
+ * 64 KiB per CU / 128 KiB per WGP, 16/32 workgroups with barriers). */
+static void test_occupancy(void)
+{
+	static const struct {
+		unsigned vgprs, lds, threads;
+		bool wgp;
+		unsigned alloc, by_vgpr, by_lds, waves;
+	} t[] = {
+		/* 222 -> 240; 1536/240 = 6.  LDS 64K/16K = 4 WGs x 4 waves / 2 SIMDs = 8.
+		 * A WG puts 2 waves on each SIMD: min(6, 8) = 6, a multiple of 2. */
+		{ 222, 16384, 128, false, 240, 6, 8, 6 },
+		/* 100 -> 120; 12.  128K/40000 = 3 WGs x 8 waves / 4 SIMDs = 6; share 2 -> 6. */
+		{ 100, 40000, 256, true, 120, 12, 6, 6 },
+		/* Nothing used: 16 by VGPRs; 64 WGs x 1 wave / 2 = 32, capped at 16. */
+		{ 0, 0, 32, false, 0, 16, 16, 16 },
+		/* 130 -> 144; 10.  No LDS, 256 threads: barrier cap 16 WGs x 8 / 2 = 64 -> 16;
+		 * share 4: 10 rounds down to 8. */
+		{ 130, 0, 256, false, 144, 10, 16, 8 },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		struct isa_occupancy o;
+		isa_occupancy(t[i].vgprs, t[i].lds, t[i].threads, t[i].wgp, &o);
+		char name[64], why[128];
+		snprintf(name, sizeof name, "occupancy case %zu", i);
+		snprintf(why, sizeof why, "got alloc %u vgpr %u lds %u waves %u", o.vgpr_alloc, o.by_vgpr,
+			 o.by_lds, o.waves);
+		check(o.vgpr_alloc == t[i].alloc && o.by_vgpr == t[i].by_vgpr && o.by_lds == t[i].by_lds &&
+			      o.waves == t[i].waves,
+		      name, why);
+	}
+}
+
 static void test_truncation(void)
 {
 	static const struct { uint8_t b[12]; unsigned n; } v[] = {
@@ -326,6 +361,7 @@ static void test_table(void)
 
 int main(void)
 {
+	test_occupancy();
 	test_fields();
 	test_truncation();
 	test_invalid();

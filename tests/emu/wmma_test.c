@@ -18,6 +18,7 @@
 #include <string.h>
 
 static char kdir[512];
+static unsigned run_checks = EMU_CHECK_ALL; /* the checks run_case switches on */
 
 enum ty { F16, BF16, IU8, IU4 };
 static const unsigned ty_vgprs[] = { 8, 8, 4, 2 }; /* VGPRs of an A/B fragment */
@@ -51,7 +52,7 @@ static int run_case(const char *tag, const char *inst, uint32_t img[24][32], int
 	if (th_build_text(tag, text, path, sizeof path, err, errlen))
 		return -1;
 	struct th t;
-	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
+	struct emu_opts o = { .threads = 1, .checks = run_checks };
 	if (th_open(&t, path, &o)) {
 		snprintf(err, errlen, "%s", t.err);
 		return -1;
@@ -253,6 +254,184 @@ static void test_hip(void)
 	th_close(&t);
 }
 
+/* The WMMA hazard (emu/HAZARDS.md): a WMMA reading as A or B the D of the WMMA
+ * just before it needs a VALU instruction between them (LLVM's gfx11 hazard
+ * recognizer inserts v_nop; test_hip_chain shows it does).  Zero operands: only
+ * whether the run stops, and the message, matter here. */
+#define WM_F32 "v_wmma_f32_16x16x16_f16 v[24:31], v[8:15], v[16:23], v[24:31]\n "
+static const struct hzcase {
+	const char *name, *inst;
+	const char *want;         /* in the fault message; NULL: runs clean */
+	unsigned checks;
+} hz_cases[] = {
+	{ "wmma_hz_a", WM_F32 "v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0",
+	  "`v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0`: WMMA hazard: reads v24 as A", EMU_CHECK_ALL },
+	{ "wmma_hz_b_part", WM_F32 "v_wmma_f32_16x16x16_f16 v[32:39], v[8:15], v[28:35], 0",
+	  "WMMA hazard: reads v28 as B", EMU_CHECK_ALL },
+	{ "wmma_hz_salu", WM_F32 "s_nop 0\n s_mov_b32 s4, 0\n v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0",
+	  "WMMA hazard: reads v24 as A", EMU_CHECK_ALL },
+	{ "wmma_hz_branch", WM_F32 "s_branch .Lnext\n.Lnext:\n v_wmma_f32_16x16x16_f16 v[32:39], v[8:15], v[24:31], 0",
+	  "WMMA hazard: reads v24 as B", EMU_CHECK_ALL },
+	{ "wmma_hz_iu",
+	  "v_wmma_i32_16x16x16_iu8 v[24:31], v[8:11], v[12:15], v[24:31]\n"
+	  " v_wmma_i32_16x16x16_iu4 v[32:39], v[30:31], v[8:9], 0",
+	  "WMMA hazard: reads v30 as A", EMU_CHECK_ALL },
+	{ "wmma_hz_v_nop", WM_F32 "v_nop\n v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0", NULL, EMU_CHECK_ALL },
+	{ "wmma_hz_valu", WM_F32 "v_mov_b32 v32, 0\n v_wmma_f32_16x16x16_f16 v[32:39], v[8:15], v[24:31], 0", NULL,
+	  EMU_CHECK_ALL },
+	{ "wmma_hz_vopd", WM_F32 "v_dual_mov_b32 v32, 0 :: v_dual_mov_b32 v33, 0\n"
+	  " v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0", NULL, EMU_CHECK_ALL },
+	{ "wmma_hz_c_chain", WM_F32 WM_F32 "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]", NULL,
+	  EMU_CHECK_ALL },
+	{ "wmma_hz_off", WM_F32 "v_wmma_f32_16x16x16_f16 v[32:39], v[24:31], v[16:23], 0", NULL,
+	  EMU_CHECK_ALL & ~EMU_CHECK_WMMA },
+};
+
+static void test_hazard_cases(void)
+{
+	static uint32_t img[24][32];
+	for (unsigned i = 0; i < sizeof hz_cases / sizeof hz_cases[0]; i++) {
+		const struct hzcase *c = &hz_cases[i];
+		memset(img, 0, sizeof img);
+		char err[1024] = "";
+		int rc = -1;
+		run_checks = c->checks;
+		int built = run_case(c->name, c->inst, img, &rc, err, sizeof err);
+		run_checks = EMU_CHECK_ALL;
+		if (c->want)
+			th_ok(built == 0 && rc == EMU_E_FAULT && strstr(err, c->want), c->name,
+			      "rc %d, want a fault with '%s', message: %s", rc, c->want, err);
+		else
+			th_ok(built == 0 && rc == 0, c->name, "rc %d: %s", rc, err);
+	}
+}
+
+/* Does each function of clang's output have a v_nop between its two v_wmma? */
+static int nop_between_wmmas(const char *s)
+{
+	int pairs = 0;
+	const char *w1;
+	while ((w1 = strstr(s, "v_wmma_"))) {
+		const char *w2 = strstr(w1 + 1, "v_wmma_");
+		if (!w2)
+			return -1;
+		const char *nop = strstr(w1, "v_nop");
+		if (!nop || nop > w2)
+			return -1;
+		pairs++;
+		s = w2 + 1;
+	}
+	return pairs;
+}
+
+/* Run clang's wmma_chain kernels (tests/emu/kernels/wmma_chain.hip) built from
+ * text; NULL want: they must run clean and compute D2 = D1.B + C (chain_a) or
+ * A.D1 + C (chain_b) with D1 = A.B + C; else they must stop with want. */
+static void run_chain(const char *tag, const char *text, const char *want)
+{
+	char path[700], err[1024] = "";
+	if (th_build_text(tag, text, path, sizeof path, err, sizeof err)) {
+		th_ok(0, tag, "%s", err);
+		return;
+	}
+	struct th t;
+	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&t, path, &o)) {
+		th_ok(0, tag, "%s", t.err);
+		return;
+	}
+	/* Rows of A in equal pairs (D1's half-waves then hold equal rows, as an A/B
+	 * operand must), odd k of A and B zero (the high halves of the f16 D are
+	 * not part of the product).  Small integers: every sum is exact in f16. */
+	int A[16][16], B[16][16], C[16][16];
+	for (int i = 0; i < 16; i++)
+		for (int k = 0; k < 16; k++) {
+			A[i][k] = k % 2 ? 0 : ((i / 2) * 3 + k) % 5 - 2;
+			B[k][i] = k % 2 ? 0 : (i * 7 + k * 3) % 5 - 2;
+			C[i][k] = ((i / 2) * 5 + k) % 9 - 4; /* C(2j, n) = C(2j+1, n) */
+		}
+	uint16_t a[16][16], b[16][16], c[16][16], out[32][16];
+	for (int r = 0; r < 16; r++)
+		for (int k = 0; k < 16; k++) {
+			a[r][k] = emu_f2h((float)A[r][k]);
+			b[r][k] = emu_f2h((float)B[k][r]);
+			c[r][k] = emu_f2h((float)C[k][r]);
+		}
+	int D1[16][16], D2[2][16][16];
+	for (int m = 0; m < 16; m++)
+		for (int n = 0; n < 16; n++) {
+			D1[m][n] = C[m][n];
+			for (int k = 0; k < 16; k++)
+				D1[m][n] += A[m][k] * B[k][n];
+		}
+	for (int m = 0; m < 16; m++)
+		for (int n = 0; n < 16; n++) {
+			D2[0][m][n] = D2[1][m][n] = C[m][n];
+			for (int k = 0; k < 16; k += 2) {
+				D2[0][m][n] += D1[k][m] * B[k][n]; /* A2(m, k) = D1(k, m): lane m's D1 fragment */
+				D2[1][m][n] += A[m][k] * D1[k][n]; /* B2(k, n) = D1(k, n) */
+			}
+		}
+	uint64_t da = emu_alloc(t.dev, sizeof a, EMU_MEM_READONLY), db = emu_alloc(t.dev, sizeof b, EMU_MEM_READONLY),
+		 dc = emu_alloc(t.dev, sizeof c, EMU_MEM_READONLY), dout = emu_alloc(t.dev, sizeof out, 0);
+	emu_write(t.dev, da, a, sizeof a);
+	emu_write(t.dev, db, b, sizeof b);
+	emu_write(t.dev, dc, c, sizeof c);
+	struct { uint64_t a, b, c, out; } ka = { da, db, dc, dout };
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+	for (int v = 0; v < 2; v++) {
+		char name[80];
+		snprintf(name, sizeof name, "%s_%c", tag, "ab"[v]);
+		emu_write(t.dev, dout, memset(out, 0, sizeof out), sizeof out);
+		int rc = th_run(&t, v ? "wmma_chain_b" : "wmma_chain_a", &ka, sizeof ka, grid, block);
+		if (want) {
+			th_ok(rc == EMU_E_FAULT && strstr(t.err, want) && strstr(t.err, "`v_wmma_f16_16x16x16_f16"), name,
+			      "rc %d, want a fault with '%s' naming the v_wmma, message: %s", rc, want, t.err);
+			continue;
+		}
+		emu_read(t.dev, dout, out, sizeof out);
+		int bad = -1;
+		for (int l = 0; l < 32 && bad < 0; l++)
+			for (int j = 0; j < 8 && bad < 0; j++)
+				if (emu_h2f(out[l][2 * j]) != (float)D2[v][2 * j + l / 16][l % 16])
+					bad = l * 8 + j;
+		th_ok(rc == 0 && bad < 0, name, "rc %d %s; first bad: lane %d VGPR %d", rc, t.err, bad / 8, bad % 8);
+	}
+	th_close(&t);
+}
+
+/* clang's own output passes; the same code without its v_nop is stopped. */
+static void test_hip_chain(void)
+{
+	char path[700], cmd[4096];
+	snprintf(path, sizeof path, "%s/wmma_chain.s", th_tmpdir());
+	snprintf(cmd, sizeof cmd,
+		 "%s -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 -S -o '%s' '%s/wmma_chain.hip' "
+		 ">'%s.log' 2>&1 && cat '%s'",
+		 llvm_tool("clang"), path, kdir, path, path);
+	char *s = llvm_capture(cmd);
+	if (!s) {
+		th_ok(0, "wmma_chain_build", "clang -x hip -S failed, see %s.log", path);
+		return;
+	}
+	int pairs = nop_between_wmmas(s);
+	th_ok(pairs == 2, "wmma_chain_llvm_v_nop", "want a v_nop between the two v_wmma of both kernels in %s (%d)",
+	      path, pairs);
+	run_chain("wmma_chain_clang", s, NULL);
+	/* take out every "\tv_nop\n" line */
+	char *o = s;
+	for (const char *p = s; *p;) {
+		if (!strncmp(p, "\tv_nop\n", 7)) {
+			p += 7;
+			continue;
+		}
+		*o++ = *p++;
+	}
+	*o = 0;
+	run_chain("wmma_chain_no_nop", s, "WMMA hazard: reads v");
+	free(s);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -260,6 +439,8 @@ int main(int argc, char **argv)
 		test_case(&cases[i], i);
 	test_not_replicated();
 	test_hip();
+	test_hazard_cases();
+	test_hip_chain();
 	th_cleanup(check_failures);
 	return check_exit();
 }

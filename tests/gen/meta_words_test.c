@@ -18,16 +18,10 @@
 #include "asm_out/asm_out.h"
 #include "loader/loader.h"
 #include "templates/templates.h"
+#include "tests/check.h"
 #include "tests/llvm.h"
 
-static int failures;
 static char tmpdir[256];
-
-static void check(int ok, const char *name, const char *why)
-{
-	printf(ok ? "ok %s\n" : "not ok %s: %s\n", name, why);
-	failures += !ok;
-}
 
 /* ---- 1. the rule -------------------------------------------------------------- */
 
@@ -310,5 +304,5 @@ int main(void)
 	snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
 	if (system(cmd) != 0)
 		check(0, "cleanup", tmpdir);
-	return failures ? 1 : 0;
+	return check_exit();
 }

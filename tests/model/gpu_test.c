@@ -2,11 +2,10 @@
  * DRAM, an L0 hit, coalescing, a stream bound by its share of DRAM bandwidth,
  * working sets that fit L1, L2 and the Infinity Cache, lines shared between
  * CUs, the constants file, and the dispatch plan (occupancy, round-robin,
- * sampled units). */
+ * sampled units).  The pictures are report/'s (tests/report/report_test.c). */
 #include "tests/check.h"
 #include "model/model.h"
 
-#include "asm_out/asm_out.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,25 +274,6 @@ static void test_dispatch(void)
 	checkf(rc < 0 && strstr(err, "does not fit"), "dispatch: a workgroup that cannot fit is an error", "%s", err);
 }
 
-/* SVG: positions worked out from the axes (x: log10 of 1/16 .. 1024 over 480
- * pixels from 60; y: log10 of 10 .. 1e5 GFLOP/s over 296 pixels up from 316). */
-static void test_svg(void)
-{
-	struct ao_text t = { 0 };
-	struct gpu_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
-	gpu_roofline_svg(&t, &K, &p, 1);
-	checkf(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
-	      "svg: the roofline has the peak, the DRAM roof and the point where it belongs", "%.300s", t.p);
-	free(t.p);
-	t = (struct ao_text){ 0 };
-	const char *names[] = { "busy", "idle", "none" };
-	double cyc[] = { 3, 1, 0 };
-	gpu_breakdown_svg(&t, names, cyc, 3);
-	checkf(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
-	      "svg: the bar gives each part its share, empty parts left out", "%.300s", t.p);
-	free(t.p);
-}
-
 int main(void)
 {
 	mdl_consts_default(&K);
@@ -305,6 +285,5 @@ int main(void)
 	test_sampled_sharing();
 	test_consts();
 	test_dispatch();
-	test_svg();
 	return check_exit();
 }

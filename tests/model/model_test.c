@@ -13,6 +13,8 @@
 
 #define MAXI 64
 
+static unsigned kernel_vgprs = 8; /* .amdhsa_next_free_vgpr of the next build */
+
 /* Issue trace of one run: cycle and wave of every issued instruction, by SIMD. */
 struct trace {
 	unsigned n;
@@ -47,22 +49,26 @@ static int build(const char *name, const char *body, unsigned lds, unsigned bloc
 	snprintf(text, sizeof text,
 		 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
 		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
-		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr 8\n .amdhsa_next_free_sgpr 8\n"
+		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr %u\n .amdhsa_next_free_sgpr 8\n"
 		 " .amdhsa_user_sgpr_kernarg_segment_ptr 1\n .amdhsa_kernarg_size 8\n"
 		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
 		 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
 		 "    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
 		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: 0\n"
 		 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
-		 "    .vgpr_count: 8\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
+		 "    .vgpr_count: %u\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
 		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
-		 name, name, name, body, name, lds, name, name, lds, block);
+		 name, name, name, body, name, kernel_vgprs, lds, name, name, lds, block, kernel_vgprs);
 	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
 		th_ok(0, name, "build: %s", err);
 		return -1;
 	}
 	return 0;
 }
+
+/* A constant the next runs use instead of its default (NULL: none). */
+static const char *set_const;
+static double set_value;
 
 /* Build and run one kernel (one workgroup of `block` work-items) under the model. */
 static int run(const char *name, const char *body, unsigned lds, unsigned block, struct trace *t,
@@ -84,6 +90,11 @@ static int run(const char *name, const char *body, unsigned lds, unsigned block,
 				.kernarg_size = 8, .grid = { 1, 1, 1 }, .block = { block, 1, 1 } };
 	struct mdl_opts o = { .on_issue = on_issue, .issue_ctx = t };
 	mdl_consts_default(&o.c);
+	if (set_const && mdl_consts_set(&o.c, set_const, set_value)) {
+		th_ok(0, name, "no constant %s", set_const);
+		th_close(&h);
+		return -1;
+	}
 	*c = o.c;
 	int rc = mdl_run(h.dev, &L, &o, r, h.err, sizeof h.err);
 	if (rc)
@@ -130,6 +141,14 @@ static void test_lds(void)
 		long long want = 1 + (long long)c.lds_latency;
 		th_ok(w0 - l0 == want && l1 - w0 == 1 && w1 - l1 == want, "model_lds_latency_chain",
 		      "load->wait %lld and %lld cycles (want %lld), wait->load %lld (want 1)", w0 - l0, w1 - l1, want, l1 - w0);
+	}
+	/* one bank conflict: lanes 8 bytes apart put lanes l and l + 16 in bank 2l mod 32: 2 cycles */
+	const char *two = "  v_lshlrev_b32 v1, 3, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("lds_conflict2", two, 4096, 32, &t, &r, &c) == 0) {
+		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long want = 2 + (long long)c.lds_latency;
+		th_ok(w0 - l0 == want, "model_lds_one_conflict", "2-way conflict: load->wait %lld cycles, want %lld",
+		      w0 - l0, want);
 	}
 	const char *conflict = "  v_lshlrev_b32 v1, 7, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("lds_conflict", conflict, 4096, 32, &t, &r, &c) == 0) {
@@ -221,6 +240,110 @@ static void test_sharing(void)
 	th_close(&h);
 }
 
+/* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
+ * after s_nop 15 lets its address settle: the first v_wmma executes when it
+ * issues (e0), every later VALU op of the SIMD waits for the WMMA pipe, and a
+ * ds_store reading a VALU result issues valu_lds_latency after that op. */
+static long long wmma_run(const char *name, const char *ops, struct mdl_result *r, struct mdl_consts *c)
+{
+	struct trace t;
+	char body[1024];
+	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n%s  ds_store_b32 v2, v40\n  s_endpgm\n", ops);
+	kernel_vgprs = 64;
+	int rc = run(name, body, 4096, 32, &t, r, c);
+	kernel_vgprs = 8;
+	if (rc)
+		return -1;
+	return at(&t, 0, EMU_OP_ds_store_b32, 0) - at(&t, 0, EMU_OP_v_wmma_f32_16x16x16_f16, 0);
+}
+
+static void test_wmma(void)
+{
+	struct mdl_result r;
+	struct mdl_consts c;
+	/* four independent WMMAs, then an add reading the last D:
+	 * 3 issue periods + wmma_latency + valu_lds_latency */
+	const char *indep = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[32:39], v[48:55], v[56:63], v[32:39]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			    "  v_add_f32 v40, 1.0, v31\n";
+	long long g = wmma_run("wmma_indep", indep, &r, &c);
+	long long want = 3 * (long long)c.wmma_issue + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want && r.wmma_ops == 4 && r.wmma_busy == 4 * (uint64_t)c.wmma_issue, "model_wmma_issue_rate",
+		      "first WMMA to the store: %lld cycles (want %lld), %llu WMMAs, pipe busy %llu", g, want,
+		      (unsigned long long)r.wmma_ops, (unsigned long long)r.wmma_busy);
+	/* a chain of four accumulating into v[16:23]: each waits for the previous
+	 * D as C (wmma_acc_latency) or the pipe (wmma_issue) */
+	const char *chain = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			    "  v_add_f32 v40, 1.0, v23\n";
+	long long step = c.wmma_acc_latency > c.wmma_issue ? (long long)c.wmma_acc_latency : (long long)c.wmma_issue;
+	g = wmma_run("wmma_chain", chain, &r, &c);
+	want = 3 * step + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_acc_chain", "first WMMA to the store: %lld cycles, want %lld", g, want);
+	/* D read as A by the next WMMA (a v_nop between, as LLVM asks): wmma_latency */
+	const char *asa = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n  v_nop\n"
+			  "  v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[56:63], v[24:31]\n"
+			  "  v_add_f32 v40, 1.0, v31\n";
+	step = c.wmma_latency > c.wmma_issue + 1 ? (long long)c.wmma_latency : (long long)c.wmma_issue + 1;
+	g = wmma_run("wmma_d_as_a", asa, &r, &c);
+	want = step + (long long)c.wmma_latency + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_d_as_a", "first WMMA to the store: %lld cycles, want %lld", g, want);
+	/* an independent add behind two WMMAs executes when the pipe is free */
+	const char *behind = "  v_wmma_f32_16x16x16_f16 v[16:23], v[48:55], v[56:63], v[16:23]\n"
+			     "  v_wmma_f32_16x16x16_f16 v[24:31], v[48:55], v[56:63], v[24:31]\n"
+			     "  v_add_f32 v40, 1.0, v0\n";
+	g = wmma_run("wmma_valu_behind", behind, &r, &c);
+	want = 2 * (long long)c.wmma_issue + (long long)c.valu_lds_latency;
+	if (g != -1)
+		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
+}
+
+/* VGPR banks (isa_vgpr_bank: n mod 4).  v_fma_f32 v4, v1, v5, v9 reads three
+ * VGPRs of bank 1: two reads past the first, each vgpr_bank_conflict cycles
+ * before the next VALU op may issue (charged as bank-conflict stall); the
+ * default is 0 (the traces show no cost), so the test also runs with 3.
+ * v1, v2, v3 (banks 1, 2, 3) cost nothing either way. */
+static long long bank_gap(const char *name, const char *fma, double cost, struct mdl_result *r)
+{
+	struct trace t;
+	struct mdl_consts c;
+	char body[512];
+	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  %s\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n", fma);
+	kernel_vgprs = 16;
+	set_const = "vgpr_bank_conflict";
+	set_value = cost;
+	int rc = run(name, body, 0, 32, &t, r, &c);
+	set_const = NULL;
+	kernel_vgprs = 8;
+	if (rc)
+		return -1;
+	return at(&t, 0, EMU_OP_v_add_f32, 0) - at(&t, 0, EMU_OP_v_fma_f32, 0);
+}
+
+static void test_vgpr_banks(void)
+{
+	struct mdl_result r;
+	long long g = bank_gap("bank_conflict3", "v_fma_f32 v4, v1, v5, v9", 3, &r);
+	if (g != -1)
+		th_ok(g == 1 + 2 * 3 && r.bucket[MDL_B_BANK] == 2 * 3, "model_vgpr_bank_conflict",
+		      "fma -> add %lld cycles (want 1 + 2 x 3), bank-conflict stall %llu (want 6)", g,
+		      (unsigned long long)r.bucket[MDL_B_BANK]);
+	g = bank_gap("bank_conflict0", "v_fma_f32 v4, v1, v5, v9", 0, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_conflict_default",
+		      "fma -> add %lld cycles (want 1: vgpr_bank_conflict 0)", g);
+	g = bank_gap("bank_free3", "v_fma_f32 v4, v1, v2, v3", 3, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free", "fma -> add %lld cycles (want 1)", g);
+}
+
 int main(void)
 {
 	test_valu_chain();
@@ -228,6 +351,8 @@ int main(void)
 	test_lds();
 	test_barrier();
 	test_smem_wait();
+	test_vgpr_banks();
+	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();
 }

@@ -3,7 +3,8 @@
 # --report / --report-format on a generated kernel, `rdna3gen report` on a
 # code object and on a clang-compiled HIP kernel, bad input (one line, exit 2,
 # no output file), and the html form opened in headless Chromium (the grid's
-# rows are in the DOM, the screenshot is not blank).
+# rows are in the DOM, the screenshot is not blank), and a timing-model
+# prediction beside it (--model: roofline and breakdown, also in Chromium).
 # Env: BUILD, RDNA3GEN (tests/run.sh).
 G=${RDNA3GEN:-build/rdna3gen}
 . "$(dirname "$0")/../llvm.sh"
@@ -115,6 +116,33 @@ fi
 printf '  v_not_an_instruction v0\n' >"$T/broken.s"
 bad report_bad_assembly "$T/broken.s"
 
+# --- a timing-model prediction beside the report (rdna3run --model --model-format json):
+# the html gains the roofline (one point: the kernel) and the breakdown bar,
+# text a line; the GFLOP/s on the page are the prediction's.
+R=${RDNA3RUN:-build/rdna3run}
+pred_html=""
+if [ -x "$R" ] && "$R" "$T/k6.hsaco" --gemm 256 256 256 --model --model-format json >"$T/pred.json" 2>"$T/e6"; then
+	want=$(fig "$T/pred.json" gflops)
+	if "$G" report "$T/k6.hsaco" --model "$T/pred.json" -o "$T/k6m.html" 2>"$T/e7" &&
+		"$G" report "$T/k6.hsaco" --model "$T/pred.json" >"$T/k6m.txt" 2>>"$T/e7"; then
+		got=$(grep -o 'id="pred-gflops">[0-9.]*' "$T/k6m.html" | sed 's/.*>//')
+		awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(a > 0 && d < 0.1 && d > -0.1) }' &&
+			grep -q '<div id="roofline"><svg' "$T/k6m.html" && grep -q '<div id="breakdown"><svg' "$T/k6m.html" &&
+			grep -q "predicted (timing model) .*GFLOP/s" "$T/k6m.txt" &&
+			ok report_model_prediction || nok report_model_prediction "GFLOP/s '$got' (want '$want'), pictures or text line missing"
+		pred_html=k6m.html
+	else
+		nok report_model_prediction "$(head -n 1 "$T/e7")"
+	fi
+	printf '{"cycles": 1}\n' >"$T/notpred.json"
+	"$G" report "$T/k6.hsaco" --model "$T/notpred.json" -o "$T/np.html" >/dev/null 2>"$T/e8"
+	rc=$?
+	[ $rc -eq 2 ] && [ ! -e "$T/np.html" ] && [ "$(wc -l <"$T/e8")" -eq 1 ] && grep -q 'not a prediction' "$T/e8" &&
+		ok report_model_bad_prediction || nok report_model_bad_prediction "exit $rc: $(head -n 1 "$T/e8")"
+else
+	nok report_model_prediction "rdna3run --model: $(head -n 1 "$T/e6" 2>/dev/null)"
+fi
+
 # --- the html form in headless Chromium
 CHROME=$(command -v chromium || command -v chromium-browser || true)
 if [ -n "$CHROME" ]; then
@@ -141,6 +169,17 @@ if [ -n "$CHROME" ]; then
 	[ "$magic" = PNG ] && [ "$dims" = 1200x900 ] && [ "$size" -gt 20000 ] && ok report_html_chromium_screenshot ||
 		nok report_html_chromium_screenshot "$magic image $dims of $size bytes (want a 1200x900 PNG over 20000 bytes)"
 	[ -n "${REPORT_KEEP_SHOT:-}" ] && cp "$T/shot.png" "$REPORT_KEEP_SHOT"
+	# the prediction's pictures as the browser builds them: the kernel's point
+	# inside the roofline, and one bar part per non-empty bucket
+	if [ -n "$pred_html" ]; then
+		# shellcheck disable=SC2086
+		timeout 120 "$CHROME" $flags --dump-dom "file://$(cd "$T" && pwd)/$pred_html" >"$T/domm.html" 2>/dev/null
+		pts=$(grep -o '<circle [^>]*fill="#e80"><title>this kernel' "$T/domm.html" | wc -l)
+		parts=$(sed -n '/<div id="breakdown">/,/<\/svg>/p' "$T/domm.html" | grep -c '<rect x="[0-9.]*" y="0"')
+		nz=$(grep -o '"breakdown": {[^}]*}' "$T/pred.json" | tr ',' '\n' | grep -vc ': 0$')
+		[ "$pts" = 1 ] && [ "$parts" -gt 1 ] && [ "$parts" = "$nz" ] && ok report_model_chromium_dom ||
+			nok report_model_chromium_dom "points $pts, bar parts $parts (want $nz)"
+	fi
 	rm -rf "$P"
 else
 	skip report_html_chromium "no chromium on PATH (scripts/deps.sh installs it)"

@@ -266,6 +266,8 @@ static bool same_report(const struct rp_report *a, const struct rp_report *b, ch
 		const struct rp_inst *x = &a->insts[a->rows[i].inst], *y = &b->insts[b->rows[i].inst];
 		if (x->offset != y->offset || x->cls != y->cls || x->fmas != y->fmas || x->dual != y->dual ||
 		    memcmp(&x->acc, &y->acc, sizeof x->acc) != 0 ||
+		    x->wmma != y->wmma || memcmp(x->wm_v, y->wm_v, sizeof x->wm_v) != 0 ||
+		    memcmp(x->wm_n, y->wm_n, sizeof x->wm_n) != 0 ||
 		    memcmp(&a->rows[i].score, &b->rows[i].score, sizeof a->rows[i].score) != 0) {
 			snprintf(why, n, "instruction %u differs: '%.60s' / '%.60s'", i, x->text, y->text);
 			return false;
@@ -328,6 +330,25 @@ static void test_flipped(const char *hsaco)
 	free(buf);
 }
 
+/* The sgemm kernel of a preset with extra "name=value name=value" settings
+ * (or none): 0, or nonzero with the reason in err. */
+static int build_sgemm(const struct tpl_template *t, const char *preset, const char *extra, struct tpl_values *v,
+		       struct ao_kernel **k, char *err, size_t errlen)
+{
+	tpl_defaults(t, v);
+	int rc = tpl_apply_preset(v, preset, err, errlen);
+	if (!rc && extra) {
+		char buf[256];
+		snprintf(buf, sizeof buf, "%s", extra);
+		for (char *tok = strtok(buf, " "); tok && !rc; tok = strtok(NULL, " ")) {
+			char *eq = strchr(tok, '=');
+			*eq = 0;
+			rc = tpl_set(v, tok, eq + 1, err, errlen);
+		}
+	}
+	return rc ? rc : tpl_build(v, k, err, errlen);
+}
+
 static void test_three_views(const char *preset, const char *extra, const char *dir)
 {
 	char name[96], err[1024];
@@ -335,21 +356,7 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	const struct tpl_template *t = tpl_find("sgemm");
 	struct tpl_values v;
 	struct ao_kernel *k = NULL;
-	tpl_defaults(t, &v);
-	int rc = tpl_apply_preset(&v, preset, err, sizeof err);
-	if (!rc && extra) {
-		/* "name=value name=value" */
-		char buf[256];
-		snprintf(buf, sizeof buf, "%s", extra);
-		for (char *tok = strtok(buf, " "); tok && !rc; tok = strtok(NULL, " ")) {
-			char *eq = strchr(tok, '=');
-			*eq = 0;
-			rc = tpl_set(&v, tok, eq + 1, err, sizeof err);
-		}
-	}
-	if (!rc)
-		rc = tpl_build(&v, &k, err, sizeof err);
-	if (rc) {
+	if (build_sgemm(t, preset, extra, &v, &k, err, sizeof err)) {
 		checkf(false, name, "build: %s", err);
 		return;
 	}
@@ -469,6 +476,115 @@ static void test_fmamk(const char *path)
 	rp_free(&r);
 }
 
+/* wmma_loop.s, by hand (banks: v0-7, v8-15, v16-23 ... each 2 per bank; v[1:4]
+ * and v[5:8] one per bank; v5..15 is 3 VGPRs in banks 1-3, 2 in bank 0):
+ * 6 WMMAs (4 f32_f16, 2 iu8) into 3 accumulators (v16, v24, v48): 2 k-steps;
+ * one other VALU (v_add); C = D in 5, an inline C in 1.  A: v[0:7], v[16:23],
+ * v[1:4] = 3 ranges, 16 VGPRs, 4 per bank, read 3x2 + 2 + 2x1 = 10 per bank.
+ * B: v[8:15], v[40:47], v[5:8] = 3 ranges, 19 VGPRs (4/5/5/5), 10 reads per
+ * bank.  C and D: 3 ranges, 24 VGPRs; C read 5x2 = 10, D written 6x2 = 12 per
+ * bank.  The fifth WMMA reads v[16:23] as A right after the fourth wrote it:
+ * 1 hazard.  48 fragment VGPRs of .vgpr_count 60.  The v_add's v1, v2 are the
+ * only reads the bank-cache model sees. */
+static void test_wmma(const char *path)
+{
+	struct rp_report r;
+	char err[512];
+	int rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	checkf(rc == 0, "report_wmma_builds", "%s", err);
+	if (rc)
+		return;
+	const struct rp_wmma *w = &r.sum.wmma;
+	checkf(w->wmmas == 6 && w->by_op[0] == 4 && w->by_op[4] == 2 && w->accumulators == 3 && w->ksteps == 2 &&
+		      w->valu_other == 1 && w->c_is_d == 5 && w->hazards == 1 && strstr(r.loop.how, "most WMMAs"),
+	      "report_wmma_counts", "wmmas %u (%u f16, %u iu8) acc %u ksteps %.3f valu %u c=d %u hazards %u", w->wmmas,
+	      w->by_op[0], w->by_op[4], w->accumulators, w->ksteps, w->valu_other, w->c_is_d, w->hazards);
+	static const unsigned want[RP_WM_ROLES][2 + 2 * RA_VGPR_BANKS] = {
+		{ 3, 16, 4, 4, 4, 4, 10, 10, 10, 10 },
+		{ 3, 19, 4, 5, 5, 5, 10, 10, 10, 10 },
+		{ 3, 24, 6, 6, 6, 6, 10, 10, 10, 10 },
+		{ 3, 24, 6, 6, 6, 6, 12, 12, 12, 12 },
+	};
+	for (int k = 0; k < RP_WM_ROLES; k++) {
+		const struct rp_wmma_frag *f = &w->frag[k];
+		unsigned got[2 + 2 * RA_VGPR_BANKS] = { f->ranges, f->vgprs };
+		for (int b = 0; b < RA_VGPR_BANKS; b++)
+			got[2 + b] = f->vgprs_bank[b], got[6 + b] = f->access_bank[b];
+		char name[64];
+		snprintf(name, sizeof name, "report_wmma_fragment_%c", "abcd"[k]);
+		checkf(memcmp(got, want[k], sizeof got) == 0, name,
+		      "ranges %u vgprs %u per bank %u/%u/%u/%u accesses %u/%u/%u/%u", got[0], got[1], got[2], got[3],
+		      got[4], got[5], got[6], got[7], got[8], got[9]);
+	}
+	checkf(w->frag[RP_WM_C].inline_c == 1 && w->frag_vgprs == 48 && r.sum.vgprs == 60 && r.sum.reads == 2,
+	      "report_wmma_budget", "inline C %u fragment VGPRs %u of %u, bank-model reads %u",
+	      w->frag[RP_WM_C].inline_c, w->frag_vgprs, r.sum.vgprs, r.sum.reads);
+	char *t = rp_render(&r, RP_TEXT), *js = rp_render(&r, RP_JSON), *h = rp_render(&r, RP_HTML);
+	checkf(t && strstr(t, "per k-step: WMMA 3, VALU other than WMMA 0.5, instructions 5\n") &&
+		      strstr(t, "fragments 48 (A 16, B 19, C 24, D 24; roles may share) + other 12") &&
+		      strstr(t, "no bank rule or cost is known for WMMA operands") &&
+		      strstr(t, "v_nop, emu/HAZARDS.md): 1\n"),
+	      "report_wmma_text", "text form lacks a WMMA line");
+	checkf(js && json_valid(js) && strstr(js, "\"wmma\": {\"wmmas\": 6,") && strstr(js, "\"ksteps\": 2.0000") &&
+		      strstr(js, "\"b\": {\"ranges\": 3, \"vgprs\": 19, \"vgprs_bank\": [4, 5, 5, 5]") &&
+		      strstr(js, "\"hazards\": 1"),
+	      "report_wmma_json", "json lacks the WMMA object or is not strict");
+	checkf(h && strstr(h, "id=\"wmma\">6 per iteration") && strstr(h, "fragment B</td><td>3 ranges, 19 VGPRs"),
+	      "report_wmma_html", "html lacks the WMMA rows");
+	free(t), free(js), free(h);
+	rp_free(&r);
+}
+
+/* The hgemm best preset: the instruction list, the .s and the .hsaco give the
+ * same WMMA figures; 4x4 tiles per wave (docs/hgemm.md) are 16 accumulators,
+ * 16 WMMAs per k-step, and no WMMA reads a D as A or B. */
+static void test_hgemm_views(const char *dir)
+{
+	char err[1024], why[1400] = "", s_path[600], h_path[600];
+	const struct tpl_template *t = tpl_find("hgemm");
+	struct tpl_values v;
+	struct ao_kernel *k = NULL;
+	if (!t) {
+		checkf(false, "report_hgemm_views", "no hgemm template");
+		return;
+	}
+	tpl_defaults(t, &v);
+	int rc = tpl_apply_preset(&v, "best", err, sizeof err);
+	if (!rc)
+		rc = tpl_build(&v, &k, err, sizeof err);
+	if (rc) {
+		checkf(false, "report_hgemm_views", "build: %s", err);
+		return;
+	}
+	struct ao_emit_opts eo = tpl_emit_opts(&v);
+	char *text = NULL;
+	size_t len = 0;
+	struct rp_report ra = { 0 }, rs = { 0 }, rh = { 0 };
+	snprintf(s_path, sizeof s_path, "%s/hgemm_best.s", dir);
+	snprintf(h_path, sizeof h_path, "%s/hgemm_best.hsaco", dir);
+	struct ao_toolchain tc;
+	bool ok = ao_print(k, &eo, &text, &len) == 0 && ao_toolchain_find(&tc, err, sizeof err) == 0 &&
+		  ao_build_hsaco(&tc, text, len, h_path, s_path, NULL, NULL, err, sizeof err) == 0 &&
+		  !rp_from_ao(k, &ra, err, sizeof err) && !rp_from_file(s_path, NULL, &rs, err, sizeof err) &&
+		  !rp_from_file(h_path, NULL, &rh, err, sizeof err);
+	if (ok)
+		ok = same_report(&ra, &rs, why, sizeof why) && same_report(&ra, &rh, why, sizeof why);
+	else
+		snprintf(why, sizeof why, "%s", err);
+	checkf(ok, "report_hgemm_views", "%s", why);
+	const struct rp_wmma *w = &ra.sum.wmma;
+	checkf(ok && w->accumulators == 16 && w->ksteps > 0 && w->wmmas / w->ksteps == 16 && w->hazards == 0 &&
+		      w->c_is_d == w->wmmas && w->frag[RP_WM_D].vgprs == 128,
+	      "report_hgemm_wmma", "accumulators %u, %.3f per k-step, hazards %u, C = D %u of %u, D VGPRs %u",
+	      w->accumulators, w->ksteps > 0 ? w->wmmas / w->ksteps : 0, w->hazards, w->c_is_d, w->wmmas,
+	      w->frag[RP_WM_D].vgprs);
+	unlink(s_path);
+	unlink(h_path);
+	rp_free(&ra), rp_free(&rs), rp_free(&rh);
+	free(text);
+	ao_kernel_free(k);
+}
+
 static void test_bad_input(const char *dir)
 {
 	struct rp_report r;
@@ -524,6 +640,70 @@ static int check_json_file(const char *name, const char *path)
 	return check_exit();
 }
 
+/* SVG: positions worked out from the axes (x: log10 of 1/16 .. 1024 over 480
+ * pixels from 60; y: log10 of 10 .. 1e5 GFLOP/s over 296 pixels up from 316). */
+static void test_pictures(void)
+{
+	/* the roofs of the default constants: 96 x 256 x 2.5 GFLOP/s, 960, 5300 and 2048 x 2.5 GB/s */
+	const struct rp_roofs K = { 61440, 960, 5300, 5120 };
+	struct ao_text t = { 0 };
+	struct rp_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
+	rp_roofline_svg(&t, &K, &p, 1);
+	checkf(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
+	      "svg: the roofline has the peak, the DRAM roof and the point where it belongs", "%.300s", t.p);
+	free(t.p);
+	t = (struct ao_text){ 0 };
+	const char *names[] = { "busy", "idle", "none" };
+	double cyc[] = { 3, 1, 0 };
+	rp_breakdown_svg(&t, names, cyc, 3);
+	checkf(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
+	      "svg: the bar gives each part its share, empty parts left out", "%.300s", t.p);
+	free(t.p);
+}
+
+/* A prediction as rdna3run --model --model-format json prints it, with a line
+ * of other output before it; then files that are not one. */
+static void test_prediction_read(const char *dir)
+{
+	char path[600], err[512] = "";
+	snprintf(path, sizeof path, "%s/pred.json", dir);
+	FILE *f = fopen(path, "w");
+	fprintf(f, "check: ok\n{\"cycles\": 2500000, \"seconds\": 0.001, \"clock_mhz\": 2500, \"workgroups\": 1, "
+		   "\"flops\": 2000000000, \"gflops\": 2000.000, \"breakdown\": {\"VALU busy\": 300, \"idle\": 100}}\n"
+		   "{\"workgroups\": 1, \"dram_bytes_simulated\": 5, \"dram_bytes\": 1000000000, \"roofs\": "
+		   "{\"peak_gflops\": 61440.000, \"dram_gbs\": 960.000, \"mall_gbs\": 5300.000, \"l2_gbs\": 5120.000}}\n");
+	fclose(f);
+	struct rp_prediction p;
+	int rc = rp_prediction_read(path, &p, err, sizeof err);
+	checkf(rc == 0 && p.seconds == 0.001 && p.flops == 2e9 && p.dram_bytes == 1e9 && p.roofs.mall_gbs == 5300 &&
+		       p.nparts == 2 && !strcmp(p.part[1], "idle") && p.part_cycles[0] == 300,
+	       "report_prediction_read", "rc %d %s: %u parts", rc, err, p.nparts);
+	/* 2 GFLOP in 1 ms at 2 FLOP/byte: 2000 GFLOP/s, on the page with the pictures */
+	struct ao_text t = { 0 };
+	rp_prediction_html(&t, &p);
+	checkf(t.p && strstr(t.p, "<span id=\"pred-gflops\">2000.0</span>") && strstr(t.p, "2 FLOP per DRAM byte") &&
+		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %"),
+	       "report_prediction_html", "%.300s", t.p ? t.p : "(oom)");
+	free(t.p);
+	static const char *const bad[] = {
+		"{\"cycles\": 1, \"seconds\": 0.001}\n",                                  /* no roofs */
+		"{\"rdna3gen-bank-report\": 1}\n",                                        /* another json */
+		"{\"cycles\": 1, \"seconds\": 0.001, \"clock_mhz\": 2500, \"breakdown\": {\"x\": -1}, \"dram_bytes\": 1, "
+		"\"peak_gflops\": 1, \"dram_gbs\": 1, \"mall_gbs\": 1, \"l2_gbs\": 1}\n", /* a negative part */
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		f = fopen(path, "w");
+		fputs(bad[i], f);
+		fclose(f);
+		rc = rp_prediction_read(path, &p, err, sizeof err);
+		checkf(rc == RP_E_INPUT && strstr(err, "not a prediction") && !strchr(err, '\n'),
+		       "report_prediction_refused", "case %u: rc %d %s", i, rc, err);
+	}
+	unlink(path);
+	rc = rp_prediction_read(path, &p, err, sizeof err);
+	checkf(rc == RP_E_INPUT && strstr(err, "pred.json"), "report_prediction_missing_file", "rc %d %s", rc, err);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && strcmp(argv[1], "--check-json") == 0)
@@ -541,6 +721,10 @@ int main(int argc, char **argv)
 	snprintf(fmamk, sizeof fmamk, "%.*sfmamk_loop.s", (int)(strrchr(hand, '/') ? strrchr(hand, '/') - hand + 1 : 0),
 		 hand);
 	test_fmamk(fmamk);
+	char wmma[1024];
+	snprintf(wmma, sizeof wmma, "%.*swmma_loop.s", (int)(strrchr(hand, '/') ? strrchr(hand, '/') - hand + 1 : 0), hand);
+	test_wmma(wmma);
+	test_hgemm_views(dir);
 	struct rp_summary sum;
 	char err[512] = "";
 	int rc = rp_summary_from_file(hand, "hand_loop", &sum, err, sizeof err);
@@ -553,6 +737,8 @@ int main(int argc, char **argv)
 	test_three_views("k6", "bm=4 bn=8 bk=8 tm=1 tn=1 waves-m=1 waves-n=1 lanes-m=4 lanes-n=8 threads=32 "
 			 "unroll=1", dir);
 	test_bad_input(dir);
+	test_pictures();
+	test_prediction_read(dir);
 	rmdir(dir);
 	return check_exit();
 }

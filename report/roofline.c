@@ -1,11 +1,10 @@
-/* svg.c — pictures of a prediction for the HTML report: a roofline (arithmetic
+/* roofline.c — pictures of a timing-model prediction for the HTML pages
+ * (`rdna3gen report --model`, `rdna3run --model-html`): a roofline (arithmetic
  * intensity against achieved FLOP/s under the compute and memory roofs of the
- * RX 7900 XTX, from the constants table) and the cycle breakdown as one
- * stacked bar.  Plain SVG text, no script, so the report stays one offline file.
+ * RX 7900 XTX, as the model's constants give them) and the cycle breakdown as
+ * one stacked bar.  Plain SVG text, no script, so a page stays one offline file.
  */
-#include "model/model.h"
-
-#include "asm_out/asm_out.h"
+#include "report/report.h"
 
 #include <math.h>
 
@@ -29,10 +28,9 @@ static void roof(struct ao_text *t, double gbs, double peak, const char *name, c
 		 px(a0 * at), py(gbs * a0 * at) - 4, px(a0 * at), py(gbs * a0 * at) - 4, name, gbs);
 }
 
-void gpu_roofline_svg(struct ao_text *t, const struct mdl_consts *c, const struct gpu_roof_point *p, unsigned n)
+void rp_roofline_svg(struct ao_text *t, const struct rp_roofs *rf, const struct rp_roof_point *p, unsigned n)
 {
-	double peak = c->cus * c->flops_per_cu_cycle * c->clock_mhz / 1000; /* GFLOP/s */
-	double l2 = c->bw_l2 * c->clock_mhz / 1000;
+	double peak = rf->peak_gflops, l2 = rf->l2_gbs;
 	ao_textf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\">\n", W,
 		 H);
 	ao_textf(t, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>\n", L, T, W - L - R,
@@ -50,15 +48,15 @@ void gpu_roofline_svg(struct ao_text *t, const struct mdl_consts *c, const struc
 	ao_textf(t, "<text x=\"14\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 14 %d)\">GFLOP/s</text>\n",
 		 H / 2, H / 2);
 	ao_textf(t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#c00\" stroke-width=\"2\"/>\n",
-		 px(peak / c->bw_dram), py(peak), px(pow(10, X1)), py(peak));
+		 px(peak / rf->dram_gbs), py(peak), px(pow(10, X1)), py(peak));
 	ao_textf(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">FP32 peak %.1f TFLOP/s (dual issue)</text>\n",
 		 px(pow(10, X1)) - 4, py(peak) - 4, peak / 1000);
 	ao_textf(t, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#c00\" stroke-dasharray=\"4 3\"/>\n",
-		 px(peak / 2 / c->bw_dram), py(peak / 2), px(pow(10, X1)), py(peak / 2));
+		 px(peak / 2 / rf->dram_gbs), py(peak / 2), px(pow(10, X1)), py(peak / 2));
 	ao_textf(t, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.1f TFLOP/s without v_dual</text>\n",
 		 px(pow(10, X1)) - 4, py(peak / 2) + 12, peak / 2000);
-	roof(t, c->bw_dram, peak, "GDDR6", "stroke=\"#06c\" stroke-width=\"2\"", 2.2);
-	roof(t, c->bw_mall, peak, "Infinity Cache", "stroke=\"#06c\" stroke-dasharray=\"4 3\"", 2.2);
+	roof(t, rf->dram_gbs, peak, "GDDR6", "stroke=\"#06c\" stroke-width=\"2\"", 2.2);
+	roof(t, rf->mall_gbs, peak, "Infinity Cache", "stroke=\"#06c\" stroke-dasharray=\"4 3\"", 2.2);
 	roof(t, l2, peak, "L2", "stroke=\"#0a6\" stroke-dasharray=\"2 2\"", 60);
 	for (unsigned i = 0; i < n; i++) {
 		if (!(p[i].flops > 0 && p[i].bytes > 0 && p[i].seconds > 0))
@@ -72,7 +70,7 @@ void gpu_roofline_svg(struct ao_text *t, const struct mdl_consts *c, const struc
 	ao_textf(t, "</svg>\n");
 }
 
-void gpu_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n)
+void rp_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n)
 {
 	static const char *const color[] = { "#2a7", "#7b4", "#e80", "#c50", "#96c", "#06c", "#39c", "#c00",
 					     "#f6a", "#a60", "#777", "#bbb", "#ddd" };
