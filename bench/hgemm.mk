@@ -1,5 +1,5 @@
 # bench/hgemm.sh: the hgemm presets h2 and best, f16 and bf16, and clang's build of
-# bench/hgemm_ref.hip, emulated at 512^3 and checked, plus their report lines
+# tests/corpus/hgemm_wmma.hip, emulated at 512^3 and checked, plus their report lines
 # `make bench-hgemm` (non-sanitized build); part of `make bench`.
 .PHONY: bench-hgemm
 bench: bench-hgemm

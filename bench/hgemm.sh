@@ -1,6 +1,6 @@
 #!/bin/sh
 # hgemm presets on the emulator at SIZE^3 (default 512), then clang's build of
-# bench/hgemm_ref.hip and the report lines of both: one line each with the
+# tests/corpus/hgemm_wmma.hip and the report lines of both: one line each with the
 # emulated wall time and the check against OpenBLAS on the converted inputs
 # (docs/hgemm.md).  The emulator's time is no GPU figure; GPU TFLOP/s need
 # --backend hip on a gfx1100.
@@ -23,13 +23,13 @@ for p in h2 best; do
 	done
 done
 
-# The HIP C++ equivalent of the best preset (bench/hgemm_ref.hip, NN, f16 in,
+# The HIP C++ equivalent of the best preset (tests/corpus/hgemm_wmma.hip, NN, f16 in,
 # f32 out) compiled by clang, run the same way, and the main loop of both as
 # the register-bank report reads it (WMMA count from llvm-objdump).
 CLANG=${RDNA3_CLANG:-clang-19}
 OBJDUMP=${RDNA3_OBJDUMP:-llvm-objdump-19}
 if "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O3 --no-gpu-bundle-output \
-	-fhip-kernel-arg-name -o "$OUT/ref.hsaco" bench/hgemm_ref.hip 2>"$OUT/ref.err"; then
+	-fhip-kernel-arg-name -o "$OUT/ref.hsaco" tests/corpus/hgemm_wmma.hip 2>"$OUT/ref.err"; then
 	g=$(( (N + 127) / 128 ))
 	"$R" "$OUT/ref.hsaco" --gemm "$N" "$N" "$N" --dtype f16 --grid "$g,$g,1" --block 128,1,1 --check \
 		--backend emu >"$OUT/ref.out" 2>&1

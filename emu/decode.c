@@ -441,7 +441,8 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 		return EMU_E_DECODE;
 	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
 		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
-	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) && r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST))
+	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) &&
+	    ((r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST)) || in->op == EMU_OP_v_cndmask_b16))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
 	if (is_dpp_marker(in->src[0])) {
 		/* VOP3 DPP (_e64_dpp): the DPP dword follows; src1 is a VGPR, no literal */
@@ -465,6 +466,9 @@ static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
 	    !emu_opnd_is_vgpr(in->src[1]) || in->src[1] + r->src1 - 1 > 511 || in->dst + r->dst - 1 > 511)
 		return 1;
 	if (emu_opnd_is_vgpr(c2) ? c2 + r->src2 - 1 > 511 : c2 < EMU_OPND_INT0 || c2 > EMU_OPND_F_INV2PI || bad_src(c2))
+		return 1;
+	/* the aperture registers are no C operand (llvm-objdump-22 refuses some of them) */
+	if (c2 >= EMU_OPND_SHARED_BASE && c2 <= EMU_OPND_PRIVATE_LIMIT)
 		return 1;
 	if (in->clamp && !emu_wmma_int(in->op))
 		return 1;

@@ -540,7 +540,8 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 		put_dpp(o, in);
 	if (!e64)
 		return;
-	if ((r->flags & EMU_F_OPSEL) && in->opsel) {
+	/* LLVM 19 neither parses nor prints op_sel on v_cndmask_b16 (LLVM 22 writes .h) */
+	if ((r->flags & EMU_F_OPSEL) && in->opsel && in->op != EMU_OP_v_cndmask_b16) {
 		int n = (r->src2 ? 3 : r->src1 ? 2 : 1);
 		put(o, " op_sel:[");
 		for (int i = 0; i < n; i++)

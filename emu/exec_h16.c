@@ -167,6 +167,25 @@ void emu_ex_h16(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
+/* v_cndmask_b16 (VOP3 only, LLVM 22's true16 selects): D.16 = mask bit of the
+ * lane ? S1.16 : S0.16, the halves op_sel picks, neg/abs on the sign bit and no
+ * denormal flushing (a select).  The mask is an SGPR or vcc_lo, read whole. */
+void emu_ex_cndmask16(struct emu_wave *w, const struct emu_inst *in)
+{
+	u32 t[2][EMU_LANES];
+	const u32 *s[2] = { emu_vsrc16(w, in->src[0], t[0]), emu_vsrc16(w, in->src[1], t[1]) };
+	u32 mask = w->s[in->src[2] & 255], exec = emu_exec_mask(w), *d = w->v[in->dst - EMU_OPND_VGPR0];
+	bool dst_hi = in->opsel >> 3 & 1;
+	LANES {
+		if (!(exec >> l & 1))
+			continue;
+		unsigned i = mask >> l & 1;
+		u32 r = half_mods(in, i, s[i][l], in->opsel >> i & 1, in->neg >> i & 1, true);
+		d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
+	}
+	w->g->st.valu++;
+}
+
 /* Packed ops: both halves, written as one 32-bit result. */
 void emu_ex_pk(struct emu_wave *w, const struct emu_inst *in)
 {

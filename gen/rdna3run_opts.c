@@ -18,6 +18,8 @@ static const char usage[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
 	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--dtype f16|bf16] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
+	"       rdna3run LIB/ --gemm M N K [options as above]   (a kernel library: its index picks\n"
+	"                the kernel for M, N, K and --layout; docs/tune.md)\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"

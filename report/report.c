@@ -382,6 +382,43 @@ static unsigned long loop_weight(const struct rp_inst *v, const struct rp_loop *
 	return f;
 }
 
+/* Back branches inside [lo, i): the loops nested in loop [lo, i]. */
+static unsigned nested_loops(const struct rp_inst *v, unsigned lo, unsigned i)
+{
+	unsigned k = 0;
+	for (unsigned j = lo; j < i; j++)
+		k += v[j].branch && v[j].target >= (int)lo && v[j].target <= (int)j;
+	return k;
+}
+
+/* No innermost loop holds a WMMA but an enclosing one does (clang may keep a
+ * loop of loads inside the k-loop): the smallest loop with the most WMMAs,
+ * its nested loops counted once each.  False when there is none. */
+static bool wmma_outer_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
+{
+	unsigned best_w = 0, best_len = 0, first = 0, last = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!v[i].branch || v[i].target < 0 || v[i].target > (int)i)
+			continue;
+		unsigned lo = (unsigned)v[i].target, w = 0;
+		for (unsigned j = lo; j <= i; j++)
+			w += v[j].wmma;
+		if (w > best_w || (w == best_w && w && i - lo < best_len))
+			best_w = w, best_len = i - lo, first = lo, last = i;
+	}
+	if (!best_w)
+		return false;
+	unsigned nl = L->nloops, ni = L->ninner;
+	memset(L, 0, sizeof *L);
+	*L = (struct rp_loop){ .found = true, .first = first, .last = last, .nloops = nl, .ninner = ni };
+	snprintf(L->how, sizeof L->how,
+		 "loop at 0x%x..0x%x (%u instructions, %u nested loop(s) counted once: their trip counts are not "
+		 "in the code); %u loop(s), %u innermost; no innermost loop has a WMMA, the smallest loop with the "
+		 "most WMMAs chosen",
+		 v[first].offset, v[last].offset, last - first + 1, nested_loops(v, first, last), nl, ni);
+	return true;
+}
+
 static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 {
 	memset(L, 0, sizeof *L);
@@ -413,6 +450,8 @@ static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 		snprintf(L->how, sizeof L->how, "no backward branch: the kernel has no loop");
 		return;
 	}
+	if (!(best_f >> 20) && wmma_outer_loop(v, n, L))
+		return;
 	int m = snprintf(L->how, sizeof L->how,
 			 "innermost loop at 0x%x..0x%x (%u instructions); %u loop(s), %u innermost, "
 			 "the one with the most %s chosen",

@@ -104,7 +104,7 @@ struct rp_loop {
 	bool found;
 	unsigned first, last;             /* instruction indices of the body: [target, back branch] */
 	unsigned nloops, ninner;          /* loops seen, innermost ones among them */
-	char how[200];                    /* which loop was chosen and why, and what was left out */
+	char how[320];                    /* which loop was chosen and why, and what was left out */
 	unsigned skip_lo[8], skip_hi[8];  /* alternative paths left out: [lo, hi) */
 	unsigned nskip;
 };

@@ -52,6 +52,7 @@ void corpus_half(struct cx *c);
 void corpus_intmath(struct cx *c);
 void corpus_math(struct cx *c);
 void corpus_rows(struct cx *c);
+void corpus_hgemm(struct cx *c);
 void corpus_asm(struct cx *c);
 void corpus_asm_buffer(struct cx *c);
 

@@ -217,7 +217,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	void (*const groups[])(struct cx *) = { corpus_wave, corpus_atomics, corpus_half, corpus_intmath,
-						 corpus_math, corpus_rows, corpus_asm };
+						 corpus_math, corpus_rows, corpus_asm, corpus_hgemm };
 	for (int a = 1; a < argc; a++) {
 		struct cx c = { .dir = argv[a] };
 		char tag[32];

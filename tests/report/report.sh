@@ -61,6 +61,22 @@ else
 	nok report_clang_hip_kernel "clang: $(head -n 1 "$T/e4")"
 fi
 
+# --- the hgemm design in HIP C++ (tests/corpus/hgemm_wmma.hip, the fixture the
+# LLVM under test built) beside the best preset: both issue 16 WMMAs per k-step
+# into 16 accumulators (4x4 tiles per wave), none chained through A or B
+HG=$LLVM_FIXTURES/tests/corpus/hgemm_wmma.hsaco
+if "$G" report "$HG" --format json -o "$T/hgref.json" 2>"$T/e6" &&
+	"$G" hgemm --preset best -o "$T/hbest.hsaco" --report "$T/hbest.json" 2>>"$T/e6"; then
+	for k in hgref hbest; do
+		w=$(grep -o '"per_kstep": {"wmma": [0-9.]*' "$T/$k.json" | sed 's/.*: //')
+		[ "$w" = "16.0000" ] && [ "$(fig "$T/$k.json" accumulators)" = 16 ] &&
+			[ "$(fig "$T/$k.json" hazards)" = 0 ] && [ "$(fig "$T/$k.json" fragment_vgprs)" = 192 ] &&
+			ok "report_wmma_${k}" || nok "report_wmma_${k}" "WMMA per k-step ${w:-?}, see $T/$k.json"
+	done
+else
+	nok report_wmma_hgref "$(head -n 1 "$T/e6")"
+fi
+
 # --- the json files written above are strict JSON (the C checker of report_test)
 if [ -x "${BUILD:-build}/tests/report_test" ]; then
 	for j in k6.rep ref.json; do

@@ -32,6 +32,9 @@ v_fmaak_f32 v0, 0x41000000, v2, 0x41000000
 v_cndmask_b32_e64 v0, 0, 1, vcc_lo
 v_cndmask_b32_e64 v0, 0, -1, s4
 v_cndmask_b32_e64 v0, -v1, |v2|, s4
+v_cndmask_b16 v0, -v1, |v2|, s4
+v_cndmask_b16 v0, 0x3555, v3, vcc_lo
+v_cndmask_b16 v0, 0.5, v3, s4
 v_cndmask_b32 v0, 0x41000000, v1, vcc_lo
 v_cmp_gt_i32 vcc_lo, 0x100, v1
 v_cmp_gt_i32_e64 vcc_lo, v1, 5

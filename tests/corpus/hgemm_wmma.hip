@@ -1,6 +1,9 @@
 // The HIP C++ equivalent of `rdna3gen hgemm --preset best` (layout NN, f16 in,
-// f32 out, M, N, K multiples of 16 here): 4 waves per workgroup, each wave
-// 4x4 WMMA tiles of 16x16, fragments read straight from global memory.
+// f32 out; M, N multiples of 128 and K of 16 here): 4 waves per workgroup, each
+// wave 4x4 WMMA tiles of 16x16, fragments read straight from global memory.
+// Grid (N/128, M/128) of 128 threads.  tests/corpus/hgemm_test.c checks it on
+// the emulator; docs/hgemm.md sets its register-bank report beside the best
+// preset's; bench/hgemm.sh times it.
 #define __global__ __attribute__((global))
 typedef _Float16 half16 __attribute__((ext_vector_type(16)));
 typedef float float8 __attribute__((ext_vector_type(8)));
