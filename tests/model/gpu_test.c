@@ -193,6 +193,19 @@ static void test_consts(void)
 	}
 	checkf(ok && mdl_nconsts > 50, "consts: every row has a value, a unit and a source, and can be set by name",
 	      "%u rows", mdl_nconsts);
+	/* --model-constants reaches every row: a file naming all of them, each set
+	 * to its row number + 1 */
+	f = fopen(path, "w");
+	for (unsigned i = 0; i < mdl_nconsts; i++)
+		fprintf(f, "%s %u\n", mdl_const_rows[i].name, i + 1);
+	fclose(f);
+	mdl_consts_default(&c);
+	rc = mdl_consts_load(&c, path, err, sizeof err);
+	ok = rc == 0;
+	for (unsigned i = 0; ok && i < mdl_nconsts; i++)
+		ok = mdl_const_get(&c, i) == i + 1;
+	unlink(path);
+	checkf(ok, "consts: a constants file sets every row", "rc %d: %s", rc, err);
 }
 
 static void test_dispatch(void)
