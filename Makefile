@@ -107,7 +107,7 @@ check-headers:
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
 PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lvocab
-PC_DEPLIBS := -lelf -lmsgpackc -ldl -lpthread -lm
+PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lpthread -lm
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3 \

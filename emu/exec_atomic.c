@@ -162,3 +162,5 @@ void emu_ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
 	write_old(w, in->dst, k->bytes, ret);
 	w->g->st.lds++;
 }
+
+bool emu_atomic_kind_known(unsigned op) { return op < EMU_OP_COUNT && akinds[op].bytes != 0; }

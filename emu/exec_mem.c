@@ -738,3 +738,5 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 		return;
 	}
 }
+
+bool emu_mem_kind_known(unsigned op) { return op < EMU_OP_COUNT && kinds[op].bytes != 0; }

@@ -42,3 +42,28 @@ const emu_exec_fn emu_exec_of[EMU_OP_COUNT] = {
 #undef OP
 #undef VOPD
 #undef VOPDY
+
+/* Executors that read a per-op table of their family file besides the row:
+ * a row naming one needs an entry there too (isa/ISA.md, adding an op). */
+unsigned emu_exec_table_gaps(unsigned *ops, unsigned max)
+{
+	static const struct {
+		emu_exec_fn fn;
+		bool (*known)(unsigned op);
+	} needs[] = {
+		{ emu_ex_global_load, emu_mem_kind_known },   { emu_ex_global_store, emu_mem_kind_known },
+		{ emu_ex_scratch, emu_mem_kind_known },       { emu_ex_ds_load, emu_mem_kind_known },
+		{ emu_ex_ds_store, emu_mem_kind_known },      { emu_ex_global_atomic, emu_atomic_kind_known },
+		{ emu_ex_ds_atomic, emu_atomic_kind_known },  { emu_ex_wmma, emu_wmma_kind_known },
+	};
+	unsigned n = 0;
+	for (unsigned op = 1; op < EMU_OP_COUNT; op++) {
+		bool gap = !emu_exec_of[op] && op != EMU_OP_v_dual;
+		for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
+			gap |= emu_exec_of[op] == needs[i].fn && !needs[i].known(op);
+		if (gap && n < max)
+			ops[n] = op;
+		n += gap;
+	}
+	return n;
+}

@@ -158,3 +158,5 @@ void emu_ex_wmma(struct emu_wave *w, const struct emu_inst *in)
 		emu_vwrite(w, in->dst + j, d[j]);
 	w->g->st.valu++;
 }
+
+bool emu_wmma_kind_known(unsigned op) { return op < EMU_OP_COUNT && wm_kinds[op].ok; }

@@ -205,6 +205,14 @@ struct emu_group {
  * NULL for an op with none ("unsupported").  The executors themselves are
  * emu_ex_NAME in the family files (exec_salu.c, exec_valu.c, ...). */
 extern const emu_exec_fn emu_exec_of[EMU_OP_COUNT];
+/* Rows whose executor cannot run them: no executor (but v_dual, whose executor
+ * the decoder picks per pair), or a memory, atomic or WMMA executor without
+ * the op in its family's per-op table (access size, atomic kind, WMMA types).
+ * Returns how many, the first max of them in ops. */
+unsigned emu_exec_table_gaps(unsigned *ops, unsigned max);
+bool emu_mem_kind_known(unsigned op);
+bool emu_atomic_kind_known(unsigned op);
+bool emu_wmma_kind_known(unsigned op);
 void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in);
 void emu_exec_dpp(struct emu_wave *w, const struct emu_inst *in); /* DPP16/DPP8 around dinst.base */
 bool emu_vopd_half_ok(unsigned op);         /* a VOPD half op has a lane function */

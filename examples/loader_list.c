@@ -3,12 +3,16 @@
  *
  *     cc loader_list.c $(pkg-config --cflags --libs rdna3) -o loader_list
  *     ./loader_list kernel.hsaco
+ *     ./loader_list LIB M N K          (a kernel library: rdna3gen tune --shapes)
  *
+ * Given a kernel library, it first picks the code object for an NN product
+ * of M x N x K (ld_lib_pick), as a host application would. 
  * It lists the kernels of a gfx1100 code object and their arguments (the
  * loader), places the code object in the emulator (the emulator backend), and
  * names the templates the generator library offers.  Exit 0, or 1 with one
  * line on stderr. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "loader/loader.h"
 #include "templates/templates.h"
@@ -17,11 +21,28 @@ int main(int argc, char **argv)
 {
 	char err[256];
 	struct ld_code_object *co = NULL;
-	if (argc != 2) {
-		fprintf(stderr, "usage: loader_list FILE.hsaco\n");
+	if (argc != 2 && argc != 5) {
+		fprintf(stderr, "usage: loader_list FILE.hsaco | loader_list LIB M N K\n");
 		return 1;
 	}
-	if (ld_open_file(argv[1], &co, err, sizeof err)) {
+	const char *file = argv[1];
+	char picked[LD_LIB_PATH_MAX];
+	if (argc == 5) {
+		struct ld_lib *lib;
+		const struct ld_lib_entry *e;
+		uint32_t m = (uint32_t)strtoul(argv[2], NULL, 10), n = (uint32_t)strtoul(argv[3], NULL, 10),
+			 k = (uint32_t)strtoul(argv[4], NULL, 10);
+		if (ld_lib_open(argv[1], &lib, err, sizeof err) || ld_lib_pick(lib, m, n, k, "NN", &e, NULL, err, sizeof err)) {
+			fprintf(stderr, "loader_list: %s\n", err);
+			ld_lib_close(lib);
+			return 1;
+		}
+		snprintf(picked, sizeof picked, "%s", e->kernel);
+		printf("library %s picks %s for %ux%ux%u\n", argv[1], picked, m, n, k);
+		ld_lib_close(lib);
+		file = picked;
+	}
+	if (ld_open_file(file, &co, err, sizeof err)) {
 		fprintf(stderr, "loader_list: %s\n", err);
 		return 1;
 	}

@@ -8,7 +8,7 @@ FUZZ_FLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -I. \
 LD_FUZZ := $(BUILD)/fuzz/ld_fuzz
 $(LD_FUZZ): fuzz/ld_fuzz.c $(wildcard loader/*.c) loader/loader.h loader/ld_internal.h
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) fuzz/ld_fuzz.c $(wildcard loader/*.c) -o $@ -lelf -lmsgpackc -ldl
+	$(FUZZ_CC) $(FUZZ_FLAGS) fuzz/ld_fuzz.c $(wildcard loader/*.c) -o $@ $(LOADER_LDLIBS)
 ifeq ($(SAN),1)
 all: $(LD_FUZZ) $(LOADER_FIXTURES)
 endif

@@ -3,6 +3,7 @@
 #define RDNA3_GEN_CONFIG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct gen_assign {
 	char name[64];
@@ -28,5 +29,26 @@ struct gen_config_names {
  * "FILE:LINE: problem" in err. */
 int gen_config_read(const char *path, const struct gen_config_names *names, struct gen_assign **out,
 		    unsigned *n, char *err, size_t errlen);
+
+/* ---- a shapes file (rdna3gen tune sgemm --shapes FILE; docs/tune.md):
+ *
+ *   layout: NN                  # optional: the default layout of the shapes
+ *   shapes:
+ *     - {m: 4096, n: 4096, k: 4096}
+ *     - {m: [17, 64], n: 4096, k: 4096, layout: NT}
+ *
+ * Each size is an integer in 1..GEN_SHAPE_MAX or a range [LO, HI]; a shape is
+ * tuned at the upper end of its ranges and serves all of them.  Keys,
+ * integers and layouts are spelled as vocab/vocab.h says; two shapes of one
+ * layout whose ranges overlap are refused (the library could not choose). */
+#define GEN_SHAPE_MAX (1u << 20)
+struct gen_shape {
+	uint32_t lo[3], hi[3];   /* M, N, K */
+	int layout;              /* enum vc_layout */
+	unsigned line;
+};
+/* Read FILE into *out (malloc'd, *n >= 1 shapes).  0, or -1 with
+ * "FILE:LINE: problem" in err. */
+int gen_shapes_read(const char *path, struct gen_shape **out, unsigned *n, char *err, size_t errlen);
 
 #endif

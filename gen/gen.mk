@@ -5,7 +5,7 @@ YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 
 # Archives in dependency order: report, templates, then what both use.
 RDNA3GEN_OBJS := $(BUILD)/gen/main.o $(BUILD)/gen/config.o $(BUILD)/gen/tune.o $(BUILD)/gen/tune_eval.o \
-	$(BUILD)/gen/tune_out.o
+	$(BUILD)/gen/tune_out.o $(BUILD)/gen/tune_lib.o
 RDNA3GEN_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
 BINS += $(BUILD)/rdna3gen
 $(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libvocab.a
@@ -28,3 +28,4 @@ $(BUILD)/man/rdna3gen.1: $(BUILD)/rdna3gen scripts/help2man.sh
 	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate gfx1100 (RDNA3) kernels from templates" \
 		TEMPLATES list >$@.tmp && mv $@.tmp $@
 TEST_SCRIPTS += tests/gen/tune.sh
+TEST_SCRIPTS += tests/gen/tune_lib.sh

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void run_error(const char *fmt, ...)
@@ -222,13 +223,60 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 	return -1;
 }
 
+/* FILE is a kernel library (a folder with index.yaml, docs/tune.md): the
+ * kernel its index picks for --gemm M N K and the layout (--layout, else NN)
+ * replaces it, and one line says which and why.  0, or an exit status. */
+static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
+{
+	struct stat st;
+	if (!o->file || stat(o->file, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	if (!o->gemm) {
+		run_error("%s is a kernel library: it needs --gemm M N K to pick a kernel", o->file);
+		return RUN_EXIT_USAGE;
+	}
+	char err[512];
+	struct ld_lib *lib;
+	if (ld_lib_open(o->file, &lib, err, sizeof err)) {
+		run_error("%s", err);
+		return RUN_EXIT_FAIL;
+	}
+	const struct ld_lib_entry *e;
+	double far;
+	const char *layout = vc_layout_str(o->layout >= 0 ? (enum vc_layout)o->layout : VC_NN);
+	if (ld_lib_pick(lib, o->m, o->n, o->k, layout, &e, &far, err, sizeof err)) {
+		run_error("%s", err);
+		ld_lib_close(lib);
+		return RUN_EXIT_FAIL;
+	}
+	char where[96];
+	if (far == 0)
+		snprintf(where, sizeof where, "inside its ranges");
+	else
+		snprintf(where, sizeof where, "the nearest entry, %.2f octaves outside its ranges", far);
+	printf("library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
+	       o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
+	if (e->gflops > 0)
+		printf("; %.1f GFLOP/s at %ux%ux%u by the %s", e->gflops, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
+		       !strcmp(e->timed, "gpu") ? "GPU" : "model");
+	printf(")\n");
+	snprintf(path, pathlen, "%s", e->kernel);
+	o->file = path;
+	ld_lib_close(lib);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	char lib_kernel[LD_LIB_PATH_MAX];
 	struct run_opts o;
 	setvbuf(stdout, NULL, _IOLBF, 0); /* keep report lines in order with stderr */
 	int status = run_parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	if ((status = pick_from_library(&o, lib_kernel, sizeof lib_kernel)) != 0)
+		goto done;
+	status = -1;
 	ao_remove_temps_on_signal();     /* the --dump temporaries go with Ctrl-C */
 	if (run_outputs_check(&o)) {   /* before the kernel runs: no output then */
 		status = RUN_EXIT_FAIL;

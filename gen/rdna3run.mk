@@ -4,7 +4,7 @@
 RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
 	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o $(BUILD)/gen/rdna3run_opts.o \
 	$(BUILD)/gen/rdna3run_generic.o
-RDNA3RUN_LDLIBS := -lelf -lmsgpackc -ldl -lopenblas
+RDNA3RUN_LDLIBS := -lelf -lmsgpackc -lyaml -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
 RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a \
 	$(BUILD)/libvgpr_alloc.a \

@@ -45,23 +45,28 @@ static int fail(int status, const char *fmt, ...)
 struct axis {
 	const char *param;
 	const char *vals[6];
+	unsigned small_m;            /* values from this index on only for a target M <= SMALL_M */
 };
+/* Skinny products (transformer inference: M = 1..64 rows) add 8- and 16-row
+ * tiles; they come last so that the points, and so the order, of every other
+ * search stay as they were. */
+enum { SMALL_M = 64 };
 static const struct axis axes[] = {
-	{ "bm", { "32", "64", "128", "256" } },
-	{ "bn", { "32", "64", "128", "256" } },
-	{ "bk", { "8", "16", "32" } },
-	{ "tm", { "2", "4", "8" } },
-	{ "tn", { "2", "4", "8" } },
-	{ "waves-m", { "1", "2", "4", "8" } },
-	{ "waves-n", { "1", "2", "4" } },
-	{ "lanes-m", { "2", "4", "8", "16" } },
-	{ "pad-a", { "0", "4" } },
-	{ "lds-buffers", { "1", "2" } },
-	{ "global-vec", { "b32", "b64", "b128" } },
-	{ "lds-vec", { "b64", "b128" } },
-	{ "sgpr-bases", { "false", "true" } },
-	{ "walk", { "row", "grouped" } },
-	{ "dual", { "false", "true" } },
+	{ "bm", { "32", "64", "128", "256", "16", "8" }, 4 },
+	{ "bn", { "32", "64", "128", "256" }, 0 },
+	{ "bk", { "8", "16", "32" }, 0 },
+	{ "tm", { "2", "4", "8" }, 0 },
+	{ "tn", { "2", "4", "8" }, 0 },
+	{ "waves-m", { "1", "2", "4", "8" }, 0 },
+	{ "waves-n", { "1", "2", "4" }, 0 },
+	{ "lanes-m", { "2", "4", "8", "16" }, 0 },
+	{ "pad-a", { "0", "4" }, 0 },
+	{ "lds-buffers", { "1", "2" }, 0 },
+	{ "global-vec", { "b32", "b64", "b128" }, 0 },
+	{ "lds-vec", { "b64", "b128" }, 0 },
+	{ "sgpr-bases", { "false", "true" }, 0 },
+	{ "walk", { "row", "grouped" }, 0 },
+	{ "dual", { "false", "true" }, 0 },
 };
 #define NAXES (sizeof axes / sizeof axes[0])
 
@@ -72,7 +77,7 @@ struct space {
 	int i_threads, i_lanes_n, i_waves_m, i_waves_n, i_lanes_m, i_prefetch, i_layout;
 };
 
-static int space_init(const struct tpl_template *t, struct space *s, char *err, size_t errlen)
+static int space_init(const struct tpl_template *t, bool small_m, struct space *s, char *err, size_t errlen)
 {
 	struct tpl_values v;
 	tpl_defaults(t, &v);
@@ -84,7 +89,7 @@ static int space_init(const struct tpl_template *t, struct space *s, char *err, 
 			return -1;
 		}
 		s->nval[a] = 0;
-		for (unsigned j = 0; j < 6 && axes[a].vals[j]; j++) {
+		for (unsigned j = 0; j < 6 && axes[a].vals[j] && (small_m || !axes[a].small_m || j < axes[a].small_m); j++) {
 			if (tpl_set(&v, axes[a].param, axes[a].vals[j], err, errlen))
 				return -1;
 			s->val[a][s->nval[a]++] = v.v[s->idx[a]];
@@ -168,26 +173,25 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 }
 
 /* ---- options */
-struct opts {
-	const char *tpl, *out, *cache, *backend;
-	long long shape[3];
-	long layout;
-	unsigned budget, jobs;
-	double time_limit;
-	bool have_shape;
-};
+#define opts tune_opts
 
 static void usage_tune(FILE *f)
 {
 	fprintf(f, "usage: rdna3gen tune sgemm --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
 		   "                [-j N] [--backend model|hip] [--cache DIR] -o DIR\n"
+		   "       rdna3gen tune sgemm --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
+		   "                [--backend model|hip] [--cache DIR] -o LIB\n"
 		   "Searches the sgemm parameters for the fastest kernel at M x N x K: each legal candidate\n"
 		   "is built, checked on the emulator at a small shape with ragged edges and timed by the\n"
 		   "model (--backend hip: the top candidates are then timed on the GPU).  DIR gets\n"
 		   "winner.yaml (for rdna3gen sgemm --config), winner.hsaco, candidates.csv, candidates.json\n"
 		   "and search.html, all or none.  --budget: candidates evaluated [100]; --time: stop\n"
 		   "starting candidates after SECONDS; -j: worker processes [online CPUs]; --cache: results\n"
-		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  See docs/tune.md.\n");
+		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  --shapes: a kernel library, each\n"
+		   "shape of the file searched as above (--budget and --time per shape); LIB gets\n"
+		   "index.yaml (shape ranges -> kernel), the kernels, their configs and summary.csv,\n"
+		   "all or none; the loader's ld_lib_pick and rdna3run LIB --gemm M N K read it.\n"
+		   "See docs/tune.md.\n");
 }
 
 static bool parse_ll(const char *s, long long *v)
@@ -237,6 +241,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		const char *val = argv[++i];
 		if (!strcmp(a, "-o")) {
 			o->out = val;
+		} else if (!strcmp(a, "--shapes")) {
+			o->shapes = val;
 		} else if (!strcmp(a, "--cache")) {
 			o->cache = val;
 		} else if (!strcmp(a, "--backend")) {
@@ -248,6 +254,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			if (!vc_layout_parse(val, &l))
 				return fail(EXIT_USAGE, "--layout %s: one of " VC_WORDS_LAYOUT, val);
 			o->layout = l;
+			o->have_layout = true;
 		} else if (!strcmp(a, "--budget") || !strcmp(a, "-j")) {
 			if (!parse_ll(val, &x) || x <= 0 || x > 1000000)
 				return fail(EXIT_USAGE, "%s %s: a count in 1..1000000", a, val);
@@ -266,8 +273,12 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	}
 	if (!o->tpl)
 		return fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ...)");
-	if (!o->have_shape)
-		return fail(EXIT_USAGE, "no --shape M N K");
+	if (!o->have_shape && !o->shapes)
+		return fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
+	if (o->have_shape && o->shapes)
+		return fail(EXIT_USAGE, "--shape and --shapes: give one");
+	if (o->have_layout && o->shapes)
+		return fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
 	if (!o->out)
 		return fail(EXIT_USAGE, "no output: give -o DIR");
 	if (have_budget && o->time_limit > 0)
@@ -416,33 +427,42 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 
 /* The presets of the template first (the known kernels are always compared),
  * then the enumerated points; duplicates of a preset left out. */
-static int collect(struct tune_run *r, const struct opts *o)
+static int collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	if (space_init(r->t, &sp, err, sizeof err))
+	bool small_m = r->m <= SMALL_M;
+	if (space_init(r->t, small_m, &sp, err, sizeof err))
 		return fail(1, "%s", err);
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
-	base.v[sp.i_layout] = o->layout;
+	base.v[sp.i_layout] = r->layout;
 	base.v[sp.i_prefetch] = 1;
-	size_t np;
-	struct point *pts = enumerate(&sp, &base, &np);
+	/* the legal points depend only on the layout and on M <= SMALL_M: a
+	 * library of many shapes enumerates once per kind */
+	static struct point *pts;
+	static size_t np;
+	static long pts_layout = -1;
+	static bool pts_small;
+	if (pts_layout != r->layout || pts_small != small_m) {
+		free(pts);
+		pts = enumerate(&sp, &base, &np);
+		pts_layout = pts ? r->layout : -1;
+		pts_small = small_m;
+	}
 	if (!pts)
 		return fail(1, "out of memory");
 	size_t cap = r->t->npresets + np;
 	r->c = calloc(cap ? cap : 1, sizeof *r->c);
-	if (!r->c) {
-		free(pts);
+	if (!r->c)
 		return fail(1, "out of memory");
-	}
 	unsigned n = 0;
 	for (unsigned i = 0; i < r->t->npresets; i++) {
 		struct tpl_values v;
 		tpl_defaults(r->t, &v);
 		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
 			continue;
-		v.v[sp.i_layout] = o->layout;
+		v.v[sp.i_layout] = r->layout;
 		if (r->t->check(&v, err, sizeof err))
 			continue;
 		r->c[n].v = v;
@@ -463,10 +483,34 @@ static int collect(struct tune_run *r, const struct opts *o)
 		r->c[n].order = n;
 		n++;
 	}
-	free(pts);
 	r->nc = n;
 	r->winner = n;
 	return 0;
+}
+
+int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
+{
+	if (collect(r))
+		return 1;
+	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r->nc,
+		time_limit > 0 ? "for the time given, at most " : "", budget, r->jobs, r->jobs == 1 ? "" : "s",
+		env->toolchain);
+	time_t t0 = time(NULL);
+	evaluate_all(r, env, budget, time_limit);
+	if (r->winner > r->nc)
+		r->winner = r->nc;
+	r->seconds_total = difftime(time(NULL), t0);
+	return 0;
+}
+
+const char *tune_check_template(const char *name, const struct tpl_template **t)
+{
+	*t = tpl_find(name);
+	if (!*t)
+		return "unknown template '%s' (see: rdna3gen list)";
+	if (strcmp((*t)->name, "sgemm"))
+		return "template %s cannot be tuned: only sgemm has a search space";
+	return NULL;
 }
 
 int tune_main(int argc, char **argv)
@@ -476,11 +520,11 @@ int tune_main(int argc, char **argv)
 	if (rc)
 		return rc;
 	struct tune_run r = { 0 };
-	r.t = tpl_find(o.tpl);
-	if (!r.t)
-		return fail(EXIT_USAGE, "unknown template '%s' (see: rdna3gen list)", o.tpl);
-	if (strcmp(r.t->name, "sgemm"))
-		return fail(EXIT_USAGE, "template %s cannot be tuned: only sgemm has a search space", o.tpl);
+	const char *bad = tune_check_template(o.tpl, &r.t);
+	if (bad)
+		return fail(EXIT_USAGE, bad, o.tpl);
+	if (o.shapes)
+		return tune_library(&o);
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
 	r.jobs = o.jobs;
@@ -493,16 +537,8 @@ int tune_main(int argc, char **argv)
 	if (!strcmp(o.backend, "hip") && tune_hip_probe(&env, err, sizeof err))
 		return fail(3, "--backend hip: %s; nothing timed, nothing written (the model's ranking needs no "
 			    "--backend)", err);
-	if (collect(&r, &o))
+	if (tune_search(&r, &env, o.budget, o.time_limit))
 		return 1;
-	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r.nc,
-		o.time_limit > 0 ? "for the time given, at most " : "", o.budget, r.jobs, r.jobs == 1 ? "" : "s",
-		env.toolchain);
-	time_t t0 = time(NULL);
-	evaluate_all(&r, &env, o.budget, o.time_limit);
-	if (r.winner > r.nc)
-		r.winner = r.nc;
-	r.seconds_total = difftime(time(NULL), t0);
 	if (r.winner >= r.nc) {
 		free(r.c);
 		return fail(1, "no candidate was correct and timed; nothing written");

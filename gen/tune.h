@@ -52,11 +52,36 @@ struct tune_run {
 /* rdna3gen tune ...: the whole command; returns the exit status. */
 int tune_main(int argc, char **argv);
 
+/* The command line of rdna3gen tune. */
+struct tune_opts {
+	const char *tpl, *out, *cache, *backend;
+	const char *shapes;          /* --shapes FILE: a kernel library */
+	long long shape[3];
+	long layout;
+	unsigned budget, jobs;
+	double time_limit;
+	bool have_shape, have_layout;
+};
+
+struct tune_env;
+/* The search for r->m, n, k and r->layout (r->t, r->jobs set): every legal
+ * candidate into r->c, budget of them evaluated; r->winner is r->nc when none
+ * was correct.  0, or 1 after a one-line message. */
+int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit);
+/* NULL when the template called name can be tuned (*t set), else a message
+ * format with one %s for the name. */
+const char *tune_check_template(const char *name, const struct tpl_template **t);
+/* --shapes: gen/tune_lib.c; the exit status. */
+int tune_library(const struct tune_opts *o);
+
 /* gen/tune_out.c: every output file, computed into memory and written
  * together (ao_write_files) into dir, created if missing.  hsaco: the
  * winner's code object.  0, or -1 with the message in err. */
 int tune_write_outputs(const struct tune_run *r, const char *dir, const void *hsaco, size_t hsaco_len, char *err,
 		       size_t errlen);
+/* The winner of r as a --config file: `name: value` lines after a comment. */
+struct ao_text;
+void tune_winner_yaml(const struct tune_run *r, struct ao_text *t);
 /* One parameter's value as text (a template parameter, or common when
  * idx >= nparams). */
 void tune_param_text(const struct tpl_values *v, unsigned idx, char *buf, size_t n);

@@ -37,7 +37,7 @@ static long raw(const struct tpl_values *v, unsigned idx)
 	return idx >= np ? v->c[idx - np] : v->v[idx];
 }
 
-static void yaml_of(const struct tune_run *r, struct ao_text *t)
+void tune_winner_yaml(const struct tune_run *r, struct ao_text *t)
 {
 	const struct tune_cand *w = &r->c[r->winner];
 	ao_textf(t, "# rdna3gen tune: the fastest of %u candidates for M=%u N=%u K=%u, %.1f GFLOP/s %s\n"
@@ -262,7 +262,7 @@ int tune_write_outputs(const struct tune_run *r, const char *dir, const void *hs
 		       size_t errlen)
 {
 	struct ao_text txt[4] = { { 0 } };
-	yaml_of(r, &txt[0]);
+	tune_winner_yaml(r, &txt[0]);
 	csv_of(r, &txt[1]);
 	json_of(r, &txt[2]);
 	html_of(r, &txt[3]);

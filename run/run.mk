@@ -15,7 +15,9 @@ $(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o $(BUILD)/run/emu_place.o
 # again into $(BUILD)/pic/.
 HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
 HIPSHIM_SRCS := $(wildcard run/shim_*.c) run/emu_place.c
-HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(wildcard loader/*.c) $(wildcard emu/*.c)
+# (not loader/lib.c: a HIP host picks no kernel library through the shim, and
+# the shim then needs no libyaml)
+HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(filter-out loader/lib.c,$(wildcard loader/*.c)) $(wildcard emu/*.c)
 HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
 
 $(BUILD)/pic/%.o: %.c

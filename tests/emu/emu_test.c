@@ -3,6 +3,7 @@
  * against a CPU reference computed in the same summation order, and
  * determinism across thread counts. */
 #include "tests/emu/harness.h"
+#include "emu/machine.h"     /* emu_exec_table_gaps: white-box */
 
 #include <math.h>
 #include <stdbool.h>
@@ -688,6 +689,18 @@ static void test_dpp(void)
 	th_close(&t);
 }
 
+/* Every row of isa/isa_gfx11.def names an executor that can run it: a
+ * memory, atomic or WMMA row has its entry in the family's per-op table too. */
+static void test_exec_table(void)
+{
+	unsigned ops[8];
+	unsigned n = emu_exec_table_gaps(ops, 8);
+	char why[512] = "";
+	for (unsigned i = 0; i < n && i < 8; i++)
+		snprintf(why + strlen(why), sizeof why - strlen(why), "%s ", emu_ops[ops[i]].name);
+	checkf(n == 0, "exec_table_every_row_runs", "%u rows cannot run: %s", n, why);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -703,6 +716,7 @@ int main(int argc, char **argv)
 	test_small();
 	test_lanes();
 	test_dpp();
+	test_exec_table();
 	th_cleanup(check_failures);
 	return check_exit();
 }

@@ -32,7 +32,7 @@ for a in "$ROOT$PREFIX"/lib/lib*.a; do
 done
 [ -z "$missing" ] && ok pc_names_every_library || nok pc_names_every_library "not in Libs:$missing"
 nodep=""
-for dep in -lelf -lmsgpackc -lpthread -lm; do
+for dep in -lelf -lmsgpackc -lyaml -lpthread -lm; do
 	case " $libs " in *" $dep "*) ;; *) nodep="$nodep $dep" ;; esac
 done
 [ -z "$nodep" ] && ok pc_libs_deps || nok pc_libs_deps "not in Libs:$nodep"
@@ -46,6 +46,13 @@ if ${CC:-cc} -std=c11 -Wall -Wextra -Werror $cflags examples/loader_list.c -o "$
 	grep -q '^kernel add1: ' "$T/run.out" && grep -q '^  buf at 0, 8 bytes, global_buffer' "$T/run.out" &&
 		grep -q '^loaded on the gfx1100 emulator' "$T/run.out" && grep -q '^templates: .*sgemm' "$T/run.out" &&
 		ok example_runs || nok example_runs "$(cat "$T/run.out" "$T/run.err" | tr '\n' '|')"
+	# a kernel library of one entry (the index written by hand): ld_lib_pick through the installed archives
+	mkdir "$T/lib" && cp "$LLVM_FIXTURES/tests/loader/add1.hsaco" "$T/lib/" &&
+		printf 'template: sgemm\nkernels:\n  - {m: [1, 64], n: 64, k: 64, layout: NN, kernel: add1.hsaco}\n' \
+			>"$T/lib/index.yaml"
+	"$T/loader_list" "$T/lib" 100 64 64 >"$T/run.out" 2>"$T/run.err"
+	grep -q "^library $T/lib picks $T/lib/add1.hsaco for 100x64x64" "$T/run.out" && grep -q '^kernel add1: ' "$T/run.out" &&
+		ok example_library_pick || nok example_library_pick "$(cat "$T/run.out" "$T/run.err" | tr '\n' '|')"
 else
 	nok example_builds_from_install "$(head -n 3 "$T/cc.err" | tr '\n' '|')"
 fi

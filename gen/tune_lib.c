@@ -1,0 +1,294 @@
+/* tune_lib.c — rdna3gen tune sgemm --shapes FILE -o LIB: a kernel library.
+ * Each shape of the file is searched as `--shape` does (same budget, same
+ * cache, so a second run resumes); the winners are written together into LIB
+ * (index.yaml, one code object and one --config file per distinct winner,
+ * summary.csv), all or none.  loader/lib.c reads index.yaml back
+ * (ld_lib_pick); docs/tune.md gives both formats. */
+#include "gen/config.h"
+#include "gen/tune.h"
+#include "gen/tune_eval.h"
+#include "vocab/vocab.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* One shape's result. */
+struct lib_shape {
+	struct gen_shape s;
+	bool ok;
+	struct tune_cand win;
+	double gflops;               /* the winner's: predicted, or measured with --backend hip */
+	double best_gflops;          /* the preset `best` at the same shape by the model; 0 when not timed */
+	unsigned evaluated;
+	bool hip;
+	unsigned kernel;             /* index into the library's distinct kernels */
+};
+
+struct lib_kernel {
+	char name[64];               /* file name without .hsaco / .yaml */
+	char params[2048];           /* every parameter as text: equal texts are one kernel */
+	void *co;
+	size_t co_len;
+	unsigned shape;              /* the first shape it won (its config's comment) */
+};
+
+static int lfail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int lfail(int status, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("rdna3gen: tune: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	return status;
+}
+
+static void params_text(const struct tpl_values *v, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < tune_nparams(v->tpl) && len < n; i++) {
+		char val[64];
+		tune_param_text(v, i, val, sizeof val);
+		len += (size_t)snprintf(buf + len, n - len, "%s=%s;", tune_param_name(v->tpl, i), val);
+	}
+}
+
+static long value_of(const struct tpl_values *v, const char *name)
+{
+	bool common;
+	int i = tpl_param_find(v->tpl, name, &common);
+	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
+}
+
+/* sgemm-nn-64x256x16-1a2b3c4d: layout and block tile for people, a hash of
+ * every parameter so two different kernels never share a name. */
+static void kernel_name(const struct tpl_values *v, const char *params, char *buf, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (const char *p = params; *p; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
+	char l[3];
+	snprintf(l, sizeof l, "%s", vc_layout_str((enum vc_layout)value_of(v, "layout")));
+	l[0] = (char)(l[0] | 0x20), l[1] = (char)(l[1] | 0x20);
+	snprintf(buf, n, "%s-%s-%ldx%ldx%ld-%08llx", v->tpl->name, l, value_of(v, "bm"), value_of(v, "bn"),
+		 value_of(v, "bk"), (unsigned long long)(h >> 32));
+}
+
+/* Search one shape: at the upper end of each of its ranges. */
+static void tune_shape(const struct tune_opts *o, struct tune_run *r, struct tune_env *env, struct lib_shape *ls)
+{
+	r->m = ls->s.hi[0], r->n = ls->s.hi[1], r->k = ls->s.hi[2];
+	r->layout = ls->s.layout;
+	r->c = NULL, r->nc = 0, r->evaluated = 0, r->hip = false;
+	if (tune_search(r, env, o->budget, o->time_limit))
+		return;
+	char err[1024];
+	if (r->winner >= r->nc) {
+		lfail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->m, r->n,
+		      r->k, vc_layout_str((enum vc_layout)r->layout));
+	} else if (!strcmp(o->backend, "hip") && tune_hip_time(env, r, err, sizeof err)) {
+		lfail(1, "shape on line %u: --backend hip: %s", ls->s.line, err);
+	} else {
+		ls->ok = true;
+		ls->win = r->c[r->winner];
+		ls->hip = r->hip;
+		ls->gflops = r->hip ? 2.0 * r->m * r->n * r->k / (ls->win.hip_ms * 1e6) : ls->win.gflops;
+		ls->evaluated = r->evaluated;
+		for (unsigned i = 0; i < r->nc; i++)
+			if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK)
+				ls->best_gflops = r->c[i].gflops;
+	}
+	free(r->c);
+	r->c = NULL;
+}
+
+static void range_text(struct ao_text *t, const char *key, uint32_t lo, uint32_t hi)
+{
+	if (lo == hi)
+		ao_textf(t, "%s: %u", key, lo);
+	else
+		ao_textf(t, "%s: [%u, %u]", key, lo, hi);
+}
+
+static void index_of(const struct tune_opts *o, const struct lib_shape *sh, unsigned ns, const struct lib_kernel *k,
+		     struct ao_text *t)
+{
+	ao_textf(t, "# rdna3gen kernel library: rdna3gen tune %s --shapes %s (docs/tune.md).\n"
+		    "# A product whose M, N, K lie in an entry's ranges (and of its layout) runs that kernel;\n"
+		    "# outside every range, the nearest entry: the fewest octaves outside, summed over M, N, K.\n"
+		    "version: 1\ntemplate: %s\nkernels:\n",
+		 o->tpl, o->shapes, o->tpl);
+	for (unsigned i = 0; i < ns; i++) {
+		const struct lib_shape *s = &sh[i];
+		ao_textf(t, "  - {");
+		for (unsigned d = 0; d < 3; d++) {
+			range_text(t, (const char *[]){ "m", "n", "k" }[d], s->s.lo[d], s->s.hi[d]);
+			ao_textf(t, ", ");
+		}
+		ao_textf(t, "layout: %s, kernel: %s.hsaco, config: %s.yaml, tuned_at: [%u, %u, %u], gflops: %.1f, "
+			    "timed: %s}\n",
+			 vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, k[s->kernel].name, s->s.hi[0],
+			 s->s.hi[1], s->s.hi[2], s->gflops, s->hip ? "gpu" : "model");
+	}
+}
+
+static void summary_of(const struct lib_shape *sh, unsigned ns, const struct lib_kernel *k, struct ao_text *t)
+{
+	ao_textf(t, "line,layout,m,n,k,tuned_m,tuned_n,tuned_k,kernel,evaluated,gflops,timed,best_gflops,vs_best\n");
+	for (unsigned i = 0; i < ns; i++) {
+		const struct lib_shape *s = &sh[i];
+		ao_textf(t, "%u,%s", s->s.line, vc_layout_str((enum vc_layout)s->s.layout));
+		for (unsigned d = 0; d < 3; d++)
+			ao_textf(t, ",%u..%u", s->s.lo[d], s->s.hi[d]);
+		ao_textf(t, ",%u,%u,%u,%s,%u,%.1f,%s,", s->s.hi[0], s->s.hi[1], s->s.hi[2], k[s->kernel].name,
+			 s->evaluated, s->gflops, s->hip ? "gpu" : "model");
+		if (s->best_gflops > 0)
+			ao_textf(t, "%.1f,%.3f", s->best_gflops, s->gflops / s->best_gflops);
+		else
+			ao_textf(t, ",");
+		ao_textf(t, "\n");
+	}
+}
+
+/* Every file of LIB in memory, then written together. */
+static int write_library(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
+			 unsigned ns, const struct lib_kernel *k, unsigned nk, char *err, size_t errlen)
+{
+	unsigned nf = 2 + 2 * nk;
+	struct ao_text *txt = calloc(2 + nk, sizeof *txt);
+	struct ao_output *files = calloc(nf, sizeof *files);
+	char(*paths)[1100] = calloc(nf, sizeof *paths);
+	int rc = -1;
+	bool made = false;
+	if (!txt || !files || !paths) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	index_of(o, sh, ns, k, &txt[0]);
+	summary_of(sh, ns, k, &txt[1]);
+	bool oom = txt[0].oom || txt[1].oom;
+	for (unsigned i = 0; i < nk; i++) {
+		const struct lib_shape *s = &sh[k[i].shape];
+		struct tune_run r = { .t = tpl, .m = s->s.hi[0], .n = s->s.hi[1], .k = s->s.hi[2],
+				      .c = (struct tune_cand *)&s->win, .nc = 1, .winner = 0, .hip = s->hip,
+				      .evaluated = s->evaluated };
+		tune_winner_yaml(&r, &txt[2 + i]);
+		oom |= txt[2 + i].oom;
+	}
+	snprintf(paths[0], sizeof paths[0], "%s/index.yaml", o->out);
+	snprintf(paths[1], sizeof paths[1], "%s/summary.csv", o->out);
+	files[0] = (struct ao_output){ paths[0], txt[0].p, txt[0].len };
+	files[1] = (struct ao_output){ paths[1], txt[1].p, txt[1].len };
+	for (unsigned i = 0; i < nk; i++) {
+		snprintf(paths[2 + 2 * i], sizeof paths[0], "%s/%s.yaml", o->out, k[i].name);
+		snprintf(paths[3 + 2 * i], sizeof paths[0], "%s/%s.hsaco", o->out, k[i].name);
+		files[2 + 2 * i] = (struct ao_output){ paths[2 + 2 * i], txt[2 + i].p, txt[2 + i].len };
+		files[3 + 2 * i] = (struct ao_output){ paths[3 + 2 * i], k[i].co, k[i].co_len };
+	}
+	if (oom) {
+		snprintf(err, errlen, "out of memory");
+	} else if (!(made = mkdir(o->out, 0777) == 0) && errno != EEXIST) {
+		snprintf(err, errlen, "-o %s: %s", o->out, strerror(errno));
+	} else {
+		rc = ao_write_files(files, nf, err, errlen);
+		if (rc && made)
+			rmdir(o->out);
+	}
+out:
+	for (unsigned i = 0; txt && i < 2 + nk; i++)
+		free(txt[i].p);
+	free(txt), free(files), free(paths);
+	return rc ? -1 : 0;
+}
+
+/* The distinct winners, each with its code object. */
+static int collect_kernels(const struct tune_env *env, struct lib_shape *sh, unsigned ns, struct lib_kernel *k,
+			   unsigned *nk, char *err, size_t errlen)
+{
+	*nk = 0;
+	for (unsigned i = 0; i < ns; i++) {
+		char params[sizeof k->params];
+		params_text(&sh[i].win.v, params, sizeof params);
+		unsigned j = 0;
+		while (j < *nk && strcmp(k[j].params, params))
+			j++;
+		sh[i].kernel = j;
+		if (j < *nk)
+			continue;
+		snprintf(k[j].params, sizeof k[j].params, "%s", params);
+		kernel_name(&sh[i].win.v, params, k[j].name, sizeof k[j].name);
+		k[j].shape = i;
+		if (tune_winner_hsaco(env, &sh[i].win, &k[j].co, &k[j].co_len, err, errlen))
+			return -1;
+		(*nk)++;
+	}
+	return 0;
+}
+
+int tune_library(const struct tune_opts *o)
+{
+	struct gen_shape *shapes;
+	unsigned ns;
+	char err[1024];
+	if (gen_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
+		return lfail(2, "%s", err);
+	struct tune_run r = { .jobs = o->jobs, .time_limit = o->time_limit };
+	tune_check_template(o->tpl, &r.t);
+	struct tune_env env;
+	if (tune_env_init(&env, &r, o->cache, err, sizeof err)) {
+		free(shapes);
+		return lfail(1, "%s", err);
+	}
+	r.toolchain = env.toolchain;
+	if (!strcmp(o->backend, "hip") && tune_hip_probe(&env, err, sizeof err)) {
+		free(shapes);
+		return lfail(3, "--backend hip: %s; nothing timed, nothing written", err);
+	}
+	struct lib_shape *sh = calloc(ns, sizeof *sh);
+	struct lib_kernel *k = calloc(ns, sizeof *k);
+	if (!sh || !k) {
+		free(shapes), free(sh), free(k);
+		return lfail(1, "out of memory");
+	}
+	unsigned failed = 0;
+	for (unsigned i = 0; i < ns; i++) {
+		sh[i].s = shapes[i];
+		fprintf(stderr, "rdna3gen: tune: shape %u/%u (%s line %u): %ux%ux%u %s\n", i + 1, ns, o->shapes,
+			shapes[i].line, shapes[i].hi[0], shapes[i].hi[1], shapes[i].hi[2],
+			vc_layout_str((enum vc_layout)shapes[i].layout));
+		tune_shape(o, &r, &env, &sh[i]);
+		failed += !sh[i].ok;
+	}
+	free(shapes);
+	unsigned nk = 0;
+	int rc = 0;
+	if (failed) {
+		rc = lfail(1, "%u of %u shapes found no kernel; nothing written (the results so far are cached: the same "
+			      "command resumes)", failed, ns);
+	} else if (collect_kernels(&env, sh, ns, k, &nk, err, sizeof err) ||
+		   write_library(o, r.t, sh, ns, k, nk, err, sizeof err)) {
+		rc = lfail(1, "%s; nothing written", err);
+	} else {
+		for (unsigned i = 0; i < ns; i++) {
+			const struct lib_shape *s = &sh[i];
+			printf("line %u %ux%ux%u %s: %s.hsaco, %.1f GFLOP/s %s", s->s.line, s->s.hi[0], s->s.hi[1],
+			       s->s.hi[2], vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, s->gflops,
+			       s->hip ? "measured" : "predicted");
+			if (s->best_gflops > 0)
+				printf(" (best: %.1f, %.2fx)", s->best_gflops, s->gflops / s->best_gflops);
+			printf("\n");
+		}
+		printf("%u shapes, %u kernels: %s/index.yaml written\n", ns, nk, o->out);
+	}
+	for (unsigned i = 0; i < nk; i++)
+		free(k[i].co);
+	free(sh), free(k);
+	return rc;
+}
