@@ -317,7 +317,7 @@ static int run_kernel(const char *dir, const struct kernel *k, const struct mdl_
 	o.issue_ctx = es;
 	struct mem_ctx mc = { NULL, base->c.smem_latency };
 	if (use_mem) {
-		mc.mm = mm_new(&base->c, 1, 1);
+		mc.mm = mm_new(&base->c, 1, 1, 1);
 		o.mem = mc.mm ? mem_access : NULL;
 		o.mem_ctx = &mc;
 	}

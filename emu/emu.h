@@ -225,6 +225,10 @@ void emu_group_start(struct emu_group *g, uint64_t index);
 /* Execute the next instruction of wave (0 .. waves-1), which must be in state
  * EMU_STEP_RUN; fills *st.  Returns st->status. */
 int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st);
+/* Fill *st for the wave's next instruction (decoded instruction, registers,
+ * EXEC, lane addresses) without executing it: st->in is NULL when the wave
+ * is not running.  A caller that must not write memory looks before it steps. */
+void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st);
 /* Release every wave waiting at the barrier (call when no live wave is running). */
 void emu_group_release(struct emu_group *g);
 

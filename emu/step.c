@@ -130,3 +130,25 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st)
 	}
 	return st->status = status_of(w);
 }
+
+void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st)
+{
+	struct emu_wave *w = &g->waves[wave];
+	st->in = NULL;
+	st->use = NULL;
+	st->space = EMU_SPACE_NONE;
+	st->naddr = 0;
+	st->taken = false;
+	st->status = g->faulted ? EMU_STEP_FAULT : status_of(w);
+	if (w->state != EMU_WAVE_RUN || g->faulted)
+		return;
+	const struct emu_dinst *d = emu_fetch(w, w->pc);
+	if (!d)
+		return;
+	st->in = &d->in;
+	st->use = &d->hz;
+	st->pc = (uint32_t)(w->pc - g->run->entry);
+	st->exec = w->s[EMU_OPND_EXEC_LO];
+	if (d->hz.counter)
+		emu_mem_lanes(w, &d->in, st);
+}

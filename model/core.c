@@ -237,6 +237,8 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 		struct mdl_wave *w = sm->slot[i];
 		if (!w || w->state != MW_READY)
 			continue;
+		if (w->ready > sm->pick_t) /* issues no earlier than ready: cannot win */
+			continue;
 		uint8_t why = w->why;
 		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
 		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
@@ -396,8 +398,9 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	unsigned bucket;
 	if (st->space == EMU_SPACE_LDS && cls_of(st->in) == EMU_CLS_LDS) {
 		unsigned busy = mdl_lds_cycles(c, st);
-		uint64_t start = max64(t, cu->lds_free);
-		cu->lds_free = start + busy;
+		uint64_t *pipe = &cu->lds_free[s->simds > 2 ? (w->simd / 2) & 1 : 0];
+		uint64_t start = max64(t, *pipe);
+		*pipe = start + busy;
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
 	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {

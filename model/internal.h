@@ -80,7 +80,10 @@ struct mdl_cu {
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */
-	uint64_t lds_free, vmem_free; /* next cycle the LDS pipe, the vector memory issue port are free */
+	/* next cycle each LDS pipe and the vector memory issue port are free; a
+	 * WGP (4 SIMDs) has two LDS pipes of lds_banks banks, one per CU half
+	 * (ISA: 32 banks per CU, 64 per WGP), SIMDs 0-1 and 2-3 */
+	uint64_t lds_free[2], vmem_free;
 	unsigned ngroups_busy;
 };
 

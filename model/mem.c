@@ -53,6 +53,12 @@ static uint64_t hash64(uint64_t x)
 	return x;
 }
 
+/* A number in [0, 1) from a line and a CU, the same every run. */
+static double unit_hash(uint64_t line, unsigned cu, unsigned salt)
+{
+	return (double)(hash64(line * 0x9e3779b97f4a7c15ull + cu * 0x632be59bd9b4e019ull + salt) >> 11) * 0x1p-53;
+}
+
 static void ft_tree_add(struct ft_level *l, size_t b, int d)
 {
 	for (size_t i = b + 1; i <= l->nb; i += i & -i)
@@ -203,15 +209,25 @@ static bool l0_lookup(struct l0 *c, uint64_t line)
 
 /* ---- ports ------------------------------------------------------------------------ */
 struct port {
-	double free;             /* cycle the port is next free */
+	double free;             /* cycle the port (or the CU's share of it) is next free */
 	double rate;             /* bytes per cycle */
+	/* A share of a shared port (sampled): the CU may run up to burst cycles
+	 * ahead of its share, at the whole port's rate (whole, next free at
+	 * whole_free); the other units are not all in step with it. */
+	double burst, whole, whole_free;
 };
 
 static double port_use(struct port *p, double t, double bytes)
 {
 	double start = t > p->free ? t : p->free;
-	p->free = start + bytes / p->rate;
-	return p->free;
+	if (p->burst <= 0) {
+		p->free = start + bytes / p->rate;
+		return p->free;
+	}
+	double lo = t - p->burst;
+	p->free = (p->free > lo ? p->free : lo) + bytes / p->rate;
+	p->whole_free = (t > p->whole_free ? t : p->whole_free) + bytes / p->whole;
+	return p->whole_free > p->free ? p->whole_free : p->free;
 }
 
 /* ---- the hierarchy ------------------------------------------------------------------ */
@@ -230,6 +246,11 @@ struct mm {
 	struct ft_level l2, mall;
 	struct mm_stats st;
 	bool oom;
+	double active, sim;           /* CUs with work, simulated CUs */
+	/* Full simulation: the shared ports are whole, one per array (L1) and one
+	 * for the GPU (L2, MALL, DRAM), used in simulated-time order by all CUs */
+	struct port *sa_port, gpu_port[MM_NLEVELS];
+	double p_l1, p_l2;            /* mm_set_sharing */
 };
 
 void mm_free(struct mm *m)
@@ -248,12 +269,13 @@ void mm_free(struct mm *m)
 	ft_free(&m->mall);
 	free(m->cu);
 	free(m->l1);
+	free(m->sa_port);
 	free(m);
 }
 
-struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus)
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cu_stride)
 {
-	if (!active_cus || !sim_cus || sim_cus > active_cus || active_cus > c->cus)
+	if (!active_cus || !sim_cus || sim_cus > active_cus || !cu_stride || (double)active_cus * cu_stride > c->cus)
 		return NULL;
 	struct mm *m = calloc(1, sizeof *m);
 	if (!m)
@@ -269,15 +291,23 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 	for (int i = 0; i < MM_NLEVELS; i++)
 		m->lat[i] = lat[i];
 	double per_gb = 1000.0 / c->clock_mhz; /* GB/s -> bytes per cycle */
-	double a = active_cus, sa_share = active_cus < m->cus_per_sa ? active_cus : m->cus_per_sa;
+	double a = active_cus, sa_cus = m->cus_per_sa / cu_stride > 0 ? m->cus_per_sa / cu_stride : 1;
+	double sa_share = active_cus < sa_cus ? active_cus : sa_cus;
 	double rate[MM_NLEVELS] = {
 		c->bw_l0, c->bw_l1 / sa_share, c->bw_l2 / a, c->bw_mall * per_gb / a,
 		c->bw_dram * per_gb / a,
 	};
 	double scale = (double)active_cus / sim_cus;
+	m->active = active_cus, m->sim = sim_cus;
+	m->sa_port = calloc(m->nsa, sizeof *m->sa_port);
+	for (unsigned i = 0; m->sa_port && i < m->nsa; i++)
+		m->sa_port[i].rate = c->bw_l1;
+	m->gpu_port[MM_L2].rate = c->bw_l2;
+	m->gpu_port[MM_MALL].rate = c->bw_mall * per_gb;
+	m->gpu_port[MM_DRAM].rate = c->bw_dram * per_gb;
 	m->cu = calloc(m->cus, sizeof *m->cu);
 	m->l1 = calloc(m->nsa, sizeof *m->l1);
-	bool ok = m->cu && m->l1;
+	bool ok = m->cu && m->l1 && m->sa_port;
 	unsigned ways = (unsigned)c->l0_ways, lines = (unsigned)(c->l0_bytes / m->line);
 	if (!ways || ways > lines)
 		ok = false;
@@ -288,8 +318,13 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 		s->l0.tag = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.tag);
 		s->l0.use = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.use);
 		ok = s->l0.tag && s->l0.use;
-		for (int l = 0; l < MM_NLEVELS; l++)
+		for (int l = 0; l < MM_NLEVELS; l++) {
 			s->port[l].rate = rate[l];
+			if (l > MM_L0 && sim_cus < active_cus) {
+				s->port[l].burst = c->share_burst;
+				s->port[l].whole = rate[l] * (l == MM_L1 ? sa_share : a);
+			}
+		}
 	}
 	for (unsigned i = 0; ok && i < m->nsa; i++)
 		ok = ft_init(&m->l1[i], c->l1_bytes, m->line, scale);
@@ -299,6 +334,17 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 		return NULL;
 	}
 	return m;
+}
+
+/* The port a CU uses for a level: its own L0; in a sampled simulation its
+ * share of each shared port (the CUs not simulated use the rest), in a full
+ * one the whole shared port, so a CU may take more than its share while
+ * others wait. */
+static struct port *port_of(struct mm *m, unsigned cu, enum mm_level lv)
+{
+	if (lv == MM_L0 || m->sim < m->active)
+		return &m->cu[cu].port[lv];
+	return lv == MM_L1 ? &m->sa_port[cu / m->cus_per_sa] : &m->gpu_port[lv];
 }
 
 /* The distinct lines of an instruction, in first-lane order (at most 2 per address). */
@@ -362,7 +408,7 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 		uint64_t *rp;
 		if (store) {
 			/* Written through L0 and L1 to L2; a line new to the MALL costs a write-back. */
-			t = port_use(&s->port[MM_L2], t, m->line);
+			t = port_use(port_of(m, cu, MM_L2), t, m->line);
 			lv = MM_L2;
 			c = t + m->lat[MM_L2];
 			if (!level_lookup(m, &m->l2, line, at, &rp)) {
@@ -371,7 +417,7 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 				if (!level_lookup(m, &m->mall, line, at, &rp)) {
 					if (rp)
 						*rp = (uint64_t)c;
-					port_use(&s->port[MM_DRAM], t, m->line);
+					port_use(port_of(m, cu, MM_DRAM), t, m->line);
 					m->st.bytes_dram += (uint64_t)m->line;
 				}
 			}
@@ -384,9 +430,11 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 			uint64_t *fill[3];
 			unsigned nfill = 0;
 			double ready = 0;
+			enum mm_level ghost = MM_NLEVELS; /* sampled: served at this level by another CU's fill */
 			lv = MM_DRAM;
 			for (int k = 0; k < 3; k++) {
-				t = port_use(&s->port[MM_L1 + k], t, m->line);
+				if (ghost == MM_NLEVELS)
+					t = port_use(port_of(m, cu, (enum mm_level)(MM_L1 + k)), t, m->line);
 				if (level_lookup(m, shared[k], line, at, &rp)) {
 					lv = (enum mm_level)(MM_L1 + k);
 					ready = rp ? (double)*rp : 0;
@@ -394,12 +442,21 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 				}
 				if (rp)
 					fill[nfill++] = rp;
+				/* Another CU of the array (L1) or of another array (L2) asked for
+				 * it at about the same time (the units run in step): its data
+				 * comes from where that CU's request went, at that latency, but
+				 * over the other CU's ports (the lookups go on, without ports). */
+				double p = k == 0 ? m->p_l1 : k == 1 ? m->p_l2 : 0;
+				if (ghost == MM_NLEVELS && p > 0 && unit_hash(line, cu, (unsigned)k) < p)
+					ghost = (enum mm_level)(MM_L1 + k);
 			}
-			if (lv == MM_DRAM) {
-				t = port_use(&s->port[MM_DRAM], t, m->line);
+			if (lv == MM_DRAM && ghost == MM_NLEVELS) {
+				t = port_use(port_of(m, cu, MM_DRAM), t, m->line);
 				m->st.bytes_dram += (uint64_t)m->line;
 			}
 			c = t + m->lat[lv] > ready ? t + m->lat[lv] : ready;
+			if (ghost < lv)
+				lv = ghost;
 			for (unsigned k = 0; k < nfill; k++)
 				*fill[k] = (uint64_t)ceil(c - 1e-6);
 		}
@@ -418,4 +475,29 @@ void mm_get_stats(const struct mm *m, struct mm_stats *s)
 {
 	*s = m->st;
 	s->oom = m->oom;
+}
+
+void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
+{
+	if (sh->touches <= 0 || m->sim >= m->active)
+		return;
+	m->p_l1 = sh->p_l1;
+	m->p_l2 = sh->p_l2;
+	/* A simulated fill into an array's L1 stands for the fills of the array's
+	 * CUs (one simulated CU per array), less what they share; L2 receives what
+	 * the arrays do not share among themselves, the Infinity Cache what L2
+	 * does not hold: see share.c for the three counts. */
+	double per_sa = m->active < m->cus_per_sa ? m->active : m->cus_per_sa;
+	for (unsigned i = 0; i < m->nsa; i++)
+		m->l1[i].scale = per_sa * (sh->arrays / sh->touches);
+	if (sh->arrays > 0)
+		m->l2.scale = m->active / m->sim * (sh->lines / sh->arrays);
+}
+
+void mm_set_cu_weight(struct mm *m, unsigned cu, double weight)
+{
+	if (cu >= m->cus || weight <= 0)
+		return;
+	for (int l = MM_L1; l < MM_NLEVELS; l++)
+		m->cu[cu].port[l].rate *= weight;
 }

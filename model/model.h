@@ -58,12 +58,15 @@ extern const char *const mm_level_name[MM_NLEVELS];
 struct mm;
 
 /* A hierarchy for a dispatch that keeps active_cus CUs busy, of which sim_cus
- * are simulated (sampling): each simulated CU gets 1/active_cus of the shared
- * bandwidth of L2, Infinity Cache and DRAM (1/min(active, CUs per array) of
- * its array's L1), and each line a simulated CU brings into a shared level
- * stands for active_cus/sim_cus lines when that level's capacity is counted.
+ * are simulated, the requests coming from every cu_stride-th CU (2 in WGP mode,
+ * where the core places a workgroup on the unit's first CU).  Sampled
+ * (sim_cus < active_cus): each simulated CU gets 1/active_cus of the shared
+ * bandwidth of L2, Infinity Cache and DRAM (1/min(active, requesting CUs per
+ * array) of its array's L1), and each line a simulated CU brings into a shared
+ * level stands for active_cus/sim_cus lines when that level's capacity is
+ * counted.  Full: the CUs use one port per array and one for the GPU.
  * NULL on bad arguments or out of memory. */
-struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus);
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cu_stride);
 void mm_free(struct mm *m);
 
 /* One vector memory instruction of a wave on CU cu (0 .. CUs-1) issued at cycle:
@@ -83,6 +86,28 @@ struct mm_stats {
 	bool oom;                    /* a shared level could not grow: results are approximate */
 };
 void mm_get_stats(const struct mm *m, struct mm_stats *s);
+
+/* Line sharing between units (model/share.c): measured on every active unit's
+ * first round of workgroups run functionally, before a sampled simulation. */
+struct md_sharing {
+	double touches;              /* sum over units of the distinct lines each loads */
+	double arrays;               /* sum over shader arrays of the distinct lines each loads */
+	double lines;                /* distinct lines over the GPU */
+	double p_l1, p_l2;           /* 1 - arrays / touches, 1 - lines / arrays */
+};
+struct md_plan;
+int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
+		       const struct mdl_consts *c, struct md_sharing *sh, char *err, size_t errlen);
+/* A sampled hierarchy stands in for the units it does not simulate: a line a
+ * simulated CU misses in its array's L1 is an L1 hit with probability p_l1
+ * (another CU of the array brought it), else an L2 hit with probability p_l2,
+ * decided by a hash of line and CU; the capacity a fill stands for shrinks by
+ * the same sharing.  Call before the first mm_access. */
+void mm_set_sharing(struct mm *m, const struct md_sharing *sh);
+/* Sampled: CU cu runs weight times the average unit's concurrent workgroups
+ * (a unit with q + 1 workgroups beside units with q), and its shares of the
+ * shared ports grow with it.  Call before the first mm_access. */
+void mm_set_cu_weight(struct mm *m, unsigned cu, double weight);
 
 /* ---- dispatch ---------------------------------------------------------------------- */
 /* Workgroups go to units (a CU in CU mode, a WGP in WGP mode) round-robin in
@@ -235,6 +260,7 @@ struct mdl_prediction {
 	struct md_plan plan;
 	struct mdl_result r;
 	struct mm_stats mem;         /* of the simulated units */
+	struct md_sharing share;     /* sampled plans: line sharing between the units (share.c) */
 };
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen);

@@ -34,6 +34,13 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, NULL);
 }
 
+/* Workgroups unit u runs at once in its first round. */
+static double min_wgs(const struct md_plan *p, unsigned u)
+{
+	uint64_t n = md_unit_wgs(p, u);
+	return (double)(n < p->wg_per_unit ? n : p->wg_per_unit);
+}
+
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen)
 {
@@ -55,17 +62,33 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 	if (md_plan_make(nwg, kd.vgprs, kd.group_segment_size, threads, kd.wgp_mode, &p->c, per_group, &p->plan, err,
 			 errlen))
 		return EMU_E_ARG;
-	unsigned sim_cus = p->plan.nsample * (p->plan.wgp_mode ? 2 : 1);
-	struct mem_ctx m = { mm_new(&p->c, p->plan.active_cus, sim_cus), &o->c };
+	int rc;
+	struct mem_ctx m = { mm_new(&p->c, p->plan.active_units, p->plan.nsample, p->plan.wgp_mode ? 2 : 1), &o->c };
 	if (!m.mm) {
 		snprintf(err, errlen, "model: out of memory for the memory hierarchy");
 		return EMU_E_NOMEM;
+	}
+	if (!p->plan.full && p->plan.nsample < p->plan.active_units) {
+		rc = md_sharing_measure(dev, L, &p->plan, &p->c, &p->share, err, errlen);
+		if (rc) {
+			mm_free(m.mm);
+			return rc;
+		}
+		mm_set_sharing(m.mm, &p->share);
+		/* port shares in proportion to the workgroups each unit runs at once */
+		double all = 0;
+		for (unsigned u = 0; u < p->plan.active_units; u++)
+			all += (double)min_wgs(&p->plan, u);
+		for (unsigned i = 0; i < p->plan.nsample; i++) {
+			unsigned u = md_sample_unit(&p->plan, i);
+			mm_set_cu_weight(m.mm, md_unit_cu(&p->plan, u), min_wgs(&p->plan, u) * p->plan.active_units / all);
+		}
 	}
 	struct mdl_opts so = *o;
 	so.mem = mem_fn;
 	so.mem_ctx = &m;
 	so.plan = &p->plan;
-	int rc = mdl_run(dev, L, &so, &p->r, err, errlen);
+	rc = mdl_run(dev, L, &so, &p->r, err, errlen);
 	mm_get_stats(m.mm, &p->mem);
 	mm_free(m.mm);
 	if (rc)
@@ -114,6 +137,10 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 		 p->plan.extrapolate);
 	const struct md_plan *pl = &p->plan;
 	const struct mm_stats *s = &p->mem;
+	char share[96] = "";
+	if (p->share.touches > 0)
+		snprintf(share, sizeof share, " (sampled; a missed line came from another CU: L1 %.1f %%, L2 %.1f %%)",
+			 100 * p->share.p_l1, 100 * p->share.p_l2);
 	struct mdl_roofs rf;
 	mdl_roofs(&p->c, &rf);
 	uint64_t lines = 0;
@@ -128,20 +155,21 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 			 "\"waves_per_simd\": %u, \"occupancy_limit\": \"%s\", \"units_simulated\": %u, \"full\": %s, "
 			 "\"lines\": {\"L0\": %llu, \"L1\": %llu, \"L2\": %llu, \"MALL\": %llu, \"DRAM\": %llu}, "
 			 "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f, \"dram_bytes\": %.17g, "
-			 "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f}}\n",
+			 "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f}, "
+			 "\"shared_l1\": %.4f, \"shared_l2\": %.4f}\n",
 			 (unsigned long long)pl->nwg, pl->wgp_mode ? "WGP" : "CU", pl->active_units, pl->wg_per_unit,
 			 pl->waves_per_simd, pl->limit, pl->nsample, pl->full ? "true" : "false",
 			 (unsigned long long)s->lines[MM_L0], (unsigned long long)s->lines[MM_L1],
 			 (unsigned long long)s->lines[MM_L2], (unsigned long long)s->lines[MM_MALL],
 			 (unsigned long long)s->lines[MM_DRAM], (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0,
-			 mdl_predict_dram_bytes(p), rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs);
+			 mdl_predict_dram_bytes(p), rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, p->share.p_l1, p->share.p_l2);
 	else
 		snprintf(buf, n,
 			 "model: dispatch: %llu workgroups over %u %ss, %u resident per %s (%u waves/SIMD, limited by %s); "
 			 "%s %u of them%s\n"
-			 "model: memory lines served: L0 %.1f %%, L1 %.1f %%, L2 %.1f %%, Infinity Cache %.1f %%, DRAM %.1f %%\n",
+			 "model: memory lines served: L0 %.1f %%, L1 %.1f %%, L2 %.1f %%, Infinity Cache %.1f %%, DRAM %.1f %%%s\n",
 			 (unsigned long long)pl->nwg, pl->active_units, pl->wgp_mode ? "WGP" : "CU", pl->wg_per_unit,
 			 pl->wgp_mode ? "WGP" : "CU", pl->waves_per_simd, pl->limit,
 			 pl->full ? "simulated all" : "simulated", pl->nsample, pl->extrapolate > 1 ? xtra : "", pct[MM_L0], pct[MM_L1], pct[MM_L2],
-			 pct[MM_MALL], pct[MM_DRAM]);
+			 pct[MM_MALL], pct[MM_DRAM], share);
 }

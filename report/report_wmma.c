@@ -4,10 +4,10 @@
  * the chained-WMMA hazard of emu/HAZARDS.md.  docs/report.md, "WMMA".
  *
  * What is stated about banks is what is known: the bank of each fragment VGPR
- * and how many reads each bank takes.  The RDNA3 ISA guide gives WMMA no bank
- * rule (VOPD has one) and none of the recorded RX 7900 XTX traces runs a WMMA,
- * so no cost is given, and the bank-cache model leaves WMMA reads out
- * (fill_record in report.c records a WMMA's D write only). */
+ * and how many reads each bank takes.  We found no bank rule for WMMA operands
+ * in the RDNA3 ISA guide (VOPD has one) and none of the recorded RX 7900 XTX
+ * traces runs a WMMA, so no cost is given, and the bank-cache model leaves WMMA
+ * reads out (fill_record in report.c records a WMMA's D write only). */
 #include <stdio.h>
 #include <string.h>
 
@@ -117,7 +117,7 @@ void rp_wmma_analyse(struct rp_report *r)
 
 /* ---- renderings ---------------------------------------------------------------- */
 static const char bank_text[] =
-	"no bank rule or cost is known for WMMA operands (the RDNA3 ISA guide states none, unlike VOPD's; "
+	"no bank rule or cost is known for WMMA operands (none found in the RDNA3 ISA guide, which gives VOPD one; "
 	"no recorded RX 7900 XTX trace runs a WMMA), so no WMMA conflict is counted and the bank-cache "
 	"model leaves WMMA reads out";
 

@@ -167,4 +167,11 @@ rc=$?
 	printf '%s' "$out" | tail -1 | grep -q 'nothing written' && ok "a write that fails leaves LIB as it was" ||
 	no "all or none" "rc $rc: $out; $(ls "$T/ro")"
 
+# --backend hip without a GPU: refused before any search, nothing written
+out=$("$G" tune sgemm --shapes "$T/shapes.yaml" --budget 1 --backend hip --cache "$T/c4" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 3 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q 'backend hip' &&
+	[ ! -e "$T/bad" ] && ok "--shapes --backend hip without a GPU: one line, exit 3, nothing written" ||
+	no "hip" "rc $rc: $out"
+
 [ $fails -eq 0 ]

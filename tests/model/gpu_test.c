@@ -23,7 +23,7 @@ static struct mdl_consts K;
 
 static void test_one_line(void)
 {
-	struct mm *m = mm_new(&K, 1, 1);
+	struct mm *m = mm_new(&K, 1, 1, 1);
 	uint64_t a[32];
 	lanes(a, 0x10000, 4);
 	enum mm_level lv;
@@ -48,7 +48,7 @@ static void test_one_line(void)
 
 static uint64_t lines_of(uint64_t base, uint64_t stride, uint32_t exec, unsigned bytes)
 {
-	struct mm *m = mm_new(&K, 1, 1);
+	struct mm *m = mm_new(&K, 1, 1, 1);
 	uint64_t a[32];
 	lanes(a, base, stride);
 	mm_access(m, 0, 0, a, 32, exec, bytes, false, NULL);
@@ -73,27 +73,27 @@ static void test_coalescing(void)
 
 /* A stream of distinct lines from one of 96 busy CUs: its DRAM share is
  * 960 GB/s / 2.5 GHz / 96 = 4 bytes per cycle, 32 cycles per line, so 1000
- * lines issued at once are back after 1000 * 32 + 850 cycles, plus the first
- * line's way through the other ports, each shared 96 ways as well: L0 1, L1
- * 128 / (256 / 8) = 4, L2 128 / (2048 / 96) = 6, MALL 128 / (2120 / 96) = 5.8:
- * 32866.8 -> 32867. */
+ * lines issued at once at cycle 0 are back after 1000 * 32 + 850 = 32850 cycles:
+ * each share's clock counts from 0 and the lines reach the DRAM port (through
+ * L0 1, L1 128 / (256 / 8) = 4, L2 6, MALL 5.8 cycles per line) well inside
+ * share_burst (256) of it, so the first line's way there adds nothing. */
 static void test_stream(void)
 {
-	struct mm *m = mm_new(&K, 96, 1);
+	struct mm *m = mm_new(&K, 96, 1, 1);
 	uint64_t a[32], last = 0;
 	for (unsigned i = 0; i < 1000; i++) {
 		lanes(a, 0x100000 + (uint64_t)i * 128, 4);
 		last = mm_access(m, 0, 0, a, 32, ~0u, 4, false, NULL);
 	}
-	checkf(last == 32867, "mem: a stream is bound by the CU's share of DRAM bandwidth",
-	      "last line back at %llu, want 32867", (unsigned long long)last);
+	checkf(last == 32850, "mem: a stream is bound by the CU's share of DRAM bandwidth",
+	      "last line back at %llu, want 32850", (unsigned long long)last);
 	mm_free(m);
 }
 
 /* Two passes over a working set; the second is served by the named level. */
 static enum mm_level second_pass(uint64_t bytes)
 {
-	struct mm *m = mm_new(&K, 1, 1);
+	struct mm *m = mm_new(&K, 1, 1, 1);
 	uint64_t a[32], t = 0;
 	enum mm_level lv = MM_L0, worst = MM_L0;
 	for (int pass = 0; pass < 2; pass++)
@@ -126,19 +126,20 @@ static void test_working_sets(void)
 /* CU 0 and 1 share shader array 0, CU 8 is in array 1. */
 static void test_sharing(void)
 {
-	struct mm *m = mm_new(&K, 96, 96);
+	struct mm *m = mm_new(&K, 96, 96, 1);
 	uint64_t a[32];
 	enum mm_level lv;
 	lanes(a, 0x2000000, 4);
-	/* CU 0 at 100: ports L0 1, L1 4, L2 6, MALL 5.8, DRAM 32, then 850: 998.8 -> 999.
-	 * CU 1 at 200 hits L1 (ports 1 + 4, 320 of latency: 525) but the line is still
-	 * on its way: it waits for CU 0's fill, 999. */
+	/* Full simulation: whole ports.  CU 0 at 100: L0 128/128 = 1, L1 128/256 = 0.5,
+	 * L2 128/2048, MALL 128/2120, DRAM 128/384 cycles: 101.956, then 850: 952.
+	 * CU 1 at 200 hits L1 (ports 1 + 0.5, 320 of latency: 522) but the line is
+	 * still on its way: it waits for CU 0's fill, 952. */
 	uint64_t t0 = mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
 	uint64_t t1 = mm_access(m, 1, 200, a, 32, ~0u, 4, false, &lv);
-	checkf(lv == MM_L1 && t0 == 999 && t1 == 999, "mem: a line CU 0 is loading hits L1 for CU 1 of its array, when it arrives",
+	checkf(lv == MM_L1 && t0 == 952 && t1 == 952, "mem: a line CU 0 is loading hits L1 for CU 1 of its array, when it arrives",
 	      "from %s at %llu (fill %llu)", mm_level_name[lv], (unsigned long long)t1, (unsigned long long)t0);
 	uint64_t t2 = mm_access(m, 3, 2000, a, 32, ~0u, 4, false, &lv);
-	checkf(lv == MM_L1 && t2 == 2000 + 1 + 4 + 320, "mem: once there, an L1 hit takes the L1 latency", "at %llu",
+	checkf(lv == MM_L1 && t2 == 2000 + 1 + 1 + 320 /* 0.5 rounded up with the rest */, "mem: once there, an L1 hit takes the L1 latency", "at %llu",
 	      (unsigned long long)t2);
 	mm_access(m, 8, 300, a, 32, ~0u, 4, false, &lv);
 	checkf(lv == MM_L2, "mem: and L2 for CU 8 of another array", "from %s", mm_level_name[lv]);
@@ -147,11 +148,44 @@ static void test_sharing(void)
 	mm_access(m, 1, 500, a, 32, ~0u, 4, false, &lv); /* simulated after CU 0, but earlier in time */
 	checkf(lv == MM_DRAM, "mem: a CU never hits what another CU loads later in simulated time", "from %s",
 	      mm_level_name[lv]);
-	/* A store: L0 port 1 cycle, its L2 share 6, then L2's latency 420: 2427. */
-	uint64_t t = mm_access(m, 2, 2000, a, 32, ~0u, 4, true, &lv);
-	checkf(lv == MM_L2 && t == 2427, "mem: a store is acknowledged by L2", "at %llu from %s",
+	/* A store: L0 port 1 cycle, the L2 port 128/2048, then L2's latency 420: 3421.06 -> 3422. */
+	uint64_t t = mm_access(m, 2, 3000, a, 32, ~0u, 4, true, &lv);
+	checkf(lv == MM_L2 && t == 3422, "mem: a store is acknowledged by L2", "at %llu from %s",
 	      (unsigned long long)t, mm_level_name[lv]);
 	mm_free(m);
+}
+
+/* A sampled hierarchy (1 of 96 CUs simulated): each CU has 1/96 of the shared
+ * ports, but a CU idle for share_burst (256) cycles may use the whole ports:
+ * at cycle 100, L0 1 + L1 128/256 + L2 128/2048 + MALL 128/2120 + DRAM 128/384
+ * = 1.96 cycles, then 850: 952 from DRAM.  With every line shared in the array
+ * (share.c counts: 2 touches, 1 per array) it is an L1 hit (ports to L1: 1.5)
+ * at the latency of where it really came from (DRAM): 952, and no DRAM
+ * traffic; shared between arrays only (2, 2, 1): an L2 hit, 952. */
+static void test_sampled_sharing(void)
+{
+	/* p_l1, p_l2 set to 1 (the counts give 1/2) so that the one line is shared */
+	const struct md_sharing none = { 0 }, in_array = { 2, 1, 1, 1, 0 }, across = { 2, 2, 1, 0, 1 };
+	const struct md_sharing *sh[3] = { &none, &in_array, &across };
+	const char *name[3] = { "mem: sampled, an unshared new line comes from DRAM over the CU's port shares",
+				"mem: sampled, a line shared in the array is an L1 hit at the DRAM latency",
+				"mem: sampled, a line shared between arrays is an L2 hit at the DRAM latency" };
+	const uint64_t want_t[3] = { 952, 952, 952 };
+	const enum mm_level want_lv[3] = { MM_DRAM, MM_L1, MM_L2 };
+	for (int i = 0; i < 3; i++) {
+		struct mm *m = mm_new(&K, 96, 1, 1);
+		mm_set_sharing(m, sh[i]);
+		uint64_t a[32];
+		enum mm_level lv;
+		lanes(a, 0x4000000, 4);
+		uint64_t t = mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
+		struct mm_stats st;
+		mm_get_stats(m, &st);
+		checkf(t == want_t[i] && lv == want_lv[i] && (i == 0) == (st.bytes_dram == 128),
+		       name[i], "at %llu from %s, %llu DRAM bytes",
+		       (unsigned long long)t, mm_level_name[lv], (unsigned long long)st.bytes_dram);
+		mm_free(m);
+	}
 }
 
 static void test_consts(void)
@@ -193,6 +227,19 @@ static void test_consts(void)
 	}
 	checkf(ok && mdl_nconsts > 50, "consts: every row has a value, a unit and a source, and can be set by name",
 	      "%u rows", mdl_nconsts);
+	/* --model-constants reaches every row: a file naming all of them, each set
+	 * to its row number + 1 */
+	f = fopen(path, "w");
+	for (unsigned i = 0; i < mdl_nconsts; i++)
+		fprintf(f, "%s %u\n", mdl_const_rows[i].name, i + 1);
+	fclose(f);
+	mdl_consts_default(&c);
+	rc = mdl_consts_load(&c, path, err, sizeof err);
+	ok = rc == 0;
+	for (unsigned i = 0; ok && i < mdl_nconsts; i++)
+		ok = mdl_const_get(&c, i) == i + 1;
+	unlink(path);
+	checkf(ok, "consts: a constants file sets every row", "rc %d: %s", rc, err);
 }
 
 static void test_dispatch(void)
@@ -248,6 +295,7 @@ int main(void)
 	test_stream();
 	test_working_sets();
 	test_sharing();
+	test_sampled_sharing();
 	test_consts();
 	test_dispatch();
 	return check_exit();

@@ -11,8 +11,10 @@ rm -rf "$T"; mkdir -p "$T"
 . "$(dirname "$0")/../run/lib.sh"
 
 # add1: buf[i] += 1 for i < count; 128 floats 0..127, count 100 (as tests/run/rdna3run.sh).
+# --model-full: every workgroup runs (a sampled prediction runs only the
+# sampled units' workgroups, here 1 of 2).
 expect model_text 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
-	--dump buf="$T/model.bin" --model
+	--dump buf="$T/model.bin" --model --model-full
 if od -An -v -f -w4 "$T/model.bin" | awk '{ want = (NR <= 100) ? NR : NR - 1; if ($1 != want) bad++ }
 	END { exit !(NR == 128 && bad == 0) }'; then
 	ok model_result

@@ -197,6 +197,49 @@ static void test_smem_wait(void)
 	      (unsigned long long)r.bucket[MDL_B_SMEM]);
 }
 
+/* Line sharing before a sampled prediction (model/share.c): 192 workgroups of
+ * one wave on 96 CUs, each loading the same 128-byte line, then storing.  Every
+ * unit loads it (96 touches), every one of the 12 shader arrays (12), one line
+ * in all: L1 sharing 1 - 12/96, L2 sharing 1 - 1/12.  The store is never
+ * executed (the pass stops before it): the buffer stays zero. */
+static void test_sharing(void)
+{
+	const char *body = "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+			   "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
+			   "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n";
+	char path[512], err[256];
+	if (build("share", body, 0, 32, path, sizeof path))
+		return;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, "model_sharing", "open: %s", h.err);
+		return;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	emu_fill(h.dev, buf, 0, 4096);
+	const struct ld_kernel *k = ld_kernel_find(h.co, "share");
+	struct emu_launch L = { .kernel_name = "share", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 192, 1, 1 }, .block = { 32, 1, 1 } };
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct md_sharing sh;
+	int rc = md_plan_make(192, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	if (!rc)
+		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+	uint32_t out[32];
+	emu_read(h.dev, buf + 2048, out, sizeof out);
+	unsigned written = 0;
+	for (int i = 0; i < 32; i++)
+		written += out[i] != 0;
+	th_ok(rc == 0 && sh.touches == 96 && sh.arrays == 12 && sh.lines == 1 && sh.p_l1 == 1 - 12.0 / 96 &&
+		      sh.p_l2 == 1 - 1.0 / 12,
+	      "model_sharing_counts", "rc %d: touches %.0f arrays %.0f lines %.0f", rc, sh.touches, sh.arrays, sh.lines);
+	th_ok(written == 0, "model_sharing_writes_nothing", "%u dwords written by the functional pass", written);
+	th_close(&h);
+}
+
 /* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
  * after s_nop 15 lets its address settle: the first v_wmma executes when it
  * issues (e0), every later VALU op of the SIMD waits for the WMMA pipe, and a
@@ -304,6 +347,7 @@ static void test_vgpr_banks(void)
 int main(void)
 {
 	test_valu_chain();
+	test_sharing();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
