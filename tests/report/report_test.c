@@ -396,13 +396,13 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	double want_ks = extra ? 1 : strcmp(preset, "k6") == 0 ? 1 : 8;
 	/* The if/else rule against the generator's own markers: when the chosen
 	 * loop is the k-tile iteration, the part left out is exactly its guarded
-	 * variant [sg_mark_edge, sg_mark_fast). */
+	 * variant [SG_TAG_EDGE, SG_TAG_FAST). */
 	int edge = -1, fast = -1;
 	for (unsigned i = 0; i < ao_inst_count(k); i++) {
-		const char *c = ao_inst_at(k, i)->comment;
-		if (c == sg_mark_edge)
+		unsigned t = ao_inst_at(k, i)->tag;
+		if (t == SG_TAG_EDGE)
 			edge = (int)i;
-		if (c == sg_mark_fast)
+		if (t == SG_TAG_FAST)
 			fast = (int)i;
 	}
 	if (ok && edge > 0 && fast > edge && (unsigned)edge > ra.loop.first && (unsigned)fast <= ra.loop.last) {
