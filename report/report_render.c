@@ -176,6 +176,9 @@ static void render_json(struct ao_text *b, const struct rp_report *r)
 		for (unsigned k = 0; k < L->nskip; k++)
 			ao_textf(b, "%s{\"offset\": %u, \"instructions\": %u}", k ? ", " : "",
 			    r->insts[L->skip_lo[k]].offset, L->skip_hi[k] - L->skip_lo[k]);
+		if (L->outside)   /* out-of-line blocks of the body, from the first one */
+			ao_textf(b, "%s{\"offset\": %u, \"instructions\": %u}", L->nskip ? ", " : "", L->outside_at,
+			    L->outside);
 		ao_textf(b, "]");
 	}
 	ao_textf(b, ", \"how\": ");
