@@ -172,6 +172,9 @@ struct ao_inst {
 	struct ao_half x, y; /* AO_INST_VOPD */
 	uint32_t simm;       /* WAITCNT: encoded simm16; DELAY: encoded simm16 */
 	const char *comment; /* optional, printed after the instruction (static storage) */
+	uint8_t tag;         /* optional: the template's own label for the instruction (0 = none);
+	                        asm_out neither prints nor reads it, so reports find a
+	                        template's loop by label, not by comment text */
 };
 
 /* ---- kernel ---------------------------------------------------------------- */

@@ -94,6 +94,7 @@ static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
 		return;
 	}
+	ri->end = nt->op == EMU_OP_s_endpgm;
 	ri->cls = (uint8_t)cls_of(nt->op);
 	ri->fmas = rp_op_is_fma(nt->op);
 	unsigned c = emu_ops[nt->op].cls;
@@ -373,85 +374,101 @@ static bool skipped(const struct rp_loop *L, unsigned i)
 
 /* The loop's weight for the choice of the main loop: its WMMAs first (a WMMA
  * does 4096 multiply-adds per wave, an FMA 32), then its FMAs. */
-static unsigned long loop_weight(const struct rp_inst *v, const struct rp_loop *L)
+static unsigned long loop_weight(const struct rp_inst *v, const struct rp_loop *L, const uint8_t *body)
 {
 	unsigned long f = 0;
 	for (unsigned i = L->first; i <= L->last; i++)
-		if (!skipped(L, i))
+		if (body[i] && !skipped(L, i))
 			f += v[i].fmas + (v[i].wmma ? 1ul << 20 : 0);
 	return f;
 }
 
-/* Back branches inside [lo, i): the loops nested in loop [lo, i]. */
-static unsigned nested_loops(const struct rp_inst *v, unsigned lo, unsigned i)
+/* Back edges other than i whose branch lies in the body: the loops nested in i's. */
+static unsigned nested_loops(struct rp_flow *fl, const uint8_t *body, unsigned i)
 {
 	unsigned k = 0;
-	for (unsigned j = lo; j < i; j++)
-		k += v[j].branch && v[j].target >= (int)lo && v[j].target <= (int)j;
+	for (unsigned j = 0; j < fl->n; j++)
+		k += j != i && body[j] && fl->loop[j];
 	return k;
+}
+
+/* The body instructions outside [first, last]: blocks placed elsewhere (after
+ * s_endpgm) that run instead of a part of the in-line body; left out. */
+static void note_outside(const struct rp_inst *v, unsigned n, struct rp_loop *L, const uint8_t *body)
+{
+	L->outside = 0;
+	for (unsigned i = 0; i < n; i++)
+		if (body[i] && (i < L->first || i > L->last) && !L->outside++)
+			L->outside_at = v[i].offset;
 }
 
 /* No innermost loop holds a WMMA but an enclosing one does (clang may keep a
  * loop of loads inside the k-loop): the smallest loop with the most WMMAs,
  * its nested loops counted once each.  False when there is none. */
-static bool wmma_outer_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
+static bool wmma_outer_loop(struct rp_flow *fl, struct rp_loop *L, uint8_t *body, uint8_t *tmp)
 {
+	const struct rp_inst *v = fl->v;
 	unsigned best_w = 0, best_len = 0, first = 0, last = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!v[i].branch || v[i].target < 0 || v[i].target > (int)i)
+	for (unsigned i = 0; i < fl->n; i++) {
+		if (!fl->loop[i])
 			continue;
 		unsigned lo = (unsigned)v[i].target, w = 0;
+		rp_flow_body(fl, i, tmp);
 		for (unsigned j = lo; j <= i; j++)
-			w += v[j].wmma;
-		if (w > best_w || (w == best_w && w && i - lo < best_len))
+			w += tmp[j] && v[j].wmma;
+		if (w > best_w || (w == best_w && w && i - lo < best_len)) {
 			best_w = w, best_len = i - lo, first = lo, last = i;
+			memcpy(body, tmp, fl->n);
+		}
 	}
 	if (!best_w)
 		return false;
 	unsigned nl = L->nloops, ni = L->ninner;
 	memset(L, 0, sizeof *L);
 	*L = (struct rp_loop){ .found = true, .first = first, .last = last, .nloops = nl, .ninner = ni };
+	note_outside(v, fl->n, L, body);
 	snprintf(L->how, sizeof L->how,
 		 "loop at 0x%x..0x%x (%u instructions, %u nested loop(s) counted once: their trip counts are not "
 		 "in the code); %u loop(s), %u innermost; no innermost loop has a WMMA, the smallest loop with the "
 		 "most WMMAs chosen",
-		 v[first].offset, v[last].offset, last - first + 1, nested_loops(v, first, last), nl, ni);
+		 v[first].offset, v[last].offset, last - first + 1, nested_loops(fl, body, last), nl, ni);
 	return true;
 }
 
-static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
+/* The main loop: among the innermost natural loops (no other back edge in the
+ * body), the one with the most WMMAs, else FMAs; body: its instructions. */
+static void find_loop(struct rp_flow *fl, struct rp_loop *L, uint8_t *body, uint8_t *tmp)
 {
+	const struct rp_inst *v = fl->v;
 	memset(L, 0, sizeof *L);
 	unsigned long best_f = 0;
-	for (unsigned i = 0; i < n; i++) {
-		if (!v[i].branch || v[i].target < 0 || v[i].target > (int)i)
+	for (unsigned i = 0; i < fl->n; i++) {
+		if (!fl->loop[i])
 			continue;
 		L->nloops++;
-		unsigned lo = (unsigned)v[i].target;
-		bool inner = true;   /* no other back branch inside */
-		for (unsigned j = lo; j < i && inner; j++)
-			if (v[j].branch && v[j].target >= 0 && v[j].target <= (int)j && v[j].target >= (int)lo)
-				inner = false;
-		if (!inner)
+		rp_flow_body(fl, i, tmp);
+		if (nested_loops(fl, tmp, i))
 			continue;
 		L->ninner++;
-		struct rp_loop c = { .first = lo, .last = i };
+		struct rp_loop c = { .first = (unsigned)v[i].target, .last = i };
 		path_select(v, &c);
-		unsigned long f = loop_weight(v, &c);
+		unsigned long f = loop_weight(v, &c, tmp);
 		if (!L->found || f > best_f) {
 			unsigned nl = L->nloops, ni = L->ninner;
 			*L = c;
 			L->found = true;
 			L->nloops = nl, L->ninner = ni;
 			best_f = f;
+			memcpy(body, tmp, fl->n);
 		}
 	}
 	if (!L->found) {
 		snprintf(L->how, sizeof L->how, "no backward branch: the kernel has no loop");
 		return;
 	}
-	if (!(best_f >> 20) && wmma_outer_loop(v, n, L))
+	if (!(best_f >> 20) && wmma_outer_loop(fl, L, body, tmp))
 		return;
+	note_outside(v, fl->n, L, body);
 	int m = snprintf(L->how, sizeof L->how,
 			 "innermost loop at 0x%x..0x%x (%u instructions); %u loop(s), %u innermost, "
 			 "the one with the most %s chosen",
@@ -461,32 +478,47 @@ static void find_loop(const struct rp_inst *v, unsigned n, struct rp_loop *L)
 		m += snprintf(L->how + m, sizeof L->how - (size_t)m,
 			      "; if/else: %u instructions of the longer side at 0x%x left out",
 			      L->skip_hi[s] - L->skip_lo[s], v[L->skip_lo[s]].offset);
+	if (L->outside && m > 0 && (size_t)m < sizeof L->how)
+		snprintf(L->how + m, sizeof L->how - (size_t)m,
+			 "; %u instructions of out-of-line blocks from 0x%x that branch back in left out",
+			 L->outside, L->outside_at);
 }
 
 /* ---- scoring and summary ------------------------------------------------------ */
 int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 {
 	struct rp_loop *L = &r->loop;
-	find_loop(r->insts, r->ninsts, L);
 	struct rp_summary *s = &r->sum;
 	isa_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
-	if (!L->found)
+	struct rp_flow fl;
+	uint8_t *body = calloc(2 * (size_t)r->ninsts + 2, 1);
+	if (!body || rp_flow_init(&fl, r->insts, r->ninsts)) {
+		free(body);
+		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+	}
+	find_loop(&fl, L, body, body + r->ninsts + 1);
+	rp_flow_free(&fl);
+	if (!L->found) {
+		free(body);
 		return 0;
+	}
 	unsigned n = 0;
 	for (unsigned i = L->first; i <= L->last; i++)
-		n += !skipped(L, i);
+		n += body[i] && !skipped(L, i);
 	r->rows = calloc(n ? n : 1, sizeof *r->rows);
 	struct ra_access *seq = calloc(2 * (size_t)n + 1, sizeof *seq);
 	struct ra_access_score *per = calloc(2 * (size_t)n + 1, sizeof *per);
 	if (!r->rows || !seq || !per) {
 		free(seq);
 		free(per);
+		free(body);
 		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	}
 	unsigned k = 0;
 	for (unsigned i = L->first; i <= L->last; i++)
-		if (!skipped(L, i))
+		if (body[i] && !skipped(L, i))
 			r->rows[k++].inst = i;
+	free(body);
 	r->nrows = n;
 	/* Two iterations back to back; the second is reported: the cache then holds
 	 * what the previous iteration left, as in the steady state. */

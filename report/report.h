@@ -57,6 +57,7 @@ struct rp_inst {
 	bool dual;                /* VOPD */
 	bool valu;                /* reads VGPRs through the VALU operand ports */
 	bool branch, cond;        /* a branch; conditional */
+	bool end;                 /* s_endpgm: no instruction follows it */
 	int target;               /* branch target (instruction index), -1 if none/unknown */
 	struct ra_access acc;     /* reads per half and slot, writes (vgpr_alloc.h) */
 	char text[160];           /* as llvm-objdump prints it */
@@ -107,6 +108,8 @@ struct rp_loop {
 	char how[320];                    /* which loop was chosen and why, and what was left out */
 	unsigned skip_lo[8], skip_hi[8];  /* alternative paths left out: [lo, hi) */
 	unsigned nskip;
+	unsigned outside;                 /* body instructions outside [first, last] (out-of-line blocks), left out */
+	uint32_t outside_at;              /* offset of the first of them */
 };
 
 /* The figures (one loop iteration unless noted). */

@@ -4,7 +4,7 @@
 # The report reads code objects through libloader.a (-lelf -lmsgpackc -ldl) and
 # decodes them with emu's decoder and disassembler only, not the emulator; it
 # scores banks with libvgpr_alloc.a and assembles .s input through libasm_out.a.
-REPORT_SRCS := report/report.c report/report_load.c report/report_render.c report/report_wmma.c \
+REPORT_SRCS := report/report.c report/report_load.c report/report_render.c report/report_wmma.c report/report_cfg.c \
 	report/roofline.c report/prediction.c
 LIBS += $(BUILD)/librdna3report.a
 $(BUILD)/librdna3report.a: $(REPORT_SRCS:%.c=$(BUILD)/%.o)

@@ -23,4 +23,20 @@ void rp_wmma_text(struct ao_text *b, const struct rp_report *r);
 void rp_wmma_json(struct ao_text *b, const struct rp_report *r);
 void rp_wmma_html(struct ao_text *b, const struct rp_report *r);
 
+/* Control flow (report_cfg.c): predecessors of each instruction, dominance of
+ * a back edge's target, natural loop bodies. */
+struct rp_flow {
+	const struct rp_inst *v;
+	unsigned n;
+	unsigned *pred_at, *pred;         /* predecessors of i: pred[pred_at[i] .. pred_at[i+1]) */
+	unsigned *stack;
+	uint8_t *seen;
+	uint8_t *loop;                    /* per branch: RP_LOOP_* (0: closes no loop); then scratch */
+};
+enum { RP_LOOP_NATURAL = 1, RP_LOOP_RANGE = 2 };
+int rp_flow_init(struct rp_flow *f, const struct rp_inst *v, unsigned n);   /* 0, or -1: out of memory */
+void rp_flow_free(struct rp_flow *f);
+/* body[x] = 1 for every instruction of the loop closed by branch i (n bytes; f->loop[i] != 0). */
+void rp_flow_body(struct rp_flow *f, unsigned i, uint8_t *body);
+
 #endif

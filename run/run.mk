@@ -39,7 +39,7 @@ endif
 
 # shim_test: a HIP host program linked against the shim (found through its rpath).
 SHIM_TEST := $(BUILD)/tests/shim_test
-$(SHIM_TEST): tests/run/shim_test.c tests/loader/harness.h tests/check.h $(HIPSHIM_SO) | $(LOADER_FIXTURES)
+$(SHIM_TEST): tests/run/shim_test.c tests/loader/fixtures.h tests/check.h $(HIPSHIM_SO) | $(LOADER_FIXTURES)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(HIP_INCFLAGS) tests/run/shim_test.c -o $@ $(LDFLAGS) \
 		-L$(BUILD)/hipshim -lamdhip64 -Wl,-rpath,'$$ORIGIN/../hipshim'

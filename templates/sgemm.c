@@ -27,13 +27,16 @@
 
 #define I(...) AO_I(x->k, __VA_ARGS__)
 
-const char sg_mark_loop[] = "sgemm: k-tile iteration";
-const char sg_mark_edge[] = "sgemm: edge tile (guarded loads)";
-const char sg_mark_fast[] = "sgemm: full tile (fast loads)";
-const char sg_mark_end[] = "sgemm: end of k-tile iteration";
-const char sg_mark_trips[] = "sgemm: inner trip count";
-const char sg_mark_inner[] = "sgemm: inner loop";
-const char sg_mark_inner_end[] = "sgemm: end of inner loop";
+const char *const sg_tag_text[SG_TAG_COUNT] = {
+	[SG_TAG_NONE] = NULL,
+	[SG_TAG_LOOP] = "sgemm: k-tile iteration",
+	[SG_TAG_EDGE] = "sgemm: edge tile (guarded loads)",
+	[SG_TAG_FAST] = "sgemm: full tile (fast loads)",
+	[SG_TAG_END] = "sgemm: end of k-tile iteration",
+	[SG_TAG_TRIPS] = "sgemm: inner trip count",
+	[SG_TAG_INNER] = "sgemm: inner loop",
+	[SG_TAG_INNER_END] = "sgemm: end of inner loop",
+};
 
 static void flip_buffers(struct sg_ctx *x, bool store_too_same_way)
 {
@@ -117,10 +120,10 @@ static void emit_kloop_prefetch(struct sg_ctx *x)
 	I(SG_OP(s_add_u32), ao_s(x->s_next), ao_s(x->s_next), ao_int(1));
 	I(SG_OP(s_branch), ao_lab((unsigned)l_loop));
 	unsigned hi = ao_inst_count(k);
-	sg_mark(x, lo, sg_mark_loop);
-	sg_mark(x, edge, sg_mark_edge);
-	sg_mark(x, fast, sg_mark_fast);
-	sg_mark(x, hi - 1, sg_mark_end);
+	sg_tag(x, lo, SG_TAG_LOOP);
+	sg_tag(x, edge, SG_TAG_EDGE);
+	sg_tag(x, fast, SG_TAG_FAST);
+	sg_tag(x, hi - 1, SG_TAG_END);
 
 	ao_bind(k, (unsigned)l_last);
 	sg_emit_tile_compute(x, false);
@@ -146,10 +149,10 @@ static void emit_kloop_plain(struct sg_ctx *x)
 	I(SG_OP(s_cmp_lt_u32), ao_s(x->s_next), ao_s(x->s_tiles));
 	I(SG_OP(s_cbranch_scc1), ao_lab((unsigned)l_loop));
 	unsigned hi = ao_inst_count(k);
-	sg_mark(x, lo, sg_mark_loop);
-	sg_mark(x, x->body_lo, sg_mark_edge);
-	sg_mark(x, x->body_hi, sg_mark_fast);
-	sg_mark(x, hi - 1, sg_mark_end);
+	sg_tag(x, lo, SG_TAG_LOOP);
+	sg_tag(x, x->body_lo, SG_TAG_EDGE);
+	sg_tag(x, x->body_hi, SG_TAG_FAST);
+	sg_tag(x, hi - 1, SG_TAG_END);
 }
 
 int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen)

@@ -158,8 +158,31 @@ static inline ao_op sg_global_load_op(unsigned w)
 	return w == 4 ? SG_OP(global_load_b128) : w == 2 ? SG_OP(global_load_b64) : SG_OP(global_load_b32);
 }
 
-/* Put marker comment text on instruction at (nothing when a builder error
- * kept it from being emitted). */
+/* The labels sgemm puts on the instructions its report looks for (struct
+ * ao_inst.tag); each also shows in the .s as a comment (sg_tag_text). */
+enum sg_tag {
+	SG_TAG_NONE,
+	SG_TAG_LOOP,      /* first instruction of the k-tile iteration */
+	SG_TAG_EDGE,      /* first of the guarded-load variant (edge tiles) */
+	SG_TAG_FAST,      /* first of the full-tile variant */
+	SG_TAG_END,       /* last instruction of the k-tile iteration */
+	SG_TAG_TRIPS,     /* s_mov of the inner loop's trip count */
+	SG_TAG_INNER,     /* first instruction of the inner loop */
+	SG_TAG_INNER_END, /* the inner loop's back branch */
+	SG_TAG_COUNT
+};
+extern const char *const sg_tag_text[SG_TAG_COUNT];
+
+/* Label instruction at with tag, and put the tag's text on it as its comment
+ * (nothing when a builder error kept it from being emitted). */
+static inline void sg_tag(struct sg_ctx *x, unsigned at, enum sg_tag tag)
+{
+	struct ao_inst *in = ao_inst_at(x->k, at);
+	if (in)
+		in->tag = (uint8_t)tag, in->comment = sg_tag_text[tag];
+}
+
+/* Put a plain comment on instruction at (no label). */
 static inline void sg_mark(struct sg_ctx *x, unsigned at, const char *text)
 {
 	if (at < ao_inst_count(x->k))
@@ -229,7 +252,5 @@ char *sg_report(const struct tpl_values *v, struct ao_kernel *k);
  * inner loop's trip-count instruction, its first instruction and its back
  * branch (sgemm_loop.c). */
 int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen);
-extern const char sg_mark_loop[], sg_mark_edge[], sg_mark_fast[], sg_mark_end[];
-extern const char sg_mark_trips[], sg_mark_inner[], sg_mark_inner_end[];
 
 #endif

@@ -2,8 +2,8 @@
  * instructions per k-step by class and bytes moved per FMA.
  *
  * Every count comes from the emitted instruction list (ao_inst), never from
- * the parameters: the steady-state k-tile iteration is found by the marker
- * comments sgemm.c puts on its first and last instruction, the guarded
+ * the parameters: the steady-state k-tile iteration is found by the labels
+ * (struct ao_inst.tag) sgemm.c puts on its first and last instruction, the guarded
  * variant inside it is left out, and an inner loop counts as many times as
  * the immediate of its trip-count instruction says.  The numbers are gathered
  * in struct sg_stats first and printed second, so other output forms (json,
@@ -71,10 +71,10 @@ static void count_inst(struct sg_stats *st, const struct ao_inst *in, double w)
 		st->l_store += w * 4 * in->o[1].count;
 }
 
-static int find_mark(struct ao_kernel *k, const char *mark)
+static int find_tag(struct ao_kernel *k, enum sg_tag tag)
 {
 	for (unsigned i = 0; i < ao_inst_count(k); i++)
-		if (ao_inst_at(k, i)->comment == mark)
+		if (ao_inst_at(k, i)->tag == tag)
 			return (int)i;
 	return -1;
 }
@@ -99,8 +99,8 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 	st->occ_lds = o.by_lds;
 	st->occ = o.waves;
 
-	int lo = find_mark(k, sg_mark_loop), end = find_mark(k, sg_mark_end);
-	int e0 = find_mark(k, sg_mark_edge), e1 = find_mark(k, sg_mark_fast);
+	int lo = find_tag(k, SG_TAG_LOOP), end = find_tag(k, SG_TAG_END);
+	int e0 = find_tag(k, SG_TAG_EDGE), e1 = find_tag(k, SG_TAG_FAST);
 	if (lo < 0 || end < lo)
 		return;
 	st->found = true;
@@ -111,11 +111,11 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 			continue;
 		struct ao_inst *ai = ao_inst_at(k, (unsigned)i);
 		/* the inner loop: from its first instruction to its back branch */
-		if (ai->comment == sg_mark_inner) {
+		if (ai->tag == SG_TAG_INNER) {
 			w = 1;
 			for (int j = i - 1; j >= lo; j--) {
 				struct ao_inst *t = ao_inst_at(k, (unsigned)j);
-				if (t->comment == sg_mark_trips && t->n == 2 &&
+				if (t->tag == SG_TAG_TRIPS && t->n == 2 &&
 				    t->o[1].kind == AO_K_IMM) {
 					w = t->o[1].imm;
 					break;
@@ -123,7 +123,7 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 			}
 		}
 		count_inst(st, ai, w);
-		if (ai->comment == sg_mark_inner_end)
+		if (ai->tag == SG_TAG_INNER_END)
 			w = 1;
 	}
 }

@@ -2,7 +2,7 @@
  * arguments, dispatch checks, the backend wrappers on a fake backend, and the
  * hip backend's answer on a host without a device. */
 #include "loader/loader.h"
-#include "tests/loader/harness.h"
+#include "tests/loader/fixtures.h"
 
 #include <stdio.h>
 #include <stdlib.h>

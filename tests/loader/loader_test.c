@@ -3,7 +3,7 @@
  * and on every truncation and many corruptions of them. */
 #define _GNU_SOURCE /* memmem */
 #include "loader/loader.h"
-#include "tests/loader/harness.h"
+#include "tests/loader/fixtures.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -396,13 +396,13 @@ static void test_three_views(const char *preset, const char *extra, const char *
 	double want_ks = extra ? 1 : strcmp(preset, "k6") == 0 ? 1 : 8;
 	/* The if/else rule against the generator's own markers: when the chosen
 	 * loop is the k-tile iteration, the part left out is exactly its guarded
-	 * variant [sg_mark_edge, sg_mark_fast). */
+	 * variant [SG_TAG_EDGE, SG_TAG_FAST). */
 	int edge = -1, fast = -1;
 	for (unsigned i = 0; i < ao_inst_count(k); i++) {
-		const char *c = ao_inst_at(k, i)->comment;
-		if (c == sg_mark_edge)
+		unsigned t = ao_inst_at(k, i)->tag;
+		if (t == SG_TAG_EDGE)
 			edge = (int)i;
-		if (c == sg_mark_fast)
+		if (t == SG_TAG_FAST)
 			fast = (int)i;
 	}
 	if (ok && edge > 0 && fast > edge && (unsigned)edge > ra.loop.first && (unsigned)fast <= ra.loop.last) {
@@ -538,6 +538,33 @@ static void test_wmma(const char *path)
 /* The hgemm best preset: the instruction list, the .s and the .hsaco give the
  * same WMMA figures; 4x4 tiles per wave (docs/hgemm.md) are 16 accumulators,
  * 16 WMMAs per k-step, and no WMMA reads a D as A or B. */
+/* edge_loop.s, by hand.  Instructions: 0 s_mov; 1 WMMA (.Lloop); 2 s_cmp;
+ * 3 s_cbranch .Ledge; 4 v_add_f32; 5 WMMA (.Lback); 6 s_sub; 7 s_cmp;
+ * 8 s_cbranch .Lloop; 9 s_endpgm; 10, 11 v_mov; 12 WMMA; 13 v_fmac;
+ * 14 s_branch .Lback; 15 s_endpgm.  Branch 14 goes back to 5 but 5 does not
+ * dominate it (0 1 2 3 10 .. 14 skips 5): not a loop.  The one loop is 8 -> 1,
+ * body {1..8, 10..14}; 10..14 lie after s_endpgm and are left out (5), so one
+ * iteration is 1..8: 8 instructions, 2 WMMAs (D v16, v24: 2 accumulators, one
+ * k-step), 1 other VALU (v_add_f32), no FMA.  The address-range finder took
+ * 5..14 (10 instructions, 2 WMMAs and the v_fmac). */
+static void test_edge_loop(const char *path)
+{
+	struct rp_report r;
+	char err[512];
+	int rc = rp_from_file(path, NULL, &r, err, sizeof err);
+	checkf(rc == 0, "report_edge_loop_builds", "%s", err);
+	if (rc)
+		return;
+	const struct rp_wmma *w = &r.sum.wmma;
+	checkf(r.loop.found && r.loop.nloops == 1 && r.loop.first == 1 && r.loop.last == 8 && r.nrows == 8 &&
+		       r.loop.outside == 5 && r.sum.fmas == 0 && w->wmmas == 2 && w->accumulators == 2 &&
+		       w->valu_other == 1 && strstr(r.loop.how, "out-of-line"),
+	       "report_edge_loop", "loops %u first %u last %u rows %u outside %u fmas %u wmmas %u acc %u valu %u: %s",
+	       r.loop.nloops, r.loop.first, r.loop.last, r.nrows, r.loop.outside, r.sum.fmas, w->wmmas,
+	       w->accumulators, w->valu_other, r.loop.how);
+	rp_free(&r);
+}
+
 static void test_hgemm_views(const char *dir)
 {
 	char err[1024], why[1400] = "", s_path[600], h_path[600];
@@ -578,6 +605,15 @@ static void test_hgemm_views(const char *dir)
 	      "report_hgemm_wmma", "accumulators %u, %.3f per k-step, hazards %u, C = D %u of %u, D VGPRs %u",
 	      w->accumulators, w->ksteps > 0 ? w->wmmas / w->ksteps : 0, w->hazards, w->c_is_d, w->wmmas,
 	      w->frag[RP_WM_D].vgprs);
+	/* best's loop (the .s from .L6_loop to its back branch, by hand): 16 WMMAs
+	 * and 4 v_add_nc_u32 (LDS address swaps) per k-step, under 128
+	 * instructions; the edge copies after s_endpgm are not in it. */
+	bool no_end = ok;
+	for (unsigned i = 0; ok && i < ra.nrows; i++)
+		no_end &= !ra.insts[ra.rows[i].inst].end;
+	checkf(ok && no_end && w->ksteps == 1 && w->valu_other == 4 && ra.sum.insts < 128 && ra.loop.outside > 0,
+	       "report_hgemm_loop_body", "instructions %u, other VALU %u, k-steps %.3f, s_endpgm inside %d, outside %u",
+	       ra.sum.insts, w->valu_other, w->ksteps, !no_end, ra.loop.outside);
 	unlink(s_path);
 	unlink(h_path);
 	rp_free(&ra), rp_free(&rs), rp_free(&rh);
@@ -724,6 +760,9 @@ int main(int argc, char **argv)
 	char wmma[1024];
 	snprintf(wmma, sizeof wmma, "%.*swmma_loop.s", (int)(strrchr(hand, '/') ? strrchr(hand, '/') - hand + 1 : 0), hand);
 	test_wmma(wmma);
+	char edge[1024];
+	snprintf(edge, sizeof edge, "%.*sedge_loop.s", (int)(strrchr(hand, '/') ? strrchr(hand, '/') - hand + 1 : 0), hand);
+	test_edge_loop(edge);
 	test_hgemm_views(dir);
 	struct rp_summary sum;
 	char err[512] = "";

@@ -3,7 +3,7 @@
  * and the last-error state, modules from files and memory, launches with
  * kernelParams and extra, hidden arguments, globals, events, faults, freed and
  * made-up handles, a runaway kernel. */
-#include "tests/loader/harness.h"
+#include "tests/loader/fixtures.h"
 
 #include <hip/hip_runtime_api.h>
 #include <stdio.h>

@@ -1,10 +1,10 @@
-/* harness.h — shared by the C tests of the loader and the HIP shim
+/* fixtures.h — shared by the C tests of the loader and the HIP shim
  * (loader_test.c and args_test.c here, tests/run/shim_test.c): CHECK on the
  * check library (tests/check.h) and the fixtures that loader/loader.mk builds into
  * $BUILD/llvmNN/tests/loader (NN: the LLVM under test, tests/llvm.h).
  * Header-only: each test program is one file. */
-#ifndef RDNA3_TESTS_LOADER_HARNESS_H
-#define RDNA3_TESTS_LOADER_HARNESS_H
+#ifndef RDNA3_TESTS_LOADER_FIXTURES_H
+#define RDNA3_TESTS_LOADER_FIXTURES_H
 
 #include "tests/check.h"
 
