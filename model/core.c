@@ -80,7 +80,7 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->extra > w->last_issue + 1)
 		why = MDL_B_BRANCH;
 	unsigned cls = cls_of(st->in);
-	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)(c->valu_mem_latency - c->valu_latency)
+	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)((st->store ? c->valu_store_latency : c->valu_mem_latency) - c->valu_latency)
 			 : cls == EMU_CLS_LDS ? (uint64_t)(c->valu_lds_latency - c->valu_latency)
 						 : 0;
 	const struct emu_hzinfo *u = st->use;
