@@ -324,6 +324,26 @@ static int shapes_of(const struct shapes_ctx *c, struct gen_shape **out, unsigne
 	return 0;
 }
 
+/* After the first document: the stream must end (a second document would be
+ * silently ignored otherwise). */
+static int one_document(yaml_parser_t *p, const char *path, char *err, size_t errlen)
+{
+	yaml_document_t next;
+	if (!yaml_parser_load(p, &next)) {
+		snprintf(err, errlen, "%s:%lu: malformed YAML: %s", path, (unsigned long)p->problem_mark.line + 1,
+			 p->problem ? p->problem : "parse error");
+		return -1;
+	}
+	int rc = 0;
+	if (yaml_document_get_root_node(&next)) {
+		snprintf(err, errlen, "%s:%lu: only one YAML document is allowed", path,
+			 (unsigned long)next.start_mark.line + 1);
+		rc = -1;
+	}
+	yaml_document_delete(&next);
+	return rc;
+}
+
 int gen_shapes_read(const char *path, struct gen_shape **out, unsigned *n, char *err, size_t errlen)
 {
 	*out = NULL;
@@ -355,6 +375,13 @@ int gen_shapes_read(const char *path, struct gen_shape **out, unsigned *n, char 
 		struct shapes_ctx c = { path, &doc, err, errlen };
 		rc = shapes_of(&c, out, n);
 		yaml_document_delete(&doc);
+		if (rc == 0)
+			rc = one_document(&p, path, err, errlen);
+		if (rc != 0) {
+			free(*out);
+			*out = NULL;
+			*n = 0;
+		}
 	}
 	yaml_parser_delete(&p);
 	fclose(f);

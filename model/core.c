@@ -80,9 +80,11 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	if (w->extra > w->last_issue + 1)
 		why = MDL_B_BRANCH;
 	unsigned cls = cls_of(st->in);
-	uint64_t vextra = cls == EMU_CLS_VMEM  ? (uint64_t)(c->valu_mem_latency - c->valu_latency)
-			 : cls == EMU_CLS_LDS ? (uint64_t)(c->valu_lds_latency - c->valu_latency)
-						 : 0;
+	/* how much later than a VALU reader a memory reader of a VALU result may
+	 * issue; never negative, whatever a constants file sets */
+	double vlat = cls == EMU_CLS_VMEM ? (st->store ? c->valu_store_latency : c->valu_mem_latency)
+		      : cls == EMU_CLS_LDS ? c->valu_lds_latency : c->valu_latency;
+	uint64_t vextra = vlat > c->valu_latency ? (uint64_t)(vlat - c->valu_latency) : 0;
 	const struct emu_hzinfo *u = st->use;
 	for (unsigned i = 0; i < u->nr; i++)
 		for (unsigned k = 0; k < u->r[i].n; k++) {

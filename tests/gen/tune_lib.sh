@@ -118,6 +118,8 @@ shapes 'shapes:' '  - {m: [1, 16], n: 4, k: 8}' '  - {m: 16, n: 4, k: 8}'
 bad "--shapes: overlapping ranges refused" 2 "s.yaml:3: this shape overlaps the shape on line 2" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: [16, 1], n: 4, k: 8}'
 bad "--shapes: an empty range refused" 2 "range \[16, 1\] is empty" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8}' '---' 'shapes:' '  - {m: 8, n: 4, k: 8}'
+bad "--shapes: a second YAML document refused" 2 "s.yaml:3: only one YAML document is allowed" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 4, n: 4, k: 8, layout: XY}'
 bad "--shapes: a bad layout refused" 2 "layout 'XY'" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 4, n: 4}'

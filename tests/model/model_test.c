@@ -344,6 +344,42 @@ static void test_vgpr_banks(void)
 		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free", "fma -> add %lld cycles (want 1)", g);
 }
 
+/* A VALU result read by vector memory: a global_store reading it as data issues
+ * valu_store_latency after the VALU op, a global_load reading it as address
+ * valu_mem_latency after (neither earlier than the op's execution +
+ * valu_latency + vmem_waits_all_valu, which is 5 + 12 = 17 with the defaults).
+ * The store runs with the constant at its default (17) and at 25. */
+static long long vmem_gap(const char *name, const char *mem, unsigned op, const char *cst, double v)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	char body[512];
+	snprintf(body, sizeof body,
+		 "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v2, 2, v0\n  s_waitcnt lgkmcnt(0)\n  s_nop 15\n"
+		 "  v_add_nc_u32 v1, 4, v2\n  %s\n  s_endpgm\n", mem);
+	set_const = cst;
+	set_value = v;
+	int rc = run(name, body, 0, 32, &t, &r, &c);
+	set_const = NULL;
+	if (rc)
+		return -1;
+	return at(&t, 0, op, 0) - at(&t, 0, EMU_OP_v_add_nc_u32, 0);
+}
+
+static void test_vmem_after_valu(void)
+{
+	long long g = vmem_gap("valu_store", "global_store_b32 v2, v1, s[2:3]", EMU_OP_global_store_b32, NULL, 0);
+	if (g != -1)
+		th_ok(g == 17, "model_valu_store", "v_add -> store of its result %lld cycles, want 17 (valu_store_latency)", g);
+	g = vmem_gap("valu_store25", "global_store_b32 v2, v1, s[2:3]", EMU_OP_global_store_b32, "valu_store_latency", 25);
+	if (g != -1)
+		th_ok(g == 25, "model_valu_store_set", "v_add -> store of its result %lld cycles, want 25", g);
+	g = vmem_gap("valu_load", "global_load_b32 v3, v1, s[2:3]", EMU_OP_global_load_b32, NULL, 0);
+	if (g != -1)
+		th_ok(g == 18, "model_valu_load", "v_add -> load at its result %lld cycles, want 18 (valu_mem_latency)", g);
+}
+
 int main(void)
 {
 	test_valu_chain();
@@ -352,6 +388,7 @@ int main(void)
 	test_barrier();
 	test_smem_wait();
 	test_vgpr_banks();
+	test_vmem_after_valu();
 	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();
