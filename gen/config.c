@@ -56,24 +56,48 @@ static int read_capped(void *data, unsigned char *buf, size_t size, size_t *got)
 	return 1;
 }
 
+/* Open path as YAML input for p, read through read_capped into in; what
+ * names the file in errors ("config", "shapes").  0, or -1 with err set. */
+static int yaml_open(const char *path, const char *what, yaml_parser_t *p, struct capped *in, char *err,
+		     size_t errlen)
+{
+	*in = (struct capped){ .f = fopen(path, "rb") };
+	if (!in->f) {
+		snprintf(err, errlen, "%s: cannot open the %s file: %s", path, what, strerror(errno));
+		return -1;
+	}
+	if (!yaml_parser_initialize(p)) {
+		fclose(in->f);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return -1;
+	}
+	yaml_parser_set_input(p, read_capped, in);
+	return 0;
+}
+
+/* The one line for a parse that libyaml refused. */
+static void yaml_fail(const yaml_parser_t *p, const struct capped *in, const char *path, const char *what,
+		      char *err, size_t errlen)
+{
+	if (in->too_big)
+		snprintf(err, errlen, "%s: larger than %u KiB: not a %s file", path, GEN_CONFIG_MAX_BYTES >> 10, what);
+	else if (in->io_error)
+		snprintf(err, errlen, "%s: cannot read the %s file: %s", path, what, strerror(errno));
+	else
+		snprintf(err, errlen, "%s:%lu: malformed YAML: %s", path, (unsigned long)p->problem_mark.line + 1,
+			 p->problem ? p->problem : "parse error");
+}
+
 int gen_config_read(const char *path, const struct gen_config_names *names, struct gen_assign **out,
 		    unsigned *n, char *err, size_t errlen)
 {
 	*out = NULL;
 	*n = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open the config file: %s", path, strerror(errno));
-		return -1;
-	}
 	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p)) {
-		fclose(f);
-		snprintf(err, errlen, "%s: out of memory", path);
+	struct capped in;
+	if (yaml_open(path, "config", &p, &in, err, errlen))
 		return -1;
-	}
-	struct capped in = { .f = f };
-	yaml_parser_set_input(&p, read_capped, &in);
+	FILE *f = in.f;
 	unsigned *seen = calloc(names->n + 1, sizeof *seen), na = 0;
 	struct gen_assign *a = calloc(names->n + 1, sizeof *a);
 	if (!seen || !a) {
@@ -90,14 +114,7 @@ int gen_config_read(const char *path, const struct gen_config_names *names, stru
 	for (bool done = false; !done && rc == 0;) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
-			if (in.too_big)
-				snprintf(err, errlen, "%s: larger than %u KiB: not a parameter file", path,
-					 GEN_CONFIG_MAX_BYTES >> 10);
-			else if (in.io_error)
-				snprintf(err, errlen, "%s: cannot read the config file: %s", path, strerror(errno));
-			else
-				snprintf(err, errlen, "%s:%lu: malformed YAML: %s", path,
-					 (unsigned long)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
+			yaml_fail(&p, &in, path, "config", err, errlen);
 			rc = -1;
 			break;
 		}
@@ -326,12 +343,11 @@ static int shapes_of(const struct shapes_ctx *c, struct gen_shape **out, unsigne
 
 /* After the first document: the stream must end (a second document would be
  * silently ignored otherwise). */
-static int one_document(yaml_parser_t *p, const char *path, char *err, size_t errlen)
+static int one_document(yaml_parser_t *p, const struct capped *in, const char *path, char *err, size_t errlen)
 {
 	yaml_document_t next;
 	if (!yaml_parser_load(p, &next)) {
-		snprintf(err, errlen, "%s:%lu: malformed YAML: %s", path, (unsigned long)p->problem_mark.line + 1,
-			 p->problem ? p->problem : "parse error");
+		yaml_fail(p, in, path, "shapes", err, errlen);
 		return -1;
 	}
 	int rc = 0;
@@ -348,35 +364,20 @@ int gen_shapes_read(const char *path, struct gen_shape **out, unsigned *n, char 
 {
 	*out = NULL;
 	*n = 0;
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open the shapes file: %s", path, strerror(errno));
-		return -1;
-	}
 	yaml_parser_t p;
-	if (!yaml_parser_initialize(&p)) {
-		fclose(f);
-		snprintf(err, errlen, "%s: out of memory", path);
+	struct capped in;
+	if (yaml_open(path, "shapes", &p, &in, err, errlen))
 		return -1;
-	}
-	struct capped in = { .f = f };
-	yaml_parser_set_input(&p, read_capped, &in);
 	yaml_document_t doc;
 	int rc = -1;
 	if (!yaml_parser_load(&p, &doc)) {
-		if (in.too_big)
-			snprintf(err, errlen, "%s: larger than %u KiB: not a shapes file", path, GEN_CONFIG_MAX_BYTES >> 10);
-		else if (in.io_error)
-			snprintf(err, errlen, "%s: cannot read the shapes file: %s", path, strerror(errno));
-		else
-			snprintf(err, errlen, "%s:%lu: malformed YAML: %s", path, (unsigned long)p.problem_mark.line + 1,
-				 p.problem ? p.problem : "parse error");
+		yaml_fail(&p, &in, path, "shapes", err, errlen);
 	} else {
 		struct shapes_ctx c = { path, &doc, err, errlen };
 		rc = shapes_of(&c, out, n);
 		yaml_document_delete(&doc);
 		if (rc == 0)
-			rc = one_document(&p, path, err, errlen);
+			rc = one_document(&p, &in, path, err, errlen);
 		if (rc != 0) {
 			free(*out);
 			*out = NULL;
@@ -384,6 +385,6 @@ int gen_shapes_read(const char *path, struct gen_shape **out, unsigned *n, char 
 		}
 	}
 	yaml_parser_delete(&p);
-	fclose(f);
+	fclose(in.f);
 	return rc;
 }

@@ -27,8 +27,7 @@ const char *const tune_status_names[TUNE_NSTATUS] = {
 #undef TUNE_S_NAME_
 };
 
-static int fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int fail(int status, const char *fmt, ...)
+int tune_fail(int status, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -220,24 +219,24 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		}
 		if (a[0] != '-') {
 			if (o->tpl)
-				return fail(EXIT_USAGE, "one template only ('%s' and '%s')", o->tpl, a);
+				return tune_fail(EXIT_USAGE, "one template only ('%s' and '%s')", o->tpl, a);
 			o->tpl = a;
 			continue;
 		}
 		if (!strcmp(a, "--shape")) {
 			if (i + 3 >= argc)
-				return fail(EXIT_USAGE, "--shape needs M N K");
+				return tune_fail(EXIT_USAGE, "--shape needs M N K");
 			for (int d = 0; d < 3; d++) {
 				const char *s = argv[++i];
 				if (!parse_ll(s, &x) || x <= 0 || x > (1ll << 20))
-					return fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..1048576", "MNK"[d], s);
+					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..1048576", "MNK"[d], s);
 				o->shape[d] = x;
 			}
 			o->have_shape = true;
 			continue;
 		}
 		if (i + 1 >= argc)
-			return fail(EXIT_USAGE, "unknown option or missing value: '%s' (see rdna3gen tune --help)", a);
+			return tune_fail(EXIT_USAGE, "unknown option or missing value: '%s' (see rdna3gen tune --help)", a);
 		const char *val = argv[++i];
 		if (!strcmp(a, "-o")) {
 			o->out = val;
@@ -247,17 +246,17 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->cache = val;
 		} else if (!strcmp(a, "--backend")) {
 			if (strcmp(val, "model") && strcmp(val, "hip"))
-				return fail(EXIT_USAGE, "--backend %s: model or hip", val);
+				return tune_fail(EXIT_USAGE, "--backend %s: model or hip", val);
 			o->backend = val;
 		} else if (!strcmp(a, "--layout")) {
 			enum vc_layout l;
 			if (!vc_layout_parse(val, &l))
-				return fail(EXIT_USAGE, "--layout %s: one of " VC_WORDS_LAYOUT, val);
+				return tune_fail(EXIT_USAGE, "--layout %s: one of " VC_WORDS_LAYOUT, val);
 			o->layout = l;
 			o->have_layout = true;
 		} else if (!strcmp(a, "--budget") || !strcmp(a, "-j")) {
 			if (!parse_ll(val, &x) || x <= 0 || x > 1000000)
-				return fail(EXIT_USAGE, "%s %s: a count in 1..1000000", a, val);
+				return tune_fail(EXIT_USAGE, "%s %s: a count in 1..1000000", a, val);
 			if (a[1] == 'j')
 				o->jobs = (unsigned)x;
 			else
@@ -266,23 +265,23 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			char *end;
 			o->time_limit = strtod(val, &end);
 			if (*end || !(o->time_limit > 0))
-				return fail(EXIT_USAGE, "--time %s: seconds, more than 0", val);
+				return tune_fail(EXIT_USAGE, "--time %s: seconds, more than 0", val);
 		} else {
-			return fail(EXIT_USAGE, "unknown option '%s' (see rdna3gen tune --help)", a);
+			return tune_fail(EXIT_USAGE, "unknown option '%s' (see rdna3gen tune --help)", a);
 		}
 	}
 	if (!o->tpl)
-		return fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ...)");
+		return tune_fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ...)");
 	if (!o->have_shape && !o->shapes)
-		return fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
+		return tune_fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
 	if (o->have_shape && o->shapes)
-		return fail(EXIT_USAGE, "--shape and --shapes: give one");
+		return tune_fail(EXIT_USAGE, "--shape and --shapes: give one");
 	if (o->have_layout && o->shapes)
-		return fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
+		return tune_fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
 	if (!o->out)
-		return fail(EXIT_USAGE, "no output: give -o DIR");
+		return tune_fail(EXIT_USAGE, "no output: give -o DIR");
 	if (have_budget && o->time_limit > 0)
-		return fail(EXIT_USAGE, "--budget and --time: give one");
+		return tune_fail(EXIT_USAGE, "--budget and --time: give one");
 	if (o->time_limit > 0)
 		o->budget = 1000000;
 	return 0;
@@ -354,7 +353,7 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 	unsigned *slot_c = calloc(r->jobs, sizeof *slot_c);
 	if (!pids || !slot_c) {
 		free(pids), free(slot_c);
-		fail(1, "out of memory");
+		tune_fail(1, "out of memory");
 		return;
 	}
 	for (;;) {
@@ -433,7 +432,7 @@ static int collect(struct tune_run *r)
 	char err[512];
 	bool small_m = r->m <= SMALL_M;
 	if (space_init(r->t, small_m, &sp, err, sizeof err))
-		return fail(1, "%s", err);
+		return tune_fail(1, "%s", err);
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	base.v[sp.i_layout] = r->layout;
@@ -451,11 +450,11 @@ static int collect(struct tune_run *r)
 		pts_small = small_m;
 	}
 	if (!pts)
-		return fail(1, "out of memory");
+		return tune_fail(1, "out of memory");
 	size_t cap = r->t->npresets + np;
 	r->c = calloc(cap ? cap : 1, sizeof *r->c);
 	if (!r->c)
-		return fail(1, "out of memory");
+		return tune_fail(1, "out of memory");
 	unsigned n = 0;
 	for (unsigned i = 0; i < r->t->npresets; i++) {
 		struct tpl_values v;
@@ -522,7 +521,7 @@ int tune_main(int argc, char **argv)
 	struct tune_run r = { 0 };
 	const char *bad = tune_check_template(o.tpl, &r.t);
 	if (bad)
-		return fail(EXIT_USAGE, bad, o.tpl);
+		return tune_fail(EXIT_USAGE, bad, o.tpl);
 	if (o.shapes)
 		return tune_library(&o);
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
@@ -532,20 +531,20 @@ int tune_main(int argc, char **argv)
 	struct tune_env env;
 	char err[1024];
 	if (tune_env_init(&env, &r, o.cache, err, sizeof err))
-		return fail(1, "%s", err);
+		return tune_fail(1, "%s", err);
 	r.toolchain = env.toolchain;
 	if (!strcmp(o.backend, "hip") && tune_hip_probe(&env, err, sizeof err))
-		return fail(3, "--backend hip: %s; nothing timed, nothing written (the model's ranking needs no "
+		return tune_fail(3, "--backend hip: %s; nothing timed, nothing written (the model's ranking needs no "
 			    "--backend)", err);
 	if (tune_search(&r, &env, o.budget, o.time_limit))
 		return 1;
 	if (r.winner >= r.nc) {
 		free(r.c);
-		return fail(1, "no candidate was correct and timed; nothing written");
+		return tune_fail(1, "no candidate was correct and timed; nothing written");
 	}
 	if (!strcmp(o.backend, "hip") && tune_hip_time(&env, &r, err, sizeof err)) {
 		free(r.c);
-		return fail(1, "--backend hip: %s; nothing written", err);
+		return tune_fail(1, "--backend hip: %s; nothing written", err);
 	}
 	void *co = NULL;
 	size_t co_len = 0;
@@ -555,7 +554,7 @@ int tune_main(int argc, char **argv)
 	free(co);
 	if (rc) {
 		free(r.c);
-		return fail(1, "%s", err);
+		return tune_fail(1, "%s", err);
 	}
 	const struct tune_cand *w = &r.c[r.winner];
 	printf("winner #%u: %.1f GFLOP/s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order,

@@ -51,6 +51,8 @@ struct tune_run {
 
 /* rdna3gen tune ...: the whole command; returns the exit status. */
 int tune_main(int argc, char **argv);
+/* "rdna3gen: tune: MESSAGE" on stderr; returns status (the exit code). */
+int tune_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The command line of rdna3gen tune. */
 struct tune_opts {

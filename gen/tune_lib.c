@@ -10,7 +10,6 @@
 #include "vocab/vocab.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,18 +35,6 @@ struct lib_kernel {
 	size_t co_len;
 	unsigned shape;              /* the first shape it won (its config's comment) */
 };
-
-static int lfail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int lfail(int status, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	fputs("rdna3gen: tune: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-	return status;
-}
 
 static void params_text(const struct tpl_values *v, char *buf, size_t n)
 {
@@ -91,10 +78,10 @@ static void tune_shape(const struct tune_opts *o, struct tune_run *r, struct tun
 		return;
 	char err[1024];
 	if (r->winner >= r->nc) {
-		lfail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->m, r->n,
+		tune_fail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->m, r->n,
 		      r->k, vc_layout_str((enum vc_layout)r->layout));
 	} else if (!strcmp(o->backend, "hip") && tune_hip_time(env, r, err, sizeof err)) {
-		lfail(1, "shape on line %u: --backend hip: %s", ls->s.line, err);
+		tune_fail(1, "shape on line %u: --backend hip: %s", ls->s.line, err);
 	} else {
 		ls->ok = true;
 		ls->win = r->c[r->winner];
@@ -238,24 +225,24 @@ int tune_library(const struct tune_opts *o)
 	unsigned ns;
 	char err[1024];
 	if (gen_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
-		return lfail(2, "%s", err);
+		return tune_fail(2, "%s", err);
 	struct tune_run r = { .jobs = o->jobs, .time_limit = o->time_limit };
 	tune_check_template(o->tpl, &r.t);
 	struct tune_env env;
 	if (tune_env_init(&env, &r, o->cache, err, sizeof err)) {
 		free(shapes);
-		return lfail(1, "%s", err);
+		return tune_fail(1, "%s", err);
 	}
 	r.toolchain = env.toolchain;
 	if (!strcmp(o->backend, "hip") && tune_hip_probe(&env, err, sizeof err)) {
 		free(shapes);
-		return lfail(3, "--backend hip: %s; nothing timed, nothing written", err);
+		return tune_fail(3, "--backend hip: %s; nothing timed, nothing written", err);
 	}
 	struct lib_shape *sh = calloc(ns, sizeof *sh);
 	struct lib_kernel *k = calloc(ns, sizeof *k);
 	if (!sh || !k) {
 		free(shapes), free(sh), free(k);
-		return lfail(1, "out of memory");
+		return tune_fail(1, "out of memory");
 	}
 	unsigned failed = 0;
 	for (unsigned i = 0; i < ns; i++) {
@@ -270,11 +257,11 @@ int tune_library(const struct tune_opts *o)
 	unsigned nk = 0;
 	int rc = 0;
 	if (failed) {
-		rc = lfail(1, "%u of %u shapes found no kernel; nothing written (the results so far are cached: the same "
+		rc = tune_fail(1, "%u of %u shapes found no kernel; nothing written (the results so far are cached: the same "
 			      "command resumes)", failed, ns);
 	} else if (collect_kernels(&env, sh, ns, k, &nk, err, sizeof err) ||
 		   write_library(o, r.t, sh, ns, k, nk, err, sizeof err)) {
-		rc = lfail(1, "%s; nothing written", err);
+		rc = tune_fail(1, "%s; nothing written", err);
 	} else {
 		for (unsigned i = 0; i < ns; i++) {
 			const struct lib_shape *s = &sh[i];
