@@ -463,13 +463,24 @@ static bool wave_end(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, u
 	return g->live == 0;
 }
 
-/* Charge the SIMD's cycles up to and including the issue at t. */
+/* Charge the SIMD's cycles up to and including the issue at t.  Each cycle is
+ * charged once, so the buckets add up to the SIMD-cycles: a second issue in a
+ * cycle already charged (one issue per class per cycle) only turns an "other
+ * issue" cycle into "VALU busy" when it is a VALU op. */
 static void account(struct mdl_sim *s, struct mdl_simd *sm, uint64_t t, unsigned why, bool valu)
 {
-	if (t > sm->acct)
-		s->r->bucket[why] += t - sm->acct;
+	if (t < sm->acct) {
+		if (valu && !sm->acct_valu && t + 1 == sm->acct) {
+			s->r->bucket[MDL_B_ISSUE_OTHER]--;
+			s->r->bucket[MDL_B_VALU_BUSY]++;
+			sm->acct_valu = true;
+		}
+		return;
+	}
+	s->r->bucket[why] += t - sm->acct;
 	s->r->bucket[valu ? MDL_B_VALU_BUSY : MDL_B_ISSUE_OTHER]++;
 	sm->acct = t + 1;
+	sm->acct_valu = valu;
 }
 
 bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)

@@ -66,6 +66,7 @@ struct mdl_simd {
 	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
 	unsigned nvq;
 	uint64_t acct;               /* cycles before this are charged */
+	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;
 	/* cached choice: the wave that issues next and when */
 	struct mdl_wave *pick;
