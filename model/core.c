@@ -174,25 +174,21 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 }
 
 /* The first cycle from t on at which the SIMD's VALU queue has a free entry:
- * an entry retires valu_queue_release cycles after its op executes. */
+ * an entry retires valu_queue_release cycles after its op executes.  The ops
+ * execute in SIMD order, so vq is ascending and the live entries are its tail. */
 static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm, uint64_t t)
 {
-	uint64_t rel = (uint64_t)c->valu_queue_release, e[32];
-	unsigned n = 0, cap = (unsigned)c->valu_queue;
+	uint64_t rel = (uint64_t)c->valu_queue_release;
+	unsigned cap = (unsigned)c->valu_queue, f = 0;
 	if (cap < 1 || cap > 32)
 		cap = 32;
-	for (unsigned i = 0; i < sm->nvq; i++)
-		if (sm->vq[i] + rel > t)
-			e[n++] = sm->vq[i];
+	while (f < sm->nvq && sm->vq[f] + rel <= t)
+		f++;
+	unsigned n = sm->nvq - f;
 	if (n < cap)
 		return t;
 	/* the (n - cap + 1)-th earliest retirement frees the entry */
-	for (unsigned i = 1; i < n; i++)
-		for (unsigned j = i; j > 0 && e[j - 1] > e[j]; j--) {
-			uint64_t x = e[j];
-			e[j] = e[j - 1], e[j - 1] = x;
-		}
-	return e[n - cap] + rel;
+	return sm->vq[f + n - cap] + rel;
 }
 
 /* Structural limits of the SIMD for the wave's next instruction. */
@@ -389,6 +385,22 @@ static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *
 		}
 }
 
+/* Without a memory model, a vector load completes vmem_latency after its issue,
+ * vmem_busy_extra later when vmem_busy_loads or more of the CU's loads are
+ * still in flight (SQTT: a SIMD's first two waves get their first loads back
+ * after ~580 cycles, the other waves after ~850). */
+static uint64_t fixed_load_latency(const struct mdl_consts *c, struct mdl_cu *cu, uint64_t t)
+{
+	unsigned busy = 0;
+	for (unsigned i = 0; i < MDL_VLOADS; i++)
+		busy += cu->vload_done[i] > t;
+	uint64_t lat = (uint64_t)c->vmem_latency;
+	if (busy >= (unsigned)c->vmem_busy_loads)
+		lat += (uint64_t)c->vmem_busy_extra;
+	cu->vload_done[cu->vload_next++ % MDL_VLOADS] = t + lat;
+	return lat;
+}
+
 /* A memory instruction: its completion cycle from the memory model or the
  * fixed latencies, its counter, the LDS pipe of the CU. */
 static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
@@ -412,8 +424,12 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	} else {
 		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
 					 st->space == EMU_SPACE_SCRATCH, w->uid };
-		uint64_t lat = (uint64_t)(st->store && u->async_w == 0xff ? c->vmem_store_latency : c->vmem_latency);
-		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + lat;
+		if (s->o->mem)
+			done = s->o->mem(s->o->mem_ctx, &q);
+		else if (st->store && u->async_w == 0xff)
+			done = t + (uint64_t)c->vmem_store_latency;
+		else
+			done = t + fixed_load_latency(c, cu, t);
 		bucket = MDL_B_VMEM;
 	}
 	set_dst(w, u, done, bucket, true);

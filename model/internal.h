@@ -10,6 +10,7 @@
 #define MDL_MAX_GROUPS 32            /* resident workgroups per CU */
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
 #define MDL_NEVER UINT64_MAX
+#define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
 
 enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
 
@@ -85,6 +86,10 @@ struct mdl_cu {
 	 * WGP (4 SIMDs) has two LDS pipes of lds_banks banks, one per CU half
 	 * (ISA: 32 banks per CU, 64 per WGP), SIMDs 0-1 and 2-3 */
 	uint64_t lds_free[2], vmem_free;
+	/* without a memory model: completion cycles of the CU's latest vector
+	 * loads, to count those in flight when another issues (vmem_busy_loads) */
+	uint64_t vload_done[MDL_VLOADS];
+	unsigned vload_next;
 	unsigned ngroups_busy;
 };
 

@@ -380,6 +380,31 @@ static void test_vmem_after_valu(void)
 		th_ok(g == 18, "model_valu_load", "v_add -> load at its result %lld cycles, want 18 (valu_mem_latency)", g);
 }
 
+/* Five global loads of one wave, no memory model: the first four complete
+ * vmem_latency after their issue; the fifth issues while four are in flight
+ * (vmem_busy_loads) and completes vmem_busy_extra later than that. */
+static void test_vmem_busy(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v2, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+			   "  global_load_b32 v3, v2, s[2:3]\n  global_load_b32 v4, v2, s[2:3] offset:128\n"
+			   "  global_load_b32 v5, v2, s[2:3] offset:256\n  global_load_b32 v6, v2, s[2:3] offset:384\n"
+			   "  global_load_b32 v7, v2, s[2:3] offset:512\n  s_waitcnt vmcnt(4)\n  s_waitcnt vmcnt(0)\n"
+			   "  s_endpgm\n";
+	kernel_vgprs = 8;
+	if (run("vmem_busy", body, 0, 32, &t, &r, &c))
+		return;
+	long long l0 = at(&t, 0, EMU_OP_global_load_b32, 0), l4 = at(&t, 0, EMU_OP_global_load_b32, 4);
+	long long w4 = at(&t, 0, EMU_OP_s_waitcnt, 1), w0 = at(&t, 0, EMU_OP_s_waitcnt, 2);
+	long long first = (long long)c.vmem_latency, last = first + (long long)c.vmem_busy_extra;
+	th_ok(c.vmem_busy_loads == 4 && w4 - l0 == first, "model_vmem_first_loads",
+	      "first load -> vmcnt(4) %lld cycles, want %lld (vmem_latency)", w4 - l0, first);
+	th_ok(w0 - l4 == last, "model_vmem_busy_load", "fifth load -> vmcnt(0) %lld cycles, want %lld (vmem_latency + vmem_busy_extra)",
+	      w0 - l4, last);
+}
+
 int main(void)
 {
 	test_valu_chain();
@@ -389,6 +414,7 @@ int main(void)
 	test_smem_wait();
 	test_vgpr_banks();
 	test_vmem_after_valu();
+	test_vmem_busy();
 	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();
