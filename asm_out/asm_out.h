@@ -258,6 +258,10 @@ int ao_waitcnt(struct ao_kernel *k, int vmcnt, int expcnt, int lgkmcnt);
 int ao_delay_alu(struct ao_kernel *k, unsigned instid0, unsigned skip, unsigned instid1);
 /* VOPD pair; checks LLVM's pairing rules on physical registers when printed. */
 int ao_vopd(struct ao_kernel *k, const struct ao_half *x, const struct ao_half *y);
+/* A pass after allocation: instructions [lo, hi) become the n <= hi - lo
+ * instructions of `with` (labels after them move with their instructions).
+ * AO_E_ARG without an error when a label is bound or a tag set in (lo, hi). */
+int ao_replace(struct ao_kernel *k, unsigned lo, unsigned hi, const struct ao_inst *with, unsigned n);
 /* Attach a comment to the last instruction (printed after ";" in the .s). */
 void ao_comment(struct ao_kernel *k, const char *static_text);
 

@@ -433,6 +433,40 @@ int ao_vopd(struct ao_kernel *k, const struct ao_half *x, const struct ao_half *
 	return (int)k->ninst++;
 }
 
+/* Instructions [lo, hi) are replaced by the n <= hi - lo instructions of
+ * `with` (a pass after allocation: VOPD pairs formed from single ops);
+ * labels after them keep preceding the instructions they preceded, a tag on
+ * lo stays on the first.  Refused (AO_E_ARG, no error recorded: the caller
+ * keeps the old instructions) when a label is bound or a tag set inside
+ * (lo, hi).  A VOPD of `with` is checked as ao_vopd checks one. */
+int ao_replace(struct ao_kernel *k, unsigned lo, unsigned hi, const struct ao_inst *with, unsigned n)
+{
+	if (k->err[0])
+		return AO_E_STATE;
+	if (lo >= hi || hi > k->ninst || n > hi - lo)
+		return ao_fail(k, "replace: instructions [%u, %u) by %u", lo, hi, n);
+	for (unsigned l = 0; l < k->nlabel; l++)
+		if (k->labels[l].pos > (int)lo && k->labels[l].pos < (int)hi)
+			return AO_E_ARG;
+	for (unsigned i = lo + 1; i < hi; i++)
+		if (k->insts[i].tag)
+			return AO_E_ARG;
+	for (unsigned i = 0; i < n; i++)
+		if (with[i].kind == AO_INST_VOPD && (check_half(k, &with[i].x, true) || check_half(k, &with[i].y, false)))
+			return AO_E_ARG;
+	uint8_t tag = k->insts[lo].tag;
+	memmove(&k->insts[lo], with, n * sizeof with[0]);
+	if (n)
+		k->insts[lo].tag = tag;
+	unsigned gone = hi - lo - n;
+	memmove(&k->insts[lo + n], &k->insts[hi], (k->ninst - hi) * sizeof k->insts[0]);
+	k->ninst -= gone;
+	for (unsigned l = 0; l < k->nlabel; l++)
+		if (k->labels[l].pos >= (int)hi)
+			k->labels[l].pos -= (int)gone;
+	return 0;
+}
+
 void ao_comment(struct ao_kernel *k, const char *static_text)
 {
 	if (k->ninst)

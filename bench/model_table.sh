@@ -28,7 +28,7 @@ cpu() {
 }
 gflops() { awk '/^model: .* GFLOP\/s/ { print $2 }' "$tmp/out"; }
 generate() { # PRESET: $tmp/PRESET.hsaco
-	if [ "$1" = naive ]; then set -- "$1" sgemm-naive; else set -- "$1" sgemm --preset "$1"; fi
+	if [ "$1" = naive ]; then set -- "$1" sgemm-naive --preset k1; else set -- "$1" sgemm --preset "$1"; fi
 	n=$1
 	shift
 	"$BUILD/rdna3gen" "$@" -o "$tmp/$n.hsaco" >/dev/null

@@ -236,6 +236,9 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 		} else if (arc) {
 			rc = TPL_E_BUILD;
 		}
+		struct ra_fuse_stats fs;
+		if (!rc && c.vopd_fuse && ra_fuse_fmac(k, &fs))
+			rc = TPL_E_BUILD;
 	}
 	sg_loop_free(x);
 	ra_free(x->ra);

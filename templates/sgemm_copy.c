@@ -75,6 +75,24 @@ static void pass_addr(const struct sg_ctx *x, const struct sg_copy_regs *r, unsi
 static unsigned slot_pass(const struct sg_copy *cp, unsigned p) { return p / cp->cpr; }
 static unsigned slot_col(const struct sg_copy *cp, unsigned p) { return (p % cp->cpr) * cp->tpr * cp->vw; }
 
+/* addr-chain: the load's address as HIP computes it for the seed's kernels
+ * 2-7, five dependent VALU ops (element index, its sign, the 64-bit shift to
+ * bytes, the add of the base and its carry) into a 64-bit VGPR pair, then
+ * global_load ... off.  Passes alternate between two pairs of the scratch
+ * registers, so a pass's chain does not wait for the previous load to issue. */
+static void emit_chain_load(struct sg_ctx *x, const struct sg_copy *cp, const struct sg_copy_regs *r, unsigned p)
+{
+	unsigned q = slot_pass(cp, p), lo = 2 * (q & 1);
+	struct ao_opnd ix = SG_V(x, x->v_tmp, lo), sg = SG_V(x, x->v_tmp, lo + 1);
+	struct ao_opnd pair = ra_sub(x->ra, (unsigned)x->v_tmp, lo, 2);
+	I(SG_OP(v_lshrrev_b32), ix, ao_int(2), SG_VR(x, r->v_off_slot[q]));
+	ao_comment(x->k, "address chain: element index");
+	I(SG_OP(v_ashrrev_i32), sg, ao_int(31), ix);
+	I(SG_OP(v_lshlrev_b64), pair, ao_int(2), pair);
+	ao_add_u64(x->k, pair, pair, ao_sr(r->s_base, 2));
+	IM(sg_global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), pair, ao_off());
+}
+
 void sg_emit_fast_load(struct sg_ctx *x, unsigned i)
 {
 	const struct sg_copy *cp = i < x->c->a.slots ? &x->c->a : &x->c->b;
@@ -82,6 +100,10 @@ void sg_emit_fast_load(struct sg_ctx *x, unsigned i)
 	unsigned p = i < x->c->a.slots ? i : i - x->c->a.slots;
 	struct ao_opnd voff, sbase;
 	pass_addr(x, r, slot_pass(cp, p), &voff, &sbase);
+	if (x->c->addr_chain) {
+		emit_chain_load(x, cp, r, p);
+		return;
+	}
 	IM(sg_global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), voff, sbase);
 }
 

@@ -244,13 +244,6 @@ static void delay_for(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
 		ao_delay_alu(x->k, dep, 0, 0);   /* instid0(VALU_DEP_dep) */
 }
 
-static struct ao_half fmac_half(const struct ra_vopd_half *h)
-{
-	struct ao_half a = { .op = SG_OP(v_fmac_f32), .n = 3,
-			     .o = { ao_v(h->dst), ao_v(h->src0.val), ao_v(h->vsrc1) } };
-	return a;
-}
-
 /* acc += a * b for one k-step reading fragment set s. */
 static void emit_fmas(struct sg_ctx *x, unsigned s)
 {
@@ -269,7 +262,7 @@ static void emit_fmas(struct sg_ctx *x, unsigned s)
 	for (size_t i = 0; i < o->n_ops; i++) {
 		struct ra_fma_op op;
 		ra_bank_op_for_set(o, &o->ops[i], s, &op);
-		struct ao_half hx = fmac_half(&op.half[0]), hy = fmac_half(&op.half[1]);
+		struct ao_half hx = ra_fmac_half(&op.half[0]), hy = ra_fmac_half(&op.half[1]);
 		struct ao_opnd rd[6] = { hx.o[0], hx.o[1], hx.o[2], hy.o[0], hy.o[1], hy.o[2] };
 		delay_for(x, rd, op.dual ? 6 : 3);
 		if (op.dual) {

@@ -28,7 +28,7 @@ static const struct tpl_param params[P_COUNT] = {
 };
 
 static const struct tpl_preset presets[] = {
-	{ "k1", "bx=32 by=32", "the seed's kernel 1: 32x32 work-items, one per element" },
+	{ "k1", "bx=16 by=16 mode=wgp", "the seed's kernel 1: 16x16 work-items, one per element, WGP mode (HIP's default)" },
 };
 
 static unsigned log2u(unsigned x)

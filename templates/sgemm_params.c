@@ -45,33 +45,39 @@ static const struct tpl_param params[SG_NPARAMS] = {
 			 "s_setprio level while a tile's FMAs issue (0: none)" },
 	[SG_DELAY_ALU] = { "delay-alu", TPL_BOOL, 0, 0, 1, NULL,
 			   "s_delay_alu before an FMA that reads one of the last four VALU results" },
+	[SG_ADDR_CHAIN] = { "addr-chain", TPL_BOOL, 0, 0, 1, NULL,
+			    "compute each global load's 64-bit address with five dependent VALU ops "
+			    "(index, sign, shift, add, carry), as HIP's code for the seed's kernels 2-7 does" },
+	[SG_VOPD_FUSE] = { "vopd-fuse", TPL_BOOL, 0, 0, 1, NULL,
+			   "after register allocation, pair independent FMAs of a k-step into v_dual_fmac_f32 "
+			   "where the bank rules allow, as HIP's compiler does for the seed's kernels 3-5" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
 static const struct tpl_preset presets[] = {
 	{ "k2", "layout=NN bm=32 bn=32 bk=32 tm=1 tn=1 waves-m=32 waves-n=1 lanes-m=1 lanes-n=32 "
 		"threads=1024 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b32 "
-		"sgpr-bases=false unroll=32 walk=row mode=wgp",
+		"sgpr-bases=false unroll=32 walk=row mode=wgp addr-chain=true",
 	  "kernel 2: LDS tiling 32x32, one element per thread" },
 	{ "k3", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
 		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b128 "
-		"sgpr-bases=false unroll=8 walk=row mode=wgp",
+		"sgpr-bases=false unroll=8 walk=row mode=wgp addr-chain=true vopd-fuse=true",
 	  "kernel 3: 128x128 block, 8x8 per thread (4x4 repeated 2x2)" },
 	{ "k4", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
 		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
-		"sgpr-bases=false unroll=8 walk=row mode=wgp",
+		"sgpr-bases=false unroll=8 walk=row mode=wgp addr-chain=true vopd-fuse=true",
 	  "kernel 4: kernel 3 plus global->register prefetch of the next tile" },
 	{ "k5", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu",
+		"sgpr-bases=false unroll=8 walk=row mode=cu addr-chain=true vopd-fuse=true",
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
 	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=0 delay-alu=false addr-chain=true",
 	  "kernel 6: kernel 5 with bank-aware VGPRs, every FMA a v_dual_fmac_f32 (inner loop kept)" },
 	{ "k7", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false addr-chain=true",
 	  "kernel 7: kernel 6 with the inner loop fully unrolled" },
 	{ "k8", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
@@ -140,7 +146,14 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->dual = p[SG_DUAL] != 0;
 	c->setprio = (unsigned)p[SG_SETPRIO];
 	c->delay_alu = p[SG_DELAY_ALU] != 0;
+	c->addr_chain = p[SG_ADDR_CHAIN] != 0;
+	c->vopd_fuse = p[SG_VOPD_FUSE] != 0;
 
+	if (c->vopd_fuse && c->dual)
+		FAIL("vopd-fuse, dual: dual plans every FMA as a v_dual_fmac_f32 already; choose one");
+	if (c->addr_chain && c->sgpr_bases)
+		FAIL("addr-chain, sgpr-bases: choose one way to address the global loads (a VALU chain per load, "
+		     "or one SGPR base per load)");
 	if (!pow2(c->bm))
 		FAIL("bm: %u is not a power of two", c->bm);
 	if (!pow2(c->bn))

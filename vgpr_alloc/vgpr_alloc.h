@@ -158,6 +158,18 @@ bool ra_vopd_ok(const struct ra_vopd_half *x, const struct ra_vopd_half *y,
  * not a legality rule. */
 bool ra_vopd_in_order(const struct ra_vopd_half *x, const struct ra_vopd_half *y);
 
+/* v_fmac_f32 dst, src0, vsrc1 of the half, as asm_out writes one (either
+ * half of a v_dual_fmac_f32, or the single op). */
+struct ao_half ra_fmac_half(const struct ra_vopd_half *h);
+
+/* VOPD formation after allocation (fuse.c): in each run of mutually
+ * independent v_fmac_f32 on VGPRs (no label inside), pairs that ra_vopd_ok
+ * allows, factors tried in both orders, become v_dual_fmac_f32 in place of
+ * the earlier FMA.  For code whose registers were placed without the bank
+ * rules, as a compiler pairs them.  Returns 0 or an asm_out error. */
+struct ra_fuse_stats { unsigned pairs, singles; };
+int ra_fuse_fmac(struct ao_kernel *k, struct ra_fuse_stats *st);
+
 /* Writes "v_dual_OP dst, src0, vsrc1[, K]" (one half) into buf; returns the
  * length snprintf would have written. */
 int ra_vopd_half_str(char *buf, size_t size, const struct ra_vopd_half *h);

@@ -34,7 +34,7 @@ printf 'preset: wide\nblock: 64\n' >"$T/p.yaml"
 "$G" scale --config "$T/p.yaml" -o "$T/p.s" 2>"$T/err" && grep -q -- 'preset wide' "$T/p.s" &&
 	grep -q -- '--block 64 --items 4' "$T/p.s" && ok "preset from YAML, then YAML values over it" ||
 	nok "YAML preset" "$(cat "$T/err")"
-"$G" sgemm-naive --preset k1 --by 8 -o "$T/k1.s" 2>"$T/err" && grep -q -- '--bx 32 --by 8' "$T/k1.s" &&
+"$G" sgemm-naive --preset k1 --by 8 -o "$T/k1.s" 2>"$T/err" && grep -q -- '--bx 16 --by 8 --mode wgp' "$T/k1.s" &&
 	ok "--preset then flags" || nok "--preset" "$(cat "$T/err")"
 "$G" sgemm-naive --bx=8 --by=4 --cu -o "$T/eq.s" 2>"$T/err" && grep -q -- '--bx 8 --by 4 --mode cu' "$T/eq.s" &&
 	ok "--name=value form" || nok "--name=value" "$(cat "$T/err")"

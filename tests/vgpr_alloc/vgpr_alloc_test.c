@@ -160,8 +160,69 @@ static void test_report(void)
 	ao_kernel_free(k);
 }
 
+/* VOPD formation after allocation (fuse.c), cases worked out by hand from
+ * LLVM's rules (src0 banks differ, vsrc1 banks differ, destinations of
+ * different parity; bank = VGPR mod 4). */
+#define FMAC(k, d, a, b) AO_I((k), AO_OP(v_fmac_f32), ao_v(d), ao_v(a), ao_v(b))
+static void test_fuse(void)
+{
+	struct ra_fuse_stats st;
+	struct ao_kernel *k = kernel();
+	/* as written: src0 v4/v5 banks 0/1, vsrc1 v9/v10 banks 1/2, dst v0/v1 */
+	FMAC(k, 0, 4, 9);
+	FMAC(k, 1, 5, 10);
+	int end = ao_label(k, "end");
+	ao_bind(k, (unsigned)end);
+	AO_I0(k, AO_OP(s_endpgm));
+	check(ra_fuse_fmac(k, &st) == 0 && st.pairs == 1 && st.singles == 0 && ao_inst_count(k) == 2,
+	      "fuse: a legal pair as written", "");
+	expect_text(k, 0, "v_dual_fmac_f32 v0, v4, v9 :: v_dual_fmac_f32 v1, v5, v10");
+	check(ao_label_pos(k, (unsigned)end) == 1, "fuse: the label after the pair moves up", "");
+	ao_kernel_free(k);
+
+	/* the second reads the first's result: no pair */
+	k = kernel();
+	FMAC(k, 0, 4, 9);
+	FMAC(k, 1, 0, 10);
+	check(ra_fuse_fmac(k, &st) == 0 && st.pairs == 0 && st.singles == 2 && ao_inst_count(k) == 2,
+	      "fuse: a dependent FMA stays single", "");
+	ao_kernel_free(k);
+
+	/* one src0 v4 for both (same bank): legal once Y's factors swap, src0
+	 * v4/v10 banks 0/2 and vsrc1 v9/v4 banks 1/0 */
+	k = kernel();
+	FMAC(k, 0, 4, 9);
+	FMAC(k, 1, 4, 10);
+	check(ra_fuse_fmac(k, &st) == 0 && st.pairs == 1, "fuse: factors swapped", "");
+	expect_text(k, 0, "v_dual_fmac_f32 v0, v4, v9 :: v_dual_fmac_f32 v1, v10, v4");
+	ao_kernel_free(k);
+
+	/* v0 and v2 have one parity: the first pairs with the third (v1), which
+	 * moves up past the second */
+	k = kernel();
+	FMAC(k, 0, 4, 8);
+	FMAC(k, 2, 5, 9);
+	FMAC(k, 1, 6, 10);
+	check(ra_fuse_fmac(k, &st) == 0 && st.pairs == 1 && st.singles == 1 && ao_inst_count(k) == 2,
+	      "fuse: a partner moved up past an FMA", "");
+	expect_text(k, 0, "v_dual_fmac_f32 v0, v4, v8 :: v_dual_fmac_f32 v1, v6, v10");
+	expect_text(k, 1, "v_fmac_f32_e32 v2, v5, v9");
+	ao_kernel_free(k);
+
+	/* a label between two FMAs is a block boundary */
+	k = kernel();
+	FMAC(k, 0, 4, 9);
+	int mid = ao_label(k, "mid");
+	ao_bind(k, (unsigned)mid);
+	FMAC(k, 1, 5, 10);
+	check(ra_fuse_fmac(k, &st) == 0 && st.pairs == 0 && ao_inst_count(k) == 2 &&
+	      ao_label_pos(k, (unsigned)mid) == 1, "fuse: no pair across a label", "");
+	ao_kernel_free(k);
+}
+
 int main(void)
 {
+	test_fuse();
 	test_reuse();
 	test_loop();
 	test_limit();
