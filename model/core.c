@@ -148,6 +148,7 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 	g->live = g->nwaves;
 	g->at_barrier = 0;
 	g->barrier_t = 0;
+	g->start = t, g->nbar = 0, g->lag = 0;
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		unsigned simd = i % s->simds, slot = 0;
 		while (slot < MDL_MAX_SLOTS && cu->simd[simd].slot[slot])
@@ -418,12 +419,12 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
 	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {
-		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true, false, w->uid };
+		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true, false, w->uid, 0 };
 		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
 		bucket = MDL_B_SMEM;
 	} else {
 		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
-					 st->space == EMU_SPACE_SCRATCH, w->uid };
+					 st->space == EMU_SPACE_SCRATCH, w->uid, w->grp->lag };
 		if (s->o->mem)
 			done = s->o->mem(s->o->mem_ctx, &q);
 		else if (st->store && u->async_w == 0xff)
@@ -436,8 +437,22 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	push_out(w, done, u->counter, bucket, t);
 }
 
+/* The workgroup passed its barrier nbar at cycle go: how far it runs behind
+ * the fastest workgroup of its CU, counted from placement (model/share.c:
+ * the sampled sharing of lines). */
+static void group_lead(struct mdl_cu *cu, struct mdl_group *g, uint64_t go)
+{
+	unsigned k = g->nbar++;
+	if (k >= MDL_LEAD)
+		return;
+	uint64_t rel = go - g->start + 1;
+	if (!cu->lead[k] || rel < cu->lead[k])
+		cu->lead[k] = rel;
+	g->lag = rel - cu->lead[k];
+}
+
 /* The s_barrier of the wave issued at t: the last live wave releases all. */
-static void issue_barrier(struct mdl_sim *s, struct mdl_wave *w, uint64_t t)
+static void issue_barrier(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
 {
 	struct mdl_group *g = w->grp;
 	w->state = MW_BARRIER;
@@ -447,6 +462,7 @@ static void issue_barrier(struct mdl_sim *s, struct mdl_wave *w, uint64_t t)
 		return;
 	emu_group_release(g->eg);
 	uint64_t go = g->barrier_t + (uint64_t)s->c->barrier_latency;
+	group_lead(cu, g, go);
 	g->at_barrier = 0;
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		struct mdl_wave *x = g->w[i];
@@ -474,7 +490,7 @@ static bool wave_end(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, u
 		for (unsigned i = 0; i < g->nwaves && !x; i++)
 			if (g->w[i]->state == MW_BARRIER)
 				x = g->w[i];
-		issue_barrier(s, x, g->barrier_t);
+		issue_barrier(s, cu, x, g->barrier_t);
 	}
 	return g->live == 0;
 }
@@ -561,7 +577,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 		break;
 	}
 	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {
-		issue_barrier(s, w, t);
+		issue_barrier(s, cu, w, t);
 		others = true;
 	} else if (st->status == EMU_STEP_DONE || st->status == EMU_STEP_FAULT) {
 		group_done = wave_end(s, cu, w, t);

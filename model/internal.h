@@ -11,6 +11,7 @@
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
+#define MDL_LEAD 2048              /* barriers per workgroup whose lead time a CU keeps */
 
 enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
 
@@ -54,6 +55,9 @@ struct mdl_group {
 	uint64_t index;
 	unsigned nwaves, live, at_barrier;
 	uint64_t barrier_t;          /* latest barrier issue so far */
+	uint64_t start;              /* cycle it was placed */
+	unsigned nbar;               /* barriers it passed */
+	uint64_t lag;                /* at its latest barrier: cycles behind the CU's fastest workgroup */
 	struct mdl_wave *w[32];
 };
 
@@ -90,6 +94,9 @@ struct mdl_cu {
 	 * loads, to count those in flight when another issues (vmem_busy_loads) */
 	uint64_t vload_done[MDL_VLOADS];
 	unsigned vload_next;
+	/* the fewest cycles from placement to barrier k of any of its workgroups
+	 * (0: none yet), for the lag of the others */
+	uint64_t lead[MDL_LEAD];
 	unsigned ngroups_busy;
 };
 

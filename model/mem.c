@@ -53,10 +53,25 @@ static uint64_t hash64(uint64_t x)
 	return x;
 }
 
-/* A number in [0, 1) from a line and a CU, the same every run. */
+/* murmur3's 64-bit finalizer: every input bit reaches every output bit. */
+static uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ull;
+	x ^= x >> 33;
+	return x;
+}
+
+/* A number in [0, 1) from a line, a CU and a salt, the same every run.  The
+ * draws of one line and CU with different salts are independent (with the
+ * salt added before a one-multiply mix they had come out nearly equal, so
+ * the L1 and L2 sharing draws were one draw). */
 static double unit_hash(uint64_t line, unsigned cu, unsigned salt)
 {
-	return (double)(hash64(line * 0x9e3779b97f4a7c15ull + cu * 0x632be59bd9b4e019ull + salt) >> 11) * 0x1p-53;
+	uint64_t x = mix64(line * 0x9e3779b97f4a7c15ull ^ mix64(cu * 0x632be59bd9b4e019ull + 1));
+	return (double)(mix64(x ^ mix64((uint64_t)salt + 0x2545f4914f6cdd1dull)) >> 11) * 0x1p-53;
 }
 
 static void ft_tree_add(struct ft_level *l, size_t b, int d)
@@ -382,6 +397,12 @@ static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr, uint32_t exec,
 		   unsigned bytes, bool store, enum mm_level *served)
 {
+	return mm_access_lag(m, cu, cycle, addr, naddr, exec, bytes, store, 0, served);
+}
+
+uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
+		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, enum mm_level *served)
+{
 	if (served)
 		*served = MM_L0;
 	if (cu >= m->cus || (naddr != 32 && naddr != 64 && naddr != 1))
@@ -455,8 +476,16 @@ uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *ad
 				m->st.bytes_dram += (uint64_t)m->line;
 			}
 			c = t + m->lat[lv] > ready ? t + m->lat[lv] : ready;
-			if (ghost < lv)
+			if (ghost < lv) {
+				/* the other CU asked `lag` cycles earlier (its workgroup is as
+				 * far ahead as the fastest of ours), not before the latency
+				 * of the level that now holds the line */
+				double early = t + m->lat[lv] - (double)lag, floor = t + m->lat[ghost];
+				c = early > floor ? early : floor;
+				if (ready > c)
+					c = ready;
 				lv = ghost;
+			}
 			for (unsigned k = 0; k < nfill; k++)
 				*fill[k] = (uint64_t)ceil(c - 1e-6);
 		}

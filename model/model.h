@@ -75,6 +75,12 @@ void mm_free(struct mm *m);
  * is acknowledged (store); *served (may be NULL) is the farthest level a line
  * of it went to.  Calls for one CU come in nondecreasing cycle order; shared
  * levels see all CUs' calls in call order. */
+/* mm_access for a request whose workgroup runs lag cycles behind its CU's
+ * fastest: in a sampled hierarchy, a line another CU fetched for it (the
+ * sharing draws) was asked for that much earlier and arrives that much sooner,
+ * never before the latency of the level that served it. */
+uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
+		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, enum mm_level *served);
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
 		   uint32_t exec, unsigned bytes, bool store, enum mm_level *served);
 
@@ -175,6 +181,7 @@ struct mdl_mem_req {
 	bool store, scalar;
 	bool scratch;                /* addr are the lanes' private offsets (scratch) */
 	uint64_t wave;               /* the wave's dispatch order, for scratch placement */
+	uint64_t lag;                /* cycles its workgroup runs behind its CU's fastest (sampled sharing) */
 };
 typedef uint64_t (*mdl_mem_fn)(void *ctx, const struct mdl_mem_req *r);
 

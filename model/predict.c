@@ -29,9 +29,9 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 		uint64_t a[32], base = SCRATCH_BASE + (r->wave % SCRATCH_SLOTS) * SCRATCH_WAVE;
 		for (unsigned l = 0; l < 32; l++)
 			a[l] = base + (r->addr[l] >> 2) * 128 + l * 4 + (r->addr[l] & 3);
-		return mm_access(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, NULL);
+		return mm_access_lag(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, r->lag, NULL);
 	}
-	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, NULL);
+	return mm_access_lag(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, r->lag, NULL);
 }
 
 /* Workgroups unit u runs at once in its first round. */

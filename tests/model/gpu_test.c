@@ -7,6 +7,7 @@
 #include "model/model.h"
 
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,52 @@ static void test_sampled_sharing(void)
 	}
 }
 
+/* The two sharing draws of a line are independent: with p_l1 = p_l2 = 1/2,
+ * of 4000 new lines about half are L1 hits (another CU of the array), a
+ * quarter L2 hits (not in the array, another array) and a quarter come from
+ * DRAM (binomial sd under 0.008; the bound is 0.03). */
+/* The same line shared in the array, asked for by a workgroup 300 cycles
+ * behind its CU's fastest: the other CU asked 300 cycles earlier, so its data
+ * is back 300 cycles sooner, 652; 1000 behind, no sooner than an L1 hit
+ * (1.5 + lat_l1 320 after cycle 100): 422. */
+static void test_sharing_lag(void)
+{
+	const struct md_sharing in_array = { 2, 1, 1, 1, 0 };
+	const uint64_t lag[2] = { 300, 1000 }, want[2] = { 652, 422 };
+	for (int i = 0; i < 2; i++) {
+		struct mm *m = mm_new(&K, 96, 1, 1);
+		mm_set_sharing(m, &in_array);
+		uint64_t a[32];
+		enum mm_level lv;
+		lanes(a, 0x4000000, 4);
+		uint64_t t = mm_access_lag(m, 0, 100, a, 32, ~0u, 4, false, lag[i], &lv);
+		checkf(t == want[i] && lv == MM_L1, i ? "mem: sampled, a shared line is never back before an L1 hit"
+						       : "mem: sampled, a shared line asked for by a lagging workgroup is back sooner",
+		       "lag %llu: at %llu from %s, want %llu from L1", (unsigned long long)lag[i], (unsigned long long)t,
+		       mm_level_name[lv], (unsigned long long)want[i]);
+		mm_free(m);
+	}
+}
+
+static void test_sharing_draws(void)
+{
+	const struct md_sharing half = { 4, 2, 1, 0.5, 0.5 };
+	struct mm *m = mm_new(&K, 96, 1, 1);
+	mm_set_sharing(m, &half);
+	uint64_t a[32];
+	for (unsigned i = 0; i < 4000; i++) {
+		lanes(a, 0x4000000 + (uint64_t)i * 128, 0);
+		mm_access(m, 0, 100 + 10ull * i, a, 32, ~0u, 4, false, NULL);
+	}
+	struct mm_stats st;
+	mm_get_stats(m, &st);
+	double n = 4000, l1 = st.lines[MM_L1] / n, l2 = st.lines[MM_L2] / n, dr = st.lines[MM_DRAM] / n;
+	checkf(fabs(l1 - 0.5) < 0.03 && fabs(l2 - 0.25) < 0.03 && fabs(dr - 0.25) < 0.03,
+	       "mem: sampled, the L1 and L2 sharing draws are independent", "L1 %.3f L2 %.3f DRAM %.3f, want 0.5 0.25 0.25",
+	       l1, l2, dr);
+	mm_free(m);
+}
+
 static void test_consts(void)
 {
 	char path[] = "/tmp/gpu_test_XXXXXX", err[256];
@@ -296,6 +343,8 @@ int main(void)
 	test_working_sets();
 	test_sharing();
 	test_sampled_sharing();
+	test_sharing_draws();
+	test_sharing_lag();
 	test_consts();
 	test_dispatch();
 	return check_exit();
