@@ -113,6 +113,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 		t = w->valu_done + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
 	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
+	if (w->dly_t > t) /* s_delay_alu: the wave waits in its front end, the ALU goes on */
+		t = w->dly_t, why = MDL_B_VALU_DEP;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
 					    * nop_after_issue after anything but an s_nop or s_waitcnt */
 		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf) +
@@ -122,6 +124,49 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	}
 	w->ready = t;
 	w->why = why;
+}
+
+/* s_delay_alu (LLVM's AMDGPUInsertDelayAlu: "to avoid stalls on GFX11+"):
+ * instid0 (bits 3:0) delays the next instruction, instid1 (10:7) the one
+ * instskip (6:4: 0 the same, 1 the one after, 2..5 one to four further)
+ * places on.  A delayed instruction waits in the wave's front end until the
+ * result it names is ready, so it does not enter the VALU queue early and
+ * hold the other waves' VALU ops behind it (Mesa's ACO: "if the SIMD
+ * frontend already waits, we don't need to insert a delay to avoid stalling
+ * the ALUs").  Ids: 1-4 VALU_DEP_n, the wave's n-th latest VALU op; 5-7
+ * TRANS32_DEP_n; 9-11 SALU_CYCLE_n, n cycles after its latest SALU op;
+ * 0 none, 8 FMA_ACCUM_CYCLE_1 nothing (the model has no accumulation cost). */
+static void delay_note(struct mdl_wave *w, unsigned simm)
+{
+	unsigned id0 = simm & 0xf, skip = simm >> 4 & 7, id1 = simm >> 7 & 0xf;
+	w->dly_at[0] = id0 ? 0 : -1, w->dly_id[0] = (uint8_t)id0;
+	w->dly_at[1] = id1 ? (int8_t)skip : -1, w->dly_id[1] = (uint8_t)id1;
+}
+
+static uint64_t delay_ready(const struct mdl_wave *w, unsigned id)
+{
+	if (id >= 1 && id <= 4)
+		return w->vhist[id - 1];
+	if (id >= 5 && id <= 7)
+		return w->thist[id - 5];
+	if (id >= 9 && id <= 11 && w->last_salu)
+		return w->last_salu + (id - 8);
+	return 0;
+}
+
+/* The cycle the delays falling on the instruction just fetched allow. */
+static uint64_t delay_due(struct mdl_wave *w)
+{
+	uint64_t t = 0;
+	for (unsigned k = 0; k < 2; k++) {
+		if (w->dly_at[k] < 0)
+			continue;
+		if (w->dly_at[k]-- == 0) {
+			uint64_t r = delay_ready(w, w->dly_id[k]);
+			t = r > t ? r : t;
+		}
+	}
+	return t;
 }
 
 /* Step the emulator until the wave holds an instruction that issues (s_delay_alu
@@ -138,7 +183,9 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 		s->r->insts++;
 		if (!is_delay_alu(w->nx.in) || status != EMU_STEP_RUN)
 			break;
+		delay_note(w, (unsigned)w->nx.in->simm16);
 	}
+	w->dly_t = delay_due(w);
 	w->state = MW_READY;
 	wave_ready(s->c, w);
 }
@@ -160,6 +207,7 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w->vrd, 0, sizeof w->vrd);
 		memset(w->wacc, 0, sizeof w->wacc);
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
+		w->dly_at[0] = w->dly_at[1] = -1;
 		w->uid = s->next_uid++;
 		w->last_issue = t + (uint64_t)(i * s->c->wave_launch_interval);
 		w->extra = w->last_issue;
@@ -278,6 +326,16 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 
 /* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
  * its VALU-produced sources are ready; its queue entry retires after that. */
+/* The wave's VALU (transcendental) op whose result is ready for a VALU op
+ * at r: the history s_delay_alu's VALU_DEP_n (TRANS32_DEP_n) looks up. */
+static void delay_history(struct mdl_wave *w, bool trans, uint64_t r)
+{
+	uint64_t *h = trans ? w->thist : w->vhist;
+	unsigned n = trans ? 3 : 4;
+	memmove(h + 1, h, (n - 1) * sizeof *h);
+	h[0] = r;
+}
+
 /* Extra register-file reads of a VALU op: of the distinct VGPRs it reads, every
  * one past the first of its bank (isa_vgpr_bank).  Each costs
  * vgpr_bank_conflict cycles (0: the traces show none; docs/model.md). */
@@ -313,6 +371,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
 	sm->last_exec = ex;
 	w->valu_exec = ex;
+	delay_history(w, trans, ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency));
 	w->valu_done = max64(w->valu_done, ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency));
 	if (trans)
 		w->trans_exec = ex;
@@ -366,6 +425,7 @@ static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *
 	sm->wmma_end = end;
 	sm->last_exec = end - 1;
 	w->valu_exec = ex;
+	delay_history(w, false, ex + (uint64_t)c->wmma_latency);
 	w->valu_done = max64(w->valu_done, ex + (uint64_t)c->wmma_latency);
 	w->stall = 0;
 	unsigned n = 0;

@@ -39,6 +39,14 @@ struct mdl_wave {
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
 	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
+	/* s_delay_alu: when the results of the wave's last 4 VALU ops (vhist[0]
+	 * the latest) and last 3 transcendental ops are ready for a VALU op, the
+	 * pending delays (instructions to go, -1 none; their ids) and the cycle
+	 * the next instruction may issue by them */
+	uint64_t vhist[4], thist[3];
+	int8_t dly_at[2];
+	uint8_t dly_id[2];
+	uint64_t dly_t;
 	uint64_t stall;              /* longest issue stall since the wave's last WMMA, and its bucket */
 	uint8_t stall_why;
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */

@@ -79,7 +79,8 @@ static unsigned slot_col(const struct sg_copy *cp, unsigned p) { return (p % cp-
  * 2-7, five dependent VALU ops (element index, its sign, the 64-bit shift to
  * bytes, the add of the base and its carry) into a 64-bit VGPR pair, then
  * global_load ... off.  Passes alternate between two pairs of the scratch
- * registers, so a pass's chain does not wait for the previous load to issue. */
+ * registers, so a pass's chain does not wait for the previous load to issue.
+ * The s_delay_alu that LLVM puts in such a chain is there too. */
 static void emit_chain_load(struct sg_ctx *x, const struct sg_copy *cp, const struct sg_copy_regs *r, unsigned p)
 {
 	unsigned q = slot_pass(cp, p), lo = 2 * (q & 1);
@@ -87,8 +88,12 @@ static void emit_chain_load(struct sg_ctx *x, const struct sg_copy *cp, const st
 	struct ao_opnd pair = ra_sub(x->ra, (unsigned)x->v_tmp, lo, 2);
 	I(SG_OP(v_lshrrev_b32), ix, ao_int(2), SG_VR(x, r->v_off_slot[q]));
 	ao_comment(x->k, "address chain: element index");
+	/* each op reads the one before: LLVM's s_delay_alu covers two at a time
+	 * (VALU_DEP_1, then NEXT VALU_DEP_1), so the wave waits, not the ALU */
+	ao_delay_alu(x->k, 1, 1, 1);
 	I(SG_OP(v_ashrrev_i32), sg, ao_int(31), ix);
 	I(SG_OP(v_lshlrev_b64), pair, ao_int(2), pair);
+	ao_delay_alu(x->k, 1, 1, 1);
 	ao_add_u64(x->k, pair, pair, ao_sr(r->s_base, 2));
 	IM(sg_global_load_op(cp->vw), ao_m((int)(slot_col(cp, p) * 4), 0), SG_VR(x, r->v_pf[p]), pair, ao_off());
 }

@@ -405,6 +405,29 @@ static void test_vmem_busy(void)
 	      w0 - l4, last);
 }
 
+/* s_delay_alu: the delayed op waits in the wave's front end until the result
+ * it names is ready.  add0 (v1) and add1 (v2) issue a cycle apart; the delay
+ * instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2) puts add2 (reads
+ * v1, add0 two VALU ops back) at valu_latency after add0 and add3 (reads v2,
+ * add1 two back by then) at valu_latency after add1; without it the four
+ * issue a cycle apart (model_valu_chain_issue). */
+static void test_delay_alu(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  s_nop 15\n  v_add_f32 v1, 1.0, v0\n  v_add_f32 v2, 2.0, v0\n"
+			   "  s_delay_alu instid0(VALU_DEP_2) | instskip(NEXT) | instid1(VALU_DEP_2)\n"
+			   "  v_add_f32 v3, 1.0, v1\n  v_add_f32 v4, 1.0, v2\n  s_endpgm\n";
+	if (run("delay_alu", body, 0, 32, &t, &r, &c))
+		return;
+	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a1 = at(&t, 0, EMU_OP_v_add_f32, 1);
+	long long a2 = at(&t, 0, EMU_OP_v_add_f32, 2), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
+	long long l = (long long)c.valu_latency;
+	th_ok(a1 - a0 == 1 && a2 - a0 == l && a3 - a1 == l, "model_delay_alu",
+	      "adds at +0, +%lld, +%lld, +%lld; want +0, +1, +%lld, +%lld", a1 - a0, a2 - a0, a3 - a0, l, l + 1);
+}
+
 int main(void)
 {
 	test_valu_chain();
@@ -415,6 +438,7 @@ int main(void)
 	test_vgpr_banks();
 	test_vmem_after_valu();
 	test_vmem_busy();
+	test_delay_alu();
 	test_wmma();
 	th_cleanup(check_failures);
 	return check_exit();
