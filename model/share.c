@@ -17,8 +17,9 @@
  * A line a unit loads was brought into its array's L1 by another unit with
  * probability 1 - arrays/touches, and, failing that, into L2 by another array
  * with probability 1 - lines/arrays (mem.c applies both; model/model.h).
- * A wave stops before any instruction that would write global or scratch
- * memory (emu_group_peek): device memory is as the simulation expects it.
+ * A wave stops before any instruction that would write global memory
+ * (emu_group_peek): device memory is as the simulation expects it.  Its
+ * scratch stores go on (the pass's group has private memory of its own).
  */
 #include "model/model.h"
 
@@ -87,9 +88,14 @@ static bool set_touch(struct line_set *s, uint64_t line, unsigned unit, unsigned
 	return true;
 }
 
+/* A store to global memory: the pass must not change what the simulation reads.
+ * Scratch stores go on: each emulator group has its own private memory, so
+ * the pass writes none of the simulation's (a spilling kernel stores to
+ * scratch before its first global load, and stopping there measured no
+ * sharing at all). */
 static bool writes_memory(const struct emu_step *st)
 {
-	return st->store && (st->space == EMU_SPACE_GLOBAL || st->space == EMU_SPACE_SCRATCH);
+	return st->store && st->space == EMU_SPACE_GLOBAL;
 }
 
 /* Run one workgroup's waves round-robin until each has made its loads, would

@@ -14,6 +14,7 @@
 #define MAXI 64
 
 static unsigned kernel_vgprs = 8; /* .amdhsa_next_free_vgpr of the next build */
+static unsigned kernel_priv;     /* private segment bytes per work-item of the next build */
 
 /* Issue trace of one run: cycle and wave of every issued instruction, by SIMD. */
 struct trace {
@@ -51,14 +52,16 @@ static int build(const char *name, const char *body, unsigned lds, unsigned bloc
 		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
 		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr %u\n .amdhsa_next_free_sgpr 8\n"
 		 " .amdhsa_user_sgpr_kernarg_segment_ptr 1\n .amdhsa_kernarg_size 8\n"
-		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
+		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_private_segment_fixed_size %u\n .amdhsa_enable_private_segment %u\n"
+		 " .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
 		 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
 		 "    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
-		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: 0\n"
+		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: %u\n"
 		 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
 		 "    .vgpr_count: %u\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
 		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
-		 name, name, name, body, name, kernel_vgprs, lds, name, name, lds, block, kernel_vgprs);
+		 name, name, name, body, name, kernel_vgprs, lds, kernel_priv, kernel_priv > 0, name, name, lds, kernel_priv, block,
+		 kernel_vgprs);
 	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
 		th_ok(0, name, "build: %s", err);
 		return -1;
@@ -202,24 +205,21 @@ static void test_smem_wait(void)
  * unit loads it (96 touches), every one of the 12 shader arrays (12), one line
  * in all: L1 sharing 1 - 12/96, L2 sharing 1 - 1/12.  The store is never
  * executed (the pass stops before it): the buffer stays zero. */
-static void test_sharing(void)
+static void sharing_case(const char *name, const char *body, const char *counts, const char *nothing)
 {
-	const char *body = "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
-			   "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
-			   "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n";
 	char path[512], err[256];
-	if (build("share", body, 0, 32, path, sizeof path))
+	if (build(name, body, 0, 32, path, sizeof path))
 		return;
 	struct th h;
 	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
 	if (th_open(&h, path, &eo)) {
-		th_ok(0, "model_sharing", "open: %s", h.err);
+		th_ok(0, counts, "open: %s", h.err);
 		return;
 	}
 	uint64_t buf = emu_alloc(h.dev, 4096, 0);
 	emu_fill(h.dev, buf, 0, 4096);
-	const struct ld_kernel *k = ld_kernel_find(h.co, "share");
-	struct emu_launch L = { .kernel_name = "share", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+	const struct ld_kernel *k = ld_kernel_find(h.co, name);
+	struct emu_launch L = { .kernel_name = name, .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
 				.kernarg_size = 8, .grid = { 192, 1, 1 }, .block = { 32, 1, 1 } };
 	struct mdl_consts c;
 	mdl_consts_default(&c);
@@ -235,9 +235,27 @@ static void test_sharing(void)
 		written += out[i] != 0;
 	th_ok(rc == 0 && sh.touches == 96 && sh.arrays == 12 && sh.lines == 1 && sh.p_l1 == 1 - 12.0 / 96 &&
 		      sh.p_l2 == 1 - 1.0 / 12,
-	      "model_sharing_counts", "rc %d: touches %.0f arrays %.0f lines %.0f", rc, sh.touches, sh.arrays, sh.lines);
-	th_ok(written == 0, "model_sharing_writes_nothing", "%u dwords written by the functional pass", written);
+	      counts, "rc %d: touches %.0f arrays %.0f lines %.0f", rc, sh.touches, sh.arrays, sh.lines);
+	th_ok(written == 0, nothing, "%u dwords written by the functional pass", written);
 	th_close(&h);
+}
+
+static void test_sharing(void)
+{
+	sharing_case("share",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
+		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
+		     "model_sharing_counts", "model_sharing_writes_nothing");
+	/* the same after a spill to scratch: the pass goes on past scratch stores */
+	kernel_priv = 16;
+	sharing_case("share_spill",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_mov_b32 v4, 5\n"
+		     "  scratch_store_b32 off, v4, off offset:4\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
+		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
+		     "model_sharing_counts_after_spill", "model_sharing_spill_writes_nothing");
+	kernel_priv = 0;
 }
 
 /* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
