@@ -169,8 +169,9 @@ static uint64_t delay_due(struct mdl_wave *w)
 	return t;
 }
 
-/* Step the emulator until the wave holds an instruction that issues (s_delay_alu
- * produces no issue: it is a hint the interlock already honours). */
+/* Step the emulator until the wave holds an instruction that issues (an
+ * s_delay_alu issues nothing: the delays it names are noted for the
+ * instructions they fall on). */
 static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 {
 	struct emu_group *eg = w->grp->eg;
@@ -324,8 +325,6 @@ static void set_dst(struct mdl_wave *w, const struct emu_hzinfo *u, uint64_t t, 
 	}
 }
 
-/* A VALU op issued at t: it executes once the SIMD's previous VALU op has and
- * its VALU-produced sources are ready; its queue entry retires after that. */
 /* The wave's VALU (transcendental) op whose result is ready for a VALU op
  * at r: the history s_delay_alu's VALU_DEP_n (TRANS32_DEP_n) looks up. */
 static void delay_history(struct mdl_wave *w, bool trans, uint64_t r)
