@@ -438,7 +438,8 @@ int ao_vopd(struct ao_kernel *k, const struct ao_half *x, const struct ao_half *
  * labels after them keep preceding the instructions they preceded, a tag on
  * lo stays on the first.  Refused (AO_E_ARG, no error recorded: the caller
  * keeps the old instructions) when a label is bound or a tag set inside
- * (lo, hi).  A VOPD of `with` is checked as ao_vopd checks one. */
+ * (lo, hi).  A VOPD of `with` is checked as ao_vopd checks one: a bad half
+ * is an error, recorded like any builder error. */
 int ao_replace(struct ao_kernel *k, unsigned lo, unsigned hi, const struct ao_inst *with, unsigned n)
 {
 	if (k->err[0])
