@@ -57,6 +57,7 @@ struct neutral {
 	unsigned xop, yop;               /* VOPD: the VALU op of each half */
 	struct ra_vopd_half x, y;
 	bool vopd_ok;                    /* halves mapped to ra_vopd_ops rows */
+	bool wexec;                      /* writes EXEC: a destination, *saveexec, v_cmpx */
 };
 
 static int vopd_row(unsigned valu_op)
@@ -95,6 +96,7 @@ static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 		return;
 	}
 	ri->end = nt->op == EMU_OP_s_endpgm;
+	ri->wexec = nt->wexec;
 	ri->cls = (uint8_t)cls_of(nt->op);
 	ri->fmas = rp_op_is_fma(nt->op);
 	unsigned c = emu_ops[nt->op].cls;
@@ -149,6 +151,13 @@ static void half_of_ao(const struct ao_half *h, struct ra_vopd_half *out, bool *
 	}
 }
 
+/* Ops that write EXEC without naming it: s_*saveexec*, v_cmpx_*. */
+static bool implicit_exec(unsigned op)
+{
+	const char *n = op < EMU_OP_COUNT ? emu_ops[op].name : NULL;
+	return n && (strstr(n, "saveexec") || starts(n, "v_cmpx"));
+}
+
 static void neutral_of_ao(const struct ao_inst *in, struct neutral *nt)
 {
 	memset(nt, 0, sizeof *nt);
@@ -165,10 +174,12 @@ static void neutral_of_ao(const struct ao_inst *in, struct neutral *nt)
 		return;
 	}
 	nt->op = in->op;
+	nt->wexec = implicit_exec(in->op);
 	unsigned dmask = in->kind == AO_INST_OP ? ao_inst_dst_mask(in) : 0, ns = 0;
 	for (unsigned i = 0; i < in->n; i++) {
 		const struct ao_opnd *o = &in->o[i];
 		if (dmask & (1u << i)) {
+			nt->wexec |= o->kind == AO_K_SPECIAL && o->reg == AO_EXEC_LO;
 			if (o->kind == AO_K_VGPR && nt->wn == 0) {
 				nt->wv = (int)o->reg;
 				nt->wn = o->count;
@@ -252,6 +263,7 @@ static void neutral_of_emu(const struct emu_inst *in, struct neutral *nt)
 		nt->src[1] = EMU_OPND_LITERAL;
 	}
 	const struct emu_opinfo *r = &emu_ops[in->op];
+	nt->wexec = in->dst == EMU_OPND_EXEC_LO || implicit_exec(in->op);
 	if (emu_opnd_is_vgpr(in->dst) && !(r->flags & EMU_F_STORE)) {
 		nt->wv = in->dst - EMU_OPND_VGPR0;
 		nt->wn = r->dst ? r->dst : 1;
@@ -336,13 +348,24 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 }
 
 /* ---- the main loop ----------------------------------------------------------- */
+static bool writes_exec(const struct rp_inst *v, unsigned lo, unsigned hi)
+{
+	for (unsigned i = lo; i < hi; i++)
+		if (v[i].wexec)
+			return true;
+	return false;
+}
+
 static void path_select(const struct rp_inst *v, struct rp_loop *L)
 {
 	/* An if/else inside the body (a conditional forward branch to T whose
 	 * fall-through part ends in an unconditional forward branch to J inside
-	 * the body) runs one side per iteration: the shorter side is counted, the
-	 * other is recorded as left out.  A generator's fast/guarded pair is laid
-	 * out this way; the fast side is the shorter one. */
+	 * the body) runs one side per iteration: one side is counted, the other
+	 * is recorded as left out.  When exactly one side writes EXEC it is the
+	 * guarded one (it switches lanes off at the matrix edges) and is left out;
+	 * else the shorter side is counted.  A generator's fast/guarded pair is
+	 * laid out this way (the fast side can be the longer one: HIP's address
+	 * chains, the sgemm presets' addr-chain). */
 	L->nskip = 0;
 	for (unsigned i = L->first; i < L->last && L->nskip < 8; i++) {
 		const struct rp_inst *b = &v[i];
@@ -354,7 +377,8 @@ static void path_select(const struct rp_inst *v, struct rp_loop *L)
 			continue;
 		unsigned j = (unsigned)e->target;
 		unsigned fall = t - (i + 1), taken = j - t;
-		if (fall <= taken) {
+		bool xf = writes_exec(v, i + 1, t), xt = writes_exec(v, t, j);
+		if (xf != xt ? xt : fall <= taken) {
 			L->skip_lo[L->nskip] = t, L->skip_hi[L->nskip] = j;
 		} else {
 			L->skip_lo[L->nskip] = i + 1, L->skip_hi[L->nskip] = t;
@@ -476,7 +500,8 @@ static void find_loop(struct rp_flow *fl, struct rp_loop *L, uint8_t *body, uint
 			 L->ninner, best_f >> 20 ? "WMMAs" : "FMAs");
 	for (unsigned s = 0; s < L->nskip && m > 0 && (size_t)m < sizeof L->how; s++)
 		m += snprintf(L->how + m, sizeof L->how - (size_t)m,
-			      "; if/else: %u instructions of the longer side at 0x%x left out",
+			      "; if/else: %u instructions of one side at 0x%x left out "
+			      "(the side that writes EXEC, else the longer)",
 			      L->skip_hi[s] - L->skip_lo[s], v[L->skip_lo[s]].offset);
 	if (L->outside && m > 0 && (size_t)m < sizeof L->how)
 		snprintf(L->how + m, sizeof L->how - (size_t)m,

@@ -58,6 +58,7 @@ struct rp_inst {
 	bool valu;                /* reads VGPRs through the VALU operand ports */
 	bool branch, cond;        /* a branch; conditional */
 	bool end;                 /* s_endpgm: no instruction follows it */
+	bool wexec;               /* writes EXEC (switches lanes off or on) */
 	int target;               /* branch target (instruction index), -1 if none/unknown */
 	struct ra_access acc;     /* reads per half and slot, writes (vgpr_alloc.h) */
 	char text[160];           /* as llvm-objdump prints it */
