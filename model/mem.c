@@ -475,17 +475,17 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 				t = port_use(port_of(m, cu, MM_DRAM), t, m->line);
 				m->st.bytes_dram += (uint64_t)m->line;
 			}
-			c = t + m->lat[lv] > ready ? t + m->lat[lv] : ready;
+			c = t + m->lat[lv];
 			if (ghost < lv) {
 				/* the other CU asked `lag` cycles earlier (its workgroup is as
 				 * far ahead as the fastest of ours), not before the latency
 				 * of the level that now holds the line */
-				double early = t + m->lat[lv] - (double)lag, floor = t + m->lat[ghost];
-				c = early > floor ? early : floor;
-				if (ready > c)
-					c = ready;
+				double floor = t + m->lat[ghost];
+				c = c - (double)lag > floor ? c - (double)lag : floor;
 				lv = ghost;
 			}
+			if (ready > c)
+				c = ready;
 			for (unsigned k = 0; k < nfill; k++)
 				*fill[k] = (uint64_t)ceil(c - 1e-6);
 		}

@@ -46,11 +46,14 @@ static void rs_add(struct regset *s, unsigned v) { s->w[v / 64] |= 1ull << (v % 
 /* Pair the run [lo, lo + n) and write it back; *gone: instructions removed. */
 static int fuse_run(struct ao_kernel *k, unsigned lo, unsigned n, struct ra_fuse_stats *st, unsigned *gone)
 {
-	static const bool swaps[4][2] = { { false, false }, { false, true }, { true, false }, { true, true } };
+	static const unsigned swaps[4][2] = { { 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 } };
 	int mate[RUN_MAX];
-	struct ra_vopd_half hx[RUN_MAX], hy[RUN_MAX];
-	for (unsigned i = 0; i < n; i++)
+	struct ra_vopd_half h[RUN_MAX][2], hx[RUN_MAX], hy[RUN_MAX]; /* h[i][1]: factors swapped */
+	for (unsigned i = 0; i < n; i++) {
 		mate[i] = -1;
+		fmac_of(ao_inst_at(k, lo + i), false, &h[i][0]);
+		fmac_of(ao_inst_at(k, lo + i), true, &h[i][1]);
+	}
 	for (unsigned i = 0; i < n; i++) {
 		if (mate[i] >= 0)
 			continue;
@@ -58,12 +61,10 @@ static int fuse_run(struct ao_kernel *k, unsigned lo, unsigned n, struct ra_fuse
 			if (mate[j] >= 0)
 				continue;
 			for (unsigned s = 0; s < 4; s++) {
-				struct ra_vopd_half x, y;
-				fmac_of(ao_inst_at(k, lo + i), swaps[s][0], &x);
-				fmac_of(ao_inst_at(k, lo + j), swaps[s][1], &y);
-				if (ra_vopd_ok(&x, &y, NULL) && ra_vopd_in_order(&x, &y)) {
+				const struct ra_vopd_half *x = &h[i][swaps[s][0]], *y = &h[j][swaps[s][1]];
+				if (ra_vopd_ok(x, y, NULL) && ra_vopd_in_order(x, y)) {
 					mate[i] = (int)j, mate[j] = (int)i;
-					hx[i] = x, hy[i] = y;
+					hx[i] = *x, hy[i] = *y;
 					break;
 				}
 			}
