@@ -13,7 +13,8 @@
  * --mem sends vector memory through the GPU-level hierarchy (model/model.h, mm_*)
  * instead of the core's fixed latencies.
  * -v prints one line per kernel with its strict misses by class; --dump all
- * dumps every kernel; --part keeps one half of the kernels (by a
+ * dumps every kernel (each gap, and each issue's cycle counted from the
+ * kernel's first issue, HW and model); --part keeps one half of the kernels (by a
  * hash of the name): constants are fitted on "fit" and checked on "check".  Prints a skip line (exit 0) when the
  * dataset is absent.
  */
@@ -21,6 +22,7 @@
 #include "model/model.h"
 #include "tests/emu/harness.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,13 +221,23 @@ static void dump_kernel(struct list *hw, struct list *em)
 {
 	struct list *H[MAXSLOT], *E[MAXSLOT];
 	unsigned nh = present(hw, H), ne = present(em, E);
+	int64_t h0 = INT64_MAX, e0 = INT64_MAX; /* the first issue of any slot: times are printed from it */
+	for (unsigned i = 0; i < nh; i++)
+		if (H[i]->n && H[i]->e[0].t < h0)
+			h0 = H[i]->e[0].t;
+	for (unsigned i = 0; i < ne; i++)
+		if (E[i]->n && E[i]->e[0].t < e0)
+			e0 = E[i]->e[0].t;
 	for (unsigned i = 0; i < nh && i < ne; i++) {
 		printf("slot pair %u (HW slot %d):\n", i, H[i]->slot);
 		unsigned m = H[i]->n > E[i]->n ? H[i]->n : E[i]->n;
 		for (unsigned j = 0; j < m; j++) {
 			long long hd = j < H[i]->n ? (long long)gap(H[i], j) : -1, ed = j < E[i]->n ? (long long)gap(E[i], j) : -1;
-			printf("  %3u +0x%03x %-10s hw %5lld  model %5lld%s\n", j, j < H[i]->n ? H[i]->e[j].off : 0,
-			       j < H[i]->n ? cls_name[H[i]->e[j].cls] : "", hd, ed, hd == ed ? "" : "   *");
+			long long ht = j < H[i]->n ? (long long)(H[i]->e[j].t - h0) : -1,
+				  et = j < E[i]->n ? (long long)(E[i]->e[j].t - e0) : -1;
+			printf("  %3u +0x%03x %-10s hw %5lld  model %5lld%s   (at hw %lld model %lld)\n", j,
+			       j < H[i]->n ? H[i]->e[j].off : 0, j < H[i]->n ? cls_name[H[i]->e[j].cls] : "", hd, ed,
+			       hd == ed ? "" : "   *", ht, et);
 		}
 	}
 }

@@ -203,6 +203,7 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 			slot++;
 		struct mdl_wave *w = &cu->waves[simd * MDL_MAX_SLOTS + slot];
 		memset(w, 0, offsetof(struct mdl_wave, rr));
+		memset(w->oc_wseq, 0, sizeof w->oc_wseq);
 		memset(w->rr, 0, sizeof w->rr);
 		memset(w->rwhy, 0, sizeof w->rwhy);
 		memset(w->vrd, 0, sizeof w->vrd);
@@ -335,25 +336,55 @@ static void delay_history(struct mdl_wave *w, bool trans, uint64_t r)
 	h[0] = r;
 }
 
-/* Extra register-file reads of a VALU op: of the distinct VGPRs it reads, every
- * one past the first of its bank (isa_vgpr_bank).  Each costs
- * vgpr_bank_conflict cycles (0: the traces show none; docs/model.md). */
-static unsigned vgpr_bank_extra(const struct emu_hzinfo *u)
+/* One VGPR source of a VALU op through slot k (src0, src1, src2) of its bank:
+ * a hit when that port last read it for this wave or the wave wrote it
+ * lately; the port now holds it.  Counts misses per bank. */
+static void oc_read(struct mdl_simd *sm, const struct mdl_wave *w, unsigned code, unsigned k, unsigned *miss)
 {
-	uint64_t seen[ISA_VGPRS / 64] = { 0 };
-	unsigned per_bank[ISA_VGPR_BANKS] = { 0 }, extra = 0;
-	for (unsigned i = 0; i < u->nr; i++)
-		for (unsigned k = 0; k < u->r[i].n; k++) {
-			unsigned code = u->r[i].code + k;
+	if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+		return;
+	unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
+	bool hit = (sm->oc_vgpr[b][k] == v + 1 && sm->oc_wave[b][k] == w->uid) ||
+		   (w->oc_wseq[v] && w->oc_nvalu - w->oc_wseq[v] < MDL_OC_WR);
+	miss[b] += !hit;
+	sm->oc_vgpr[b][k] = (uint16_t)(v + 1), sm->oc_wave[b][k] = w->uid;
+}
+
+/* Extra cycles of register-file reads of a VALU op (the VGPR bank model of
+ * vgpr_alloc/BANKS.md, section 2, plus fresh results): the misses of one bank
+ * are read one per cycle, so the op takes (most misses in one bank - 1)
+ * cycles more.  Updates the SIMD's operand cache and the wave's fresh results. */
+static unsigned vgpr_bank_extra(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
+				const struct emu_hzinfo *u)
+{
+	unsigned miss[ISA_VGPR_BANKS] = { 0 }, worst = 0;
+	if (in->enc == EMU_ENC_VOPD) {
+		const struct emu_vopd_half *h[2] = { &in->x, &in->y };
+		for (unsigned i = 0; i < 2; i++) {
+			oc_read(sm, w, h[i]->src0, 0, miss);
+			oc_read(sm, w, h[i]->src1, 1, miss);
+			oc_read(sm, w, h[i]->src2, 2, miss);
+		}
+	} else {
+		for (unsigned k = 0; k < 3; k++)
+			if (in->src[k] != EMU_OPND_NONE && (k == 0 || in->src[k] != in->src[k - 1]))
+				oc_read(sm, w, in->src[k], k, miss);
+	}
+	for (unsigned b = 0; b < ISA_VGPR_BANKS; b++)
+		worst = miss[b] > worst ? miss[b] : worst;
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = u->w[i].code + k;
 			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
 				continue;
-			unsigned v = code - EMU_OPND_VGPR0;
-			if (seen[v / 64] >> (v % 64) & 1)
-				continue;
-			seen[v / 64] |= 1ull << (v % 64);
-			extra += per_bank[isa_vgpr_bank(v)]++ > 0;
+			unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
+			for (unsigned s = 0; s < 3; s++)
+				if (sm->oc_vgpr[b][s] == v + 1 && sm->oc_wave[b][s] == w->uid)
+					sm->oc_vgpr[b][s] = 0;
+			w->oc_wseq[v] = w->oc_nvalu + 1;
 		}
-	return extra;
+	w->oc_nvalu++;
+	return worst > 1 ? worst - 1 : 0;
 }
 
 /* A VALU op issued at t executes once the SIMD's previous VALU op has, its
@@ -448,7 +479,9 @@ static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *
 /* Without a memory model, a vector load completes vmem_latency after its issue,
  * vmem_busy_extra later when vmem_busy_loads or more of the CU's loads are
  * still in flight (SQTT: a SIMD's first two waves get their first loads back
- * after ~580 cycles, the other waves after ~850). */
+ * after ~580 cycles, the other waves after ~850), and no closer than
+ * vmem_return_interval to another of the CU's loads (the data come back one
+ * wave at a time). */
 static uint64_t fixed_load_latency(const struct mdl_consts *c, struct mdl_cu *cu, uint64_t t)
 {
 	unsigned busy = 0;
@@ -457,8 +490,58 @@ static uint64_t fixed_load_latency(const struct mdl_consts *c, struct mdl_cu *cu
 	uint64_t lat = (uint64_t)c->vmem_latency;
 	if (busy >= (unsigned)c->vmem_busy_loads)
 		lat += (uint64_t)c->vmem_busy_extra;
-	cu->vload_done[cu->vload_next++ % MDL_VLOADS] = t + lat;
-	return lat;
+	uint64_t d = t + lat, gap = (uint64_t)c->vmem_return_interval;
+	for (bool moved = gap > 0; moved;) {
+		moved = false;
+		for (unsigned i = 0; i < MDL_VLOADS; i++)
+			if (cu->vload_done[i] + gap > d && d + gap > cu->vload_done[i])
+				d = cu->vload_done[i] + gap, moved = true;
+	}
+	cu->vload_done[cu->vload_next++ % MDL_VLOADS] = d;
+	return d - t;
+}
+
+/* A scalar load through the CU's scalar cache (smem_cache_lines lines of
+ * smem_line_bytes, MDL_SC_WAYS-way, least recently used out): a hit answers
+ * smem_hit_latency after issue; a line still on its way answers when it
+ * arrives, the waves waiting on it one per smem_return_interval (SQTT: the
+ * waves of a launch that all load the kernarg line wake 1-3 cycles apart);
+ * a miss asks the memory model or takes smem_latency.  One line decides:
+ * a load that crosses a line is answered by the later of its two. */
+static uint64_t scalar_load(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
+{
+	const struct mdl_consts *c = s->c;
+	const struct emu_step *st = &w->nx;
+	uint64_t lb = c->smem_line_bytes > 0 ? (uint64_t)c->smem_line_bytes : 64, done = t;
+	unsigned lines = c->smem_cache_lines < MDL_SC_WAYS	? MDL_SC_WAYS
+			 : c->smem_cache_lines > MDL_SC_MAX ? MDL_SC_MAX
+							     : (unsigned)c->smem_cache_lines;
+	unsigned sets = lines / MDL_SC_WAYS;
+	uint64_t first = st->addr[0] / lb, last = (st->addr[0] + (st->bytes ? st->bytes : 1) - 1) / lb;
+	for (uint64_t line = first; line <= last; line++) {
+		struct mdl_sline *set = &cu->scache[(line % sets) * MDL_SC_WAYS], *e = NULL, *old = set;
+		for (unsigned i = 0; i < MDL_SC_WAYS && !e; i++) {
+			if (set[i].used && set[i].line == line)
+				e = &set[i];
+			else if (set[i].used < old->used)
+				old = &set[i];
+		}
+		uint64_t at;
+		if (e && e->ready <= t) {
+			at = t + (uint64_t)c->smem_hit_latency;
+		} else if (e) {
+			at = max64(e->ready, e->last_ret + (uint64_t)c->smem_return_interval);
+			e->last_ret = at;
+		} else {
+			struct mdl_mem_req q = { cu->id, t, &st->addr[0], 1, 1, st->bytes, false, true, false, w->uid, 0 };
+			at = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
+			e = old;
+			*e = (struct mdl_sline){ line, at, at, 0 };
+		}
+		e->used = t + 1;
+		done = max64(done, at);
+	}
+	return done;
 }
 
 /* A memory instruction: its completion cycle from the memory model or the
@@ -478,8 +561,7 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
 	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {
-		struct mdl_mem_req q = { cu->id, t, st->addr, 1, 1, st->bytes, false, true, false, w->uid, 0 };
-		done = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
+		done = scalar_load(s, cu, w, t);
 		bucket = MDL_B_SMEM;
 	} else {
 		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
@@ -594,15 +676,17 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	w->last_issue = t;
 	w->extra = 0;
 	w->prev_waits = cls == EMU_CLS_WAIT || in->op == EMU_OP_s_nop;
-	sm->cat_free[cls] = t + 1;
+	/* SQTT: s_nop of several waves issue in one cycle (up to 7 in the
+	 * traces); every other class issues once per cycle per SIMD */
+	if (in->op != EMU_OP_s_nop)
+		sm->cat_free[cls] = t + 1;
 	bool group_done = false, others = cls == EMU_CLS_VMEM; /* others: another SIMD's pick may change */
 	switch (cls) {
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		uint64_t stall = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op)
-					 ? (uint64_t)(vgpr_bank_extra(st->use) * c->vgpr_bank_conflict)
-					 : 0;
+		unsigned extra = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op) ? vgpr_bank_extra(sm, w, in, st->use) : 0;
+		uint64_t stall = in->op == EMU_OP_v_dual ? (uint64_t)(extra * c->vgpr_bank_conflict) : 0;
 		sm->valu_free = t + stall +
 				(uint64_t)(wide                     ? c->valu64_issue
 					   : in->op == EMU_OP_v_dual ? c->vopd_issue

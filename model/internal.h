@@ -11,6 +11,9 @@
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
+#define MDL_SC_MAX 1024           /* most scalar-cache lines a CU keeps (smem_cache_lines) */
+#define MDL_OC_WR 8               /* a VGPR one of a wave's latest this many VALU ops wrote reads as cached */
+#define MDL_SC_WAYS 4             /* its associativity */
 #define MDL_LEAD 2048              /* barriers per workgroup whose lead time a CU keeps */
 
 enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
@@ -47,8 +50,13 @@ struct mdl_wave {
 	int8_t dly_at[2];
 	uint8_t dly_id[2];
 	uint64_t dly_t;
+	/* VALU ops the wave issued, and after which of them each VGPR was last
+	 * written (0: never): one of the latest MDL_OC_WR writes reads as cached
+	 * (vgpr_bank_conflict) */
+	uint32_t oc_nvalu;
 	uint64_t stall;              /* longest issue stall since the wave's last WMMA, and its bucket */
 	uint8_t stall_why;
+	uint32_t oc_wseq[256];        /* see oc_nvalu */
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
@@ -81,10 +89,21 @@ struct mdl_simd {
 	uint64_t acct;               /* cycles before this are charged */
 	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;
+	/* the operand cache: per VGPR bank and source slot, the VGPR last read
+	 * through it (+ 1, 0: none) and by which wave */
+	uint16_t oc_vgpr[4][3];
+	uint64_t oc_wave[4][3];
 	/* cached choice: the wave that issues next and when */
 	struct mdl_wave *pick;
 	uint64_t pick_t;
 	uint8_t pick_why;
+};
+
+/* A line of the scalar cache: which line, when its data arrives (or
+ * arrived), when a wave waiting on it last got it, when it was last used
+ * (0: empty). */
+struct mdl_sline {
+	uint64_t line, ready, last_ret, used;
 };
 
 struct mdl_cu {
@@ -102,6 +121,7 @@ struct mdl_cu {
 	 * loads, to count those in flight when another issues (vmem_busy_loads) */
 	uint64_t vload_done[MDL_VLOADS];
 	unsigned vload_next;
+	struct mdl_sline scache[MDL_SC_MAX]; /* the scalar cache, MDL_SC_WAYS-way sets */
 	/* the fewest cycles from placement to barrier k of any of its workgroups
 	 * (0: none yet), for the lag of the others */
 	uint64_t lead[MDL_LEAD];

@@ -200,6 +200,28 @@ static void test_smem_wait(void)
 	      (unsigned long long)r.bucket[MDL_B_SMEM]);
 }
 
+/* The scalar cache: s_load of dword 0 misses (smem_latency); s_load of dword 1,
+ * issued some cycles later (s_nop 7), finds the line on its way and gets it
+ * smem_return_interval after the first (not smem_latency after its own issue); after the wait, s_load of dword 2 hits
+ * (smem_hit_latency).  The kernarg line is 64-byte aligned, so all three share it. */
+static void test_smem_cache(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  s_load_b32 s2, s[0:1], 0x0\n  s_nop 7\n  s_load_b32 s3, s[0:1], 0x4\n  s_waitcnt lgkmcnt(0)\n"
+			   "  s_load_b32 s4, s[0:1], 0x8\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
+	if (run("smem_cache", body, 0, 32, &t, &r, &c))
+		return;
+	long long l0 = at(&t, 0, EMU_OP_s_load_b32, 0), l1 = at(&t, 0, EMU_OP_s_load_b32, 1);
+	long long w0 = at(&t, 0, EMU_OP_s_waitcnt, 0), l2 = at(&t, 0, EMU_OP_s_load_b32, 2), w1 = at(&t, 0, EMU_OP_s_waitcnt, 1);
+	long long want0 = (long long)(c.smem_latency + c.smem_return_interval);
+	th_ok(w0 - l0 == want0 && l1 - l0 > (long long)c.smem_return_interval, "model_smem_inflight",
+	      "two loads of one line %lld cycles apart: first load -> wait %lld cycles, want %lld", l1 - l0, w0 - l0, want0);
+	th_ok(w1 - l2 == (long long)c.smem_hit_latency, "model_smem_hit", "load of a held line -> wait %lld cycles, want %lld",
+	      w1 - l2, (long long)c.smem_hit_latency);
+}
+
 /* Line sharing before a sampled prediction (model/share.c): 192 workgroups of
  * one wave on 96 CUs, each loading the same 128-byte line, then storing.  Every
  * unit loads it (96 touches), every one of the 12 shader arrays (12), one line
@@ -323,43 +345,58 @@ static void test_wmma(void)
 		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
 }
 
-/* VGPR banks (isa_vgpr_bank: n mod 4).  v_fma_f32 v4, v1, v5, v9 reads three
- * VGPRs of bank 1: two reads past the first, each vgpr_bank_conflict cycles
- * before the next VALU op may issue (charged as bank-conflict stall); the
- * default is 0 (the traces show no cost), so the test also runs with 3.
- * v1, v2, v3 (banks 1, 2, 3) cost nothing either way. */
-static long long bank_gap(const char *name, const char *fma, double cost, struct mdl_result *r)
+/* VGPR banks (isa_vgpr_bank: n mod 4) and the operand cache.  The VOPD
+ *   v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12
+ * reads v1, v5, v8 (accumulator) and v10, v12, v11: banks 1, 1, 0 and 2, 0, 3.
+ * None was read or written before (the prologue writes v2 only), so all six
+ * miss: two in bank 0, two in bank 1, so one read more than a bank gives per
+ * cycle: the op holds the VALU vgpr_bank_conflict cycles longer before the
+ * next VALU op issues (default 1, run also at 3; charged as bank-conflict
+ * stall).  With v5 and v12 written just before (fresh results read as cached)
+ * every bank misses at most once: no cost.  A single v_fma_f32 v4, v1, v5, v9
+ * (three misses in bank 1) costs nothing (SQTT mb_f6_*_chain). */
+static long long bank_gap(const char *name, const char *pre, const char *op, unsigned opc, double cost,
+			  struct mdl_result *r)
 {
 	struct trace t;
 	struct mdl_consts c;
 	char body[512];
-	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  %s\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n", fma);
+	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n%s  s_nop 15\n  %s\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n",
+		 pre, op);
 	kernel_vgprs = 16;
-	set_const = "vgpr_bank_conflict";
+	set_const = cost >= 0 ? "vgpr_bank_conflict" : NULL;
 	set_value = cost;
 	int rc = run(name, body, 0, 32, &t, r, &c);
 	set_const = NULL;
 	kernel_vgprs = 8;
 	if (rc)
 		return -1;
-	return at(&t, 0, EMU_OP_v_add_f32, 0) - at(&t, 0, EMU_OP_v_fma_f32, 0);
+	return at(&t, 0, EMU_OP_v_add_f32, 0) - at(&t, 0, opc, 0);
 }
 
 static void test_vgpr_banks(void)
 {
+	static const char vopd[] = "v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12";
+	static const char fresh[] = "  v_mov_b32 v5, 1.0\n  v_mov_b32 v12, 2.0\n";
 	struct mdl_result r;
-	long long g = bank_gap("bank_conflict3", "v_fma_f32 v4, v1, v5, v9", 3, &r);
+	long long g = bank_gap("bank_vopd", "", vopd, EMU_OP_v_dual, -1, &r);
 	if (g != -1)
-		th_ok(g == 1 + 2 * 3 && r.bucket[MDL_B_BANK] == 2 * 3, "model_vgpr_bank_conflict",
-		      "fma -> add %lld cycles (want 1 + 2 x 3), bank-conflict stall %llu (want 6)", g,
+		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_bank_conflict_default",
+		      "VOPD -> add %lld cycles (want 1 + 1: one extra read at vgpr_bank_conflict 1), bank-conflict stall %llu (want 1)",
+		      g, (unsigned long long)r.bucket[MDL_B_BANK]);
+	g = bank_gap("bank_vopd3", "", vopd, EMU_OP_v_dual, 3, &r);
+	if (g != -1)
+		th_ok(g == 1 + 3 && r.bucket[MDL_B_BANK] == 3, "model_vgpr_bank_conflict",
+		      "VOPD -> add %lld cycles (want 1 + 3), bank-conflict stall %llu (want 3)", g,
 		      (unsigned long long)r.bucket[MDL_B_BANK]);
-	g = bank_gap("bank_conflict0", "v_fma_f32 v4, v1, v5, v9", 0, &r);
+	g = bank_gap("bank_vopd_fresh", fresh, vopd, EMU_OP_v_dual, 3, &r);
 	if (g != -1)
-		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_conflict_default",
-		      "fma -> add %lld cycles (want 1: vgpr_bank_conflict 0)", g);
-	g = bank_gap("bank_free3", "v_fma_f32 v4, v1, v2, v3", 3, &r);
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_fresh",
+		      "VOPD reading fresh v5, v12 -> add %lld cycles (want 1)", g);
+	g = bank_gap("bank_fma3", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, 3, &r);
 	if (g != -1)
-		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free", "fma -> add %lld cycles (want 1)", g);
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free",
+		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1: only VOPDs pay)", g);
 }
 
 /* A VALU result read by vector memory: a global_store reading it as data issues
@@ -453,6 +490,7 @@ int main(void)
 	test_lds();
 	test_barrier();
 	test_smem_wait();
+	test_smem_cache();
 	test_vgpr_banks();
 	test_vmem_after_valu();
 	test_vmem_busy();
