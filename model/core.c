@@ -203,7 +203,6 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 			slot++;
 		struct mdl_wave *w = &cu->waves[simd * MDL_MAX_SLOTS + slot];
 		memset(w, 0, offsetof(struct mdl_wave, rr));
-		memset(w->oc_wseq, 0, sizeof w->oc_wseq);
 		memset(w->rr, 0, sizeof w->rr);
 		memset(w->rwhy, 0, sizeof w->rwhy);
 		memset(w->vrd, 0, sizeof w->vrd);

@@ -3,6 +3,7 @@
 #define RDNA3_MODEL_INTERNAL_H
 
 #include "emu/decode.h"
+#include "isa/isa.h"
 #include "model/model.h"
 
 #define MDL_MAX_SIMDS 4              /* per CU (WGP mode would use 4) */
@@ -12,8 +13,8 @@
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
 #define MDL_SC_MAX 1024           /* most scalar-cache lines a CU keeps (smem_cache_lines) */
-#define MDL_OC_WR 8               /* a VGPR one of a wave's latest this many VALU ops wrote reads as cached */
 #define MDL_SC_WAYS 4             /* its associativity */
+#define MDL_OC_WR 8               /* a VGPR one of a wave's latest this many VALU ops wrote reads as cached */
 #define MDL_LEAD 2048              /* barriers per workgroup whose lead time a CU keeps */
 
 enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
@@ -50,13 +51,13 @@ struct mdl_wave {
 	int8_t dly_at[2];
 	uint8_t dly_id[2];
 	uint64_t dly_t;
-	/* VALU ops the wave issued, and after which of them each VGPR was last
-	 * written (0: never): one of the latest MDL_OC_WR writes reads as cached
-	 * (vgpr_bank_conflict) */
-	uint32_t oc_nvalu;
 	uint64_t stall;              /* longest issue stall since the wave's last WMMA, and its bucket */
 	uint8_t stall_why;
-	uint32_t oc_wseq[256];        /* see oc_nvalu */
+	/* VALU ops the wave issued, and after which of them each VGPR was last
+	 * written (0: never): a VGPR one of the latest MDL_OC_WR ops wrote reads
+	 * as cached (vgpr_bank_conflict) */
+	uint32_t oc_nvalu;
+	uint32_t oc_wseq[ISA_VGPRS];
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
 	uint64_t vrd[512];           /* VALU-produced: cycle a dependent VALU op may execute, 0 = none */
 	uint8_t rwhy[512];           /* bucket of the producer of each register */
@@ -91,8 +92,8 @@ struct mdl_simd {
 	bool used;
 	/* the operand cache: per VGPR bank and source slot, the VGPR last read
 	 * through it (+ 1, 0: none) and by which wave */
-	uint16_t oc_vgpr[4][3];
-	uint64_t oc_wave[4][3];
+	uint16_t oc_vgpr[ISA_VGPR_BANKS][3];
+	uint64_t oc_wave[ISA_VGPR_BANKS][3];
 	/* cached choice: the wave that issues next and when */
 	struct mdl_wave *pick;
 	uint64_t pick_t;
