@@ -196,6 +196,8 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 	g->live = g->nwaves;
 	g->at_barrier = 0;
 	g->barrier_t = 0;
+	g->past = g->placed ? t - g->start : 0;
+	g->placed = true;
 	g->start = t, g->nbar = 0, g->lag = 0;
 	for (unsigned i = 0; i < g->nwaves; i++) {
 		unsigned simd = i % s->simds, slot = 0;
@@ -532,7 +534,7 @@ static uint64_t scalar_load(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wav
 			at = max64(e->ready, e->last_ret + (uint64_t)c->smem_return_interval);
 			e->last_ret = at;
 		} else {
-			struct mdl_mem_req q = { cu->id, t, &st->addr[0], 1, 1, st->bytes, false, true, false, w->uid, 0 };
+			struct mdl_mem_req q = { cu->id, t, &st->addr[0], 1, 1, st->bytes, false, true, false, w->uid, 0, 0 };
 			at = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
 			e = old;
 			*e = (struct mdl_sline){ line, at, at, 0 };
@@ -564,7 +566,7 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		bucket = MDL_B_SMEM;
 	} else {
 		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
-					 st->space == EMU_SPACE_SCRATCH, w->uid, w->grp->lag };
+					 st->space == EMU_SPACE_SCRATCH, w->uid, w->grp->lag, w->grp->past };
 		if (s->o->mem)
 			done = s->o->mem(s->o->mem_ctx, &q);
 		else if (st->store && u->async_w == 0xff)
@@ -623,6 +625,8 @@ static bool wave_end(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, u
 	cu->simd[w->simd].slot[w->slot] = NULL;
 	if (t > s->end)
 		s->end = t;
+	if (t > cu->end)
+		cu->end = t;
 	g->live--;
 	if (g->live && g->at_barrier == g->live) { /* the others wait at a barrier */
 		g->at_barrier--;                       /* issue_barrier counts again */

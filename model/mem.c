@@ -195,23 +195,52 @@ static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **r
 	return 0;
 }
 
+/* A fill at cycle f < now that the simulation did not make (sampled: another
+ * unit's): the line's first-touch time moves to f unless it was brought in
+ * after f.  Returns false on out of memory. */
+static bool ft_fill_past(struct ft_level *l, uint64_t line, uint64_t f)
+{
+	if (((l->n + 1) * 2 > l->cap && !ft_rehash(l, l->cap * 2)) || !ft_grow_tree(l, (size_t)(f >> FT_BUCKET_SHIFT)))
+		return false;
+	uint64_t k = line + 1;
+	size_t j = hash64(k) & (l->cap - 1);
+	while (l->key[j] && l->key[j] != k)
+		j = (j + 1) & (l->cap - 1);
+	size_t fb = (size_t)(f >> FT_BUCKET_SHIFT);
+	if (!l->key[j]) {
+		l->key[j] = k, l->when[j] = f, l->ready[j] = f;
+		l->n++;
+		ft_tree_add(l, fb, 1);
+	} else if (l->when[j] < f) {
+		ft_tree_add(l, (size_t)(l->when[j] >> FT_BUCKET_SHIFT), -1);
+		ft_tree_add(l, fb, 1);
+		l->when[j] = f;
+	}
+	return true;
+}
+
 /* ---- L0: set-associative LRU tags of one CU ------------------------------------- */
 struct l0 {
 	uint64_t *tag;           /* line + 1 per way; 0 = invalid */
 	uint64_t *use;           /* last use, for LRU */
+	uint64_t *ready;         /* cycle the fill's data is back: a hit before waits for it */
 	uint64_t tick;
 	unsigned sets, ways;
 };
 
-static bool l0_lookup(struct l0 *c, uint64_t line)
+/* Hit or miss; *ready is the way's data-ready cycle (read it on a hit, set it
+ * on a miss: the waves that ask for a line already on its way share its fill). */
+static bool l0_lookup(struct l0 *c, uint64_t line, uint64_t **ready)
 {
 	unsigned set = (unsigned)(hash64(line) % c->sets);
-	uint64_t *tag = c->tag + (size_t)set * c->ways, *use = c->use + (size_t)set * c->ways;
+	size_t base = (size_t)set * c->ways;
+	uint64_t *tag = c->tag + base, *use = c->use + base;
 	unsigned victim = 0;
 	c->tick++;
 	for (unsigned w = 0; w < c->ways; w++) {
 		if (tag[w] == line + 1) {
 			use[w] = c->tick;
+			*ready = &c->ready[base + w];
 			return true;
 		}
 		if (use[w] < use[victim])
@@ -219,6 +248,7 @@ static bool l0_lookup(struct l0 *c, uint64_t line)
 	}
 	tag[victim] = line + 1;
 	use[victim] = c->tick;
+	*ready = &c->ready[base + victim];
 	return false;
 }
 
@@ -265,7 +295,7 @@ struct mm {
 	/* Full simulation: the shared ports are whole, one per array (L1) and one
 	 * for the GPU (L2, MALL, DRAM), used in simulated-time order by all CUs */
 	struct port *sa_port, gpu_port[MM_NLEVELS];
-	double p_l1, p_l2;            /* mm_set_sharing */
+	double p_l1, p_l2, p_prev;    /* mm_set_sharing */
 };
 
 void mm_free(struct mm *m)
@@ -276,6 +306,7 @@ void mm_free(struct mm *m)
 		for (unsigned i = 0; i < m->cus; i++) {
 			free(m->cu[i].l0.tag);
 			free(m->cu[i].l0.use);
+			free(m->cu[i].l0.ready);
 		}
 	if (m->l1)
 		for (unsigned i = 0; i < m->nsa; i++)
@@ -332,7 +363,8 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 		s->l0.sets = lines / ways;
 		s->l0.tag = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.tag);
 		s->l0.use = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.use);
-		ok = s->l0.tag && s->l0.use;
+		s->l0.ready = calloc((size_t)s->l0.sets * ways, sizeof *s->l0.ready);
+		ok = s->l0.tag && s->l0.use && s->l0.ready;
 		for (int l = 0; l < MM_NLEVELS; l++) {
 			s->port[l].rate = rate[l];
 			if (l > MM_L0 && sim_cus < active_cus) {
@@ -397,11 +429,11 @@ static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr, uint32_t exec,
 		   unsigned bytes, bool store, enum mm_level *served)
 {
-	return mm_access_lag(m, cu, cycle, addr, naddr, exec, bytes, store, 0, served);
+	return mm_access_lag(m, cu, cycle, addr, naddr, exec, bytes, store, 0, 0, served);
 }
 
 uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
-		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, enum mm_level *served)
+		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, uint64_t past, enum mm_level *served)
 {
 	if (served)
 		*served = MM_L0;
@@ -426,7 +458,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 		uint64_t at = (uint64_t)t;
 		enum mm_level lv = MM_L0;
 		double c;
-		uint64_t *rp;
+		uint64_t *rp, *l0_ready;
 		if (store) {
 			/* Written through L0 and L1 to L2; a line new to the MALL costs a write-back. */
 			t = port_use(port_of(m, cu, MM_L2), t, m->line);
@@ -442,8 +474,10 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 					m->st.bytes_dram += (uint64_t)m->line;
 				}
 			}
-		} else if (l0_lookup(&s->l0, line)) {
+		} else if (l0_lookup(&s->l0, line, &l0_ready)) {
 			c = t + m->lat[MM_L0];
+			if ((double)*l0_ready > c)
+				c = (double)*l0_ready;
 		} else {
 			/* Down the shared levels; a hit on a line still on its way
 			 * (another CU's fill) waits for that fill's data. */
@@ -453,6 +487,12 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			double ready = 0;
 			enum mm_level ghost = MM_NLEVELS; /* sampled: served at this level by another CU's fill */
 			lv = MM_DRAM;
+			/* Sampled: the previous round of the other units loaded the line
+			 * one workgroup-time ago; L2 and the Infinity Cache still hold it
+			 * unless as many lines came in since as they hold. */
+			if (past && past < at && m->p_prev > 0 && unit_hash(line, cu, 3) < m->p_prev &&
+			    !(ft_fill_past(&m->l2, line, at - past) && ft_fill_past(&m->mall, line, at - past)))
+				m->oom = true;
 			for (int k = 0; k < 3; k++) {
 				if (ghost == MM_NLEVELS)
 					t = port_use(port_of(m, cu, (enum mm_level)(MM_L1 + k)), t, m->line);
@@ -488,6 +528,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 				c = ready;
 			for (unsigned k = 0; k < nfill; k++)
 				*fill[k] = (uint64_t)ceil(c - 1e-6);
+			*l0_ready = (uint64_t)ceil(c - 1e-6);
 		}
 		m->st.lines[lv]++;
 		if (lv > far)
@@ -512,15 +553,17 @@ void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
 		return;
 	m->p_l1 = sh->p_l1;
 	m->p_l2 = sh->p_l2;
+	m->p_prev = sh->p_prev;
 	/* A simulated fill into an array's L1 stands for the fills of the array's
-	 * CUs (one simulated CU per array), less what they share; L2 receives what
-	 * the arrays do not share among themselves, the Infinity Cache what L2
-	 * does not hold: see share.c for the three counts. */
+	 * CUs (one simulated CU per array), less what they share.  A simulated CU
+	 * fills L2 and the Infinity Cache with every line it misses in L1, the
+	 * lines the sharing draws serve too (their lookups go on), so one fill
+	 * there stands for the GPU's distinct lines per simulated CU's distinct
+	 * lines: see share.c for the three counts. */
 	double per_sa = m->active < m->cus_per_sa ? m->active : m->cus_per_sa;
 	for (unsigned i = 0; i < m->nsa; i++)
 		m->l1[i].scale = per_sa * (sh->arrays / sh->touches);
-	if (sh->arrays > 0)
-		m->l2.scale = m->active / m->sim * (sh->lines / sh->arrays);
+	m->l2.scale = m->mall.scale = m->active / m->sim * (sh->lines / sh->touches);
 }
 
 void mm_set_cu_weight(struct mm *m, unsigned cu, double weight)

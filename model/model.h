@@ -78,9 +78,12 @@ void mm_free(struct mm *m);
 /* mm_access for a request whose workgroup runs lag cycles behind its CU's
  * fastest: in a sampled hierarchy, a line another CU fetched for it (the
  * sharing draws) was asked for that much earlier and arrives that much sooner,
- * never before the latency of the level that served it. */
+ * never before the latency of the level that served it.  past (0: none) is
+ * how long the workgroup before it in the same slot ran: in a sampled
+ * hierarchy, a line new to the simulation was loaded that long ago by the
+ * previous round of the other units with probability p_prev (md_sharing). */
 uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
-		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, enum mm_level *served);
+		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, uint64_t past, enum mm_level *served);
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
 		   uint32_t exec, unsigned bytes, bool store, enum mm_level *served);
 
@@ -100,6 +103,9 @@ struct md_sharing {
 	double arrays;               /* sum over shader arrays of the distinct lines each loads */
 	double lines;                /* distinct lines over the GPU */
 	double p_l1, p_l2;           /* 1 - arrays / touches, 1 - lines / arrays */
+	/* the sampled units' second round: distinct lines per unit it did not
+	 * load in its first round (fresh), of which another unit did (again) */
+	double fresh, again, p_prev; /* p_prev = again / fresh */
 };
 struct md_plan;
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
@@ -182,6 +188,7 @@ struct mdl_mem_req {
 	bool scratch;                /* addr are the lanes' private offsets (scratch) */
 	uint64_t wave;               /* the wave's dispatch order, for scratch placement */
 	uint64_t lag;                /* cycles its workgroup runs behind its CU's fastest (sampled sharing) */
+	uint64_t past;               /* how long the workgroup before it in its slot ran (0: none) */
 };
 typedef uint64_t (*mdl_mem_fn)(void *ctx, const struct mdl_mem_req *r);
 
@@ -239,6 +246,10 @@ struct mdl_result {
 	 * (ISSUE_OTHER: the wave was issuing other instructions), VALU_BUSY (other
 	 * VALU ops in front of it), VALU_DEP (its sources were not ready). */
 	uint64_t wmma_ops, wmma_busy, wmma_gap[MDL_B_N];
+	/* with a plan that extrapolates (md_plan.sim_wgs): per simulated unit, the
+	 * cycle its last wave ended and the cycle it started its first workgroup
+	 * past the first round (0: none) */
+	uint64_t unit_end[16], unit_round2[16];
 	struct emu_stats emu;        /* the emulator's own statistics of the run */
 };
 

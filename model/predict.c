@@ -29,9 +29,9 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 		uint64_t a[32], base = SCRATCH_BASE + (r->wave % SCRATCH_SLOTS) * SCRATCH_WAVE;
 		for (unsigned l = 0; l < 32; l++)
 			a[l] = base + (r->addr[l] >> 2) * 128 + l * 4 + (r->addr[l] & 3);
-		return mm_access_lag(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, r->lag, NULL);
+		return mm_access_lag(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, r->lag, r->past, NULL);
 	}
-	return mm_access_lag(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, r->lag, NULL);
+	return mm_access_lag(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, r->lag, r->past, NULL);
 }
 
 /* Workgroups unit u runs at once in its first round. */
@@ -95,10 +95,23 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		return rc;
 	/* The kernel: the latest simulated unit plus the launch overhead, charged
 	 * as idle so the breakdown still adds up to SIMDs x cycles. */
-	/* Extrapolated dispatch: the simulated rounds stand for all of them. */
+	/* Extrapolated dispatch: the first round once (its lines come cold from
+	 * memory, as on the GPU), then the unit's other workgroups at the rate of
+	 * its simulated later rounds; the kernel ends with the latest unit, and
+	 * the breakdown scales with it. */
 	if (p->plan.extrapolate > 1) {
-		double f = p->plan.extrapolate;
-		p->r.cycles = (uint64_t)((double)p->r.cycles * f + 0.5);
+		double end = 0;
+		uint64_t sim = p->plan.sim_wgs, first = p->plan.wg_per_unit;
+		for (unsigned i = 0; i < p->plan.nsample && i < 16; i++) {
+			double e = (double)p->r.unit_end[i] + 1, r2 = (double)p->r.unit_round2[i];
+			uint64_t n = md_unit_wgs(&p->plan, md_sample_unit(&p->plan, i));
+			double u = r2 > 0 && e > r2 && sim > first ? e + (double)(n - sim) * (e - r2) / (double)(sim - first)
+								   : e * (double)n / (double)sim;
+			if (u > end)
+				end = u;
+		}
+		double f = end / (double)p->r.cycles;
+		p->r.cycles = (uint64_t)(end + 0.5);
 		for (unsigned i = 0; i < MDL_B_N; i++) {
 			p->r.bucket[i] = (uint64_t)((double)p->r.bucket[i] * f + 0.5);
 			p->r.wmma_gap[i] = (uint64_t)((double)p->r.wmma_gap[i] * f + 0.5);
@@ -137,10 +150,11 @@ void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, si
 		 p->plan.extrapolate);
 	const struct md_plan *pl = &p->plan;
 	const struct mm_stats *s = &p->mem;
-	char share[96] = "";
+	char share[160] = "";
 	if (p->share.touches > 0)
-		snprintf(share, sizeof share, " (sampled; a missed line came from another CU: L1 %.1f %%, L2 %.1f %%)",
-			 100 * p->share.p_l1, 100 * p->share.p_l2);
+		snprintf(share, sizeof share,
+			 " (sampled; a missed line came from another CU: L1 %.1f %%, L2 %.1f %%; from the previous round %.1f %%)",
+			 100 * p->share.p_l1, 100 * p->share.p_l2, 100 * p->share.p_prev);
 	struct mdl_roofs rf;
 	mdl_roofs(&p->c, &rf);
 	uint64_t lines = 0;

@@ -17,6 +17,10 @@
  * A line a unit loads was brought into its array's L1 by another unit with
  * probability 1 - arrays/touches, and, failing that, into L2 by another array
  * with probability 1 - lines/arrays (mem.c applies both; model/model.h).
+ * Then the sampled units' second rounds run the same way: of the lines a unit
+ * loads there that it did not load in its first round (fresh), the share
+ * another unit did (again) is p_prev, the chance that such a line is still in
+ * L2 or the Infinity Cache from the previous round (mem.c).
  * A wave stops before any instruction that would write global memory
  * (emu_group_peek): device memory is as the simulation expects it.  Its
  * scratch stores go on (the pass's group has private memory of its own).
@@ -88,6 +92,29 @@ static bool set_touch(struct line_set *s, uint64_t line, unsigned unit, unsigned
 	return true;
 }
 
+/* A line the unit loads in its second round (s: those lines so far): fresh if
+ * the unit did not load it in its first round (first), again if another did. */
+static bool set_touch_again(struct line_set *s, const struct line_set *first, uint64_t line, unsigned unit,
+			    struct md_sharing *sh)
+{
+	struct md_sharing none = { 0 };
+	uint64_t n = s->n;
+	if (!set_touch(s, line, unit, 0, &none))
+		return false;
+	if (s->n == n && none.touches == 0)
+		return true; /* loaded before in this round */
+	uint64_t k = line + 1;
+	size_t j = mix(k) & (first->cap - 1);
+	while (first->key[j] && first->key[j] != k)
+		j = (j + 1) & (first->cap - 1);
+	if (first->key[j] && first->unit[j] == unit + 1)
+		return true; /* its own (the last first-round unit to load it) */
+	sh->fresh++;
+	if (first->key[j])
+		sh->again++;
+	return true;
+}
+
 /* A store to global memory: the pass must not change what the simulation reads.
  * Scratch stores go on: each emulator group has its own private memory, so
  * the pass writes none of the simulation's (a spilling kernel stores to
@@ -101,7 +128,7 @@ static bool writes_memory(const struct emu_step *st)
 /* Run one workgroup's waves round-robin until each has made its loads, would
  * write memory, or ended; a barrier is released when every live wave is at it. */
 static bool run_group(struct emu_group *g, unsigned nwaves, unsigned unit, unsigned array, unsigned line_shift,
-		      struct line_set *set, struct md_sharing *sh, struct emu_step *st)
+		      struct line_set *set, const struct line_set *first, struct md_sharing *sh, struct emu_step *st)
 {
 	unsigned loads[32] = { 0 }, insts[32] = { 0 };
 	bool stopped[32] = { false };
@@ -130,9 +157,9 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned unit, unsig
 			for (unsigned l = 0; l < 32; l++) {
 				if (!(st->exec >> l & 1))
 					continue;
-				uint64_t first = st->addr[l] >> line_shift, last = (st->addr[l] + st->bytes - 1) >> line_shift;
-				for (uint64_t x = first; x <= last; x++)
-					if (!set_touch(set, x, unit, array, sh))
+				uint64_t lo = st->addr[l] >> line_shift, hi = (st->addr[l] + st->bytes - 1) >> line_shift;
+				for (uint64_t x = lo; x <= hi; x++)
+					if (!(first ? set_touch_again(set, first, x, unit, sh) : set_touch(set, x, unit, array, sh)))
 						return false;
 			}
 		}
@@ -171,9 +198,21 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 			n = p->wg_per_unit;
 		for (uint64_t j = 0; ok && j < n; j++) {
 			emu_group_start(g, md_unit_wg(p, u, j));
-			ok = run_group(g, nwaves, u, md_unit_cu(p, u) / per_sa, shift, &set, sh, step);
+			ok = run_group(g, nwaves, u, md_unit_cu(p, u) / per_sa, shift, &set, NULL, sh, step);
 		}
 	}
+	struct line_set again = { 0 };
+	for (unsigned i = 0; ok && i < p->nsample; i++) {
+		unsigned u = md_sample_unit(p, i);
+		uint64_t n = md_unit_wgs(p, u);
+		if (n > 2 * (uint64_t)p->wg_per_unit)
+			n = 2 * (uint64_t)p->wg_per_unit;
+		for (uint64_t j = p->wg_per_unit; ok && j < n; j++) {
+			emu_group_start(g, md_unit_wg(p, u, j));
+			ok = run_group(g, nwaves, u, 0, shift, &again, &set, sh, step);
+		}
+	}
+	free(again.key), free(again.unit), free(again.array);
 	emu_group_free(g);
 	free(step);
 	emu_stepper_end(stp, NULL, NULL, 0); /* a fault here shows again in the simulation */
@@ -184,5 +223,6 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 		sh->p_l1 = 1 - sh->arrays / sh->touches;
 		sh->p_l2 = sh->arrays > 0 ? 1 - sh->lines / sh->arrays : 0;
 	}
+	sh->p_prev = sh->fresh > 0 ? sh->again / sh->fresh : 0;
 	return EMU_OK;
 }

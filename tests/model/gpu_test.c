@@ -47,6 +47,23 @@ static void test_one_line(void)
 	mm_free(m);
 }
 
+/* A second wave asks at cycle 10 for the line a first one asked for at 0:
+ * L0 has its tag (a hit) but not yet its data, which arrives at 852 (above);
+ * the hit waits for it instead of 10 + 1 + 270 = 281. */
+static void test_line_in_flight(void)
+{
+	struct mm *m = mm_new(&K, 1, 1, 1);
+	uint64_t a[32];
+	lanes(a, 0x10000, 4);
+	enum mm_level lv;
+	uint64_t t0 = mm_access(m, 0, 0, a, 32, ~0u, 4, false, &lv);
+	uint64_t t1 = mm_access(m, 0, 10, a, 32, ~0u, 4, false, &lv);
+	checkf(t0 == 852 && t1 == 852 && lv == MM_L0, "mem: an L0 hit on a line still on its way waits for its data",
+	       "first %llu, second %llu from %s, want 852 and 852 from L0", (unsigned long long)t0,
+	       (unsigned long long)t1, mm_level_name[lv]);
+	mm_free(m);
+}
+
 static uint64_t lines_of(uint64_t base, uint64_t stride, uint32_t exec, unsigned bytes)
 {
 	struct mm *m = mm_new(&K, 1, 1, 1);
@@ -166,7 +183,8 @@ static void test_sharing(void)
 static void test_sampled_sharing(void)
 {
 	/* p_l1, p_l2 set to 1 (the counts give 1/2) so that the one line is shared */
-	const struct md_sharing none = { 0 }, in_array = { 2, 1, 1, 1, 0 }, across = { 2, 2, 1, 0, 1 };
+	const struct md_sharing none = { 0 }, in_array = { .touches = 2, .arrays = 1, .lines = 1, .p_l1 = 1 },
+				  across = { .touches = 2, .arrays = 2, .lines = 1, .p_l2 = 1 };
 	const struct md_sharing *sh[3] = { &none, &in_array, &across };
 	const char *name[3] = { "mem: sampled, an unshared new line comes from DRAM over the CU's port shares",
 				"mem: sampled, a line shared in the array is an L1 hit at the DRAM latency",
@@ -199,7 +217,7 @@ static void test_sampled_sharing(void)
  * (1.5 + lat_l1 320 after cycle 100): 422. */
 static void test_sharing_lag(void)
 {
-	const struct md_sharing in_array = { 2, 1, 1, 1, 0 };
+	const struct md_sharing in_array = { .touches = 2, .arrays = 1, .lines = 1, .p_l1 = 1 };
 	const uint64_t lag[2] = { 300, 1000 }, want[2] = { 652, 422 };
 	for (int i = 0; i < 2; i++) {
 		struct mm *m = mm_new(&K, 96, 1, 1);
@@ -207,7 +225,7 @@ static void test_sharing_lag(void)
 		uint64_t a[32];
 		enum mm_level lv;
 		lanes(a, 0x4000000, 4);
-		uint64_t t = mm_access_lag(m, 0, 100, a, 32, ~0u, 4, false, lag[i], &lv);
+		uint64_t t = mm_access_lag(m, 0, 100, a, 32, ~0u, 4, false, lag[i], 0, &lv);
 		checkf(t == want[i] && lv == MM_L1, i ? "mem: sampled, a shared line is never back before an L1 hit"
 						       : "mem: sampled, a shared line asked for by a lagging workgroup is back sooner",
 		       "lag %llu: at %llu from %s, want %llu from L1", (unsigned long long)lag[i], (unsigned long long)t,
@@ -216,9 +234,37 @@ static void test_sharing_lag(void)
 	}
 }
 
+/* Sampled (1 of 96 CUs simulated), every line of a later round was loaded by
+ * the previous round of the other units (p_prev = 1): a line new to the
+ * simulation, asked for at 5000 by a workgroup whose slot's previous one ran
+ * 4000 cycles, was brought into L2 at 1000 and nothing came in since: an L2
+ * hit, ports L0 1 + L1 0.5 + L2 0.0625 (whole rates: the CU's burst) + 420
+ * = 5421.56 -> 5422.  In a first round (no previous workgroup) it comes from
+ * DRAM: 5000 + 852 of the cold line above. */
+static void test_previous_round(void)
+{
+	const struct md_sharing prev = { .touches = 1, .arrays = 1, .lines = 1, .p_prev = 1 };
+	const uint64_t past[2] = { 4000, 0 }, want[2] = { 5422, 5852 };
+	const enum mm_level want_lv[2] = { MM_L2, MM_DRAM };
+	for (int i = 0; i < 2; i++) {
+		struct mm *m = mm_new(&K, 96, 1, 1);
+		mm_set_sharing(m, &prev);
+		uint64_t a[32];
+		enum mm_level lv;
+		lanes(a, 0x4000000, 4);
+		uint64_t t = mm_access_lag(m, 0, 5000, a, 32, ~0u, 4, false, 0, past[i], &lv);
+		checkf(t == want[i] && lv == want_lv[i],
+		       i ? "mem: sampled, a first-round line new to the simulation comes from DRAM"
+			 : "mem: sampled, a line the previous round loaded is still in L2",
+		       "past %llu: at %llu from %s, want %llu from %s", (unsigned long long)past[i], (unsigned long long)t,
+		       mm_level_name[lv], (unsigned long long)want[i], mm_level_name[want_lv[i]]);
+		mm_free(m);
+	}
+}
+
 static void test_sharing_draws(void)
 {
-	const struct md_sharing half = { 4, 2, 1, 0.5, 0.5 };
+	const struct md_sharing half = { .touches = 4, .arrays = 2, .lines = 1, .p_l1 = 0.5, .p_l2 = 0.5 };
 	struct mm *m = mm_new(&K, 96, 1, 1);
 	mm_set_sharing(m, &half);
 	uint64_t a[32];
@@ -338,6 +384,7 @@ int main(void)
 {
 	mdl_consts_default(&K);
 	test_one_line();
+	test_line_in_flight();
 	test_coalescing();
 	test_stream();
 	test_working_sets();
@@ -345,6 +392,7 @@ int main(void)
 	test_sampled_sharing();
 	test_sharing_draws();
 	test_sharing_lag();
+	test_previous_round();
 	test_consts();
 	test_dispatch();
 	return check_exit();
