@@ -91,10 +91,10 @@ static void test_coalescing(void)
 
 /* A stream of distinct lines from one of 96 busy CUs: its DRAM share is
  * 960 GB/s / 2.5 GHz / 96 = 4 bytes per cycle, 32 cycles per line, so 1000
- * lines issued at once at cycle 0 are back after 1000 * 32 + 850 = 32850 cycles:
- * each share's clock counts from 0 and the lines reach the DRAM port (through
- * L0 1, L1 128 / (256 / 8) = 4, L2 6, MALL 5.8 cycles per line) well inside
- * share_burst (256) of it, so the first line's way there adds nothing. */
+ * lines issued at once at cycle 0 are back after the first line's way to the
+ * DRAM port (L0 1, L1 128 / (256 / 8) = 4, L2 128 / (2048 / 96) = 6, MALL
+ * 128 / (2120 / 96) = 5.8: 16.8 cycles; strict shares, share_burst 0) +
+ * 1000 * 32 + 850 = 32866.8 -> 32867 cycles. */
 static void test_stream(void)
 {
 	struct mm *m = mm_new(&K, 96, 1, 1);
@@ -103,8 +103,8 @@ static void test_stream(void)
 		lanes(a, 0x100000 + (uint64_t)i * 128, 4);
 		last = mm_access(m, 0, 0, a, 32, ~0u, 4, false, NULL);
 	}
-	checkf(last == 32850, "mem: a stream is bound by the CU's share of DRAM bandwidth",
-	      "last line back at %llu, want 32850", (unsigned long long)last);
+	checkf(last == 32867, "mem: a stream is bound by the CU's share of DRAM bandwidth",
+	      "last line back at %llu, want 32867", (unsigned long long)last);
 	mm_free(m);
 }
 
@@ -174,12 +174,14 @@ static void test_sharing(void)
 }
 
 /* A sampled hierarchy (1 of 96 CUs simulated): each CU has 1/96 of the shared
- * ports, but a CU idle for share_burst (256) cycles may use the whole ports:
- * at cycle 100, L0 1 + L1 128/256 + L2 128/2048 + MALL 128/2120 + DRAM 128/384
- * = 1.96 cycles, then 850: 952 from DRAM.  With every line shared in the array
- * (share.c counts: 2 touches, 1 per array) it is an L1 hit (ports to L1: 1.5)
- * at the latency of where it really came from (DRAM): 952, and no DRAM
- * traffic; shared between arrays only (2, 2, 1): an L2 hit, 952. */
+ * ports.  At cycle 100 a new line passes L0 1 + L1 4 + L2 6 + MALL 5.8 + DRAM
+ * 32 (test_stream) = 48.8 cycles, then 850: 999 from DRAM.  With every line
+ * shared in the array (share.c counts: 2 touches, 1 per array) it is an L1
+ * hit (ports to L1: 5) at the latency of where it really came from (DRAM):
+ * 955, and no DRAM traffic; shared between arrays only (2, 2, 1): an L2 hit
+ * (ports 11), 961.  With share_burst 256 a CU idle that long may use the whole
+ * ports: L0 1 + L1 128/256 + L2 128/2048 + MALL 128/2120 + DRAM 128/384 = 1.96
+ * cycles: 952 all three. */
 static void test_sampled_sharing(void)
 {
 	/* p_l1, p_l2 set to 1 (the counts give 1/2) so that the one line is shared */
@@ -189,20 +191,25 @@ static void test_sampled_sharing(void)
 	const char *name[3] = { "mem: sampled, an unshared new line comes from DRAM over the CU's port shares",
 				"mem: sampled, a line shared in the array is an L1 hit at the DRAM latency",
 				"mem: sampled, a line shared between arrays is an L2 hit at the DRAM latency" };
-	const uint64_t want_t[3] = { 952, 952, 952 };
+	const uint64_t want_t[2][3] = { { 999, 955, 961 }, { 952, 952, 952 } };
 	const enum mm_level want_lv[3] = { MM_DRAM, MM_L1, MM_L2 };
-	for (int i = 0; i < 3; i++) {
-		struct mm *m = mm_new(&K, 96, 1, 1);
-		mm_set_sharing(m, sh[i]);
+	struct mdl_consts kb = K;
+	kb.share_burst = 256;
+	for (int i = 0; i < 6; i++) {
+		int j = i % 3, b = i / 3;
+		struct mm *m = mm_new(b ? &kb : &K, 96, 1, 1);
+		mm_set_sharing(m, sh[j]);
 		uint64_t a[32];
 		enum mm_level lv;
 		lanes(a, 0x4000000, 4);
 		uint64_t t = mm_access(m, 0, 100, a, 32, ~0u, 4, false, &lv);
 		struct mm_stats st;
 		mm_get_stats(m, &st);
-		checkf(t == want_t[i] && lv == want_lv[i] && (i == 0) == (st.bytes_dram == 128),
-		       name[i], "at %llu from %s, %llu DRAM bytes",
-		       (unsigned long long)t, mm_level_name[lv], (unsigned long long)st.bytes_dram);
+		char what[160];
+		snprintf(what, sizeof what, "%s%s", name[j], b ? ", whole ports after an idle share_burst" : "");
+		checkf(t == want_t[b][j] && lv == want_lv[j] && (j == 0) == (st.bytes_dram == 128), what,
+		       "at %llu from %s, %llu DRAM bytes", (unsigned long long)t, mm_level_name[lv],
+		       (unsigned long long)st.bytes_dram);
 		mm_free(m);
 	}
 }
@@ -213,12 +220,13 @@ static void test_sampled_sharing(void)
  * DRAM (binomial sd under 0.008; the bound is 0.03). */
 /* The same line shared in the array, asked for by a workgroup 300 cycles
  * behind its CU's fastest: the other CU asked 300 cycles earlier, so its data
- * is back 300 cycles sooner, 652; 1000 behind, no sooner than an L1 hit
- * (1.5 + lat_l1 320 after cycle 100): 422. */
+ * is back 300 cycles sooner, 955 - 300 = 655 (test_sampled_sharing); 1000
+ * behind, no sooner than an L1 hit (ports 5 + lat_l1 320 after cycle 100):
+ * 425. */
 static void test_sharing_lag(void)
 {
 	const struct md_sharing in_array = { .touches = 2, .arrays = 1, .lines = 1, .p_l1 = 1 };
-	const uint64_t lag[2] = { 300, 1000 }, want[2] = { 652, 422 };
+	const uint64_t lag[2] = { 300, 1000 }, want[2] = { 655, 425 };
 	for (int i = 0; i < 2; i++) {
 		struct mm *m = mm_new(&K, 96, 1, 1);
 		mm_set_sharing(m, &in_array);
@@ -238,13 +246,13 @@ static void test_sharing_lag(void)
  * the previous round of the other units (p_prev = 1): a line new to the
  * simulation, asked for at 5000 by a workgroup whose slot's previous one ran
  * 4000 cycles, was brought into L2 at 1000 and nothing came in since: an L2
- * hit, ports L0 1 + L1 0.5 + L2 0.0625 (whole rates: the CU's burst) + 420
- * = 5421.56 -> 5422.  In a first round (no previous workgroup) it comes from
- * DRAM: 5000 + 852 of the cold line above. */
+ * hit, ports L0 1 + L1 4 + L2 6 (test_sampled_sharing) + 420 = 5431.  In a
+ * first round (no previous workgroup) it comes from DRAM: 5000 + 48.8 + 850
+ * = 5898.8 -> 5899. */
 static void test_previous_round(void)
 {
 	const struct md_sharing prev = { .touches = 1, .arrays = 1, .lines = 1, .p_prev = 1 };
-	const uint64_t past[2] = { 4000, 0 }, want[2] = { 5422, 5852 };
+	const uint64_t past[2] = { 4000, 0 }, want[2] = { 5431, 5899 };
 	const enum mm_level want_lv[2] = { MM_L2, MM_DRAM };
 	for (int i = 0; i < 2; i++) {
 		struct mm *m = mm_new(&K, 96, 1, 1);
