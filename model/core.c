@@ -628,6 +628,8 @@ static bool wave_end(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, u
 	if (t > cu->end)
 		cu->end = t;
 	g->live--;
+	if (!g->live && g->later)
+		cu->later_n++, cu->later_cycles += t + 1 - g->start;
 	if (g->live && g->at_barrier == g->live) { /* the others wait at a barrier */
 		g->at_barrier--;                       /* issue_barrier counts again */
 		struct mdl_wave *x = NULL;

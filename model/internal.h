@@ -76,6 +76,7 @@ struct mdl_group {
 	unsigned nbar;               /* barriers it passed */
 	uint64_t lag;                /* at its latest barrier: cycles behind the CU's fastest workgroup */
 	bool placed;                 /* the slot ran a workgroup before */
+	bool later;                  /* with a plan: past the unit's first round */
 	uint64_t past;               /* how long that one ran (the slot's previous round) */
 	struct mdl_wave *w[32];
 };
@@ -114,7 +115,7 @@ struct mdl_cu {
 	unsigned unit;               /* with a plan: the unit it simulates */
 	uint64_t taken;              /* with a plan: workgroups of the unit started */
 	uint64_t end;                /* the last cycle of any of its waves */
-	uint64_t round2;             /* with a plan: the cycle it started workgroup wg_per_unit (0: not yet) */
+	uint64_t later_n, later_cycles; /* with a plan: its workgroups past the first round that ended, their cycles */
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */

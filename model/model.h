@@ -247,9 +247,9 @@ struct mdl_result {
 	 * VALU ops in front of it), VALU_DEP (its sources were not ready). */
 	uint64_t wmma_ops, wmma_busy, wmma_gap[MDL_B_N];
 	/* with a plan that extrapolates (md_plan.sim_wgs): per simulated unit, the
-	 * cycle its last wave ended and the cycle it started its first workgroup
-	 * past the first round (0: none) */
-	uint64_t unit_end[16], unit_round2[16];
+	 * cycle its last wave ended, and of its workgroups past the first round
+	 * how many ended and their cycles from placement to end */
+	uint64_t unit_end[16], unit_later_n[16], unit_later_cycles[16];
 	struct emu_stats emu;        /* the emulator's own statistics of the run */
 };
 

@@ -96,17 +96,18 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 	/* The kernel: the latest simulated unit plus the launch overhead, charged
 	 * as idle so the breakdown still adds up to SIMDs x cycles. */
 	/* Extrapolated dispatch: the first round once (its lines come cold from
-	 * memory, as on the GPU), then the unit's other workgroups at the rate of
-	 * its simulated later rounds; the kernel ends with the latest unit, and
-	 * the breakdown scales with it. */
+	 * memory, as on the GPU), then the unit's other workgroups as its later
+	 * simulated ones ran, R at a time (R resident: each takes their mean
+	 * time, placement to end, over R); the kernel ends with the latest unit,
+	 * and the breakdown scales with it. */
 	if (p->plan.extrapolate > 1) {
-		double end = 0;
-		uint64_t sim = p->plan.sim_wgs, first = p->plan.wg_per_unit;
+		double end = 0, R = p->plan.wg_per_unit;
+		uint64_t sim = p->plan.sim_wgs;
 		for (unsigned i = 0; i < p->plan.nsample && i < 16; i++) {
-			double e = (double)p->r.unit_end[i] + 1, r2 = (double)p->r.unit_round2[i];
+			double e = (double)p->r.unit_end[i] + 1, nl = (double)p->r.unit_later_n[i];
 			uint64_t n = md_unit_wgs(&p->plan, md_sample_unit(&p->plan, i));
-			double u = r2 > 0 && e > r2 && sim > first ? e + (double)(n - sim) * (e - r2) / (double)(sim - first)
-								   : e * (double)n / (double)sim;
+			double u = nl > 0 ? e + (double)(n - sim) * ((double)p->r.unit_later_cycles[i] / nl) / R
+					  : e * (double)n / (double)sim;
 			if (u > end)
 				end = u;
 		}

@@ -51,8 +51,7 @@ static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 		if (!g->eg && !(g->eg = emu_group_new(s->stp)))
 			return false;
 		g->busy = true;
-		if (p && cu->taken == p->wg_per_unit)
-			cu->round2 = t;
+		g->later = p && cu->taken >= p->wg_per_unit;
 		g->index = p ? md_unit_wg(p, cu->unit, cu->taken++) : s->next_group++;
 		g->nwaves = s->nwaves;
 		emu_group_start(g->eg, g->index);
@@ -152,7 +151,8 @@ static void finish(struct mdl_sim *s)
 	r->cus_used = s->cus;
 	r->simds = s->cus * s->simds;
 	for (unsigned k = 0; k < s->cus && k < 16; k++)
-		r->unit_end[k] = s->cu[k].end, r->unit_round2[k] = s->cu[k].round2;
+		r->unit_end[k] = s->cu[k].end, r->unit_later_n[k] = s->cu[k].later_n,
+		r->unit_later_cycles[k] = s->cu[k].later_cycles;
 	for (unsigned k = 0; k < s->cus; k++)
 		for (unsigned i = 0; i < s->simds; i++) {
 			const struct mdl_simd *sm = &s->cu[k].simd[i];

@@ -262,6 +262,42 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 	th_close(&h);
 }
 
+/* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
+ * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
+ * meet), R resident per CU, 160 workgroups per CU.  Sampled, a CU simulates
+ * 4 rounds (4R workgroups) and adds (160 - 4R) x D / R, D the mean time of a
+ * workgroup past the first round; with equal workgroups that is what the
+ * remaining rounds take when the full simulation of all 96 CUs runs them: the
+ * two agree to the cycle. */
+static void test_extrapolation(void)
+{
+	const char *name = "model_extrapolation";
+	char path[512], err[256];
+	if (build("extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 0, 32, path, sizeof path))
+		return;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, name, "open: %s", h.err);
+		return;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	const struct ld_kernel *k = ld_kernel_find(h.co, "extrap");
+	struct emu_launch L = { .kernel_name = "extrap", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 96 * 160, 1, 1 }, .block = { 32, 1, 1 } };
+	struct mdl_opts o = { 0 };
+	mdl_consts_default(&o.c);
+	static struct mdl_prediction ps, pf;
+	int rc = mdl_predict(h.dev, &L, &o, 1, &ps, err, sizeof err);
+	if (!rc)
+		rc = mdl_predict(h.dev, &L, &o, 0, &pf, err, sizeof err);
+	th_ok(rc == 0 && ps.plan.sim_wgs == 4 * ps.plan.wg_per_unit && ps.plan.sim_wgs < 160 && pf.plan.full &&
+		      ps.r.cycles == pf.r.cycles, name,
+	      "rc %d (%s): sampled %llu cycles (%llu workgroups simulated per CU), full %llu", rc, rc ? err : "",
+	      (unsigned long long)ps.r.cycles, (unsigned long long)ps.plan.sim_wgs, (unsigned long long)pf.r.cycles);
+	th_close(&h);
+}
+
 static void test_sharing(void)
 {
 	sharing_case("share",
@@ -487,6 +523,7 @@ int main(void)
 {
 	test_valu_chain();
 	test_sharing();
+	test_extrapolation();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
