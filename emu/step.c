@@ -97,6 +97,7 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st)
 	st->space = EMU_SPACE_NONE;
 	st->naddr = 0;
 	st->taken = false;
+	st->store = false;
 	if (w->state != EMU_WAVE_RUN || g->faulted)
 		return st->status = g->faulted ? EMU_STEP_FAULT : status_of(w);
 	w->halt = 0;
@@ -139,6 +140,7 @@ void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st)
 	st->space = EMU_SPACE_NONE;
 	st->naddr = 0;
 	st->taken = false;
+	st->store = false;
 	st->status = g->faulted ? EMU_STEP_FAULT : status_of(w);
 	if (w->state != EMU_WAVE_RUN || g->faulted)
 		return;

@@ -199,8 +199,22 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 	g->past = g->placed ? t - g->start : 0;
 	g->placed = true;
 	g->start = t, g->nbar = 0, g->lag = 0;
+	/* A workgroup of fewer waves than SIMDs starts on the SIMD with the most
+	 * free wave slots (the lowest on a tie), so that one-wave workgroups fill
+	 * all of them; a larger one starts on SIMD 0. */
+	unsigned base = 0;
+	if (g->nwaves < s->simds) {
+		unsigned best = 0;
+		for (unsigned k = 0; k < s->simds; k++) {
+			unsigned used = 0;
+			for (unsigned j = 0; j < MDL_MAX_SLOTS; j++)
+				used += cu->simd[k].slot[j] != NULL;
+			if (k == 0 || used < best)
+				best = used, base = k;
+		}
+	}
 	for (unsigned i = 0; i < g->nwaves; i++) {
-		unsigned simd = i % s->simds, slot = 0;
+		unsigned simd = (base + i) % s->simds, slot = 0;
 		while (slot < MDL_MAX_SLOTS && cu->simd[simd].slot[slot])
 			slot++;
 		struct mdl_wave *w = &cu->waves[simd * MDL_MAX_SLOTS + slot];

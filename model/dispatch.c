@@ -42,8 +42,14 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 	p->simds_per_unit = wgp_mode ? 4 : 2;
 	p->waves_per_wg = (block_threads + 31) / 32;
 	p->waves_per_simd = occ.waves;
+	/* A workgroup takes its share of wave slots on every SIMD; one of fewer
+	 * waves than the unit has SIMDs takes a slot on as many SIMDs, and its
+	 * neighbours the others (mdl_cu_place), so those fit simds / waves times
+	 * as many. */
 	unsigned share = (p->waves_per_wg + p->simds_per_unit - 1) / p->simds_per_unit;
 	p->wg_per_unit = share ? occ.waves / share : 0;
+	if (p->waves_per_wg < p->simds_per_unit)
+		p->wg_per_unit *= p->simds_per_unit / p->waves_per_wg;
 	if (!p->wg_per_unit) {
 		snprintf(err, errlen, "dispatch: a workgroup of %u waves with %u VGPRs and %u bytes of LDS does not fit a %s",
 			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");

@@ -8,7 +8,7 @@
 
 #define MDL_MAX_SIMDS 4              /* per CU (WGP mode would use 4) */
 #define MDL_MAX_SLOTS 16             /* waves per SIMD */
-#define MDL_MAX_GROUPS 32            /* resident workgroups per CU */
+#define MDL_MAX_GROUPS 64            /* resident workgroups per CU or WGP (one-wave ones on 4 SIMDs) */
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */

@@ -28,6 +28,8 @@ static unsigned group_cap(const struct mdl_consts *c, const struct emu_kd *kd, u
 	if (by_vgpr > MDL_MAX_SLOTS)
 		by_vgpr = MDL_MAX_SLOTS;
 	unsigned cap = per_simd ? by_vgpr / per_simd : 1;
+	if (nwaves && nwaves < simds) /* spread over the SIMDs (mdl_cu_place) */
+		cap *= simds / nwaves;
 	if (kd->group_segment_size) {
 		unsigned by_lds = (unsigned)c->lds_bytes_per_cu / kd->group_segment_size;
 		if (by_lds < cap)

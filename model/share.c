@@ -122,7 +122,7 @@ static bool set_touch_again(struct line_set *s, const struct line_set *first, ui
  * sharing at all). */
 static bool writes_memory(const struct emu_step *st)
 {
-	return st->store && st->space == EMU_SPACE_GLOBAL;
+	return st->space == EMU_SPACE_GLOBAL && st->store;
 }
 
 /* Run one workgroup's waves round-robin until each has made its loads, would

@@ -264,10 +264,11 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 
 /* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
  * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
- * meet), R resident per CU, 160 workgroups per CU.  Sampled, a CU simulates
- * 4 rounds (4R workgroups) and adds (160 - 4R) x D / R, D the mean time of a
+ * meet), 15360 of them, R resident per unit (a WGP: the kernel is in WGP
+ * mode; R = 64, one wave on each of 4 SIMDs x 16), 320 per unit.  Sampled, a
+ * unit simulates 4 rounds (4R workgroups) and adds (320 - 4R) x D / R, D the mean time of a
  * workgroup past the first round; with equal workgroups that is what the
- * remaining rounds take when the full simulation of all 96 CUs runs them: the
+ * remaining rounds take when the full simulation of all 48 WGPs runs them: the
  * two agree to the cycle. */
 static void test_extrapolation(void)
 {
@@ -291,10 +292,44 @@ static void test_extrapolation(void)
 	int rc = mdl_predict(h.dev, &L, &o, 1, &ps, err, sizeof err);
 	if (!rc)
 		rc = mdl_predict(h.dev, &L, &o, 0, &pf, err, sizeof err);
-	th_ok(rc == 0 && ps.plan.sim_wgs == 4 * ps.plan.wg_per_unit && ps.plan.sim_wgs < 160 && pf.plan.full &&
+	th_ok(rc == 0 && ps.plan.wg_per_unit == 64 && ps.plan.sim_wgs == 256 && pf.plan.full &&
 		      ps.r.cycles == pf.r.cycles, name,
 	      "rc %d (%s): sampled %llu cycles (%llu workgroups simulated per CU), full %llu", rc, rc ? err : "",
 	      (unsigned long long)ps.r.cycles, (unsigned long long)ps.plan.sim_wgs, (unsigned long long)pf.r.cycles);
+	th_close(&h);
+}
+
+/* Four one-wave workgroups on one CU (2 SIMDs): each starts on the SIMD with
+ * the most free wave slots, the lower on a tie: SIMDs 0, 1, 0, 1 (the first
+ * s_nop of workgroup g is the g-th wave's). */
+static void test_one_wave_groups(void)
+{
+	const char *name = "model_one_wave_groups_fill_both_simds";
+	char path[512];
+	if (build("onewave", "  s_nop 15\n  s_endpgm\n", 0, 32, path, sizeof path))
+		return;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, name, "open: %s", h.err);
+		return;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	const struct ld_kernel *k = ld_kernel_find(h.co, "onewave");
+	struct emu_launch L = { .kernel_name = "onewave", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 4, 1, 1 }, .block = { 32, 1, 1 } };
+	static struct trace t;
+	memset(&t, 0, sizeof t);
+	struct mdl_opts o = { .cus = 1, .on_issue = on_issue, .issue_ctx = &t };
+	mdl_consts_default(&o.c);
+	struct mdl_result r;
+	int rc = mdl_run(h.dev, &L, &o, &r, h.err, sizeof h.err);
+	unsigned simd[4] = { 9, 9, 9, 9 };
+	for (unsigned i = 0; i < t.n; i++)
+		if (t.op[i] == EMU_OP_s_nop && t.wave[i] < 4)
+			simd[t.wave[i]] = t.simd[i];
+	th_ok(rc == 0 && simd[0] == 0 && simd[1] == 1 && simd[2] == 0 && simd[3] == 1, name,
+	      "rc %d: SIMDs %u %u %u %u, want 0 1 0 1", rc, simd[0], simd[1], simd[2], simd[3]);
 	th_close(&h);
 }
 
@@ -524,6 +559,7 @@ int main(void)
 	test_valu_chain();
 	test_sharing();
 	test_extrapolation();
+	test_one_wave_groups();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
