@@ -103,14 +103,18 @@ static bool set_touch_again(struct line_set *s, const struct line_set *first, ui
 		return false;
 	if (s->n == n && none.touches == 0)
 		return true; /* loaded before in this round */
-	uint64_t k = line + 1;
-	size_t j = mix(k) & (first->cap - 1);
-	while (first->key[j] && first->key[j] != k)
-		j = (j + 1) & (first->cap - 1);
-	if (first->key[j] && first->unit[j] == unit + 1)
-		return true; /* its own (the last first-round unit to load it) */
+	bool seen = false;
+	if (first->cap) { /* the first round loaded something */
+		uint64_t k = line + 1;
+		size_t j = mix(k) & (first->cap - 1);
+		while (first->key[j] && first->key[j] != k)
+			j = (j + 1) & (first->cap - 1);
+		if (first->key[j] && first->unit[j] == unit + 1)
+			return true; /* its own (the last first-round unit to load it) */
+		seen = first->key[j] != 0;
+	}
 	sh->fresh++;
-	if (first->key[j])
+	if (seen)
 		sh->again++;
 	return true;
 }

@@ -333,6 +333,42 @@ static void test_one_wave_groups(void)
 	th_close(&h);
 }
 
+/* The sharing pass's second round when the first loaded nothing: one-wave
+ * workgroups, 64 per CU (2 rounds of 32), only those with an id of 3072 or
+ * more (the second round) load.  p_prev is then 0: the lines are fresh, none
+ * was loaded before (and the pass does not look into an empty first set). */
+static void test_sharing_empty_first_round(void)
+{
+	const char *name = "model_sharing_empty_first_round";
+	char path[512], err[256];
+	if (build("late", "  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 3072\n  s_cbranch_scc1 .Lskip\n"
+			  "  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
+			  "  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
+		  0, 32, path, sizeof path))
+		return;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, name, "open: %s", h.err);
+		return;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	const struct ld_kernel *k = ld_kernel_find(h.co, "late");
+	struct emu_launch L = { .kernel_name = "late", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 6144, 1, 1 }, .block = { 32, 1, 1 } };
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct md_sharing sh;
+	int rc = md_plan_make(6144, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	if (!rc)
+		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+	th_ok(rc == 0 && p.wg_per_unit == 32 && sh.touches == 0 && sh.fresh > 0 && sh.again == 0 && sh.p_prev == 0,
+	      name, "rc %d: %u resident, first-round touches %.0f, second round fresh %.0f again %.0f", rc,
+	      p.wg_per_unit, sh.touches, sh.fresh, sh.again);
+	th_close(&h);
+}
+
 static void test_sharing(void)
 {
 	sharing_case("share",
@@ -560,6 +596,7 @@ int main(void)
 	test_sharing();
 	test_extrapolation();
 	test_one_wave_groups();
+	test_sharing_empty_first_round();
 	test_lds();
 	test_barrier();
 	test_smem_wait();
