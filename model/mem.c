@@ -159,39 +159,50 @@ static void ft_free(struct ft_level *l)
  * the first-touch time earlier, a refill after eviction moves it later).
  * *ready is the line's data-ready cycle: read it on a hit, set it on a fill
  * (valid until the next access to this level).  Returns -1 on out of memory. */
-static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
+/* The line's slot (*j), with room for one more line and the fill histogram
+ * reaching cycle t; a new line's key is not set yet.  False: out of memory. */
+static bool ft_slot(struct ft_level *l, uint64_t line, uint64_t t, size_t *j)
 {
 	if ((l->n + 1) * 2 > l->cap && !ft_rehash(l, l->cap * 2))
-		return -1;
+		return false;
 	if (!ft_grow_tree(l, (size_t)(t >> FT_BUCKET_SHIFT)))
-		return -1;
+		return false;
 	uint64_t k = line + 1;
-	size_t j = hash64(k) & (l->cap - 1);
-	while (l->key[j] && l->key[j] != k)
-		j = (j + 1) & (l->cap - 1);
-	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT);
+	size_t i = hash64(k) & (l->cap - 1);
+	while (l->key[i] && l->key[i] != k)
+		i = (i + 1) & (l->cap - 1);
+	*j = i;
+	return true;
+}
+
+/* Slot j's line is (first) brought in at t: new, or moved from its old fill. */
+static void ft_fill(struct ft_level *l, size_t j, uint64_t line, uint64_t t)
+{
+	if (l->key[j])
+		ft_tree_add(l, (size_t)(l->when[j] >> FT_BUCKET_SHIFT), -1);
+	else
+		l->key[j] = line + 1, l->n++;
+	ft_tree_add(l, (size_t)(t >> FT_BUCKET_SHIFT), 1);
+	l->when[j] = t;
+}
+
+static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
+{
+	size_t j;
+	if (!ft_slot(l, line, t, &j))
+		return -1;
 	*ready = &l->ready[j];
-	if (!l->key[j]) {
-		l->key[j] = k;
-		l->when[j] = t;
-		l->n++;
-		ft_tree_add(l, tb, 1);
+	/* new; or a CU simulated earlier filled it later: this access is the fill */
+	if (!l->key[j] || l->when[j] > t) {
+		ft_fill(l, j, line, t);
 		return 0;
 	}
 	uint64_t f = l->when[j];
-	size_t fb = (size_t)(f >> FT_BUCKET_SHIFT);
-	if (f > t) { /* a CU simulated earlier filled it later: this access is the fill */
-		ft_tree_add(l, fb, -1);
-		ft_tree_add(l, tb, 1);
-		l->when[j] = t;
-		return 0;
-	}
+	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT), fb = (size_t)(f >> FT_BUCKET_SHIFT);
 	double newer = (double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale;
 	if (newer < l->cap_lines)
 		return 1;
-	ft_tree_add(l, fb, -1); /* evicted since: refilled now */
-	ft_tree_add(l, tb, 1);
-	l->when[j] = t;
+	ft_fill(l, j, line, t); /* evicted since: refilled now */
 	return 0;
 }
 
@@ -200,22 +211,13 @@ static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **r
  * after f.  Returns false on out of memory. */
 static bool ft_fill_past(struct ft_level *l, uint64_t line, uint64_t f)
 {
-	if (((l->n + 1) * 2 > l->cap && !ft_rehash(l, l->cap * 2)) || !ft_grow_tree(l, (size_t)(f >> FT_BUCKET_SHIFT)))
+	size_t j;
+	if (!ft_slot(l, line, f, &j))
 		return false;
-	uint64_t k = line + 1;
-	size_t j = hash64(k) & (l->cap - 1);
-	while (l->key[j] && l->key[j] != k)
-		j = (j + 1) & (l->cap - 1);
-	size_t fb = (size_t)(f >> FT_BUCKET_SHIFT);
-	if (!l->key[j]) {
-		l->key[j] = k, l->when[j] = f, l->ready[j] = f;
-		l->n++;
-		ft_tree_add(l, fb, 1);
-	} else if (l->when[j] < f) {
-		ft_tree_add(l, (size_t)(l->when[j] >> FT_BUCKET_SHIFT), -1);
-		ft_tree_add(l, fb, 1);
-		l->when[j] = f;
-	}
+	if (!l->key[j])
+		l->ready[j] = f;
+	if (!l->key[j] || l->when[j] < f)
+		ft_fill(l, j, line, f);
 	return true;
 }
 

@@ -262,6 +262,27 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 	th_close(&h);
 }
 
+/* Build kernel `sym` (one buffer argument) and open it for a launch of grid
+ * workgroups of `block` work-items; the buffer is 4096 bytes at *buf.  0, or
+ * -1 with the failure reported under `name`. */
+static int open_launch(const char *name, const char *sym, const char *body, unsigned grid, unsigned block,
+		       struct th *h, struct emu_launch *L, uint64_t *buf)
+{
+	char path[512];
+	if (build(sym, body, 0, block, path, sizeof path))
+		return -1;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(h, path, &eo)) {
+		th_ok(0, name, "open: %s", h->err);
+		return -1;
+	}
+	*buf = emu_alloc(h->dev, 4096, 0);
+	const struct ld_kernel *k = ld_kernel_find(h->co, sym);
+	*L = (struct emu_launch){ .kernel_name = sym, .kd_addr = h->base + k->kd_vaddr, .kernarg = buf,
+				  .kernarg_size = 8, .grid = { grid, 1, 1 }, .block = { block, 1, 1 } };
+	return 0;
+}
+
 /* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
  * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
  * meet), 15360 of them, R resident per unit (a WGP: the kernel is in WGP
@@ -273,19 +294,13 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 static void test_extrapolation(void)
 {
 	const char *name = "model_extrapolation";
-	char path[512], err[256];
-	if (build("extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 0, 32, path, sizeof path))
-		return;
+	char err[256];
 	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(&h, path, &eo)) {
-		th_ok(0, name, "open: %s", h.err);
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 96 * 160, 32, &h,
+			&L, &buf))
 		return;
-	}
-	uint64_t buf = emu_alloc(h.dev, 4096, 0);
-	const struct ld_kernel *k = ld_kernel_find(h.co, "extrap");
-	struct emu_launch L = { .kernel_name = "extrap", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
-				.kernarg_size = 8, .grid = { 96 * 160, 1, 1 }, .block = { 32, 1, 1 } };
 	struct mdl_opts o = { 0 };
 	mdl_consts_default(&o.c);
 	static struct mdl_prediction ps, pf;
@@ -305,19 +320,11 @@ static void test_extrapolation(void)
 static void test_one_wave_groups(void)
 {
 	const char *name = "model_one_wave_groups_fill_both_simds";
-	char path[512];
-	if (build("onewave", "  s_nop 15\n  s_endpgm\n", 0, 32, path, sizeof path))
-		return;
 	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(&h, path, &eo)) {
-		th_ok(0, name, "open: %s", h.err);
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "onewave", "  s_nop 15\n  s_endpgm\n", 4, 32, &h, &L, &buf))
 		return;
-	}
-	uint64_t buf = emu_alloc(h.dev, 4096, 0);
-	const struct ld_kernel *k = ld_kernel_find(h.co, "onewave");
-	struct emu_launch L = { .kernel_name = "onewave", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
-				.kernarg_size = 8, .grid = { 4, 1, 1 }, .block = { 32, 1, 1 } };
 	static struct trace t;
 	memset(&t, 0, sizeof t);
 	struct mdl_opts o = { .cus = 1, .on_issue = on_issue, .issue_ctx = &t };
@@ -340,22 +347,16 @@ static void test_one_wave_groups(void)
 static void test_sharing_empty_first_round(void)
 {
 	const char *name = "model_sharing_empty_first_round";
-	char path[512], err[256];
-	if (build("late", "  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 3072\n  s_cbranch_scc1 .Lskip\n"
-			  "  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
-			  "  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
-		  0, 32, path, sizeof path))
-		return;
+	char err[256];
 	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(&h, path, &eo)) {
-		th_ok(0, name, "open: %s", h.err);
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "late",
+			"  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 3072\n  s_cbranch_scc1 .Lskip\n"
+			"  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
+			"  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
+			6144, 32, &h, &L, &buf))
 		return;
-	}
-	uint64_t buf = emu_alloc(h.dev, 4096, 0);
-	const struct ld_kernel *k = ld_kernel_find(h.co, "late");
-	struct emu_launch L = { .kernel_name = "late", .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
-				.kernarg_size = 8, .grid = { 6144, 1, 1 }, .block = { 32, 1, 1 } };
 	struct mdl_consts c;
 	mdl_consts_default(&c);
 	struct md_plan p;
