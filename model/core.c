@@ -548,7 +548,8 @@ static uint64_t scalar_load(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wav
 			at = max64(e->ready, e->last_ret + (uint64_t)c->smem_return_interval);
 			e->last_ret = at;
 		} else {
-			struct mdl_mem_req q = { cu->id, t, &st->addr[0], 1, 1, st->bytes, false, true, false, w->uid, 0, 0 };
+			struct mdl_mem_req q = { .cu = cu->id, .now = t, .addr = &st->addr[0], .exec = 1, .naddr = 1,
+						 .bytes = st->bytes, .scalar = true, .wave = w->uid };
 			at = s->o->mem ? s->o->mem(s->o->mem_ctx, &q) : t + (uint64_t)c->smem_latency;
 			e = old;
 			*e = (struct mdl_sline){ line, at, at, 0 };
@@ -579,8 +580,9 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		done = scalar_load(s, cu, w, t);
 		bucket = MDL_B_SMEM;
 	} else {
-		struct mdl_mem_req q = { cu->id, t, st->addr, st->exec, st->naddr, st->bytes, st->store, false,
-					 st->space == EMU_SPACE_SCRATCH, w->uid, w->grp->lag, w->grp->past };
+		struct mdl_mem_req q = { .cu = cu->id, .now = t, .addr = st->addr, .exec = st->exec, .naddr = st->naddr,
+					 .bytes = st->bytes, .store = st->store, .scratch = st->space == EMU_SPACE_SCRATCH,
+					 .wave = w->uid, .lag = w->grp->lag, .past = w->grp->past };
 		if (s->o->mem)
 			done = s->o->mem(s->o->mem_ctx, &q);
 		else if (st->store && u->async_w == 0xff)

@@ -97,11 +97,10 @@ static bool set_touch(struct line_set *s, uint64_t line, unsigned unit, unsigned
 static bool set_touch_again(struct line_set *s, const struct line_set *first, uint64_t line, unsigned unit,
 			    struct md_sharing *sh)
 {
-	struct md_sharing none = { 0 };
-	uint64_t n = s->n;
-	if (!set_touch(s, line, unit, 0, &none))
+	struct md_sharing once = { 0 }; /* set_touch counts a touch the unit's first of the line */
+	if (!set_touch(s, line, unit, 0, &once))
 		return false;
-	if (s->n == n && none.touches == 0)
+	if (once.touches == 0)
 		return true; /* loaded before in this round */
 	bool seen = false;
 	if (first->cap) { /* the first round loaded something */
