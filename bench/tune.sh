@@ -17,17 +17,17 @@ times >"$T/times"
 cpu=$(tail -1 "$T/times" | awk '{ split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 csv="$T/out/candidates.csv"
 col() { head -1 "$csv" | tr ',' '\n' | grep -n "^$1\$" | cut -d: -f1; }
-st=$(col status) gf=$(col gflops) pm=$(col predicted_ms)
+st=$(col status) gf=$(col gflops) pm=$(col predicted_ms) dp=$(col depth) sm=$(col sampled_ms)
 evaluated=$(tail -n +2 "$csv" | awk -F, -v s="$st" '$s != "pruned" && $s != "refused"' | wc -l)
 okc=$(tail -n +2 "$csv" | awk -F, -v s="$st" '$s == "ok"' | wc -l)
 echo "tune ${M}x${N}x${K}: $(tail -n +2 "$csv" | wc -l) candidates looked at, $evaluated evaluated ($okc correct), -j 2"
 echo "wall $((end - start)) s, CPU $cpu s, $(echo "$cpu $evaluated" | awk '{ printf "%.2f", $1 / $2 }') CPU s per candidate"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-best=$(awk -F, '$2 == "best"' "$csv" | cut -d, -f"$pm","$gf")
+best=$(awk -F, '$2 == "best"' "$csv" | cut -d, -f"$pm","$gf","$dp","$sm")
 win=$(grep -o '"winner": [0-9]*' "$T/out/candidates.json" | grep -o '[0-9]*$')
 wrow=$(awk -F, -v w="$win" 'NR > 1 && $1 == w' "$csv")
-echo "best preset: $best (ms, GFLOP/s)"
-echo "winner #$win: $(echo "$wrow" | cut -d, -f"$pm","$gf") (ms, GFLOP/s)"
+echo "best preset: $best (ms, GFLOP/s, depth, K = 128/256 estimate ms)"
+echo "winner #$win: $(echo "$wrow" | cut -d, -f"$pm","$gf","$dp","$sm") (ms, GFLOP/s, depth, K = 128/256 estimate ms)"
 head -1 "$csv" >"$T/two"
 awk -F, '$2 == "best"' "$csv" >>"$T/two"
 echo "$wrow" >>"$T/two"

@@ -177,19 +177,22 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 static void usage_tune(FILE *f)
 {
 	fprintf(f, "usage: rdna3gen tune sgemm --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
-		   "                [-j N] [--backend model|hip] [--cache DIR] -o DIR\n"
+		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] -o DIR\n"
 		   "       rdna3gen tune sgemm --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
-		   "                [--backend model|hip] [--cache DIR] -o LIB\n"
+		   "                [--confirm N] [--backend model|hip] [--cache DIR] -o LIB\n"
 		   "Searches the sgemm parameters for the fastest kernel at M x N x K: each legal candidate\n"
 		   "is built, checked on the emulator at a small shape with ragged edges and timed by the\n"
 		   "model (--backend hip: the top candidates are then timed on the GPU).  DIR gets\n"
 		   "winner.yaml (for rdna3gen sgemm --config), winner.hsaco, candidates.csv, candidates.json\n"
 		   "and search.html, all or none.  --budget: candidates evaluated [100]; --time: stop\n"
 		   "starting candidates after SECONDS; -j: worker processes [online CPUs]; --cache: results\n"
-		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  --shapes: a kernel library, each\n"
-		   "shape of the file searched as above (--budget and --time per shape); LIB gets\n"
-		   "index.yaml (shape ranges -> kernel), the kernels, their configs and summary.csv,\n"
-		   "all or none; the loader's ld_lib_pick and rdna3run LIB --gemm M N K read it.\n"
+		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  When K > 256 the model's figure is\n"
+		   "an estimate from K = 128 and 256; --confirm: the fastest N by it, and best, are\n"
+		   "predicted again at the full depth and the winner is the fastest of those [4; 0: off].\n"
+		   "--shapes: a kernel library, each shape of the file searched as above (--budget,\n"
+		   "--time and --confirm per shape); LIB gets index.yaml (shape ranges -> kernel), the\n"
+		   "kernels, their configs and summary.csv, all or none; the loader's ld_lib_pick and\n"
+		   "rdna3run LIB --gemm M N K read it.\n"
 		   "See docs/tune.md.\n");
 }
 
@@ -206,6 +209,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof *o);
 	o->layout = VC_NN;
 	o->budget = 100;
+	o->confirm = 4;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	o->jobs = cpus > 0 ? (unsigned)cpus : 1;
 	o->backend = "model";
@@ -261,6 +265,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->jobs = (unsigned)x;
 			else
 				o->budget = (unsigned)x, have_budget = true;
+		} else if (!strcmp(a, "--confirm")) {
+			if (!parse_ll(val, &x) || x < 0 || x > TUNE_CONFIRM_MAX)
+				return tune_fail(EXIT_USAGE, "--confirm %s: a count in 0..%d", val, TUNE_CONFIRM_MAX);
+			o->confirm = (unsigned)x;
 		} else if (!strcmp(a, "--time")) {
 			char *end;
 			o->time_limit = strtod(val, &end);
@@ -424,6 +432,39 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 	r->nc = scan;   /* candidates past the budget were never looked at */
 }
 
+/* The estimate at K = 128/256 can be far from a prediction at the full depth
+ * (docs/tune.md): the r->confirm fastest by it, and the preset `best` (the
+ * design they are compared with), are predicted again at the full depth, and
+ * the winner is the fastest of the full-depth predictions. */
+static void confirm_top(struct tune_run *r, const struct tune_env *env)
+{
+	unsigned idx[TUNE_CONFIRM_MAX + 1], top = tune_top(r, idx, r->confirm), n = top;
+	for (unsigned i = 0; i < r->nc; i++)
+		if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK) {
+			bool in = false;
+			for (unsigned j = 0; j < top; j++)
+				in |= idx[j] == i;
+			if (!in)
+				idx[n++] = i;
+		}
+	bool need = false;
+	for (unsigned i = 0; i < n; i++)
+		need |= !r->c[idx[i]].full;
+	if (need)
+		fprintf(stderr, "rdna3gen: tune: predicting the %u fastest%s again at the full depth (K = %u)\n", top,
+			n > top ? " and best" : "", r->k);
+	tune_confirm(env, r, idx, n);
+	unsigned w = r->nc;
+	for (unsigned i = 0; i < r->nc; i++)
+		if (r->c[i].status == TUNE_OK && r->c[i].full && (w == r->nc || better(&r->c[i], &r->c[w])))
+			w = i;
+	if (w == r->nc) /* nothing at the full depth: the estimates decide */
+		for (unsigned i = 0; i < r->nc; i++)
+			if (r->c[i].status == TUNE_OK && (w == r->nc || better(&r->c[i], &r->c[w])))
+				w = i;
+	r->winner = w;
+}
+
 /* The presets of the template first (the known kernels are always compared),
  * then the enumerated points; duplicates of a preset left out. */
 static int collect(struct tune_run *r)
@@ -498,6 +539,8 @@ int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget,
 	evaluate_all(r, env, budget, time_limit);
 	if (r->winner > r->nc)
 		r->winner = r->nc;
+	if (r->winner < r->nc && r->confirm && r->k > TUNE_K_DIRECT)
+		confirm_top(r, env);
 	r->seconds_total = difftime(time(NULL), t0);
 	return 0;
 }
@@ -527,6 +570,7 @@ int tune_main(int argc, char **argv)
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
 	r.jobs = o.jobs;
+	r.confirm = o.confirm;
 	r.time_limit = o.time_limit;
 	struct tune_env env;
 	char err[1024];
@@ -557,9 +601,9 @@ int tune_main(int argc, char **argv)
 		return tune_fail(1, "%s", err);
 	}
 	const struct tune_cand *w = &r.c[r.winner];
+	const char *how = r.hip ? ", timed on the GPU" : w->full ? " by the model" : " by the model's K = 128/256 estimate";
 	printf("winner #%u: %.1f GFLOP/s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order,
-	       w->gflops, w->seconds * 1e3, r.m, r.n, r.k, r.hip ? ", timed on the GPU" : " by the model", r.evaluated,
-	       o.out);
+	       w->gflops, w->seconds * 1e3, r.m, r.n, r.k, how, r.evaluated, o.out);
 	free(r.c);
 	return 0;
 }

@@ -10,6 +10,10 @@
 
 #include "templates/templates.h"
 
+/* Deeper than TUNE_K_DIRECT the model's figure is an estimate from two
+ * shallower depths (gen/tune_eval.c); --confirm is at most TUNE_CONFIRM_MAX. */
+enum { TUNE_K_DIRECT = 256, TUNE_CONFIRM_MAX = 32 };
+
 /* What became of a candidate, worst first after OK in the CSV. */
 #define TUNE_STATUSES(X) \
 	X(PENDING, "pending") X(OK, "ok") X(PRUNED, "pruned") X(REFUSED, "refused") X(ASM, "assembler-failed") \
@@ -29,6 +33,8 @@ struct tune_cand {
 	char why[200];               /* one line: the reason a candidate failed or was pruned */
 	unsigned vgprs, lds, occ;    /* static: VGPRs, LDS bytes, waves per SIMD */
 	double seconds, gflops;      /* predicted at the target shape */
+	bool full;                   /* seconds is a prediction at the full depth K (else the K = 128/256 estimate) */
+	double sampled_seconds;      /* the K = 128/256 estimate, when seconds was confirmed at the full depth */
 	char limit[40];              /* the largest cause of lost issue cycles, or "VALU" */
 	char occ_limit[16];          /* what limits the occupancy (the model's plan) */
 	double hip_ms;               /* --backend hip: measured, else 0 */
@@ -45,6 +51,7 @@ struct tune_run {
 	bool hip;                    /* the top candidates were timed on a GPU */
 	double seconds_total;
 	unsigned jobs;
+	unsigned confirm;            /* --confirm: the top this many are predicted at the full depth */
 	double time_limit;           /* --time: seconds, else 0 */
 	const char *toolchain;       /* "clang-19/ld.lld-19" */
 };
@@ -60,7 +67,7 @@ struct tune_opts {
 	const char *shapes;          /* --shapes FILE: a kernel library */
 	long long shape[3];
 	long layout;
-	unsigned budget, jobs;
+	unsigned budget, jobs, confirm;
 	double time_limit;
 	bool have_shape, have_layout;
 };

@@ -7,7 +7,8 @@
  * The prediction at the target shape samples: the model runs the full M x N
  * grid (itself sampling CUs, --model-sample 1) at K = 128 and K = 256, and the
  * time is extended linearly in K (the k-loop repeats; docs/tune.md gives the
- * error against a full prediction). */
+ * error against a full prediction).  The top of the ranking is then predicted
+ * again at the full depth (tune_confirm). */
 #include "gen/tune_eval.h"
 #include "vocab/vocab.h"
 
@@ -24,7 +25,7 @@
 #define RDNA3_VERSION "0"
 #endif
 
-enum { K1 = 128, K2 = 256 };   /* the sampled depths */
+enum { K1 = 128, K2 = TUNE_K_DIRECT };   /* the sampled depths */
 
 static int mkdirs(char *path)
 {
@@ -135,6 +136,10 @@ int tune_cache_load(const struct tune_env *e, struct tune_cand *c)
 			snprintf(c->occ_limit, sizeof c->occ_limit, "%s", eq);
 		else if (!strcmp(line, "why"))
 			snprintf(c->why, sizeof c->why, "%s", eq);
+		else if (!strcmp(line, "full"))
+			c->full = atoi(eq) != 0;
+		else if (!strcmp(line, "sampled"))
+			c->sampled_seconds = strtod(eq, NULL);
 	}
 	free(text);
 	if (status <= TUNE_PENDING || status >= TUNE_NSTATUS)
@@ -150,8 +155,9 @@ static void cache_store(const struct tune_env *e, const struct tune_cand *c)
 	char path[1100], buf[1024], err[256];
 	key_of(e, c, path, sizeof path - 8);
 	strcat(path, ".txt");
-	int n = snprintf(buf, sizeof buf, "status=%d\nseconds=%.17g\nlimit=%s\nocc_limit=%s\nwhy=%s\n", (int)c->status,
-			 c->seconds, c->limit, c->occ_limit, c->why);
+	int n = snprintf(buf, sizeof buf,
+			 "status=%d\nseconds=%.17g\nfull=%d\nsampled=%.17g\nlimit=%s\nocc_limit=%s\nwhy=%s\n",
+			 (int)c->status, c->seconds, c->full, c->sampled_seconds, c->limit, c->occ_limit, c->why);
 	ao_write_atomic(path, buf, (size_t)n, err, sizeof err);
 }
 
@@ -313,6 +319,7 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	double s;
 	if (r->k <= K2) {
 		s = model_at(e, hsaco, out, r->k, c);
+		c->full = true;
 	} else {
 		double t1 = model_at(e, hsaco, out, K1, c);
 		double t2 = t1 < 0 ? -1 : model_at(e, hsaco, out, K2, c);
@@ -332,6 +339,79 @@ int tune_eval_child(const struct tune_env *e, struct tune_cand *c)
 	evaluate(e, c, base);
 	cache_store(e, c);
 	return 0;
+}
+
+/* In a worker: c at the full depth, from its cached code object (built
+ * again when the cache has lost it). */
+static int confirm_child(const struct tune_env *e, struct tune_cand *c)
+{
+	char base[1100], hsaco[1200], out[1200], err[256];
+	key_of(e, c, base, sizeof base);
+	snprintf(hsaco, sizeof hsaco, "%s.hsaco", base);
+	snprintf(out, sizeof out, "%s.full.out", base);
+	void *co = NULL;
+	size_t len;
+	if (access(hsaco, R_OK) && !tune_winner_hsaco(e, c, &co, &len, err, sizeof err))
+		ao_write_atomic(hsaco, co, len, err, sizeof err);
+	free(co);
+	double sampled = c->seconds;
+	double s = model_at(e, hsaco, out, e->r->k, c);
+	unlink(out);
+	if (s > 0)
+		c->seconds = s, c->sampled_seconds = sampled;
+	c->full = true;   /* a failure at the full depth is the candidate's (status model-failed) */
+	cache_store(e, c);
+	return 0;
+}
+
+void tune_confirm(const struct tune_env *e, struct tune_run *r, const unsigned *idx, unsigned n)
+{
+	unsigned next = 0, running = 0, jobs = r->jobs ? r->jobs : 1;
+	while (next < n || running) {
+		while (running < jobs && next < n) {
+			struct tune_cand *c = &r->c[idx[next++]];
+			if (c->full || c->status != TUNE_OK)
+				continue;
+			fflush(NULL);
+			pid_t p = fork();
+			if (p == 0)
+				_exit(confirm_child(e, c));
+			if (p < 0) /* no worker: the estimate stays */
+				continue;
+			running++;
+		}
+		if (!running)
+			break;
+		if (wait(NULL) < 0 && errno == ECHILD)
+			break;
+		running--;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		struct tune_cand *c = &r->c[idx[i]];
+		if (!c->full && c->status == TUNE_OK)
+			tune_cache_load(e, c);
+		if (c->status != TUNE_OK && c->why[0])
+			fprintf(stderr, "rdna3gen: tune: candidate #%u at the full depth: %s: %s\n", c->order,
+				tune_status_names[c->status], c->why);
+	}
+}
+
+unsigned tune_top(const struct tune_run *r, unsigned *top, unsigned max)
+{
+	unsigned nt = 0;
+	for (unsigned i = 0; i < r->nc && max; i++) {
+		if (r->c[i].status != TUNE_OK)
+			continue;
+		unsigned j = nt < max ? nt++ : max;
+		if (j == max && r->c[i].seconds >= r->c[top[max - 1]].seconds)
+			continue;
+		if (j == max)
+			j = max - 1;
+		while (j > 0 && r->c[top[j - 1]].seconds > r->c[i].seconds)
+			top[j] = top[j - 1], j--;
+		top[j] = i;
+	}
+	return nt;
 }
 
 int tune_winner_hsaco(const struct tune_env *e, const struct tune_cand *c, void **co, size_t *len, char *err,
@@ -394,19 +474,7 @@ int tune_hip_probe(const struct tune_env *e, char *err, size_t errlen)
 int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_t errlen)
 {
 	enum { TOP = 5 };
-	unsigned top[TOP], nt = 0;
-	for (unsigned i = 0; i < r->nc; i++) {
-		if (r->c[i].status != TUNE_OK)
-			continue;
-		unsigned j = nt < TOP ? nt++ : TOP;
-		if (j == TOP && r->c[i].seconds >= r->c[top[TOP - 1]].seconds)
-			continue;
-		if (j == TOP)
-			j = TOP - 1;
-		while (j > 0 && r->c[top[j - 1]].seconds > r->c[i].seconds)
-			top[j] = top[j - 1], j--;
-		top[j] = i;
-	}
+	unsigned top[TOP], nt = tune_top(r, top, TOP);
 	char m[16], n[16], k[16], out[1100];
 	snprintf(m, sizeof m, "%u", r->m), snprintf(n, sizeof n, "%u", r->n), snprintf(k, sizeof k, "%u", r->k);
 	snprintf(out, sizeof out, "%s/hip.out", e->cache);

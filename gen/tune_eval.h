@@ -21,6 +21,14 @@ int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cach
 int tune_cache_load(const struct tune_env *e, struct tune_cand *c);
 /* In a worker process: evaluate c, store the result in the cache; the exit status. */
 int tune_eval_child(const struct tune_env *e, struct tune_cand *c);
+/* Predict the candidates idx[0..n) again at the full depth K, r->jobs at a
+ * time (each in a worker, its result into the cache): c->full set, the
+ * estimate kept in c->sampled_seconds.  A candidate already at the full
+ * depth is left alone. */
+void tune_confirm(const struct tune_env *e, struct tune_run *r, const unsigned *idx, unsigned n);
+/* The best max OK candidates of r by predicted seconds, fastest first, into
+ * top; how many. */
+unsigned tune_top(const struct tune_run *r, unsigned *top, unsigned max);
 /* The winner's code object (from the cache, else built again). */
 int tune_winner_hsaco(const struct tune_env *e, const struct tune_cand *c, void **co, size_t *len, char *err,
 		      size_t errlen);

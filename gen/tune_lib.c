@@ -226,7 +226,7 @@ int tune_library(const struct tune_opts *o)
 	char err[1024];
 	if (gen_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
 		return tune_fail(2, "%s", err);
-	struct tune_run r = { .jobs = o->jobs, .time_limit = o->time_limit };
+	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit };
 	tune_check_template(o->tpl, &r.t);
 	struct tune_env env;
 	if (tune_env_init(&env, &r, o->cache, err, sizeof err)) {

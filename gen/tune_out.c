@@ -79,8 +79,8 @@ static void csv_of(const struct tune_run *r, struct ao_text *t)
 	ao_textf(t, "order,preset");
 	for (unsigned i = 0; i < tune_nparams(r->t); i++)
 		ao_textf(t, ",%s", tune_param_name(r->t, i));
-	ao_textf(t, ",status,correct,vgprs,lds_bytes,waves_per_simd,predicted_ms,gflops,limit,occupancy_limit,"
-		    "hip_ms,why\n");
+	ao_textf(t, ",status,correct,vgprs,lds_bytes,waves_per_simd,predicted_ms,gflops,depth,sampled_ms,limit,"
+		    "occupancy_limit,hip_ms,why\n");
 	for (unsigned c = 0; c < r->nc; c++) {
 		const struct tune_cand *x = &r->c[c];
 		ao_textf(t, "%u,%s", x->order, x->v.preset ? x->v.preset : "");
@@ -93,9 +93,11 @@ static void csv_of(const struct tune_run *r, struct ao_text *t)
 		ao_textf(t, ",%s,%s,%u,%u,%u,", tune_status_names[x->status],
 			 !checked ? "" : x->status == TUNE_WRONG ? "no" : "yes", x->vgprs, x->lds, x->occ);
 		if (x->status == TUNE_OK)
-			ao_textf(t, "%.6f,%.1f", x->seconds * 1e3, x->gflops);
+			ao_textf(t, "%.6f,%.1f,%s,", x->seconds * 1e3, x->gflops, x->full ? "full" : "sampled");
 		else
-			ao_textf(t, ",");
+			ao_textf(t, ",,,");
+		if (x->sampled_seconds > 0)
+			ao_textf(t, "%.6f", x->sampled_seconds * 1e3);
 		ao_textf(t, ",%s,%s,", x->limit, x->occ_limit);
 		if (x->hip_ms > 0)
 			ao_textf(t, "%.6f", x->hip_ms);
@@ -126,7 +128,10 @@ static void json_of(const struct tune_run *r, struct ao_text *t)
 			 x->status == TUNE_OK ? "true" : x->status == TUNE_WRONG ? "false" : "null", x->vgprs, x->lds,
 			 x->occ);
 		if (x->status == TUNE_OK)
-			ao_textf(t, ", \"predicted_seconds\": %.9g, \"gflops\": %.1f", x->seconds, x->gflops);
+			ao_textf(t, ", \"predicted_seconds\": %.9g, \"gflops\": %.1f, \"depth\": \"%s\"", x->seconds,
+				 x->gflops, x->full ? "full" : "sampled");
+		if (x->sampled_seconds > 0)
+			ao_textf(t, ", \"sampled_seconds\": %.9g", x->sampled_seconds);
 		if (x->hip_ms > 0)
 			ao_textf(t, ", \"hip_ms\": %.6f", x->hip_ms);
 		ao_textf(t, ", \"limit\": ");

@@ -43,6 +43,40 @@ grep -q "\"winner\": $fastest," "$T/o/candidates.json" && ok "the winner is the 
 "$G" tune sgemm $S --budget 4 -j 1 --cache "$T/c1" -o "$T/o3" >/dev/null 2>&1 &&
 	cmp -s "$T/o/candidates.csv" "$T/o3/candidates.csv" && ok "-j 1 ranks as -j 2" || no "-j 1" "differs"
 
+# K > 256: every candidate is estimated from K = 128 and 256, the 4 fastest are
+# predicted again at the full depth, and the winner is the fastest of those,
+# at exactly what rdna3run predicts for it by hand
+D="--shape 40 36 300"
+"$G" tune sgemm $D --budget 6 -j 2 --cache "$T/cd" -o "$T/od" >/dev/null 2>"$T/err"
+csv="$T/od/candidates.csv"
+cn() { head -1 "$csv" | tr ',' '\n' | grep -n "^$1\$" | cut -d: -f1; }
+pm=$(cn predicted_ms) dp=$(cn depth) sm=$(cn sampled_ms)
+nfull=$(tail -n +2 "$csv" | awk -F, -v d="$dp" -v s="$sm" '$d == "full" && $s != ""' | wc -l)
+nsamp=$(tail -n +2 "$csv" | awk -F, -v d="$dp" -v s="$sm" '$d == "sampled" && $s == ""' | wc -l)
+[ "$nfull" -eq 4 ] && [ "$nsamp" -eq 2 ] && grep -q 'predicting the 4 fastest again at the full depth (K = 300)' "$T/err" &&
+	ok "K 300: the 4 fastest estimates predicted again at the full depth, 2 left as estimates" ||
+	no "full depth" "full $nfull sampled $nsamp: $(cat "$T/err")"
+wfull=$(tail -n +2 "$csv" | awk -F, -v d="$dp" '$d == "full"' | cut -d, -f1,"$pm" | sort -t, -k2,2g -k1,1n | head -1)
+grep -q "\"winner\": ${wfull%%,*}," "$T/od/candidates.json" && ok "the winner is the fastest full-depth prediction" ||
+	no "full-depth winner" "$wfull; $(head -c 300 "$T/od/candidates.json")"
+"$R" "$T/od/winner.hsaco" --backend emu --gemm 40 36 300 --model --model-format json --model-sample 1 >"$T/m.json" 2>&1
+byhand=$(sed -n 's/.*"seconds": \([0-9.e+-]*\).*/\1/p' "$T/m.json" | head -1)
+awk -v a="${wfull#*,}" -v b="$byhand" 'BEGIN { exit !(b > 0 && (a - b * 1e3) ^ 2 < 1e-12) }' &&
+	ok "the winner's full-depth time is rdna3run's prediction at 40x36x300" || no "by hand" "csv ${wfull#*,} ms, rdna3run $byhand s"
+
+# --confirm 0 (fresh cache): the estimates alone rank
+"$G" tune sgemm $D --budget 6 -j 2 --confirm 0 --cache "$T/cd0" -o "$T/od0" >/dev/null 2>"$T/err"
+csv="$T/od0/candidates.csv"
+nsamp=$(tail -n +2 "$csv" | awk -F, -v d="$dp" '$d == "sampled"' | wc -l)
+[ "$nsamp" -eq 6 ] && ! grep -q 'full depth' "$T/err" && ok "--confirm 0: every row an estimate" ||
+	no "--confirm 0" "sampled $nsamp: $(cat "$T/err")"
+# then confirmed from that cache, its code objects gone (built again): as confirmed in one go
+rm -f "$T"/cd0/*.hsaco
+"$G" tune sgemm $D --budget 6 -j 2 --cache "$T/cd0" -o "$T/od1" >/dev/null 2>"$T/err" &&
+	cmp -s "$T/od/candidates.csv" "$T/od1/candidates.csv" &&
+	ok "confirming later from the cache, code objects lost, gives the same candidates.csv" ||
+	no "later confirmation" "$(cat "$T/err"; diff "$T/od/candidates.csv" "$T/od1/candidates.csv")"
+
 # --time: stops starting candidates after the time; what finished is ranked and written
 "$G" tune sgemm $S --time 1 -j 2 --cache "$T/c" -o "$T/ot" >/dev/null 2>"$T/err" && [ -s "$T/ot/winner.hsaco" ] &&
 	grep -q "for the time given" "$T/err" && ok "--time 1 writes the best found in that time" || no "--time" "$(cat "$T/err")"
@@ -66,6 +100,7 @@ bad "shape 0 refused" 2 "M = '0'" tune sgemm --shape 0 36 20
 bad "negative shape refused" 2 "K = '-5'" tune sgemm --shape 40 36 -5
 bad "--shape with a size missing refused" 2 "--shape: K" tune sgemm --shape 40 36
 bad "--budget with --time refused" 2 "give one" tune sgemm $S --budget 3 --time 5
+bad "--confirm out of range refused" 2 "--confirm 33: a count in 0..32" tune sgemm $S --confirm 33
 
 # an assembler that fails on every candidate: each says so, no winner, nothing written
 cat >"$T/clang" <<'EOF'
