@@ -355,7 +355,8 @@ static void report(const struct score *sc, const char *dir)
 			       100.0 * (double)sc->modal[c] / (double)sc->slots[c],
 			       100.0 * (double)sc->pm2[c] / (double)sc->slots[c]);
 	}
-	printf("sqtt_score: strict %llu/%llu = %.1f%%  MODAL %llu/%llu = %.1f%%  (+-2: %.1f%%)\n", (unsigned long long)s,
+	/* two decimals: the goals are 85 % and 95 %, and 94.98 is not 95 */
+	printf("sqtt_score: strict %llu/%llu = %.2f%%  MODAL %llu/%llu = %.2f%%  (+-2: %.1f%%)\n", (unsigned long long)s,
 	       (unsigned long long)n, n ? 100.0 * (double)s / (double)n : 0.0, (unsigned long long)m, (unsigned long long)n,
 	       n ? 100.0 * (double)m / (double)n : 0.0, n ? 100.0 * (double)p / (double)n : 0.0);
 }

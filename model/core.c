@@ -14,7 +14,12 @@
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
-static unsigned cls_of(const struct emu_inst *in) { return emu_ops[in->op].cls; }
+/* The class an instruction issues in: quarter-rate integer multiplies issue
+ * like transcendental ops (one per trans_issue; isa/isa_gfx11.def, QRATE). */
+static unsigned cls_of(const struct emu_inst *in)
+{
+	return emu_ops[in->op].flags & EMU_F_QRATE ? EMU_CLS_TRANS : emu_ops[in->op].cls;
+}
 
 static bool is_valu(unsigned cls) { return cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS; }
 
@@ -416,8 +421,11 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
 	sm->last_exec = ex;
 	w->valu_exec = ex;
-	delay_history(w, trans, ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency));
-	w->valu_done = max64(w->valu_done, ex + (uint64_t)(trans ? c->trans_latency : c->valu_latency));
+	/* a quarter-rate multiply is a VALU op to s_delay_alu (LLVM's isTRANS is false) */
+	bool qrate = emu_ops[w->nx.in->op].flags & EMU_F_QRATE;
+	double lat = qrate ? c->intmul_latency : trans ? c->trans_latency : c->valu_latency;
+	delay_history(w, trans && !qrate, ex + (uint64_t)lat);
+	w->valu_done = max64(w->valu_done, ex + (uint64_t)lat);
 	if (trans)
 		w->trans_exec = ex;
 	if (trans)
@@ -436,7 +444,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			unsigned code = (u->w[i].code + k) & 511;
 			w->wacc[code] = 0;
 			w->rr[code] = 0;
-			w->vrd[code] = ex + (uint64_t)(trans ? c->trans_latency : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
+			w->vrd[code] = ex + (uint64_t)(trans ? lat : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
 		}
 }

@@ -129,6 +129,29 @@ static void test_valu_chain(void)
 	      (unsigned long long)r.bucket[MDL_B_VALU_BUSY], (unsigned long long)r.bucket[MDL_B_VALU_DEP], want - 3 - 1);
 }
 
+/* Four dependent v_mul_lo_u32, quarter-rate: they issue trans_issue apart,
+ * each executes intmul_latency after the one before, and the ds_store of
+ * the last result waits as after any VALU op: valu_lds_latency counted from
+ * that op's execution, i.e. the result's latency less valu_latency. */
+static void test_intmul_chain(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  v_lshlrev_b32 v2, 2, v0\n  s_nop 15\n  v_mul_lo_u32 v1, v0, v0\n  v_mul_lo_u32 v1, v1, v0\n"
+			   "  v_mul_lo_u32 v1, v1, v0\n  v_mul_lo_u32 v1, v1, v0\n  ds_store_b32 v2, v1\n  s_endpgm\n";
+	if (run("intmul_chain", body, 4096, 32, &t, &r, &c))
+		return;
+	long long m0 = at(&t, 0, EMU_OP_v_mul_lo_u32, 0), m1 = at(&t, 0, EMU_OP_v_mul_lo_u32, 1);
+	long long m3 = at(&t, 0, EMU_OP_v_mul_lo_u32, 3), st = at(&t, 0, EMU_OP_ds_store_b32, 0);
+	long long q = (long long)c.trans_issue, l = (long long)c.intmul_latency;
+	long long want = 4 * l + (long long)c.valu_lds_latency - (long long)c.valu_latency;
+	th_ok(m1 - m0 == q && m3 - m0 == 3 * q, "model_intmul_issue", "multiplies at +0, +%lld, .., +%lld; want +%lld, +%lld",
+	      m1 - m0, m3 - m0, q, 3 * q);
+	th_ok(st - m0 == want, "model_intmul_chain", "first multiply to the store of the result: %lld cycles, want %lld",
+	      st - m0, want);
+}
+
 /* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
  * issue + 1 + lds_latency.  The same at lane*128: every lane in bank 0, 32 cycles. */
 static void test_lds(void)
@@ -594,6 +617,7 @@ static void test_delay_alu(void)
 int main(void)
 {
 	test_valu_chain();
+	test_intmul_chain();
 	test_sharing();
 	test_extrapolation();
 	test_one_wave_groups();
