@@ -101,8 +101,9 @@ enum emu_opflag {
 	EMU_F_I16 = 1u << 28,     /* 16-bit integer operands (constants print as 16-bit ints) */
 	EMU_F_D16 = 1u << 29,     /* 16-bit result; _e32 forms refuse v128+ for 16-bit operands */
 	EMU_F_OMOD = 1u << 30,    /* output modifier allowed although the row is not FP (int-to-float cvt) */
-	EMU_F_QRATE = 1u << 31,   /* quarter-rate VALU op (32-bit integer multiply): timing only */
 };
+/* The last flag is above INT_MAX, which C11 does not allow an enumerator. */
+#define EMU_F_QRATE (1u << 31)    /* quarter-rate VALU op (32-bit integer multiply): timing only */
 
 /* ---- the opcode table ------------------------------------------------------- */
 enum emu_op {
