@@ -454,14 +454,15 @@ static void confirm_top(struct tune_run *r, const struct tune_env *env)
 		fprintf(stderr, "rdna3gen: tune: predicting the %u fastest%s again at the full depth (K = %u)\n", top,
 			n > top ? " and best" : "", r->k);
 	tune_confirm(env, r, idx, n);
+	/* a full-depth prediction beats any estimate; the estimates decide only
+	 * when no candidate has one */
 	unsigned w = r->nc;
-	for (unsigned i = 0; i < r->nc; i++)
-		if (r->c[i].status == TUNE_OK && r->c[i].full && (w == r->nc || better(&r->c[i], &r->c[w])))
+	for (unsigned i = 0; i < r->nc; i++) {
+		const struct tune_cand *c = &r->c[i];
+		if (c->status == TUNE_OK && (w == r->nc || c->full > r->c[w].full ||
+					     (c->full == r->c[w].full && better(c, &r->c[w]))))
 			w = i;
-	if (w == r->nc) /* nothing at the full depth: the estimates decide */
-		for (unsigned i = 0; i < r->nc; i++)
-			if (r->c[i].status == TUNE_OK && (w == r->nc || better(&r->c[i], &r->c[w])))
-				w = i;
+	}
 	r->winner = w;
 }
 

@@ -426,7 +426,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 	double lat = qrate ? c->intmul_latency : trans ? c->trans_latency : c->valu_latency;
 	delay_history(w, trans && !qrate, ex + (uint64_t)lat);
 	w->valu_done = max64(w->valu_done, ex + (uint64_t)lat);
-	if (trans)
+	if (trans && !qrate) /* s_waitcnt_depctr's rule is about transcendental results only */
 		w->trans_exec = ex;
 	if (trans)
 		sm->trans_exec = ex;
