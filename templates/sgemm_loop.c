@@ -4,7 +4,9 @@
  *
  * Two register plans, chosen by `dual`:
  *   - off: virtual pools (frag_a0/1, frag_b0/1, acc rows) and a row-major
- *     outer product of single v_fmac_f32, placed by first fit;
+ *     outer product of single v_fmac_f32, placed by first fit (with
+ *     acc-bank, B fragments from bank 0 and each accumulator row from bank
+ *     acc-bank, so acc[i][j] sits acc-bank banks above B[j]);
  *   - on: the bank-aware plan of vgpr_alloc (ra_bank_alloc over the
  *     rows x cols outer product): physical accumulators, A fragments in banks
  *     2-3 and B fragments in banks 0-1 (ds_load_b64 per element pair), and
@@ -81,11 +83,15 @@ int sg_loop_alloc(struct sg_ctx *x, char *err, size_t errlen)
 	for (unsigned s = 0; s < c->frag_sets; s++) {
 		x->v_fa[s] = ra_vreg(x->ra, fa[s], c->rows);
 		x->v_fb[s] = ra_vreg(x->ra, fb[s], c->cols);
+		if (c->acc_bank >= 0)   /* B[j] in bank j mod 4 */
+			ra_want_bank(x->ra, (unsigned)x->v_fb[s], 0);
 	}
 	for (unsigned r = 0; r < c->rows; r++) {
 		char name[16];
 		snprintf(name, sizeof name, "acc%u", r);
 		x->v_acc[r] = ra_vreg(x->ra, name, c->cols);
+		if (c->acc_bank >= 0)   /* acc[r][j] in bank (acc_bank + j) mod 4 */
+			ra_want_bank(x->ra, (unsigned)x->v_acc[r], (unsigned)c->acc_bank);
 	}
 	record_pairing(x);
 	return 0;

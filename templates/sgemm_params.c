@@ -51,6 +51,9 @@ static const struct tpl_param params[SG_NPARAMS] = {
 	[SG_VOPD_FUSE] = { "vopd-fuse", TPL_BOOL, 0, 0, 1, NULL,
 			   "after register allocation, pair independent FMAs of a k-step into v_dual_fmac_f32 "
 			   "where the bank rules allow, as HIP's compiler does for the seed's kernels 3-5" },
+	[SG_ACC_BANK] = { "acc-bank", TPL_ENUM, 0, 0, 4, "any|0|1|2|3",
+			  "without dual: accumulator acc[i][j] this many VGPR banks above B[j] (mod 4); "
+			  "any: wherever first fit puts it" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
@@ -69,7 +72,7 @@ static const struct tpl_preset presets[] = {
 	  "kernel 4: kernel 3 plus global->register prefetch of the next tile" },
 	{ "k5", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu addr-chain=true vopd-fuse=true",
+		"sgpr-bases=false unroll=8 walk=row mode=cu addr-chain=true vopd-fuse=true acc-bank=2",
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
 	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
@@ -143,14 +146,14 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->unroll = (unsigned)p[SG_UNROLL];
 	c->walk = (enum sg_walk)p[SG_WALK];
 	c->group = (unsigned)p[SG_GROUP];
-	c->dual = p[SG_DUAL] != 0;
-	c->setprio = (unsigned)p[SG_SETPRIO];
-	c->delay_alu = p[SG_DELAY_ALU] != 0;
-	c->addr_chain = p[SG_ADDR_CHAIN] != 0;
-	c->vopd_fuse = p[SG_VOPD_FUSE] != 0;
+	c->dual = p[SG_DUAL] != 0, c->setprio = (unsigned)p[SG_SETPRIO];
+	c->delay_alu = p[SG_DELAY_ALU] != 0, c->addr_chain = p[SG_ADDR_CHAIN] != 0;
+	c->vopd_fuse = p[SG_VOPD_FUSE] != 0, c->acc_bank = (int)p[SG_ACC_BANK] - 1;   /* any: -1 */
 
 	if (c->vopd_fuse && c->dual)
 		FAIL("vopd-fuse, dual: dual plans every FMA as a v_dual_fmac_f32 already; choose one");
+	if (c->acc_bank >= 0 && c->dual)
+		FAIL("acc-bank, dual: dual places the accumulators by its own bank plan; use acc-bank any");
 	if (c->addr_chain && c->sgpr_bases)
 		FAIL("addr-chain, sgpr-bases: choose one way to address the global loads (a VALU chain per load, "
 		     "or one SGPR base per load)");

@@ -41,8 +41,17 @@ int ra_vreg(struct ra_ctx *ra, const char *name, unsigned count)
 	snprintf(r->name, sizeof r->name, "%s", name ? name : "v");
 	r->count = count;
 	r->pin = -1;
+	r->bank = -1;
 	r->phys = -1;
 	return (int)ra->n++;
+}
+
+int ra_want_bank(struct ra_ctx *ra, unsigned id, unsigned bank)
+{
+	if (id >= ra->n || bank >= ISA_VGPR_BANKS)
+		return RA_E_ARG;
+	ra->v[id].bank = (int)bank;
+	return 0;
 }
 
 int ra_pin(struct ra_ctx *ra, unsigned id, unsigned phys)
@@ -268,7 +277,7 @@ static int place_pins(struct ra_ctx *ra, struct alloc_work *w, char *err, size_t
 }
 
 /* Phase 4: in w->order, each unpinned range takes the lowest block of its size
- * that no live range and no physical use holds.  *peak: registers used. */
+ * (in its wanted bank, if any) that no live range and no physical use holds.  *peak: registers used. */
 static int first_fit(struct ra_ctx *ra, struct alloc_work *w, unsigned *peak, char *err, size_t errlen)
 {
 	*peak = 0;
@@ -288,6 +297,8 @@ static int first_fit(struct ra_ctx *ra, struct alloc_work *w, unsigned *peak, ch
 		}
 		unsigned base = 0;
 		for (; base + r->count <= POOL_REGS; base++) {
+			if (r->bank >= 0 && isa_vgpr_bank(base) != (unsigned)r->bank)
+				continue;
 			unsigned q = 0;
 			while (q < r->count && !w->busy[base + q])
 				q++;

@@ -54,6 +54,7 @@ struct ra_vreg_info {
 	char name[32];
 	unsigned count;            /* registers in the range */
 	int pin;                   /* fixed physical base, or -1 */
+	int bank;                  /* first fit only at a base in this VGPR bank, or -1 (any) */
 	int phys;                  /* allocated base after ra_allocate, or -1 (unused) */
 	struct ra_interval live;
 };
@@ -65,6 +66,9 @@ void ra_free(struct ra_ctx *ra);              /* NULL is fine */
 int ra_vreg(struct ra_ctx *ra, const char *name, unsigned count);
 /* Fix a range at physical base phys (e.g. v0 holds the work-item ids). */
 int ra_pin(struct ra_ctx *ra, unsigned id, unsigned phys);
+/* Let first fit place the range only at a base in VGPR bank `bank` (0..3),
+ * so that its element k sits in bank (bank + k) mod 4. */
+int ra_want_bank(struct ra_ctx *ra, unsigned id, unsigned bank);
 
 /* Operands: the whole range, or registers sub .. sub+n-1 of it. */
 struct ao_opnd ra_op(const struct ra_ctx *ra, unsigned id);

@@ -60,6 +60,8 @@ k5_wgp|--preset k5 --mode wgp
 k8_chain_tn|--preset k8 --sgpr-bases false --addr-chain true --layout tn
 k4_chain_b64_nt|--preset k4 --global-vec b64 --layout nt
 k5_fuse_unroll2_tn|--preset k5 --unroll 2 --layout tn
+k5_acc_any_nt|--preset k5 --acc-bank any --layout nt
+k3_acc1_tn|--preset k3 --acc-bank 1 --layout tn
 k6_fuse_single|--preset k6 --dual false --vopd-fuse true --lds-vec b128
 small_b64|--bm 32 --bn 64 --bk 16 --tm 4 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 16 --global-vec b64 --lds-vec b128 --pad-a 4 --pad-b 0
 tall_8x2|--bm 64 --bn 32 --bk 8 --tm 8 --tn 2 --waves-m 1 --waves-n 2 --lanes-m 8 --lanes-n 4 --threads 64 --lds-vec b64 --pad-a 2 --pad-b 2 --global-vec b32 --unroll 8
@@ -115,6 +117,21 @@ n=$(grep -c '^ok sgemm_gen_' "$T/matrix.log")
 "$G" sgemm --preset k5 -o "$T/k5.hsaco" && "$R" "$T/k5.hsaco" --gemm 512 512 512 --check --backend emu \
 	>"$T/k5.out" 2>&1 && grep -q 'grid 4,4,1 block 128,1,1' "$T/k5.out" && grep -q '^check: PASSED' "$T/k5.out" &&
 	ok sgemm_k5_512_no_extra_flags || nok sgemm_k5_512_no_extra_flags "$(tail -n 2 "$T/k5.out" | tr '\n' '|')"
+
+# --- acc-bank: k5 places acc[i][j] two banks above B[j], so every half of its
+# v_dual_fmac_f32 pairs has a factor two banks below its accumulator; first
+# fit (acc-bank any) puts the accumulator in B's bank, and most halves do not
+acc_halves() {   # prints "halves with a factor 2 banks below dst" and "halves"
+	grep 'v_dual_fmac_f32' "$1" | sed 's/::/\n/' | sed -E 's/.*fmac_f32 v([0-9]+), v([0-9]+), v([0-9]+).*/\1 \2 \3/' |
+		awk '{ n++; if (($1 - $2 + 1024) % 4 == 2 || ($1 - $3 + 1024) % 4 == 2) m++ } END { print m + 0, n + 0 }'
+}
+if "$G" sgemm --preset k5 -o "$T/acc2.s" >/dev/null 2>&1 && "$G" sgemm --preset k5 --acc-bank any -o "$T/acc_any.s" >/dev/null 2>&1; then
+	set -- $(acc_halves "$T/acc2.s") $(acc_halves "$T/acc_any.s")
+	if [ "$2" -gt 1000 ] && [ "$1" -eq "$2" ] && [ "$3" -lt $(( $4 / 2 )) ]; then ok sgemm_acc_bank_k5
+	else nok sgemm_acc_bank_k5 "acc-bank 2: $1 of $2 halves; any: $3 of $4"; fi
+else
+	nok sgemm_acc_bank_k5 "generation failed"
+fi
 
 # --- the builder's listing is what LLVM assembled: llvm-objdump prints the same
 # instructions in the same order (branch targets aside: labels vs offsets)
@@ -175,6 +192,8 @@ bad threads_rows 'threads: 256 work-items load 256 rows of A per pass' --preset 
 bad sgprs 'sgpr-bases: about' --preset k5 --sgpr-bases true --addr-chain false --bk 32
 bad addr_chain_sgpr 'addr-chain, sgpr-bases: choose one way' --preset k5 --sgpr-bases true
 bad vopd_fuse_dual 'vopd-fuse, dual: dual plans every FMA' --preset k7 --vopd-fuse true
+bad acc_bank_dual 'acc-bank, dual: dual places the accumulators' --preset k7 --acc-bank 2
+bad acc_bank_value "acc-bank: '4'" --preset k5 --acc-bank 4
 bad layout_value "layout: 'xx' is not a layout (NN|NT|TN|TT, any case)" --preset k5 --layout xx
 bad bm_range 'bm: 0 is out of range' --preset k5 --bm 0
 bad walk_value "walk: 'diagonal'" --preset k5 --walk diagonal

@@ -59,6 +59,36 @@ static void test_reuse(void)
 	ao_kernel_free(k);
 }
 
+/* A wanted bank: first fit skips bases in other banks (a: v1 is free but in
+ * bank 1), and a range without a wish still takes the lowest block. */
+static void test_want_bank(void)
+{
+	struct ao_kernel *k = kernel();
+	struct ra_ctx *ra = ra_new();
+	int tid = ra_vreg(ra, "tid", 1), a = ra_vreg(ra, "a", 1), b = ra_vreg(ra, "b", 2),
+	    c = ra_vreg(ra, "c", 1);
+	ra_pin(ra, (unsigned)tid, 0);
+	check(ra_want_bank(ra, (unsigned)a, 2) == 0, "want bank 2 accepted", "");
+	check(ra_want_bank(ra, (unsigned)c, 3) == 0, "want bank 3 accepted", "");
+	check(ra_want_bank(ra, (unsigned)c, 4) == RA_E_ARG, "want bank 4 refused", "");
+	check(ra_want_bank(ra, 99, 0) == RA_E_ARG, "want bank of an unknown range refused", "");
+	AO_I(k, AO_OP(v_lshlrev_b32), ra_op(ra, a), ao_int(2), ra_op(ra, tid));
+	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, b), ao_null(), ra_op(ra, a), ao_s(2), ao_int(0));
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, c), ra_reg(ra, b, 1));
+	AO_I(k, AO_OP(global_store_b32), ra_op(ra, b), ra_op(ra, c), ao_off());
+	AO_I0(k, AO_OP(s_endpgm));
+	char err[200] = "";
+	unsigned need = 0;
+	int rc = ra_allocate(ra, k, 0, &need, err, sizeof err);
+	check(rc == 0, "allocate with wanted banks", err);
+	expect_phys(ra, a, 2, "a in bank 2: v2, not the free v1");
+	expect_phys(ra, b, 0, "b (no wish) at the lowest free pair, v[0:1]");
+	expect_phys(ra, c, 3, "c in bank 3: v3, not the free v2");
+	check(need == 4, "needs 4 VGPRs with the wishes", "");
+	ra_free(ra);
+	ao_kernel_free(k);
+}
+
 /* A value live into a loop stays live to the loop's end; a value read at the
  * loop top before being written (carried) too. */
 static void test_loop(void)
@@ -224,6 +254,7 @@ int main(void)
 {
 	test_fuse();
 	test_reuse();
+	test_want_bank();
 	test_loop();
 	test_limit();
 	test_report();
