@@ -244,22 +244,32 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		mdl_cu_pick(s, cu, k);
 }
 
-/* The first cycle from t on at which the SIMD's VALU queue has a free entry:
- * an entry retires valu_queue_release cycles after its op executes.  The ops
- * execute in SIMD order, so vq is ascending and the live entries are its tail. */
-static uint64_t queue_free(const struct mdl_consts *c, const struct mdl_simd *sm, uint64_t t)
+/* The first cycle from t on at which queue q has fewer than cap live entries,
+ * an entry retiring rel cycles after its op executes: with at[] ascending,
+ * the live entries are its tail and the (n - cap + 1)-th earliest retirement
+ * frees one.  cap 0 (or above 32): no limit. */
+static uint64_t queue_free(const struct mdl_queue *q, unsigned cap, uint64_t rel, uint64_t t)
 {
-	uint64_t rel = (uint64_t)c->valu_queue_release;
-	unsigned cap = (unsigned)c->valu_queue, f = 0;
+	unsigned f = 0;
 	if (cap < 1 || cap > 32)
-		cap = 32;
-	while (f < sm->nvq && sm->vq[f] + rel <= t)
-		f++;
-	unsigned n = sm->nvq - f;
-	if (n < cap)
 		return t;
-	/* the (n - cap + 1)-th earliest retirement frees the entry */
-	return sm->vq[f + n - cap] + rel;
+	while (f < q->n && q->at[f] + rel <= t)
+		f++;
+	unsigned n = q->n - f;
+	return n < cap ? t : q->at[f + n - cap] + rel;
+}
+
+/* An op issued at t that executes at ex joins q; the entries retired by t leave. */
+static void queue_push(struct mdl_queue *q, uint64_t rel, uint64_t t, uint64_t ex)
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < q->n; i++)
+		if (q->at[i] + rel > t)
+			q->at[n++] = q->at[i];
+	if (n == 32)
+		memmove(q->at, q->at + 1, --n * sizeof q->at[0]);
+	q->at[n++] = ex;
+	q->n = n;
 }
 
 /* Structural limits of the SIMD for the wave's next instruction. */
@@ -275,9 +285,14 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 	if (cls == EMU_CLS_VMEM && *vmem_free > t)
 		t = *vmem_free, *why = MDL_B_VMEM;
 	if (cls == EMU_CLS_VALU) {
-		uint64_t q = queue_free(c, sm, t);
+		uint64_t q = queue_free(&sm->vq, (unsigned)c->valu_queue, (uint64_t)c->valu_queue_release, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
+	}
+	if (cls == EMU_CLS_TRANS) {
+		uint64_t q = queue_free(&sm->tq, (unsigned)c->trans_queue, 0, t);
+		if (q > t)
+			t = q, *why = MDL_B_TRANS;
 	}
 	return t;
 }
@@ -430,15 +445,10 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 		w->trans_exec = ex;
 	if (trans)
 		sm->trans_exec = ex;
-	unsigned n = 0;
-	for (unsigned i = 0; i < sm->nvq; i++)
-		if (sm->vq[i] + rel > t)
-			sm->vq[n++] = sm->vq[i];
-	if (n == 32)
-		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
-	if (!trans)
-		sm->vq[n++] = ex;
-	sm->nvq = n;
+	if (trans) /* its entry frees when it executes */
+		queue_push(&sm->tq, 0, t, ex);
+	else
+		queue_push(&sm->vq, rel, t, ex);
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;
@@ -481,14 +491,7 @@ static void issue_wmma(struct mdl_sim *s, struct mdl_simd *sm, struct mdl_wave *
 	delay_history(w, false, ex + (uint64_t)c->wmma_latency);
 	w->valu_done = max64(w->valu_done, ex + (uint64_t)c->wmma_latency);
 	w->stall = 0;
-	unsigned n = 0;
-	for (unsigned i = 0; i < sm->nvq; i++)
-		if (sm->vq[i] + rel > t)
-			sm->vq[n++] = sm->vq[i];
-	if (n == 32)
-		memmove(sm->vq, sm->vq + 1, --n * sizeof sm->vq[0]);
-	sm->vq[n++] = end - 1;
-	sm->nvq = n;
+	queue_push(&sm->vq, rel, t, end - 1);
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
 			unsigned code = (u->w[i].code + k) & 511;

@@ -81,6 +81,13 @@ struct mdl_group {
 	struct mdl_wave *w[32];
 };
 
+/* Issued ops of one SIMD queue that have not retired: their execution
+ * cycles, ascending (the ops execute in SIMD order). */
+struct mdl_queue {
+	uint64_t at[32];
+	unsigned n;
+};
+
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free; /* structural: next cycle each is free */
@@ -88,8 +95,8 @@ struct mdl_simd {
 	uint64_t cat_free[EMU_CLS_COUNT]; /* next cycle an instruction of each class may issue */
 	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
 	uint64_t wmma_end;           /* first cycle after the SIMD's latest WMMA (0: none yet) */
-	uint64_t vq[32];             /* VALU queue: execution cycles of issued ops not yet retired */
-	unsigned nvq;
+	struct mdl_queue vq;         /* VALU queue (VALU and WMMA ops) */
+	struct mdl_queue tq;         /* transcendental queue (TRANS class: v_exp_f32 ..., v_mul_lo_u32 ...) */
 	uint64_t acct;               /* cycles before this are charged */
 	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;

@@ -152,6 +152,40 @@ static void test_intmul_chain(void)
 	      st - m0, want);
 }
 
+/* One wave, 22 dependent v_exp_f32: op k executes when op k-1's result is
+ * there, x_k = x_0 + k trans_latency, and issues trans_issue after op k-1
+ * unless the SIMD's transcendental queue is full: then when op k - trans_queue
+ * executes and frees its entry.  So i_k = max(i_{k-1} + trans_issue,
+ * x_{k - trans_queue}), x_0 = i_0.  At the defaults (4, 10, 11): op 18 at +72,
+ * op 19 at +80, op 21 at +100. */
+static void test_trans_queue(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	char body[2048] = "  v_mov_b32 v1, 1.0\n  s_nop 15\n";
+	for (int k = 0; k < 22; k++)
+		strcat(body, "  v_exp_f32 v1, v1\n");
+	strcat(body, "  s_endpgm\n");
+	if (run("trans_queue", body, 4096, 32, &t, &r, &c))
+		return;
+	long long q = (long long)c.trans_issue, l = (long long)c.trans_latency, cap = (long long)c.trans_queue;
+	long long i0 = at(&t, 0, EMU_OP_v_exp_f32, 0), want = 0, bad = -1, got = 0;
+	for (long long k = 1; k < 22 && bad < 0; k++) {
+		want += q;
+		if (cap > 0 && k >= cap && (k - cap) * l > want)
+			want = (k - cap) * l;
+		got = at(&t, 0, EMU_OP_v_exp_f32, (unsigned)k) - i0;
+		if (got != want)
+			bad = k;
+	}
+	th_ok(bad < 0, "model_trans_queue", "v_exp_f32 %lld issued at +%lld, want +%lld", bad, got, want);
+	th_ok(cap != 11 || q != 4 || l != 10 ||
+		      (at(&t, 0, EMU_OP_v_exp_f32, 19) - i0 == 80 && at(&t, 0, EMU_OP_v_exp_f32, 21) - i0 == 100),
+	      "model_trans_queue_defaults", "ops 19 and 21 at +%lld and +%lld, want +80 and +100",
+	      at(&t, 0, EMU_OP_v_exp_f32, 19) - i0, at(&t, 0, EMU_OP_v_exp_f32, 21) - i0);
+}
+
 /* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
  * issue + 1 + lds_latency.  The same at lane*128: every lane in bank 0, 32 cycles. */
 static void test_lds(void)
@@ -618,6 +652,7 @@ int main(void)
 {
 	test_valu_chain();
 	test_intmul_chain();
+	test_trans_queue();
 	test_sharing();
 	test_extrapolation();
 	test_one_wave_groups();
