@@ -84,7 +84,7 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	uint8_t why = MDL_B_IDLE;
 	if (w->extra > w->last_issue + 1)
 		why = MDL_B_BRANCH;
-	unsigned cls = cls_of(st->in);
+	unsigned cls = w->cls;
 	/* how much later than a VALU reader a memory reader of a VALU result may
 	 * issue; never negative, whatever a constants file sets */
 	double vlat = cls == EMU_CLS_VMEM ? (st->store ? c->valu_store_latency : c->valu_mem_latency)
@@ -193,6 +193,7 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 	}
 	w->dly_t = delay_due(w);
 	w->state = MW_READY;
+	w->cls = (uint8_t)cls_of(w->nx.in);
 	wave_ready(s->c, w);
 }
 
@@ -276,8 +277,8 @@ static void queue_push(struct mdl_queue *q, uint64_t rel, uint64_t t, uint64_t e
 static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm, const uint64_t *vmem_free,
 			  const struct mdl_wave *w, uint8_t *why)
 {
-	uint64_t t = max64(sm->cat_free[cls_of(w->nx.in)], w->ready); /* one issue per class per cycle */
-	unsigned cls = cls_of(w->nx.in);
+	unsigned cls = w->cls;
+	uint64_t t = max64(sm->cat_free[cls], w->ready); /* one issue per class per cycle */
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
@@ -310,7 +311,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	uint64_t own_t = 0;
 	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
 		struct mdl_wave *w = sm->slot[i];
-		if (w && w->state == MW_READY && is_valu(cls_of(w->nx.in)) && (!own || w->uid < own->uid))
+		if (w && w->state == MW_READY && is_valu(w->cls) && (!own || w->uid < own->uid))
 			own = w;
 	}
 	if (own) {
@@ -325,7 +326,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 			continue;
 		uint8_t why = w->why;
 		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
-		if (own && w != own && is_valu(cls_of(w->nx.in)) && own->ready <= t && own_t >= t)
+		if (own && w != own && is_valu(w->cls) && own->ready <= t && own_t >= t)
 			t = own_t + 1, why = MDL_B_VALU_DEP;
 		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
 			sm->pick = w, sm->pick_t = t, sm->pick_why = why;
@@ -580,14 +581,14 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	const struct emu_hzinfo *u = st->use;
 	uint64_t done;
 	unsigned bucket;
-	if (st->space == EMU_SPACE_LDS && cls_of(st->in) == EMU_CLS_LDS) {
+	if (st->space == EMU_SPACE_LDS && w->cls == EMU_CLS_LDS) {
 		unsigned busy = mdl_lds_cycles(c, st);
 		uint64_t *pipe = &cu->lds_free[s->simds > 2 ? (w->simd / 2) & 1 : 0];
 		uint64_t start = max64(t, *pipe);
 		*pipe = start + busy;
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
-	} else if (st->space == EMU_SPACE_SCALAR || cls_of(st->in) == EMU_CLS_SMEM) {
+	} else if (st->space == EMU_SPACE_SCALAR || w->cls == EMU_CLS_SMEM) {
 		done = scalar_load(s, cu, w, t);
 		bucket = MDL_B_SMEM;
 	} else {
@@ -696,7 +697,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	uint64_t t = sm->pick_t;
 	const struct emu_step *st = &w->nx;
 	const struct emu_inst *in = st->in;
-	unsigned cls = cls_of(in);
+	unsigned cls = w->cls;
 	bool valu = cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS;
 	account(s, sm, t, sm->pick_why, valu);
 	if (t > w->last_issue + 1 && t - w->last_issue - 1 > w->stall)

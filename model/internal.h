@@ -36,6 +36,7 @@ struct mdl_wave {
 	uint64_t uid;                /* dispatch order over the launch (age) */
 	struct mdl_group *grp;
 	struct emu_step nx;          /* the next instruction, already executed functionally */
+	uint8_t cls;                 /* the class nx issues in (cls_of) */
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
