@@ -31,6 +31,17 @@ static void expect_text(struct ao_kernel *k, unsigned i, const char *want)
 	check(strcmp(got, want) == 0, name, why);
 }
 
+/* tid -> a (shift) -> b (64-bit mad) -> c (b's high half); b and c stored:
+ * a dies at the mad, tid at the shift. */
+static void straight_line(struct ao_kernel *k, struct ra_ctx *ra, int tid, int a, int b, int c)
+{
+	AO_I(k, AO_OP(v_lshlrev_b32), ra_op(ra, a), ao_int(2), ra_op(ra, tid));
+	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, b), ao_null(), ra_op(ra, a), ao_s(2), ao_int(0));
+	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, c), ra_reg(ra, b, 1));
+	AO_I(k, AO_OP(global_store_b32), ra_op(ra, b), ra_op(ra, c), ao_off());
+	AO_I0(k, AO_OP(s_endpgm));
+}
+
 /* Straight-line code: ranges whose lives do not overlap share registers. */
 static void test_reuse(void)
 {
@@ -39,11 +50,7 @@ static void test_reuse(void)
 	int tid = ra_vreg(ra, "tid", 1), a = ra_vreg(ra, "a", 1), b = ra_vreg(ra, "b", 2),
 	    c = ra_vreg(ra, "c", 1);
 	ra_pin(ra, (unsigned)tid, 0);                                              /* -> v0 */
-	AO_I(k, AO_OP(v_lshlrev_b32), ra_op(ra, a), ao_int(2), ra_op(ra, tid));   /* a -> v1 */
-	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, b), ao_null(), ra_op(ra, a), ao_s(2), ao_int(0)); /* b -> v[2:3] */
-	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, c), ra_reg(ra, b, 1));  /* a dead: c -> v0 (tid dead too) */
-	AO_I(k, AO_OP(global_store_b32), ra_op(ra, b), ra_op(ra, c), ao_off());
-	AO_I0(k, AO_OP(s_endpgm));
+	straight_line(k, ra, tid, a, b, c);
 	char err[200] = "";
 	unsigned need = 0;
 	int rc = ra_allocate(ra, k, 0, &need, err, sizeof err);
@@ -72,11 +79,7 @@ static void test_want_bank(void)
 	check(ra_want_bank(ra, (unsigned)c, 3) == 0, "want bank 3 accepted", "");
 	check(ra_want_bank(ra, (unsigned)c, 4) == RA_E_ARG, "want bank 4 refused", "");
 	check(ra_want_bank(ra, 99, 0) == RA_E_ARG, "want bank of an unknown range refused", "");
-	AO_I(k, AO_OP(v_lshlrev_b32), ra_op(ra, a), ao_int(2), ra_op(ra, tid));
-	AO_I(k, AO_OP(v_mad_u64_u32), ra_op(ra, b), ao_null(), ra_op(ra, a), ao_s(2), ao_int(0));
-	AO_I(k, AO_OP(v_mov_b32), ra_op(ra, c), ra_reg(ra, b, 1));
-	AO_I(k, AO_OP(global_store_b32), ra_op(ra, b), ra_op(ra, c), ao_off());
-	AO_I0(k, AO_OP(s_endpgm));
+	straight_line(k, ra, tid, a, b, c);
 	char err[200] = "";
 	unsigned need = 0;
 	int rc = ra_allocate(ra, k, 0, &need, err, sizeof err);
