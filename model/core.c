@@ -278,7 +278,8 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 			  const struct mdl_wave *w, uint8_t *why)
 {
 	unsigned cls = w->cls;
-	uint64_t t = max64(sm->cat_free[cls], w->ready); /* one issue per class per cycle */
+	/* one issue per class per cycle; an s_nop neither takes a class slot nor waits for one */
+	uint64_t t = w->nx.in->op == EMU_OP_s_nop ? w->ready : max64(sm->cat_free[cls], w->ready);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
@@ -294,6 +295,11 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 		uint64_t q = queue_free(&sm->tq, (unsigned)c->trans_queue, 0, t);
 		if (q > t)
 			t = q, *why = MDL_B_TRANS;
+	}
+	if (cls == EMU_CLS_SALU) {
+		uint64_t q = queue_free(&sm->sq, (unsigned)c->salu_queue, 0, t);
+		if (q > t)
+			t = q, *why = MDL_B_SALU_DEP;
 	}
 	return t;
 }
@@ -370,57 +376,6 @@ static void delay_history(struct mdl_wave *w, bool trans, uint64_t r)
 	unsigned n = trans ? 3 : 4;
 	memmove(h + 1, h, (n - 1) * sizeof *h);
 	h[0] = r;
-}
-
-/* One VGPR source of a VALU op through slot k (src0, src1, src2) of its bank:
- * a hit when that port last read it for this wave or the wave wrote it
- * lately; the port now holds it.  Counts misses per bank. */
-static void oc_read(struct mdl_simd *sm, const struct mdl_wave *w, unsigned code, unsigned k, unsigned *miss)
-{
-	if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
-		return;
-	unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
-	bool hit = (sm->oc_vgpr[b][k] == v + 1 && sm->oc_wave[b][k] == w->uid) ||
-		   (w->oc_wseq[v] && w->oc_nvalu - w->oc_wseq[v] < MDL_OC_WR);
-	miss[b] += !hit;
-	sm->oc_vgpr[b][k] = (uint16_t)(v + 1), sm->oc_wave[b][k] = w->uid;
-}
-
-/* Extra cycles of register-file reads of a VALU op (the VGPR bank model of
- * vgpr_alloc/BANKS.md, section 2, plus fresh results): the misses of one bank
- * are read one per cycle, so the op takes (most misses in one bank - 1)
- * cycles more.  Updates the SIMD's operand cache and the wave's fresh results. */
-static unsigned vgpr_bank_extra(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
-				const struct emu_hzinfo *u)
-{
-	unsigned miss[ISA_VGPR_BANKS] = { 0 }, worst = 0;
-	if (in->enc == EMU_ENC_VOPD) {
-		const struct emu_vopd_half *h[2] = { &in->x, &in->y };
-		for (unsigned i = 0; i < 2; i++) {
-			oc_read(sm, w, h[i]->src0, 0, miss);
-			oc_read(sm, w, h[i]->src1, 1, miss);
-			oc_read(sm, w, h[i]->src2, 2, miss);
-		}
-	} else {
-		for (unsigned k = 0; k < 3; k++)
-			if (in->src[k] != EMU_OPND_NONE && (k == 0 || in->src[k] != in->src[k - 1]))
-				oc_read(sm, w, in->src[k], k, miss);
-	}
-	for (unsigned b = 0; b < ISA_VGPR_BANKS; b++)
-		worst = miss[b] > worst ? miss[b] : worst;
-	for (unsigned i = 0; i < u->nw; i++)
-		for (unsigned k = 0; k < u->w[i].n; k++) {
-			unsigned code = u->w[i].code + k;
-			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
-				continue;
-			unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
-			for (unsigned s = 0; s < 3; s++)
-				if (sm->oc_vgpr[b][s] == v + 1 && sm->oc_wave[b][s] == w->uid)
-					sm->oc_vgpr[b][s] = 0;
-			w->oc_wseq[v] = w->oc_nvalu + 1;
-		}
-	w->oc_nvalu++;
-	return worst > 1 ? worst - 1 : 0;
 }
 
 /* A VALU op issued at t executes once the SIMD's previous VALU op has, its
@@ -572,6 +527,40 @@ static uint64_t scalar_load(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wav
 	return done;
 }
 
+/* Whether the instruction u reads a register that p writes. */
+static bool reads_result(const struct emu_hzinfo *u, const struct emu_hzinfo *p)
+{
+	for (unsigned i = 0; i < u->nr; i++)
+		for (unsigned j = 0; j < p->nw; j++) {
+			unsigned a = u->r[i].code, b = p->w[j].code;
+			if (a < b + p->w[j].n && b < a + u->r[i].n)
+				return true;
+		}
+	return false;
+}
+
+/* A SALU op enters its SIMD's scalar queue when it issues (the cycle SQTT
+ * stamps) and leaves it when it executes: in order, one per cycle, an op
+ * reading one of the wave's latest SALU results salu_dep_latency after that
+ * op (salu_mul_latency for the multiplies).  A wave alone so issues a
+ * dependent chain every cycle, crowded waves as the queue drains. */
+static void issue_salu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t)
+{
+	const struct emu_hzinfo *u = w->nx.use;
+	unsigned op = w->nx.in->op;
+	bool mul = op == EMU_OP_s_mul_i32 || op == EMU_OP_s_mul_hi_u32 || op == EMU_OP_s_mul_hi_i32;
+	uint64_t lat = (uint64_t)(mul ? c->salu_mul_latency : c->salu_dep_latency);
+	uint64_t ex = max64(t, sm->salu_exec + 1);
+	for (unsigned k = 0; k < MDL_SALU_HIST; k++)
+		if (w->sxu[k] && w->sx[k] + lat > ex && reads_result(u, w->sxu[k]))
+			ex = w->sx[k] + lat;
+	sm->salu_exec = ex;
+	queue_push(&sm->sq, 0, t, ex);
+	memmove(w->sx + 1, w->sx, (MDL_SALU_HIST - 1) * sizeof w->sx[0]);
+	memmove(w->sxu + 1, w->sxu, (MDL_SALU_HIST - 1) * sizeof w->sxu[0]);
+	w->sx[0] = ex, w->sxu[0] = u;
+}
+
 /* A memory instruction: its completion cycle from the memory model or the
  * fixed latencies, its counter, the LDS pipe of the CU. */
 static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, uint64_t t)
@@ -718,7 +707,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		unsigned extra = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op) ? vgpr_bank_extra(sm, w, in, st->use) : 0;
+		unsigned extra = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op) ? mdl_vgpr_bank_extra(sm, w, in, st->use) : 0;
 		uint64_t stall = in->op == EMU_OP_v_dual ? (uint64_t)(extra * c->vgpr_bank_conflict) : 0;
 		sm->valu_free = t + stall +
 				(uint64_t)(wide                     ? c->valu64_issue
@@ -736,6 +725,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	case EMU_CLS_SALU:
 		w->last_salu = t;
+		issue_salu(c, sm, w, t);
 		set_dst(w, st->use, t + (uint64_t)c->salu_latency, MDL_B_SALU_DEP, false);
 		break;
 	case EMU_CLS_SMEM:

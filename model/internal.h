@@ -10,6 +10,7 @@
 #define MDL_MAX_SLOTS 16             /* waves per SIMD */
 #define MDL_MAX_GROUPS 64            /* resident workgroups per CU or WGP (one-wave ones on 4 SIMDs) */
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
+#define MDL_SALU_HIST 4              /* SALU ops per wave whose results a dependent SALU op waits for */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
 #define MDL_SC_MAX 1024           /* most scalar-cache lines a CU keeps (smem_cache_lines) */
@@ -40,6 +41,10 @@ struct mdl_wave {
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
+	/* the wave's latest SALU ops in the scalar queue, newest first: when each
+	 * executed and its registers (NULL: none) */
+	uint64_t sx[MDL_SALU_HIST];
+	const struct emu_hzinfo *sxu[MDL_SALU_HIST];
 	bool prev_waits;             /* the previous instruction was an s_nop or an s_waitcnt* */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
@@ -98,6 +103,8 @@ struct mdl_simd {
 	uint64_t wmma_end;           /* first cycle after the SIMD's latest WMMA (0: none yet) */
 	struct mdl_queue vq;         /* VALU queue (VALU and WMMA ops) */
 	struct mdl_queue tq;         /* transcendental queue (TRANS class: v_exp_f32 ..., v_mul_lo_u32 ...) */
+	struct mdl_queue sq;         /* scalar queue (SALU ops) */
+	uint64_t salu_exec;          /* execution of the latest SALU op */
 	uint64_t acct;               /* cycles before this are charged */
 	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;
@@ -162,5 +169,10 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned simd);
 void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t);
 /* lds.c: cycles the LDS needs for one DS instruction (bank conflicts included). */
 unsigned mdl_lds_cycles(const struct mdl_consts *c, const struct emu_step *st);
+/* opcache.c: extra cycles of the VALU op's register-file reads (its worst
+ * bank's misses less one); updates the SIMD's operand cache and the wave's
+ * fresh results. */
+unsigned mdl_vgpr_bank_extra(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
+			     const struct emu_hzinfo *u);
 
 #endif

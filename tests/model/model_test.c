@@ -186,6 +186,66 @@ static void test_trans_queue(void)
 	      at(&t, 0, EMU_OP_v_exp_f32, 19) - i0, at(&t, 0, EMU_OP_v_exp_f32, 21) - i0);
 }
 
+/* One wave, s_mov then 20 dependent s_add_u32: op k executes salu_dep_latency
+ * after op k-1 (x_k = x_0 + k salu_dep_latency, the s_mov at its issue) and
+ * issues a cycle after op k-1 unless the SIMD's scalar queue is full: then
+ * when op k - salu_queue executes.  i_k = max(i_{k-1} + 1, x_{k - salu_queue}).
+ * At the defaults (2, 7): op 14 at +14, op 15 at +16, op 20 at +26. */
+static void test_salu_queue(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	char body[2048] = "  s_nop 15\n  s_mov_b32 s4, 0\n";
+	for (int k = 0; k < 20; k++)
+		strcat(body, "  s_add_u32 s4, s4, 1\n");
+	strcat(body, "  s_endpgm\n");
+	if (run("salu_queue", body, 4096, 32, &t, &r, &c))
+		return;
+	long long l = (long long)c.salu_dep_latency, cap = (long long)c.salu_queue;
+	long long i0 = at(&t, 0, EMU_OP_s_mov_b32, 0), want = 0, bad = -1, got = 0;
+	for (long long k = 1; k <= 20 && bad < 0; k++) {
+		want += 1;
+		if (cap > 0 && k >= cap && (k - cap) * l > want)
+			want = (k - cap) * l;
+		got = at(&t, 0, EMU_OP_s_add_u32, (unsigned)(k - 1)) - i0;
+		if (got != want)
+			bad = k;
+	}
+	th_ok(bad < 0, "model_salu_queue", "SALU op %lld issued at +%lld, want +%lld", bad, got, want);
+	th_ok(cap != 7 || l != 2 ||
+		      (at(&t, 0, EMU_OP_s_add_u32, 14) - i0 == 16 && at(&t, 0, EMU_OP_s_add_u32, 19) - i0 == 26),
+	      "model_salu_queue_defaults", "ops 15 and 20 at +%lld and +%lld, want +16 and +26",
+	      at(&t, 0, EMU_OP_s_add_u32, 14) - i0, at(&t, 0, EMU_OP_s_add_u32, 19) - i0);
+}
+
+/* Four waves (two per SIMD) of twelve s_nop 0: each s_nop issues nop_base
+ * after the wave's previous one, also in the cycle another wave of the SIMD
+ * issues its s_endpgm (an s_nop takes no issue slot of its class and waits
+ * for none). */
+static void test_nop_beside_endpgm(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	char body[1024] = "";
+	for (int k = 0; k < 12; k++)
+		strcat(body, "  s_nop 0\n");
+	strcat(body, "  s_endpgm\n");
+	if (run("nop_beside_endpgm", body, 4096, 128, &t, &r, &c))
+		return;
+	long long end0 = at(&t, 0, EMU_OP_s_endpgm, 0), first = at(&t, 2, EMU_OP_s_nop, 0);
+	long long last = at(&t, 2, EMU_OP_s_nop, 11), bad = -1;
+	for (unsigned k = 1; k < 12 && bad < 0; k++)
+		if (at(&t, 2, EMU_OP_s_nop, k) - at(&t, 2, EMU_OP_s_nop, k - 1) != (long long)c.nop_base)
+			bad = k;
+	th_ok(first < end0 && end0 <= last, "model_nop_beside_endpgm_overlap",
+	      "wave 0 ends at %lld, wave 2's s_nops run %lld..%lld: the test needs the end inside", end0, first, last);
+	th_ok(bad < 0, "model_nop_beside_endpgm", "wave 2's s_nop %lld issued %lld after the one before, want %lld", bad,
+	      bad < 0 ? 0 : at(&t, 2, EMU_OP_s_nop, (unsigned)bad) - at(&t, 2, EMU_OP_s_nop, (unsigned)bad - 1),
+	      (long long)c.nop_base);
+}
+
 /* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
  * issue + 1 + lds_latency.  The same at lane*128: every lane in bank 0, 32 cycles. */
 static void test_lds(void)
@@ -653,6 +713,8 @@ int main(void)
 	test_valu_chain();
 	test_intmul_chain();
 	test_trans_queue();
+	test_salu_queue();
+	test_nop_beside_endpgm();
 	test_sharing();
 	test_extrapolation();
 	test_one_wave_groups();
