@@ -120,6 +120,9 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (w->dly_t > t) /* s_delay_alu: the wave waits in its front end, the ALU goes on */
 		t = w->dly_t, why = MDL_B_VALU_DEP;
+	uint64_t f = mdl_fetch_ready(c, w);
+	if (f > t)
+		t = f, why = MDL_B_IDLE;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
 					    * nop_after_issue after anything but an s_nop or s_waitcnt */
 		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf) +
@@ -192,6 +195,7 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 		delay_note(w, (unsigned)w->nx.in->simm16);
 	}
 	w->dly_t = delay_due(w);
+	mdl_fetch_advance(s->c, w);
 	w->state = MW_READY;
 	w->cls = (uint8_t)cls_of(w->nx.in);
 	wave_ready(s->c, w);

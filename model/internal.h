@@ -10,6 +10,7 @@
 #define MDL_MAX_SLOTS 16             /* waves per SIMD */
 #define MDL_MAX_GROUPS 64            /* resident workgroups per CU or WGP (one-wave ones on 4 SIMDs) */
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
+#define MDL_FETCH_WIN 8              /* chunks of code a wave may have fetched ahead (fetch_ahead + 1 at most) */
 #define MDL_SALU_HIST 4              /* SALU ops per wave whose results a dependent SALU op waits for */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
@@ -45,6 +46,12 @@ struct mdl_wave {
 	 * executed and its registers (NULL: none) */
 	uint64_t sx[MDL_SALU_HIST];
 	const struct emu_hzinfo *sxu[MDL_SALU_HIST];
+	/* instruction fetch: the chunks fx_base .. fx_base + fx_n - 1 of the
+	 * wave's code (in fetch_bytes units of its pc) are known, fx_at[i] the
+	 * cycle chunk fx_base + i is usable; fx_last that of the latest chunk */
+	uint32_t fx_base;
+	unsigned fx_n;
+	uint64_t fx_at[MDL_FETCH_WIN], fx_last;
 	bool prev_waits;             /* the previous instruction was an s_nop or an s_waitcnt* */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
@@ -169,6 +176,10 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned simd);
 void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t);
 /* lds.c: cycles the LDS needs for one DS instruction (bank conflicts included). */
 unsigned mdl_lds_cycles(const struct mdl_consts *c, const struct emu_step *st);
+/* fetch.c: after the wave took its next instruction (nx), bring its chunks
+ * of code up to date; the cycle that instruction is fetched whole. */
+void mdl_fetch_advance(const struct mdl_consts *c, struct mdl_wave *w);
+uint64_t mdl_fetch_ready(const struct mdl_consts *c, const struct mdl_wave *w);
 /* opcache.c: extra cycles of the VALU op's register-file reads (its worst
  * bank's misses less one); updates the SIMD's operand cache and the wave's
  * fresh results. */

@@ -246,6 +246,34 @@ static void test_nop_beside_endpgm(void)
 	      (long long)c.nop_base);
 }
 
+/* One wave, after a long s_nop: 24 independent 8-byte v_fma_f32, then 24
+ * with a literal (12 bytes).  The wave's code arrives fetch_bytes every
+ * fetch_interval cycles (8 bytes a cycle at the defaults): the 8-byte ops
+ * issue every cycle, 23 cycles for the run; once the chunks fetched ahead
+ * are used up, four 12-byte ops (48 bytes, 48 / fetch_bytes chunks) take
+ * (48 / fetch_bytes) fetch_interval cycles: 6 at the defaults, 12 for the
+ * last eight. */
+static void test_fetch(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	char body[4096] = "  s_nop 15\n  s_nop 15\n";
+	for (int k = 0; k < 24; k++)
+		strcat(body, "  v_fma_f32 v4, v1, v2, v3\n");
+	for (int k = 0; k < 24; k++)
+		strcat(body, "  v_fma_f32 v5, v1, 0x40400000, v2\n");
+	strcat(body, "  s_endpgm\n");
+	if (run("fetch", body, 4096, 32, &t, &r, &c))
+		return;
+	long long run8 = at(&t, 0, EMU_OP_v_fma_f32, 23) - at(&t, 0, EMU_OP_v_fma_f32, 0);
+	long long run12 = at(&t, 0, EMU_OP_v_fma_f32, 47) - at(&t, 0, EMU_OP_v_fma_f32, 39);
+	long long want12 = 2 * 48 / (long long)c.fetch_bytes * (long long)c.fetch_interval;
+	th_ok(run8 == 23, "model_fetch_8byte", "24 8-byte ops issued over %lld cycles, want 23", run8);
+	th_ok(run12 == want12, "model_fetch_12byte",
+	      "the last 8 of 24 12-byte ops issued over %lld cycles, want %lld (12 at the defaults)", run12, want12);
+}
+
 /* ds_load at lane*4 (32 banks, no conflict: 1 LDS cycle), then its wait:
  * issue + 1 + lds_latency.  The same at lane*128: every lane in bank 0, 32 cycles. */
 static void test_lds(void)
@@ -715,6 +743,7 @@ int main(void)
 	test_trans_queue();
 	test_salu_queue();
 	test_nop_beside_endpgm();
+	test_fetch();
 	test_sharing();
 	test_extrapolation();
 	test_one_wave_groups();
