@@ -12,9 +12,9 @@ static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
  * the same in every wave, that a younger wave's ops fill): the wave's code
  * arrives in fetch_bytes chunks, at most one per fetch_interval cycles, each
  * usable fetch_latency cycles after the issue that brought the last byte of
- * the wave's next instruction within fetch_ahead chunks of it.  A jump (a pc outside the
- * chunks known) starts over: the target's chunk is usable when the wave may
- * issue again. */
+ * the wave's next instruction within fetch_ahead chunks of it.  A jump (a pc
+ * outside the chunks known) starts over: the target's chunk is usable when
+ * the wave may issue again, the next ones one per fetch_interval. */
 void mdl_fetch_advance(const struct mdl_consts *c, struct mdl_wave *w)
 {
 	uint32_t bytes = c->fetch_bytes >= 4 ? (uint32_t)c->fetch_bytes : 4, k = w->nx.pc / bytes;
