@@ -120,9 +120,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (w->dly_t > t) /* s_delay_alu: the wave waits in its front end, the ALU goes on */
 		t = w->dly_t, why = MDL_B_VALU_DEP;
-	uint64_t f = mdl_fetch_ready(c, w);
-	if (f > t)
-		t = f, why = MDL_B_IDLE;
+	if (w->fx_ready > t)
+		t = w->fx_ready, why = MDL_B_IDLE;
 	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
 					    * nop_after_issue after anything but an s_nop or s_waitcnt */
 		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf) +
@@ -195,9 +194,10 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 		delay_note(w, (unsigned)w->nx.in->simm16);
 	}
 	w->dly_t = delay_due(w);
-	mdl_fetch_advance(s->c, w);
+	mdl_fetch_advance(s, w);
 	w->state = MW_READY;
 	w->cls = (uint8_t)cls_of(w->nx.in);
+	w->nop = w->nx.in->op == EMU_OP_s_nop;
 	wave_ready(s->c, w);
 }
 
@@ -233,6 +233,9 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
 		memset(w->rwhy, 0, sizeof w->rwhy);
 		memset(w->vrd, 0, sizeof w->vrd);
 		memset(w->wacc, 0, sizeof w->wacc);
+		w->nout = 0;
+		memset(w->sx, 0, sizeof w->sx), memset(w->sxu, 0, sizeof w->sxu);
+		w->fx_n = 0;
 		w->simd = simd, w->slot = slot, w->widx = i, w->grp = g;
 		w->dly_at[0] = w->dly_at[1] = -1;
 		w->uid = s->next_uid++;
@@ -255,13 +258,12 @@ void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uin
  * frees one.  cap 0 (or above 32): no limit. */
 static uint64_t queue_free(const struct mdl_queue *q, unsigned cap, uint64_t rel, uint64_t t)
 {
-	unsigned f = 0;
-	if (cap < 1 || cap > 32)
+	/* the entries are ascending: the queue holds cap live ones at t exactly
+	 * when the cap-th latest is still live, and frees when that one does */
+	if (cap < 1 || cap > 32 || q->n < cap)
 		return t;
-	while (f < q->n && q->at[f] + rel <= t)
-		f++;
-	unsigned n = q->n - f;
-	return n < cap ? t : q->at[f + n - cap] + rel;
+	uint64_t r = q->at[q->n - cap] + rel;
+	return r > t ? r : t;
 }
 
 /* An op issued at t that executes at ex joins q; the entries retired by t leave. */
@@ -283,7 +285,7 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 {
 	unsigned cls = w->cls;
 	/* one issue per class per cycle; an s_nop neither takes a class slot nor waits for one */
-	uint64_t t = w->nx.in->op == EMU_OP_s_nop ? w->ready : max64(sm->cat_free[cls], w->ready);
+	uint64_t t = w->nop ? w->ready : max64(sm->cat_free[cls], w->ready);
 	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
 	if (cls == EMU_CLS_TRANS && sm->trans_free > t)

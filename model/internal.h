@@ -10,7 +10,7 @@
 #define MDL_MAX_SLOTS 16             /* waves per SIMD */
 #define MDL_MAX_GROUPS 64            /* resident workgroups per CU or WGP (one-wave ones on 4 SIMDs) */
 #define MDL_MAX_OUT 64               /* outstanding memory ops tracked per wave */
-#define MDL_FETCH_WIN 8              /* chunks of code a wave may have fetched ahead (fetch_ahead + 1 at most) */
+#define MDL_FETCH_WIN 4              /* chunks of code a wave keeps (the next instruction's and those ahead) */
 #define MDL_SALU_HIST 4              /* SALU ops per wave whose results a dependent SALU op waits for */
 #define MDL_NEVER UINT64_MAX
 #define MDL_VLOADS 16             /* vector loads of a CU remembered for vmem_busy_loads */
@@ -39,23 +39,22 @@ struct mdl_wave {
 	struct mdl_group *grp;
 	struct emu_step nx;          /* the next instruction, already executed functionally */
 	uint8_t cls;                 /* the class nx issues in (cls_of) */
+	bool nop;                    /* nx is an s_nop */
+	uint64_t fx_ready;           /* the cycle nx is fetched whole */
 	uint64_t ready;              /* earliest issue cycle of nx from the wave's own state */
 	uint64_t last_issue, extra;  /* extra: earliest next issue after a branch/s_nop */
 	uint64_t last_salu;          /* issue of the wave's latest SALU op (0: none) */
-	/* the wave's latest SALU ops in the scalar queue, newest first: when each
-	 * executed and its registers (NULL: none) */
-	uint64_t sx[MDL_SALU_HIST];
-	const struct emu_hzinfo *sxu[MDL_SALU_HIST];
-	/* instruction fetch: the chunks fx_base .. fx_base + fx_n - 1 of the
-	 * wave's code (in fetch_bytes units of its pc) are known, fx_at[i] the
-	 * cycle chunk fx_base + i is usable; fx_last that of the latest chunk */
-	uint32_t fx_base;
-	unsigned fx_n;
-	uint64_t fx_at[MDL_FETCH_WIN], fx_last;
 	bool prev_waits;             /* the previous instruction was an s_nop or an s_waitcnt* */
 	uint64_t valu_exec;          /* execution of the wave's latest VALU op (0: none) */
 	uint64_t valu_done;          /* when all of the wave's VALU results are written (0: none) */
 	uint64_t trans_exec;         /* execution of the wave's latest transcendental op (0: none) */
+	/* instruction fetch: the chunks fx_base .. fx_base + fx_n - 1 of the
+	 * wave's code (in fetch_bytes units of its pc) are known, fx_at[i] the
+	 * cycle chunk fx_base + i is usable (a ring:
+	 * fx_at[chunk % MDL_FETCH_WIN]); fx_last that of the latest chunk */
+	uint32_t fx_base;
+	unsigned fx_n;
+	uint64_t fx_at[MDL_FETCH_WIN], fx_last;
 	/* s_delay_alu: when the results of the wave's last 4 VALU ops (vhist[0]
 	 * the latest) and last 3 transcendental ops are ready for a VALU op, the
 	 * pending delays (instructions to go, -1 none; their ids) and the cycle
@@ -77,6 +76,10 @@ struct mdl_wave {
 	uint64_t wacc[512];          /* WMMA-produced: cycle a WMMA reading it as C may execute, 0 = none */
 	struct mdl_out out[MDL_MAX_OUT];
 	unsigned nout;
+	/* the wave's latest SALU ops in the scalar queue, newest first: when each
+	 * executed and its registers (NULL: none); cleared at placement */
+	uint64_t sx[MDL_SALU_HIST];
+	const struct emu_hzinfo *sxu[MDL_SALU_HIST];
 };
 
 struct mdl_group {
@@ -165,6 +168,10 @@ struct mdl_sim {
 	uint64_t next_group, ngroups, next_uid;
 	struct mdl_result *r;
 	uint64_t end;                /* last cycle of any wave */
+	/* instruction fetch from the constants (mdl_fetch_setup): chunks of
+	 * 1 << fx_shift bytes, fx_ahead of them ahead */
+	unsigned fx_shift, fx_ahead;
+	uint64_t fx_interval, fx_latency;
 };
 
 /* core.c: one CU */
@@ -176,10 +183,11 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned simd);
 void mdl_cu_place(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_group *g, uint64_t t);
 /* lds.c: cycles the LDS needs for one DS instruction (bank conflicts included). */
 unsigned mdl_lds_cycles(const struct mdl_consts *c, const struct emu_step *st);
-/* fetch.c: after the wave took its next instruction (nx), bring its chunks
- * of code up to date; the cycle that instruction is fetched whole. */
-void mdl_fetch_advance(const struct mdl_consts *c, struct mdl_wave *w);
-uint64_t mdl_fetch_ready(const struct mdl_consts *c, const struct mdl_wave *w);
+/* fetch.c: the fetch parameters of the run from its constants; after the
+ * wave took its next instruction (nx), its chunks of code brought up to
+ * date and fx_ready, the cycle nx is fetched whole. */
+void mdl_fetch_setup(struct mdl_sim *s);
+void mdl_fetch_advance(const struct mdl_sim *s, struct mdl_wave *w);
 /* opcache.c: extra cycles of the VALU op's register-file reads (its worst
  * bank's misses less one); updates the SIMD's operand cache and the wave's
  * fresh results. */

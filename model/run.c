@@ -180,6 +180,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 {
 	memset(r, 0, sizeof *r);
 	struct mdl_sim s = { .o = o, .c = &o->c, .r = r };
+	mdl_fetch_setup(&s);
 	int rc = emu_stepper_new(dev, L, &s.stp, err, errlen);
 	if (rc != EMU_OK)
 		return rc;
