@@ -152,6 +152,26 @@ static void test_intmul_chain(void)
 	      st - m0, want);
 }
 
+/* A chain of n dependent ops of one wave through a SIMD queue of cap entries
+ * (0: no limit), each freed when its op executes: op k executes k lat after
+ * op 0 and issues step after op k-1, or when op k - cap executes if that is
+ * later: i_k = max(i_{k-1} + step, (k - cap) lat).  rel[k] is op k's issue
+ * relative to op 0's; the first k that differs (its expected issue in
+ * *want), -1 if none. */
+static long long queue_chain_bad(const long long *rel, unsigned n, long long step, long long lat, long long cap,
+				 long long *want)
+{
+	*want = 0;
+	for (long long k = 1; k < (long long)n; k++) {
+		*want += step;
+		if (cap > 0 && k >= cap && (k - cap) * lat > *want)
+			*want = (k - cap) * lat;
+		if (rel[k] != *want)
+			return k;
+	}
+	return -1;
+}
+
 /* One wave, 22 dependent v_exp_f32: op k executes when op k-1's result is
  * there, x_k = x_0 + k trans_latency, and issues trans_issue after op k-1
  * unless the SIMD's transcendental queue is full: then when op k - trans_queue
@@ -170,16 +190,12 @@ static void test_trans_queue(void)
 	if (run("trans_queue", body, 4096, 32, &t, &r, &c))
 		return;
 	long long q = (long long)c.trans_issue, l = (long long)c.trans_latency, cap = (long long)c.trans_queue;
-	long long i0 = at(&t, 0, EMU_OP_v_exp_f32, 0), want = 0, bad = -1, got = 0;
-	for (long long k = 1; k < 22 && bad < 0; k++) {
-		want += q;
-		if (cap > 0 && k >= cap && (k - cap) * l > want)
-			want = (k - cap) * l;
-		got = at(&t, 0, EMU_OP_v_exp_f32, (unsigned)k) - i0;
-		if (got != want)
-			bad = k;
-	}
-	th_ok(bad < 0, "model_trans_queue", "v_exp_f32 %lld issued at +%lld, want +%lld", bad, got, want);
+	long long i0 = at(&t, 0, EMU_OP_v_exp_f32, 0), rel[22], want = 0;
+	for (unsigned k = 0; k < 22; k++)
+		rel[k] = at(&t, 0, EMU_OP_v_exp_f32, k) - i0;
+	long long bad = queue_chain_bad(rel, 22, q, l, cap, &want);
+	th_ok(bad < 0, "model_trans_queue", "v_exp_f32 %lld issued at +%lld, want +%lld", bad, bad < 0 ? 0 : rel[bad],
+	      want);
 	th_ok(cap != 11 || q != 4 || l != 10 ||
 		      (at(&t, 0, EMU_OP_v_exp_f32, 19) - i0 == 80 && at(&t, 0, EMU_OP_v_exp_f32, 21) - i0 == 100),
 	      "model_trans_queue_defaults", "ops 19 and 21 at +%lld and +%lld, want +80 and +100",
@@ -203,16 +219,11 @@ static void test_salu_queue(void)
 	if (run("salu_queue", body, 4096, 32, &t, &r, &c))
 		return;
 	long long l = (long long)c.salu_dep_latency, cap = (long long)c.salu_queue;
-	long long i0 = at(&t, 0, EMU_OP_s_mov_b32, 0), want = 0, bad = -1, got = 0;
-	for (long long k = 1; k <= 20 && bad < 0; k++) {
-		want += 1;
-		if (cap > 0 && k >= cap && (k - cap) * l > want)
-			want = (k - cap) * l;
-		got = at(&t, 0, EMU_OP_s_add_u32, (unsigned)(k - 1)) - i0;
-		if (got != want)
-			bad = k;
-	}
-	th_ok(bad < 0, "model_salu_queue", "SALU op %lld issued at +%lld, want +%lld", bad, got, want);
+	long long i0 = at(&t, 0, EMU_OP_s_mov_b32, 0), rel[21] = { 0 }, want = 0;
+	for (unsigned k = 1; k <= 20; k++)
+		rel[k] = at(&t, 0, EMU_OP_s_add_u32, k - 1) - i0;
+	long long bad = queue_chain_bad(rel, 21, 1, l, cap, &want);
+	th_ok(bad < 0, "model_salu_queue", "SALU op %lld issued at +%lld, want +%lld", bad, bad < 0 ? 0 : rel[bad], want);
 	th_ok(cap != 7 || l != 2 ||
 		      (at(&t, 0, EMU_OP_s_add_u32, 14) - i0 == 16 && at(&t, 0, EMU_OP_s_add_u32, 19) - i0 == 26),
 	      "model_salu_queue_defaults", "ops 15 and 20 at +%lld and +%lld, want +16 and +26",
