@@ -37,12 +37,12 @@ void mdl_fetch_advance(const struct mdl_sim *s, struct mdl_wave *w)
 	if (!w->fx_n || k < w->fx_base || k > end) {
 		uint64_t t0 = max64(w->extra, w->last_issue + 1);
 		for (uint32_t j = k; j <= top; j++)
-			w->fx_last = w->fx_at[j % MDL_FETCH_WIN] = t0 + (j - k) * s->fx_interval;
+			w->fx_at[j % MDL_FETCH_WIN] = t0 + (j - k) * s->fx_interval;
 		end = top + 1;
 	}
-	for (; end <= top; end++)
-		w->fx_last = w->fx_at[end % MDL_FETCH_WIN] =
-			max64(w->fx_last + s->fx_interval, w->last_issue + s->fx_latency);
+	for (; end <= top; end++) /* after the latest chunk known (end - 1) */
+		w->fx_at[end % MDL_FETCH_WIN] = max64(w->fx_at[(end - 1) % MDL_FETCH_WIN] + s->fx_interval,
+						      w->last_issue + s->fx_latency);
 	w->fx_base = k, w->fx_n = end - k;
 	w->fx_ready = w->fx_at[(kend < end ? kend : end - 1) % MDL_FETCH_WIN];
 }

@@ -51,10 +51,10 @@ struct mdl_wave {
 	/* instruction fetch: the chunks fx_base .. fx_base + fx_n - 1 of the
 	 * wave's code (in fetch_bytes units of its pc) are known, fx_at[i] the
 	 * cycle chunk fx_base + i is usable (a ring:
-	 * fx_at[chunk % MDL_FETCH_WIN]); fx_last that of the latest chunk */
+	 * fx_at[chunk % MDL_FETCH_WIN]) */
 	uint32_t fx_base;
 	unsigned fx_n;
-	uint64_t fx_at[MDL_FETCH_WIN], fx_last;
+	uint64_t fx_at[MDL_FETCH_WIN];
 	/* s_delay_alu: when the results of the wave's last 4 VALU ops (vhist[0]
 	 * the latest) and last 3 transcendental ops are ready for a VALU op, the
 	 * pending delays (instructions to go, -1 none; their ids) and the cycle
