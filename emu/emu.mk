@@ -16,10 +16,12 @@ endif
 EMU_TEST_LIBS := $(BUILD)/libloader.a $(BUILD)/libemu.a
 EMU_TEST_LDLIBS := -lelf -lmsgpackc -ldl
 EMU_TEST_LINK = @mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(EMU_TEST_LDLIBS) $(LDLIBS)
-TEST_BINS += $(BUILD)/tests/emu_test $(BUILD)/tests/emu_sem_test $(BUILD)/tests/emu_robust_test
+TEST_BINS += $(BUILD)/tests/emu_test $(BUILD)/tests/emu_sem_test $(BUILD)/tests/emu_robust_test $(BUILD)/tests/emu_step_test
 $(BUILD)/tests/emu_test: $(BUILD)/tests/emu/emu_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_sem_test: $(BUILD)/tests/emu/sem_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	$(EMU_TEST_LINK)
+$(BUILD)/tests/emu_step_test: $(BUILD)/tests/emu/step_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_robust_test: $(BUILD)/tests/emu/robust_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)

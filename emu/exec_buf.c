@@ -164,3 +164,24 @@ void emu_ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 		emu_vwrite(w, in->dst + k, data[k]);
 	w->g->st.vmem++;
 }
+
+/* The addresses a buffer instruction about to execute will touch, for the
+ * stepper's caller (emu_mem_lanes): the lanes' addresses as emu_ex_buffer
+ * computes them, each lane's first byte.  A lane whose whole access is out of
+ * range touches no memory: its bit in st->exec is cleared.  A descriptor the
+ * executor refuses (swizzled, add_tid) leaves the lanes at the base: that
+ * instruction faults when it executes. */
+void emu_buf_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st)
+{
+	const u32 *s = &w->s[in->sbase];
+	struct vdesc d = { (u64)(s[1] & 0xffff) << 32 | s[0], s[1] >> 16 & 0x3fff, s[2], s[3] >> 28 & 3, 0 };
+	u64 soff = w->s[in->soffset & 255];
+	unsigned va = in->addr - EMU_OPND_VGPR0, n = st->bytes ? st->bytes : 1;
+	for (unsigned l = 0; l < EMU_LANES; l++) {
+		u32 index = in->idxen ? w->v[va][l] : 0;
+		u64 off = (in->offen ? w->v[va + in->idxen][l] : 0) + (u64)(u32)in->offset;
+		st->addr[l] = d.base + soff + off + (u64)d.stride * index;
+		if (out_of_range(&d, index, off, n < 4 ? n : 4))
+			st->exec &= ~(1u << l);
+	}
+}

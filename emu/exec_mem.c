@@ -718,6 +718,11 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 		}
 		return;
 	}
+	case EMU_ENC_MUBUF:
+	case EMU_ENC_MTBUF:
+		st->space = EMU_SPACE_GLOBAL;
+		emu_buf_lanes(w, in, st);
+		return;
 	case EMU_ENC_SCRATCH:
 		st->space = EMU_SPACE_SCRATCH;
 		for (unsigned l = 0; l < EMU_LANES; l++) {

@@ -370,6 +370,8 @@ static inline const struct emu_dinst *emu_fetch(struct emu_wave *w, uint64_t pc)
 
 /* The addresses of a memory instruction about to execute (exec_mem.c). */
 void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
+/* The same for MUBUF and MTBUF (exec_buf.c): through the buffer descriptor. */
+void emu_buf_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);
