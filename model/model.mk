@@ -24,3 +24,10 @@ TEST_SCRIPTS += tests/model/microbench.sh
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/model/model_cli.sh
 endif
+
+# The ground-truth kernels run correctly (tests/model/truth.sh; no LLVM).
+TEST_SCRIPTS += tests/model/truth.sh
+TEST_ONCE += tests/model/truth.sh
+all: $(BUILD)/tests/truth_test
+$(BUILD)/tests/truth_test: $(BUILD)/tests/model/truth_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	$(EMU_TEST_LINK) -lopenblas
