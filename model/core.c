@@ -385,17 +385,19 @@ static void delay_history(struct mdl_wave *w, bool trans, uint64_t r)
 }
 
 /* A VALU op issued at t executes once the SIMD's previous VALU op has, its
- * sources are ready and, after a bank conflict, its extra reads are done. */
-static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans,
-		       uint64_t stall)
+ * sources are ready and the register file has read those the operand cache
+ * misses (model/opcache.c).  Returns the cycles those reads delayed it. */
+static uint64_t issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, uint64_t t, bool trans)
 {
 	const struct emu_hzinfo *u = w->nx.use;
-	uint64_t ex = max64(t + stall, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
+	uint64_t ex = max64(t, sm->last_exec + 1), rel = (uint64_t)c->valu_queue_release;
 	if (trans)
 		ex = max64(ex, sm->trans_exec + (uint64_t)c->trans_issue);
 	for (unsigned i = 0; i < u->nr; i++)
 		for (unsigned k = 0; k < u->r[i].n; k++)
 			ex = max64(ex, w->vrd[(u->r[i].code + k) & 511]);
+	uint64_t ex0 = ex;
+	ex = mdl_vgpr_reads(c, sm, w, w->nx.in, u, ex0);
 	sm->last_exec = ex;
 	w->valu_exec = ex;
 	/* a quarter-rate multiply is a VALU op to s_delay_alu (LLVM's isTRANS is false) */
@@ -419,6 +421,7 @@ static void issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 			w->vrd[code] = ex + (uint64_t)(trans ? lat : code < EMU_OPND_VGPR0 ? c->valu_sgpr_latency : c->valu_latency);
 			w->rwhy[code] = trans ? MDL_B_TRANS : MDL_B_VALU_DEP;
 		}
+	return ex - ex0;
 }
 
 /* A v_wmma_* issued at t: it executes once the SIMD's previous VALU op has and
@@ -578,7 +581,8 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	unsigned bucket;
 	if (st->space == EMU_SPACE_LDS && w->cls == EMU_CLS_LDS) {
 		unsigned busy = mdl_lds_cycles(c, st);
-		uint64_t *pipe = &cu->lds_free[s->simds > 2 ? (w->simd / 2) & 1 : 0];
+		/* one LDS pipe per unit: a CU's in CU mode, the WGP's in WGP mode (docs/model.md, "LDS") */
+		uint64_t *pipe = &cu->lds_free;
 		uint64_t start = max64(t, *pipe);
 		*pipe = start + busy;
 		done = start + busy + (uint64_t)c->lds_latency;
@@ -713,19 +717,18 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	case EMU_CLS_VALU:
 	case EMU_CLS_TRANS: {
 		bool wide = emu_ops[in->op].flags & EMU_F_F64;
-		unsigned extra = c->vgpr_bank_conflict > 0 && !emu_is_wmma(in->op) ? mdl_vgpr_bank_extra(sm, w, in, st->use) : 0;
-		uint64_t stall = in->op == EMU_OP_v_dual ? (uint64_t)(extra * c->vgpr_bank_conflict) : 0;
-		sm->valu_free = t + stall +
-				(uint64_t)(wide                     ? c->valu64_issue
-					   : in->op == EMU_OP_v_dual ? c->vopd_issue
-								     : c->valu_issue);
-		sm->valu_bank = stall > 0;
+		uint64_t stall = 0; /* cycles the register file's reads held the op */
 		if (cls == EMU_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
 		if (emu_is_wmma(in->op))
 			issue_wmma(s, sm, w, t);
 		else
-			issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS, stall);
+			stall = issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+		sm->valu_free = t + stall +
+				(uint64_t)(wide                     ? c->valu64_issue
+					   : in->op == EMU_OP_v_dual ? c->vopd_issue
+								     : c->valu_issue);
+		sm->valu_bank = stall > 0;
 		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
 		break;
 	}

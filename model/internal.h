@@ -67,7 +67,7 @@ struct mdl_wave {
 	uint8_t stall_why;
 	/* VALU ops the wave issued, and after which of them each VGPR was last
 	 * written (0: never): a VGPR one of the latest MDL_OC_WR ops wrote reads
-	 * as cached (vgpr_bank_conflict) */
+	 * as cached (model/opcache.c) */
 	uint32_t oc_nvalu;
 	uint32_t oc_wseq[ISA_VGPRS];
 	uint64_t rr[512];            /* ready cycle of each register for any consumer (non-VALU producers) */
@@ -107,7 +107,7 @@ struct mdl_queue {
 struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free; /* structural: next cycle each is free */
-	bool valu_bank;              /* valu_free was pushed out by a VGPR bank conflict */
+	bool valu_bank;              /* valu_free was pushed out by VGPR reads (a bank busy) */
 	uint64_t cat_free[EMU_CLS_COUNT]; /* next cycle an instruction of each class may issue */
 	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
 	uint64_t wmma_end;           /* first cycle after the SIMD's latest WMMA (0: none yet) */
@@ -119,9 +119,11 @@ struct mdl_simd {
 	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;
 	/* the operand cache: per VGPR bank and source slot, the VGPR last read
-	 * through it (+ 1, 0: none) and by which wave */
+	 * through it (+ 1, 0: none) and by which wave; the register file: the
+	 * next cycle each bank can read (model/opcache.c) */
 	uint16_t oc_vgpr[ISA_VGPR_BANKS][3];
 	uint64_t oc_wave[ISA_VGPR_BANKS][3];
+	uint64_t rf_free[ISA_VGPR_BANKS];
 	/* cached choice: the wave that issues next and when */
 	struct mdl_wave *pick;
 	uint64_t pick_t;
@@ -144,10 +146,10 @@ struct mdl_cu {
 	struct mdl_simd simd[MDL_MAX_SIMDS];
 	struct mdl_group grp[MDL_MAX_GROUPS];
 	struct mdl_wave *waves;      /* simds * MDL_MAX_SLOTS */
-	/* next cycle each LDS pipe and the vector memory issue port are free; a
-	 * WGP (4 SIMDs) has two LDS pipes of lds_banks banks, one per CU half
-	 * (ISA: 32 banks per CU, 64 per WGP), SIMDs 0-1 and 2-3 */
-	uint64_t lds_free[2], vmem_free;
+	/* next cycle the LDS pipe and the vector memory issue port are free: one
+	 * LDS pipe for the unit, a CU in CU mode or the WGP's four SIMDs in WGP
+	 * mode (docs/model.md, "LDS") */
+	uint64_t lds_free, vmem_free;
 	/* without a memory model: completion cycles of the CU's latest vector
 	 * loads, to count those in flight when another issues (vmem_busy_loads) */
 	uint64_t vload_done[MDL_VLOADS];
@@ -188,10 +190,11 @@ unsigned mdl_lds_cycles(const struct mdl_consts *c, const struct emu_step *st);
  * date and fx_ready, the cycle nx is fetched whole. */
 void mdl_fetch_setup(struct mdl_sim *s);
 void mdl_fetch_advance(const struct mdl_sim *s, struct mdl_wave *w);
-/* opcache.c: extra cycles of the VALU op's register-file reads (its worst
- * bank's misses less one); updates the SIMD's operand cache and the wave's
- * fresh results. */
-unsigned mdl_vgpr_bank_extra(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
-			     const struct emu_hzinfo *u);
+/* opcache.c: the VGPR reads of a VALU op that could execute at ex0, through
+ * the SIMD's operand cache and the register file's banks: the cycle its last
+ * read is done (>= ex0).  Updates the cache, the banks and the wave's fresh
+ * results. */
+uint64_t mdl_vgpr_reads(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
+			const struct emu_hzinfo *u, uint64_t ex0);
 
 #endif

@@ -8,9 +8,11 @@ $(BUILD)/libmodel.a: $(MODEL_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += model/model.h
 
 # Tests (tests/model/): hand-computable kernels assembled at test time.
-TEST_BINS += $(BUILD)/tests/model_test
-$(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(BUILD)/tests/emu/harness.o $(BUILD)/libmodel.a \
-	$(EMU_TEST_LIBS)
+TEST_BINS += $(BUILD)/tests/model_test $(BUILD)/tests/model_dispatch_test
+MODEL_TEST_OBJS := $(BUILD)/tests/model/mtest.o $(BUILD)/tests/emu/harness.o $(BUILD)/libmodel.a $(EMU_TEST_LIBS)
+$(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(MODEL_TEST_OBJS)
+	$(EMU_TEST_LINK)
+$(BUILD)/tests/model_dispatch_test: $(BUILD)/tests/model/dispatch_test.o $(MODEL_TEST_OBJS)
 	$(EMU_TEST_LINK)
 
 # The GPU level alone (memory, dispatch, constants): no emulator.

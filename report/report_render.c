@@ -17,8 +17,9 @@ static const char model_text[] =
 	"conflict; writes cost nothing. Only VALU instructions read through the ports. The loop body is "
 	"scored twice back to back and the second pass is reported (steady state). "
 	"Model of vgpr_alloc/BANKS.md (ra_cache_score); not a measurement: recorded RX 7900 XTX traces show "
-	"no cycle lost to same-bank reads, so conflicts are model figures, not cycles; dual issue (one slot per "
-	"VOPD pair) is measured.";
+	"no cycle lost to same-bank reads, so conflicts are a layout statistic, not cycles (the timing model "
+	"charges only what the register file cannot read in time: docs/model.md, \"VGPR reads\"); dual issue "
+	"(one slot per VOPD pair) is measured.";
 
 static const char *const slot_name[RA_SLOTS] = { "src0", "src1", "src2" };
 

@@ -4,107 +4,10 @@
  * out by hand from those rules (a formula over the named constants, so a
  * changed constant keeps the test meaningful), never read from the model.
  */
-#include "emu/decode.h"
-#include "model/model.h"
-#include "tests/emu/harness.h"
+#include "tests/model/mtest.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define MAXI 64
-
-static unsigned kernel_vgprs = 8; /* .amdhsa_next_free_vgpr of the next build */
-static unsigned kernel_priv;     /* private segment bytes per work-item of the next build */
-
-/* Issue trace of one run: cycle and wave of every issued instruction, by SIMD. */
-struct trace {
-	unsigned n;
-	uint64_t cycle[MAXI];
-	unsigned simd[MAXI], op[MAXI];
-	uint64_t wave[MAXI];
-};
-
-static void on_issue(void *ctx, const struct mdl_issue *is)
-{
-	struct trace *t = ctx;
-	if (t->n < MAXI) {
-		t->cycle[t->n] = is->cycle;
-		t->simd[t->n] = is->simd;
-		t->wave[t->n] = is->wave;
-		t->op[t->n++] = is->in->op;
-	}
-}
-
-/* Cycle of the k-th issued instruction of wave w with opcode op (k from 0). */
-static long long at(const struct trace *t, uint64_t w, unsigned op, unsigned k)
-{
-	for (unsigned i = 0; i < t->n; i++)
-		if (t->wave[i] == w && t->op[i] == op && k-- == 0)
-			return (long long)t->cycle[i];
-	return -1000000;
-}
-
-static int build(const char *name, const char *body, unsigned lds, unsigned block, char *path, size_t pathlen)
-{
-	char text[4096], err[1024];
-	snprintf(text, sizeof text,
-		 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
-		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
-		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr %u\n .amdhsa_next_free_sgpr 8\n"
-		 " .amdhsa_user_sgpr_kernarg_segment_ptr 1\n .amdhsa_kernarg_size 8\n"
-		 " .amdhsa_group_segment_fixed_size %u\n .amdhsa_private_segment_fixed_size %u\n .amdhsa_enable_private_segment %u\n"
-		 " .amdhsa_wavefront_size32 1\n.end_amdhsa_kernel\n"
-		 ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: %s\n"
-		 "    .symbol: %s.kd\n    .kernarg_segment_size: 8\n    .kernarg_segment_align: 8\n"
-		 "    .group_segment_fixed_size: %u\n    .private_segment_fixed_size: %u\n"
-		 "    .max_flat_workgroup_size: %u\n    .wavefront_size: 32\n    .sgpr_count: 8\n"
-		 "    .vgpr_count: %u\n    .args:\n      - { .name: p, .offset: 0, .size: 8, .value_kind: global_buffer, "
-		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
-		 name, name, name, body, name, kernel_vgprs, lds, kernel_priv, kernel_priv > 0, name, name, lds, kernel_priv, block,
-		 kernel_vgprs);
-	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
-		th_ok(0, name, "build: %s", err);
-		return -1;
-	}
-	return 0;
-}
-
-/* A constant the next runs use instead of its default (NULL: none). */
-static const char *set_const;
-static double set_value;
-
-/* Build and run one kernel (one workgroup of `block` work-items) under the model. */
-static int run(const char *name, const char *body, unsigned lds, unsigned block, struct trace *t,
-	       struct mdl_result *r, struct mdl_consts *c)
-{
-	char path[512];
-	memset(t, 0, sizeof *t);
-	if (build(name, body, lds, block, path, sizeof path))
-		return -1;
-	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(&h, path, &eo)) {
-		th_ok(0, name, "open: %s", h.err);
-		return -1;
-	}
-	uint64_t buf = emu_alloc(h.dev, 4096, 0);
-	const struct ld_kernel *k = ld_kernel_find(h.co, name);
-	struct emu_launch L = { .kernel_name = name, .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
-				.kernarg_size = 8, .grid = { 1, 1, 1 }, .block = { block, 1, 1 } };
-	struct mdl_opts o = { .on_issue = on_issue, .issue_ctx = t };
-	mdl_consts_default(&o.c);
-	if (set_const && mdl_consts_set(&o.c, set_const, set_value)) {
-		th_ok(0, name, "no constant %s", set_const);
-		th_close(&h);
-		return -1;
-	}
-	*c = o.c;
-	int rc = mdl_run(h.dev, &L, &o, r, h.err, sizeof h.err);
-	if (rc)
-		th_ok(0, name, "run: %s", h.err);
-	th_close(&h);
-	return rc;
-}
 
 /* Four dependent v_add_f32 of one wave: they issue a cycle apart (the VALU
  * queue holds them), execute valu_latency apart, and the ds_store reading the
@@ -378,172 +281,6 @@ static void test_smem_cache(void)
 	      w1 - l2, (long long)c.smem_hit_latency);
 }
 
-/* Line sharing before a sampled prediction (model/share.c): 192 workgroups of
- * one wave on 96 CUs, each loading the same 128-byte line, then storing.  Every
- * unit loads it (96 touches), every one of the 12 shader arrays (12), one line
- * in all: L1 sharing 1 - 12/96, L2 sharing 1 - 1/12.  The store is never
- * executed (the pass stops before it): the buffer stays zero. */
-static void sharing_case(const char *name, const char *body, const char *counts, const char *nothing)
-{
-	char path[512], err[256];
-	if (build(name, body, 0, 32, path, sizeof path))
-		return;
-	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(&h, path, &eo)) {
-		th_ok(0, counts, "open: %s", h.err);
-		return;
-	}
-	uint64_t buf = emu_alloc(h.dev, 4096, 0);
-	emu_fill(h.dev, buf, 0, 4096);
-	const struct ld_kernel *k = ld_kernel_find(h.co, name);
-	struct emu_launch L = { .kernel_name = name, .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
-				.kernarg_size = 8, .grid = { 192, 1, 1 }, .block = { 32, 1, 1 } };
-	struct mdl_consts c;
-	mdl_consts_default(&c);
-	struct md_plan p;
-	struct md_sharing sh;
-	int rc = md_plan_make(192, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	if (!rc)
-		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
-	uint32_t out[32];
-	emu_read(h.dev, buf + 2048, out, sizeof out);
-	unsigned written = 0;
-	for (int i = 0; i < 32; i++)
-		written += out[i] != 0;
-	th_ok(rc == 0 && sh.touches == 96 && sh.arrays == 12 && sh.lines == 1 && sh.p_l1 == 1 - 12.0 / 96 &&
-		      sh.p_l2 == 1 - 1.0 / 12,
-	      counts, "rc %d: touches %.0f arrays %.0f lines %.0f", rc, sh.touches, sh.arrays, sh.lines);
-	th_ok(written == 0, nothing, "%u dwords written by the functional pass", written);
-	th_close(&h);
-}
-
-/* Build kernel `sym` (one buffer argument) and open it for a launch of grid
- * workgroups of `block` work-items; the buffer is 4096 bytes at *buf.  0, or
- * -1 with the failure reported under `name`. */
-static int open_launch(const char *name, const char *sym, const char *body, unsigned grid, unsigned block,
-		       struct th *h, struct emu_launch *L, uint64_t *buf)
-{
-	char path[512];
-	if (build(sym, body, 0, block, path, sizeof path))
-		return -1;
-	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
-	if (th_open(h, path, &eo)) {
-		th_ok(0, name, "open: %s", h->err);
-		return -1;
-	}
-	*buf = emu_alloc(h->dev, 4096, 0);
-	const struct ld_kernel *k = ld_kernel_find(h->co, sym);
-	*L = (struct emu_launch){ .kernel_name = sym, .kd_addr = h->base + k->kd_vaddr, .kernarg = buf,
-				  .kernarg_size = 8, .grid = { grid, 1, 1 }, .block = { block, 1, 1 } };
-	return 0;
-}
-
-/* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
- * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
- * meet), 15360 of them, R resident per unit (a WGP: the kernel is in WGP
- * mode; R = 64, one wave on each of 4 SIMDs x 16), 320 per unit.  Sampled, a
- * unit simulates 4 rounds (4R workgroups) and adds (320 - 4R) x D / R, D the mean time of a
- * workgroup past the first round; with equal workgroups that is what the
- * remaining rounds take when the full simulation of all 48 WGPs runs them: the
- * two agree to the cycle. */
-static void test_extrapolation(void)
-{
-	const char *name = "model_extrapolation";
-	char err[256];
-	struct th h;
-	struct emu_launch L;
-	uint64_t buf;
-	if (open_launch(name, "extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 96 * 160, 32, &h,
-			&L, &buf))
-		return;
-	struct mdl_opts o = { 0 };
-	mdl_consts_default(&o.c);
-	static struct mdl_prediction ps, pf;
-	int rc = mdl_predict(h.dev, &L, &o, 1, &ps, err, sizeof err);
-	if (!rc)
-		rc = mdl_predict(h.dev, &L, &o, 0, &pf, err, sizeof err);
-	th_ok(rc == 0 && ps.plan.wg_per_unit == 64 && ps.plan.sim_wgs == 256 && pf.plan.full &&
-		      ps.r.cycles == pf.r.cycles, name,
-	      "rc %d (%s): sampled %llu cycles (%llu workgroups simulated per CU), full %llu", rc, rc ? err : "",
-	      (unsigned long long)ps.r.cycles, (unsigned long long)ps.plan.sim_wgs, (unsigned long long)pf.r.cycles);
-	th_close(&h);
-}
-
-/* Four one-wave workgroups on one CU (2 SIMDs): each starts on the SIMD with
- * the most free wave slots, the lower on a tie: SIMDs 0, 1, 0, 1 (the first
- * s_nop of workgroup g is the g-th wave's). */
-static void test_one_wave_groups(void)
-{
-	const char *name = "model_one_wave_groups_fill_both_simds";
-	struct th h;
-	struct emu_launch L;
-	uint64_t buf;
-	if (open_launch(name, "onewave", "  s_nop 15\n  s_endpgm\n", 4, 32, &h, &L, &buf))
-		return;
-	static struct trace t;
-	memset(&t, 0, sizeof t);
-	struct mdl_opts o = { .cus = 1, .on_issue = on_issue, .issue_ctx = &t };
-	mdl_consts_default(&o.c);
-	struct mdl_result r;
-	int rc = mdl_run(h.dev, &L, &o, &r, h.err, sizeof h.err);
-	unsigned simd[4] = { 9, 9, 9, 9 };
-	for (unsigned i = 0; i < t.n; i++)
-		if (t.op[i] == EMU_OP_s_nop && t.wave[i] < 4)
-			simd[t.wave[i]] = t.simd[i];
-	th_ok(rc == 0 && simd[0] == 0 && simd[1] == 1 && simd[2] == 0 && simd[3] == 1, name,
-	      "rc %d: SIMDs %u %u %u %u, want 0 1 0 1", rc, simd[0], simd[1], simd[2], simd[3]);
-	th_close(&h);
-}
-
-/* The sharing pass's second round when the first loaded nothing: one-wave
- * workgroups, 64 per CU (2 rounds of 32), only those with an id of 3072 or
- * more (the second round) load.  p_prev is then 0: the lines are fresh, none
- * was loaded before (and the pass does not look into an empty first set). */
-static void test_sharing_empty_first_round(void)
-{
-	const char *name = "model_sharing_empty_first_round";
-	char err[256];
-	struct th h;
-	struct emu_launch L;
-	uint64_t buf;
-	if (open_launch(name, "late",
-			"  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 3072\n  s_cbranch_scc1 .Lskip\n"
-			"  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
-			"  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
-			6144, 32, &h, &L, &buf))
-		return;
-	struct mdl_consts c;
-	mdl_consts_default(&c);
-	struct md_plan p;
-	struct md_sharing sh;
-	int rc = md_plan_make(6144, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	if (!rc)
-		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
-	th_ok(rc == 0 && p.wg_per_unit == 32 && sh.touches == 0 && sh.fresh > 0 && sh.again == 0 && sh.p_prev == 0,
-	      name, "rc %d: %u resident, first-round touches %.0f, second round fresh %.0f again %.0f", rc,
-	      p.wg_per_unit, sh.touches, sh.fresh, sh.again);
-	th_close(&h);
-}
-
-static void test_sharing(void)
-{
-	sharing_case("share",
-		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
-		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
-		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
-		     "model_sharing_counts", "model_sharing_writes_nothing");
-	/* the same after a spill to scratch: the pass goes on past scratch stores */
-	kernel_priv = 16;
-	sharing_case("share_spill",
-		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_mov_b32 v4, 5\n"
-		     "  scratch_store_b32 off, v4, off offset:4\n  s_waitcnt lgkmcnt(0)\n"
-		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
-		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
-		     "model_sharing_counts_after_spill", "model_sharing_spill_writes_nothing");
-	kernel_priv = 0;
-}
-
 /* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
  * after s_nop 15 lets its address settle: the first v_wmma executes when it
  * issues (e0), every later VALU op of the SIMD waits for the WMMA pipe, and a
@@ -609,17 +346,22 @@ static void test_wmma(void)
 		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
 }
 
-/* VGPR banks (isa_vgpr_bank: n mod 4) and the operand cache.  The VOPD
+/* VGPR reads (model/opcache.c): the operand cache per bank (isa_vgpr_bank:
+ * n mod 4) and source slot, and the register file reading one VGPR per bank
+ * per cycle from vgpr_read_ahead cycles before the op could execute.  The VOPD
  *   v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12
  * reads v1, v5, v8 (accumulator) and v10, v12, v11: banks 1, 1, 0 and 2, 0, 3.
  * None was read or written before (the prologue writes v2 only), so all six
- * miss: two in bank 0, two in bank 1, so one read more than a bank gives per
- * cycle: the op holds the VALU vgpr_bank_conflict cycles longer before the
- * next VALU op issues (default 1, run also at 3; charged as bank-conflict
- * stall).  With v5 and v12 written just before (fresh results read as cached)
- * every bank misses at most once: no cost.  A single v_fma_f32 v4, v1, v5, v9
- * (three misses in bank 1) costs nothing (SQTT mb_f6_*_chain). */
-static long long bank_gap(const char *name, const char *pre, const char *op, unsigned opc, double cost,
+ * miss, two in bank 0 and two in bank 1: after the idle banks of an s_nop the
+ * two reads fit in the cycle ahead and the op's own, so the next VALU op
+ * follows a cycle later (default 1), one cycle later still with no read ahead
+ * (charged as bank-conflict stall).  With v5 and v12 written just before
+ * (fresh results are forwarded) every bank misses once: no cost even then.
+ * v_fma_f32 v4, v1, v5, v9 misses three times in bank 1: a cycle at the
+ * default, none with two cycles ahead.  Two such VOPDs in a row (the second
+ * reading v13, v17, v20 and v14, v24, v23 in the same banks): the second's
+ * reads wait for the first's, a cycle. */
+static long long bank_gap(const char *name, const char *pre, const char *op, unsigned opc, double ahead,
 			  struct mdl_result *r)
 {
 	struct trace t;
@@ -627,9 +369,9 @@ static long long bank_gap(const char *name, const char *pre, const char *op, uns
 	char body[512];
 	snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n%s  s_nop 15\n  %s\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n",
 		 pre, op);
-	kernel_vgprs = 16;
-	set_const = cost >= 0 ? "vgpr_bank_conflict" : NULL;
-	set_value = cost;
+	kernel_vgprs = 32;
+	set_const = ahead >= 0 ? "vgpr_read_ahead" : NULL;
+	set_value = ahead;
 	int rc = run(name, body, 0, 32, &t, r, &c);
 	set_const = NULL;
 	kernel_vgprs = 8;
@@ -641,26 +383,36 @@ static long long bank_gap(const char *name, const char *pre, const char *op, uns
 static void test_vgpr_banks(void)
 {
 	static const char vopd[] = "v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12";
+	static const char two[] = "v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12\n"
+				  "  v_dual_fmac_f32 v20, v13, v17 :: v_dual_fmac_f32 v23, v14, v24";
 	static const char fresh[] = "  v_mov_b32 v5, 1.0\n  v_mov_b32 v12, 2.0\n";
 	struct mdl_result r;
 	long long g = bank_gap("bank_vopd", "", vopd, EMU_OP_v_dual, -1, &r);
 	if (g != -1)
-		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_bank_conflict_default",
-		      "VOPD -> add %lld cycles (want 1 + 1: one extra read at vgpr_bank_conflict 1), bank-conflict stall %llu (want 1)",
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_ahead",
+		      "VOPD (two misses in banks 0 and 1) -> add %lld cycles (want 1: read a cycle ahead), bank-conflict stall %llu",
 		      g, (unsigned long long)r.bucket[MDL_B_BANK]);
-	g = bank_gap("bank_vopd3", "", vopd, EMU_OP_v_dual, 3, &r);
+	g = bank_gap("bank_vopd0", "", vopd, EMU_OP_v_dual, 0, &r);
 	if (g != -1)
-		th_ok(g == 1 + 3 && r.bucket[MDL_B_BANK] == 3, "model_vgpr_bank_conflict",
-		      "VOPD -> add %lld cycles (want 1 + 3), bank-conflict stall %llu (want 3)", g,
+		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_no_ahead",
+		      "VOPD -> add %lld cycles (want 1 + 1 with vgpr_read_ahead 0), bank-conflict stall %llu (want 1)", g,
 		      (unsigned long long)r.bucket[MDL_B_BANK]);
-	g = bank_gap("bank_vopd_fresh", fresh, vopd, EMU_OP_v_dual, 3, &r);
+	g = bank_gap("bank_vopd_fresh", fresh, vopd, EMU_OP_v_dual, 0, &r);
 	if (g != -1)
-		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_fresh",
-		      "VOPD reading fresh v5, v12 -> add %lld cycles (want 1)", g);
-	g = bank_gap("bank_fma3", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, 3, &r);
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_fresh",
+		      "VOPD reading fresh v5, v12 -> add %lld cycles (want 1, even with no read ahead)", g);
+	g = bank_gap("bank_fma3", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, -1, &r);
 	if (g != -1)
-		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_bank_free",
-		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1: only VOPDs pay)", g);
+		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_three",
+		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1 + 1)", g);
+	g = bank_gap("bank_fma3_ahead2", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, 2, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_three_ahead2",
+		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1 with vgpr_read_ahead 2)", g);
+	g = bank_gap("bank_vopd_two", "", two, EMU_OP_v_dual, -1, &r);
+	if (g != -1)
+		th_ok(g == 1 + 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_in_order",
+		      "two VOPDs (two misses in banks 0 and 1 each) -> add %lld cycles after the first (want 1 + 1 + 1)", g);
 }
 
 /* A VALU result read by vector memory: a global_store reading it as data issues
@@ -755,10 +507,6 @@ int main(void)
 	test_salu_queue();
 	test_nop_beside_endpgm();
 	test_fetch();
-	test_sharing();
-	test_extrapolation();
-	test_one_wave_groups();
-	test_sharing_empty_first_round();
 	test_lds();
 	test_barrier();
 	test_smem_wait();

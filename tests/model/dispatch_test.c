@@ -1,0 +1,218 @@
+/* dispatch_test.c — the timing model's dispatch on hand-computable launches:
+ * the line-sharing pass before a sampled prediction, extrapolation, where
+ * workgroups' waves go, the WGP's LDS pipe (tests/model/mtest.h for how the
+ * kernels are built and what the expectations are worked out from).
+ */
+#include "tests/model/mtest.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Line sharing before a sampled prediction (model/share.c): 192 workgroups of
+ * one wave on 96 CUs, each loading the same 128-byte line, then storing.  Every
+ * unit loads it (96 touches), every one of the 12 shader arrays (12), one line
+ * in all: L1 sharing 1 - 12/96, L2 sharing 1 - 1/12.  The store is never
+ * executed (the pass stops before it): the buffer stays zero. */
+static void sharing_case(const char *name, const char *body, const char *counts, const char *nothing)
+{
+	char path[512], err[256];
+	if (build(name, body, 0, 32, path, sizeof path))
+		return;
+	struct th h;
+	struct emu_opts eo = { .threads = 1, .checks = EMU_CHECK_ALL };
+	if (th_open(&h, path, &eo)) {
+		th_ok(0, counts, "open: %s", h.err);
+		return;
+	}
+	uint64_t buf = emu_alloc(h.dev, 4096, 0);
+	emu_fill(h.dev, buf, 0, 4096);
+	const struct ld_kernel *k = ld_kernel_find(h.co, name);
+	struct emu_launch L = { .kernel_name = name, .kd_addr = h.base + k->kd_vaddr, .kernarg = &buf,
+				.kernarg_size = 8, .grid = { 192, 1, 1 }, .block = { 32, 1, 1 } };
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct md_sharing sh;
+	int rc = md_plan_make(192, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	if (!rc)
+		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+	uint32_t out[32];
+	emu_read(h.dev, buf + 2048, out, sizeof out);
+	unsigned written = 0;
+	for (int i = 0; i < 32; i++)
+		written += out[i] != 0;
+	th_ok(rc == 0 && sh.touches == 96 && sh.arrays == 12 && sh.lines == 1 && sh.p_l1 == 1 - 12.0 / 96 &&
+		      sh.p_l2 == 1 - 1.0 / 12,
+	      counts, "rc %d: touches %.0f arrays %.0f lines %.0f", rc, sh.touches, sh.arrays, sh.lines);
+	th_ok(written == 0, nothing, "%u dwords written by the functional pass", written);
+	th_close(&h);
+}
+
+/* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
+ * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
+ * meet), 15360 of them, R resident per unit (a WGP: the kernel is in WGP
+ * mode; R = 64, one wave on each of 4 SIMDs x 16), 320 per unit.  Sampled, a
+ * unit simulates 4 rounds (4R workgroups) and adds (320 - 4R) x D / R, D the mean time of a
+ * workgroup past the first round; with equal workgroups that is what the
+ * remaining rounds take when the full simulation of all 48 WGPs runs them: the
+ * two agree to the cycle. */
+static void test_extrapolation(void)
+{
+	const char *name = "model_extrapolation";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 96 * 160, 32, &h,
+			&L, &buf))
+		return;
+	struct mdl_opts o = { 0 };
+	mdl_consts_default(&o.c);
+	static struct mdl_prediction ps, pf;
+	int rc = mdl_predict(h.dev, &L, &o, 1, &ps, err, sizeof err);
+	if (!rc)
+		rc = mdl_predict(h.dev, &L, &o, 0, &pf, err, sizeof err);
+	th_ok(rc == 0 && ps.plan.wg_per_unit == 64 && ps.plan.sim_wgs == 256 && pf.plan.full &&
+		      ps.r.cycles == pf.r.cycles, name,
+	      "rc %d (%s): sampled %llu cycles (%llu workgroups simulated per CU), full %llu", rc, rc ? err : "",
+	      (unsigned long long)ps.r.cycles, (unsigned long long)ps.plan.sim_wgs, (unsigned long long)pf.r.cycles);
+	th_close(&h);
+}
+
+/* WGP mode: the WGP's four SIMDs share one LDS pipe (docs/model.md, "LDS").
+ * One workgroup of four waves, one per SIMD, each issuing two ds_load_b128 of
+ * 512 contiguous bytes (4 cycles each: 32 lanes x 16 bytes over 32 banks of 4
+ * bytes) right after the other: the eight loads go through the pipe in issue
+ * order, 4 cycles each, and the last wave's s_waitcnt issues lds_latency after
+ * its second load leaves the pipe (expected cycles worked out from the traced
+ * issue cycles of the loads). */
+static void test_wgp_lds_pipe(void)
+{
+	const char *name = "model_wgp_one_lds_pipe";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	kernel_lds = 4096, kernel_vgprs = 16;
+	int orc = open_launch(name, "wgplds",
+			"  v_lshlrev_b32 v1, 4, v0\n  ds_load_b128 v[2:5], v1\n  ds_load_b128 v[6:9], v1 offset:2048\n"
+			"  s_waitcnt lgkmcnt(0)\n  s_endpgm\n",
+			1, 128, &h, &L, &buf);
+	kernel_lds = 0, kernel_vgprs = 8;
+	if (orc)
+		return;
+	static struct trace t;
+	memset(&t, 0, sizeof t);
+	struct mdl_opts o = { .on_issue = on_issue, .issue_ctx = &t };
+	mdl_consts_default(&o.c);
+	static struct mdl_prediction p;
+	int rc = mdl_predict(h.dev, &L, &o, 0, &p, err, sizeof err);
+	long long ld[4][2], wt = at(&t, 3, EMU_OP_s_waitcnt, 0), free = 0, done3 = 0;
+	for (unsigned w = 0; w < 4; w++)
+		for (unsigned k = 0; k < 2; k++)
+			ld[w][k] = at(&t, w, EMU_OP_ds_load_b128, k);
+	/* the pipe in issue order (ties: lower wave first, as the model picks) */
+	for (unsigned n = 0; n < 8; n++) {
+		unsigned bw = 0, bk = 0;
+		long long best = -1;
+		for (unsigned w = 0; w < 4; w++)
+			for (unsigned k = 0; k < 2; k++)
+				if (ld[w][k] >= 0 && (best < 0 || ld[w][k] < best))
+					best = ld[w][k], bw = w, bk = k;
+		free = (best > free ? best : free) + 4;
+		if (bw == 3 && bk == 1)
+			done3 = free + (long long)o.c.lds_latency;
+		ld[bw][bk] = -1;
+	}
+	long long want = done3 > at(&t, 3, EMU_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap
+				 ? done3
+				 : at(&t, 3, EMU_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap;
+	th_ok(rc == 0 && p.plan.wgp_mode && wt == want, name, "rc %d (%s): wave 3's wait at %lld, want %lld", rc,
+	      rc ? err : "", wt, want);
+	th_close(&h);
+}
+
+/* Four one-wave workgroups on one CU (2 SIMDs): each starts on the SIMD with
+ * the most free wave slots, the lower on a tie: SIMDs 0, 1, 0, 1 (the first
+ * s_nop of workgroup g is the g-th wave's). */
+static void test_one_wave_groups(void)
+{
+	const char *name = "model_one_wave_groups_fill_both_simds";
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "onewave", "  s_nop 15\n  s_endpgm\n", 4, 32, &h, &L, &buf))
+		return;
+	static struct trace t;
+	memset(&t, 0, sizeof t);
+	struct mdl_opts o = { .cus = 1, .on_issue = on_issue, .issue_ctx = &t };
+	mdl_consts_default(&o.c);
+	struct mdl_result r;
+	int rc = mdl_run(h.dev, &L, &o, &r, h.err, sizeof h.err);
+	unsigned simd[4] = { 9, 9, 9, 9 };
+	for (unsigned i = 0; i < t.n; i++)
+		if (t.op[i] == EMU_OP_s_nop && t.wave[i] < 4)
+			simd[t.wave[i]] = t.simd[i];
+	th_ok(rc == 0 && simd[0] == 0 && simd[1] == 1 && simd[2] == 0 && simd[3] == 1, name,
+	      "rc %d: SIMDs %u %u %u %u, want 0 1 0 1", rc, simd[0], simd[1], simd[2], simd[3]);
+	th_close(&h);
+}
+
+/* The sharing pass's second round when the first loaded nothing: one-wave
+ * workgroups, 64 per CU (2 rounds of 32), only those with an id of 3072 or
+ * more (the second round) load.  p_prev is then 0: the lines are fresh, none
+ * was loaded before (and the pass does not look into an empty first set). */
+static void test_sharing_empty_first_round(void)
+{
+	const char *name = "model_sharing_empty_first_round";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "late",
+			"  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 3072\n  s_cbranch_scc1 .Lskip\n"
+			"  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
+			"  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
+			6144, 32, &h, &L, &buf))
+		return;
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct md_sharing sh;
+	int rc = md_plan_make(6144, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	if (!rc)
+		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+	th_ok(rc == 0 && p.wg_per_unit == 32 && sh.touches == 0 && sh.fresh > 0 && sh.again == 0 && sh.p_prev == 0,
+	      name, "rc %d: %u resident, first-round touches %.0f, second round fresh %.0f again %.0f", rc,
+	      p.wg_per_unit, sh.touches, sh.fresh, sh.again);
+	th_close(&h);
+}
+
+static void test_sharing(void)
+{
+	sharing_case("share",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
+		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
+		     "model_sharing_counts", "model_sharing_writes_nothing");
+	/* the same after a spill to scratch: the pass goes on past scratch stores */
+	kernel_priv = 16;
+	sharing_case("share_spill",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_mov_b32 v4, 5\n"
+		     "  scratch_store_b32 off, v4, off offset:4\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v3, 7\n"
+		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
+		     "model_sharing_counts_after_spill", "model_sharing_spill_writes_nothing");
+	kernel_priv = 0;
+}
+
+int main(void)
+{
+	test_sharing();
+	test_extrapolation();
+	test_one_wave_groups();
+	test_wgp_lds_pipe();
+	test_sharing_empty_first_round();
+	th_cleanup(check_failures);
+	return check_exit();
+}
