@@ -7,4 +7,4 @@ bench: bench-model
 bench-model: $(BUILD)/rdna3gen $(BUILD)/rdna3run
 	sh bench/model_table.sh $(BUILD) 4096
 bench-model-sampling: $(BUILD)/rdna3gen $(BUILD)/rdna3run
-	sh bench/model_table.sh $(BUILD) --sampling k3 k8
+	sh bench/model_table.sh $(BUILD) --sampling

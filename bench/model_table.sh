@@ -2,13 +2,18 @@
 # model_table.sh BUILD [SIZE]         — the timing model against the RX 7900 XTX
 #                                       measurements of the seed study
 # model_table.sh BUILD --sampling [PRESET...] — sampled against full simulation
+#                                       (default: naive at 1024^3, k3 and k8 at
+#                                       1024^3 and 2048^3, and the ground truth's
+#                                       Laplacian at 256^3)
 #
 # Table: for each preset, generate the kernel, predict it with `rdna3run
 # --model` (sampled units, see docs/model.md) and print predicted, measured
 # (the seed's SGEMM 4096^3 tables) and the error, and the CPU seconds of the
 # prediction; then the mean absolute error and whether the predictions keep
 # the measured order.  `best` has no measurement: its prediction is alone.
-# Sampling: each preset at 1024^3 and 2048^3 with --model and --model-full.
+# Sampling: each preset at 1024^3 and 2048^3 (the naive kernel, whose full
+# simulation takes minutes, at 1024^3 only) with --model and --model-full,
+# then the Laplacian of ../shared/groundtruth (or ) at 256^3.
 set -eu
 BUILD=${1:-build}
 shift || true
@@ -37,9 +42,11 @@ generate() { # PRESET: $tmp/PRESET.hsaco
 if [ "${1:-}" = --sampling ]; then
 	shift
 	printf '%-6s %6s %12s %12s %8s %8s %8s\n' preset size sampled full diff cpu_s cpu_f
-	for p in ${*:-k3 k8}; do
+	for p in ${*:-naive k3 k8}; do
 		generate "$p"
-		for n in 1024 2048; do
+		sizes="1024 2048"
+		[ "$p" = naive ] && sizes=1024
+		for n in $sizes; do
 			cs=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model)
 			s=$(gflops)
 			cf=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model --model-full)
@@ -48,6 +55,18 @@ if [ "${1:-}" = --sampling ]; then
 			printf '%-6s %6s %12.0f %12.0f %8s %8s %8s\n' "$p" "$n" "$s" "$f" "$d" "$cs" "$cf"
 		done
 	done
+	gt=${RDNA3_GROUNDTRUTH:-../shared/groundtruth}
+	if [ $# -eq 0 ] && [ -f "$gt/kernels/laplacian_k5.hsaco" ]; then
+		set -- "$gt/kernels/laplacian_k5.hsaco" --kernel _Z16laplacian_kernelIdEvPT_PKS0_iiiS0_S0_S0_S0_ \
+			--grid 1,32,256 --block 256,1,1 --buffer 0=134217728 --buffer 1=134217728:random \
+			--arg 2=256 --arg 3=256 --arg 4=256 --arg 5=1.0 --arg 6=1.0 --arg 7=1.0 --arg 8=-6.0 --model
+		cs=$(cpu "$BUILD/rdna3run" "$@")
+		s=$(awk '/^model: .* GB\/s/ { print $2 }' "$tmp/out")
+		cf=$(cpu "$BUILD/rdna3run" "$@" --model-full)
+		f=$(awk '/^model: .* GB\/s/ { print $2 }' "$tmp/out")
+		d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
+		printf '%-6s %6s %12.0f %12.0f %8s %8s %8s  (GB/s)\n' lapl5 256 "$s" "$f" "$d" "$cs" "$cf"
+	fi
 	exit 0
 fi
 

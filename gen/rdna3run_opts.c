@@ -3,6 +3,7 @@
  * together.  See docs/rdna3run.md. */
 #include "gen/rdna3run.h"
 #include "emu/emu.h"
+#include "model/model.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -39,8 +40,9 @@ static const char usage[] =
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
 	"  GFLOP/s (GEMM) or GB/s (over the --buffer bytes) and where the cycles went\n"
-	"  --model simulates N CUs (default 1) of each group that runs the same number of workgroups\n"
-	"  and takes the latest; --model-full simulates every CU; --model-constants reads NAME VALUE\n"
+	"  --model simulates N CUs of each group that runs the same number of workgroups (default: 1,\n"
+	"  up to 8 when their workgroups are short) and takes the latest group, a group's mean;\n"
+	"  --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
 	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
 	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
@@ -426,7 +428,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA hazards unless told otherwise */
 	o->alpha = 1.0f;
 	o->seed = 1;
-	o->model_sample = 1; /* one unit of each group: docs/model.md, "Dispatch and sampling" */
+	o->model_sample = MDL_SAMPLE_AUTO; /* one unit of each group, more when cheap: docs/model.md, "Dispatch and sampling" */
 	o->layout = -1;
 	o->dtype = -1;
 	o->device = LD_DEVICE_AUTO;

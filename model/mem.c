@@ -281,6 +281,9 @@ static double port_use(struct port *p, double t, double bytes)
 struct cu_state {
 	struct l0 l0;
 	struct port port[MM_NLEVELS]; /* L0 own; L1, L2, MALL, DRAM shares */
+	/* sampled: its sharing draws (mm_set_sharing, mm_set_cu_sharing): a
+	 * first round's, a later round's previous-round chance and its own */
+	double p_l1, p_l2, p_prev, p_l1b, p_l2b;
 	uint64_t last;                /* last issue cycle, for the order check */
 };
 
@@ -297,7 +300,6 @@ struct mm {
 	/* Full simulation: the shared ports are whole, one per array (L1) and one
 	 * for the GPU (L2, MALL, DRAM), used in simulated-time order by all CUs */
 	struct port *sa_port, gpu_port[MM_NLEVELS];
-	double p_l1, p_l2, p_prev;    /* mm_set_sharing */
 };
 
 void mm_free(struct mm *m)
@@ -492,7 +494,8 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			/* Sampled: the previous round of the other units loaded the line
 			 * one workgroup-time ago; L2 and the Infinity Cache still hold it
 			 * unless as many lines came in since as they hold. */
-			if (past && past < at && m->p_prev > 0 && unit_hash(line, cu, 3) < m->p_prev &&
+			bool later = past && past < at;
+			if (later && s->p_prev > 0 && unit_hash(line, cu, 3) < s->p_prev &&
 			    !(ft_fill_past(&m->l2, line, at - past) && ft_fill_past(&m->mall, line, at - past)))
 				m->oom = true;
 			for (int k = 0; k < 3; k++) {
@@ -509,7 +512,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 				 * it at about the same time (the units run in step): its data
 				 * comes from where that CU's request went, at that latency, but
 				 * over the other CU's ports (the lookups go on, without ports). */
-				double p = k == 0 ? m->p_l1 : k == 1 ? m->p_l2 : 0;
+				double p = k == 0 ? (later ? s->p_l1b : s->p_l1) : k == 1 ? (later ? s->p_l2b : s->p_l2) : 0;
 				if (ghost == MM_NLEVELS && p > 0 && unit_hash(line, cu, (unsigned)k) < p)
 					ghost = (enum mm_level)(MM_L1 + k);
 			}
@@ -553,9 +556,9 @@ void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
 {
 	if (sh->touches <= 0 || m->sim >= m->active)
 		return;
-	m->p_l1 = sh->p_l1;
-	m->p_l2 = sh->p_l2;
-	m->p_prev = sh->p_prev;
+	for (unsigned i = 0; i < m->cus; i++)
+		m->cu[i].p_l1 = m->cu[i].p_l1b = sh->p_l1, m->cu[i].p_l2 = m->cu[i].p_l2b = sh->p_l2,
+		m->cu[i].p_prev = sh->p_prev;
 	/* A simulated fill into an array's L1 stands for the fills of the array's
 	 * CUs (one simulated CU per array), less what they share.  A simulated CU
 	 * fills L2 and the Infinity Cache with every line it misses in L1, the
@@ -574,4 +577,13 @@ void mm_set_cu_weight(struct mm *m, unsigned cu, double weight)
 		return;
 	for (int l = MM_L1; l < MM_NLEVELS; l++)
 		m->cu[cu].port[l].rate *= weight;
+}
+
+void mm_set_cu_sharing(struct mm *m, unsigned cu, const struct md_sharing *sh, unsigned i)
+{
+	if (cu >= m->cus || m->sim >= m->active || i >= 16)
+		return;
+	struct cu_state *s = &m->cu[cu];
+	s->p_l1 = sh->unit_l1[i], s->p_l2 = sh->unit_l2[i], s->p_prev = sh->unit_prev[i];
+	s->p_l1b = sh->unit_l1b[i], s->p_l2b = sh->unit_l2b[i];
 }

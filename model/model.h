@@ -97,15 +97,19 @@ struct mm_stats {
 void mm_get_stats(const struct mm *m, struct mm_stats *s);
 
 /* Line sharing between units (model/share.c): measured on every active unit's
- * first round of workgroups run functionally, before a sampled simulation. */
+ * first two rounds of workgroups run functionally, before a sampled simulation. */
 struct md_sharing {
 	double touches;              /* sum over units of the distinct lines each loads */
 	double arrays;               /* sum over shader arrays of the distinct lines each loads */
 	double lines;                /* distinct lines over the GPU */
-	double p_l1, p_l2;           /* 1 - arrays / touches, 1 - lines / arrays */
-	/* the sampled units' second round: distinct lines per unit it did not
-	 * load in its first round (fresh), of which another unit did (again) */
-	double fresh, again, p_prev; /* p_prev = again / fresh */
+	/* per sampled unit (md_sample_unit order), for the lines it loads: in
+	 * its first round, the chance that one comes first from another CU of
+	 * the array (l1) or, failing that, of another array (l2), counting only
+	 * the units the simulation does not run; in later rounds, the chance that
+	 * an unsimulated unit loaded it the round before (prev), and failing
+	 * that the l1 and l2 chances of the round (l1b, l2b) */
+	double unit_l1[16], unit_l2[16], unit_prev[16], unit_l1b[16], unit_l2b[16];
+	double p_l1, p_l2, p_prev;   /* the means over the sampled units (printed) */
 };
 struct md_plan;
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
@@ -116,6 +120,8 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
  * decided by a hash of line and CU; the capacity a fill stands for shrinks by
  * the same sharing.  Call before the first mm_access. */
 void mm_set_sharing(struct mm *m, const struct md_sharing *sh);
+/* The sharing draws of one CU: sampled unit i's of sh (md_sharing.unit_*). */
+void mm_set_cu_sharing(struct mm *m, unsigned cu, const struct md_sharing *sh, unsigned i);
 /* Sampled: CU cu runs weight times the average unit's concurrent workgroups
  * (a unit with q + 1 workgroups beside units with q), and its shares of the
  * shared ports grow with it.  Call before the first mm_access. */
@@ -271,8 +277,12 @@ void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, dou
  * hierarchy, and reports the kernel: r as mdl_run fills it, with cycles and
  * seconds for the whole kernel (the latest unit plus the launch overhead, which
  * the breakdown counts as idle).  per_group 0 simulates every active unit;
- * otherwise that many units of each group (see md_plan_make).  The constants
- * are o->c. */
+ * otherwise that many units of each group (see md_plan_make), or with
+ * MDL_SAMPLE_AUTO one, then as many as MDL_SAMPLE_BUDGET allows when that one
+ * was cheap (predict.c).  A sampled group ends with the mean of its units.
+ * The constants are o->c. */
+#define MDL_SAMPLE_AUTO 0xffffffffu
+#define MDL_SAMPLE_BUDGET 16e6 /* wave-instructions the sampled units may run in all (about 4 CPU-s) */
 struct mdl_prediction {
 	struct mdl_consts c;         /* the constants as used */
 	struct md_plan plan;

@@ -5,22 +5,32 @@
  * and L2 for them, so the simulated units would fetch from DRAM what on the
  * GPU another CU of the same shader array (L1) or of another array (L2) had
  * just fetched: the A and B panels of a GEMM are read by every workgroup of a
- * tile row or column at the same time.  Before the sampled simulation, every
- * active unit's first round of workgroups is run *functionally* (no timing,
- * a stepper of its own) for its first MD_SHARE_LOADS global loads per wave, and
- * the lines they touch are counted three ways:
+ * tile row or column at the same time, a stencil's planes by the workgroups
+ * of three planes.  Before the sampled simulation, every active unit's first
+ * two rounds of workgroups are run *functionally* (no timing, a stepper of
+ * its own) for their first MD_SHARE_LOADS global loads per wave, and the
+ * lines they touch are counted:
  *
- *   touches  sum over units of the distinct lines each unit loads;
+ *   touches  sum over units of the distinct lines each unit loads (round 1);
  *   arrays   sum over shader arrays of the distinct lines the array loads;
  *   lines    distinct lines over the GPU.
  *
- * A line a unit loads was brought into its array's L1 by another unit with
- * probability 1 - arrays/touches, and, failing that, into L2 by another array
- * with probability 1 - lines/arrays (mem.c applies both; model/model.h).
- * Then the sampled units' second rounds run the same way: of the lines a unit
- * loads there that it did not load in its first round (fresh), the share
- * another unit did (again) is p_prev, the chance that such a line is still in
- * L2 or the Infinity Cache from the previous round (mem.c).
+ * They give the capacity a simulated fill stands for (mem.c) and how the
+ * sharing splits between L1 (another unit of the array) and L2 (another
+ * array).  The chances the simulation draws are per sampled unit, over the
+ * lines that unit loads, and count only the units the simulation does not
+ * run (a line another sampled unit loads is shared in the simulation
+ * itself; counting it again had made two sampled units that read the same
+ * lines, a stencil's units one plane apart, share it twice):
+ *
+ *   round 1: a line comes first from a unit not simulated with chance
+ *            (sharers not simulated) / (sharers), its sharers in any order;
+ *   later:   a line that an unsimulated unit loaded the round before is in
+ *            L2 or the Infinity Cache from then (p_prev: mem.c enters it as
+ *            filled one workgroup-time ago); one that no unit loaded then
+ *            comes from a same-round unit not simulated with the round-1
+ *            chance measured on the second round's sharers.
+ *
  * A wave stops before any instruction that would write global memory
  * (emu_group_peek): device memory is as the simulation expects it.  Its
  * scratch stores go on (the pass's group has private memory of its own).
@@ -32,11 +42,20 @@
 
 #define MD_SHARE_LOADS 64        /* global loads per wave looked at */
 #define MD_SHARE_INSTS 20000     /* instructions per wave at most */
+#define MD_SHARE_UNITS 16        /* sampled units tracked (md_plan.sample) */
 
 struct line_set {
 	uint64_t *key;               /* line + 1; 0 = empty */
 	uint32_t *unit, *array;      /* the last unit and array that loaded it, + 1 */
+	uint16_t *units;             /* distinct units that loaded it */
+	uint16_t *smask;             /* which sampled units (bit i: md_sample_unit(i)) */
 	size_t cap, n;
+};
+
+/* The distinct lines one sampled unit loads in a round. */
+struct line_list {
+	uint64_t *line;
+	size_t n, cap;
 };
 
 static uint64_t mix(uint64_t x)
@@ -47,33 +66,76 @@ static uint64_t mix(uint64_t x)
 	return x;
 }
 
+static void set_free(struct line_set *s)
+{
+	free(s->key), free(s->unit), free(s->array), free(s->units), free(s->smask);
+}
+
 static bool set_grow(struct line_set *s)
 {
 	size_t cap = s->cap ? 2 * s->cap : 4096;
-	uint64_t *key = calloc(cap, sizeof *key);
-	uint32_t *unit = malloc(cap * sizeof *unit), *array = malloc(cap * sizeof *array);
-	if (!key || !unit || !array) {
-		free(key), free(unit), free(array);
+	struct line_set t = { calloc(cap, sizeof *t.key), malloc(cap * sizeof *t.unit), malloc(cap * sizeof *t.array),
+			      malloc(cap * sizeof *t.units), malloc(cap * sizeof *t.smask), cap, s->n };
+	if (!t.key || !t.unit || !t.array || !t.units || !t.smask) {
+		set_free(&t);
 		return false;
 	}
 	for (size_t i = 0; i < s->cap; i++) {
 		if (!s->key[i])
 			continue;
 		size_t j = mix(s->key[i]) & (cap - 1);
-		while (key[j])
+		while (t.key[j])
 			j = (j + 1) & (cap - 1);
-		key[j] = s->key[i], unit[j] = s->unit[i], array[j] = s->array[i];
+		t.key[j] = s->key[i], t.unit[j] = s->unit[i], t.array[j] = s->array[i];
+		t.units[j] = s->units[i], t.smask[j] = s->smask[i];
 	}
-	free(s->key), free(s->unit), free(s->array);
-	s->key = key, s->unit = unit, s->array = array, s->cap = cap;
+	set_free(s);
+	*s = t;
 	return true;
 }
+
+/* The slot of line in s, or -1. */
+static long set_find(const struct line_set *s, uint64_t line)
+{
+	if (!s->cap)
+		return -1;
+	uint64_t k = line + 1;
+	size_t j = mix(k) & (s->cap - 1);
+	while (s->key[j] && s->key[j] != k)
+		j = (j + 1) & (s->cap - 1);
+	return s->key[j] ? (long)j : -1;
+}
+
+static bool list_push(struct line_list *l, uint64_t line)
+{
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 1024;
+		uint64_t *p = realloc(l->line, cap * sizeof *p);
+		if (!p)
+			return false;
+		l->line = p, l->cap = cap;
+	}
+	l->line[l->n++] = line;
+	return true;
+}
+
+/* One unit's pass over one round: which unit, its array, its sampled index
+ * (-1: not simulated), the set of the round, the counts (round 1 only), the
+ * list of the sampled unit's distinct lines. */
+struct visit {
+	unsigned unit, array;
+	int sidx;
+	struct line_set *set;
+	struct md_sharing *sh;
+	struct line_list *list;
+};
 
 /* Units are visited in order and the CUs of an array are consecutive units,
  * so "last unit / array that loaded it" counts distinct lines per unit and
  * per array in one pass. */
-static bool set_touch(struct line_set *s, uint64_t line, unsigned unit, unsigned array, struct md_sharing *sh)
+static bool set_touch(const struct visit *v, uint64_t line)
 {
+	struct line_set *s = v->set;
 	if ((s->n + 1) * 2 > s->cap && !set_grow(s))
 		return false;
 	uint64_t k = line + 1;
@@ -81,41 +143,26 @@ static bool set_touch(struct line_set *s, uint64_t line, unsigned unit, unsigned
 	while (s->key[j] && s->key[j] != k)
 		j = (j + 1) & (s->cap - 1);
 	if (!s->key[j]) {
-		s->key[j] = k, s->unit[j] = 0, s->array[j] = 0;
+		s->key[j] = k, s->unit[j] = 0, s->array[j] = 0, s->units[j] = 0, s->smask[j] = 0;
 		s->n++;
-		sh->lines++;
+		if (v->sh)
+			v->sh->lines++;
 	}
-	if (s->unit[j] != unit + 1)
-		s->unit[j] = unit + 1, sh->touches++;
-	if (s->array[j] != array + 1)
-		s->array[j] = array + 1, sh->arrays++;
-	return true;
-}
-
-/* A line the unit loads in its second round (s: those lines so far): fresh if
- * the unit did not load it in its first round (first), again if another did. */
-static bool set_touch_again(struct line_set *s, const struct line_set *first, uint64_t line, unsigned unit,
-			    struct md_sharing *sh)
-{
-	struct md_sharing once = { 0 }; /* set_touch counts a touch the unit's first of the line */
-	if (!set_touch(s, line, unit, 0, &once))
-		return false;
-	if (once.touches == 0)
-		return true; /* loaded before in this round */
-	bool seen = false;
-	if (first->cap) { /* the first round loaded something */
-		uint64_t k = line + 1;
-		size_t j = mix(k) & (first->cap - 1);
-		while (first->key[j] && first->key[j] != k)
-			j = (j + 1) & (first->cap - 1);
-		if (first->key[j] && first->unit[j] == unit + 1)
-			return true; /* its own (the last first-round unit to load it) */
-		seen = first->key[j] != 0;
+	if (s->array[j] != v->array + 1) {
+		s->array[j] = v->array + 1;
+		if (v->sh)
+			v->sh->arrays++;
 	}
-	sh->fresh++;
-	if (seen)
-		sh->again++;
-	return true;
+	if (s->unit[j] == v->unit + 1)
+		return true;
+	s->unit[j] = v->unit + 1;
+	s->units[j] += s->units[j] < UINT16_MAX;
+	if (v->sh)
+		v->sh->touches++;
+	if (v->sidx < 0)
+		return true;
+	s->smask[j] |= (uint16_t)(1u << v->sidx);
+	return list_push(v->list, line);
 }
 
 /* A store to global memory: the pass must not change what the simulation reads.
@@ -130,8 +177,8 @@ static bool writes_memory(const struct emu_step *st)
 
 /* Run one workgroup's waves round-robin until each has made its loads, would
  * write memory, or ended; a barrier is released when every live wave is at it. */
-static bool run_group(struct emu_group *g, unsigned nwaves, unsigned unit, unsigned array, unsigned line_shift,
-		      struct line_set *set, const struct line_set *first, struct md_sharing *sh, struct emu_step *st)
+static bool run_group(struct emu_group *g, unsigned nwaves, unsigned line_shift, const struct visit *v,
+		      struct emu_step *st)
 {
 	unsigned loads[32] = { 0 }, insts[32] = { 0 };
 	bool stopped[32] = { false };
@@ -162,7 +209,7 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned unit, unsig
 					continue;
 				uint64_t lo = st->addr[l] >> line_shift, hi = (st->addr[l] + st->bytes - 1) >> line_shift;
 				for (uint64_t x = lo; x <= hi; x++)
-					if (!(first ? set_touch_again(set, first, x, unit, sh) : set_touch(set, x, unit, array, sh)))
+					if (!set_touch(v, x))
 						return false;
 			}
 		}
@@ -179,6 +226,43 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned unit, unsig
 	}
 }
 
+static unsigned popcount16(uint16_t x) { return (unsigned)__builtin_popcount(x); }
+
+/* Sampled unit i's chances from the two rounds' sets and its lists (the
+ * file's header): round 1's ghost chance, p_prev, and the later rounds'
+ * ghost chance; split between L1 and L2 by l1_of. */
+static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_set *r1, const struct line_set *r2,
+			 const struct line_list *l1, const struct line_list *l2, double l1_of)
+{
+	double g1 = 0, g2 = 0, prev = 0, rest = 0;
+	for (size_t k = 0; k < l1->n; k++) {
+		long j = set_find(r1, l1->line[k]);
+		if (j >= 0)
+			g1 += (double)(r1->units[j] - popcount16(r1->smask[j])) / r1->units[j];
+	}
+	g1 = l1->n ? g1 / (double)l1->n : 0;
+	for (size_t k = 0; k < l2->n; k++) {
+		long a = set_find(r1, l2->line[k]), b = set_find(r2, l2->line[k]);
+		if (a >= 0 && r1->smask[a])
+			continue; /* the unit's own, or another simulated unit's: in the simulation */
+		if (a >= 0 && r1->units[a] > 0) {
+			prev++;
+			continue;
+		}
+		rest++;
+		if (b >= 0)
+			g2 += (double)(r2->units[b] - popcount16(r2->smask[b])) / r2->units[b];
+	}
+	double later = rest > 0 ? g2 / rest : g1;
+	sh->unit_prev[i] = prev + rest > 0 ? prev / (prev + rest) : 0;
+	double c[2] = { g1, later }, *o1[2] = { &sh->unit_l1[i], &sh->unit_l1b[i] }, *o2[2] = { &sh->unit_l2[i], &sh->unit_l2b[i] };
+	for (unsigned r = 0; r < 2; r++) {
+		double l1 = l1_of * c[r];
+		*o1[r] = l1;
+		*o2[r] = l1 < 1 ? (c[r] - l1) / (1 - l1) : 0;
+	}
+}
+
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
 		       const struct mdl_consts *c, struct md_sharing *sh, char *err, size_t errlen)
 {
@@ -189,43 +273,51 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 		return rc;
 	struct emu_group *g = emu_group_new(stp);
 	struct emu_step *step = malloc(sizeof *step); /* large: the lane addresses */
-	struct line_set set = { 0 };
+	struct line_set set[2] = { { 0 } };
+	struct line_list lists[2][MD_SHARE_UNITS] = { { { 0 } } };
 	unsigned shift = 0, per_sa = c->cus_per_sa >= 1 ? (unsigned)c->cus_per_sa : 1;
 	while ((1ull << shift) < (uint64_t)c->line_bytes)
 		shift++;
-	unsigned nwaves = emu_stepper_waves(stp);
+	unsigned nwaves = emu_stepper_waves(stp), ns = p->nsample < MD_SHARE_UNITS ? p->nsample : MD_SHARE_UNITS;
 	bool ok = g && step;
-	for (unsigned u = 0; ok && u < p->active_units; u++) {
-		uint64_t n = md_unit_wgs(p, u);
-		if (n > p->wg_per_unit)
-			n = p->wg_per_unit;
-		for (uint64_t j = 0; ok && j < n; j++) {
-			emu_group_start(g, md_unit_wg(p, u, j));
-			ok = run_group(g, nwaves, u, md_unit_cu(p, u) / per_sa, shift, &set, NULL, sh, step);
+	for (unsigned r = 0; r < 2; r++)
+		for (unsigned u = 0; ok && u < p->active_units; u++) {
+			uint64_t n = md_unit_wgs(p, u), lo = (uint64_t)r * p->wg_per_unit, hi = lo + p->wg_per_unit;
+			int sidx = -1;
+			for (unsigned i = 0; i < ns; i++)
+				if (md_sample_unit(p, i) == u)
+					sidx = (int)i;
+			struct visit v = { u, md_unit_cu(p, u) / per_sa, sidx, &set[r], r == 0 ? sh : NULL,
+					   sidx >= 0 ? &lists[r][sidx] : NULL };
+			for (uint64_t j = lo; ok && j < hi && j < n; j++) {
+				emu_group_start(g, md_unit_wg(p, u, j));
+				ok = run_group(g, nwaves, shift, &v, step);
+			}
 		}
-	}
-	struct line_set again = { 0 };
-	for (unsigned i = 0; ok && i < p->nsample; i++) {
-		unsigned u = md_sample_unit(p, i);
-		uint64_t n = md_unit_wgs(p, u);
-		if (n > 2 * (uint64_t)p->wg_per_unit)
-			n = 2 * (uint64_t)p->wg_per_unit;
-		for (uint64_t j = p->wg_per_unit; ok && j < n; j++) {
-			emu_group_start(g, md_unit_wg(p, u, j));
-			ok = run_group(g, nwaves, u, 0, shift, &again, &set, sh, step);
-		}
-	}
-	free(again.key), free(again.unit), free(again.array);
 	emu_group_free(g);
 	free(step);
 	emu_stepper_end(stp, NULL, NULL, 0); /* a fault here shows again in the simulation */
-	free(set.key), free(set.unit), free(set.array);
-	if (!ok)
-		return EMU_E_NOMEM;
-	if (sh->touches > 0) {
-		sh->p_l1 = 1 - sh->arrays / sh->touches;
-		sh->p_l2 = sh->arrays > 0 ? 1 - sh->lines / sh->arrays : 0;
+	if (ok) {
+		/* of round 1's sharing, the share at L1 (another unit of the array) */
+		double l1_of = 0;
+		if (sh->touches > 0) {
+			sh->p_l1 = 1 - sh->arrays / sh->touches;
+			sh->p_l2 = sh->arrays > 0 ? 1 - sh->lines / sh->arrays : 0;
+			double all = 1 - sh->lines / sh->touches;
+			l1_of = all > 0 ? sh->p_l1 / all : 0;
+		}
+		double m1 = 0, m2 = 0, mp = 0;
+		for (unsigned i = 0; i < ns; i++) {
+			unit_chances(sh, i, &set[0], &set[1], &lists[0][i], &lists[1][i], l1_of);
+			m1 += sh->unit_l1[i] / ns, m2 += sh->unit_l2[i] / ns, mp += sh->unit_prev[i] / ns;
+		}
+		if (ns)
+			sh->p_l1 = m1, sh->p_l2 = m2, sh->p_prev = mp;
 	}
-	sh->p_prev = sh->fresh > 0 ? sh->again / sh->fresh : 0;
-	return EMU_OK;
+	for (unsigned r = 0; r < 2; r++) {
+		set_free(&set[r]);
+		for (unsigned i = 0; i < MD_SHARE_UNITS; i++)
+			free(lists[r][i].line);
+	}
+	return ok ? EMU_OK : EMU_E_NOMEM;
 }
