@@ -591,7 +591,9 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		done = scalar_load(s, cu, w, t);
 		bucket = MDL_B_SMEM;
 	} else {
-		struct mdl_mem_req q = { .cu = cu->id, .now = t, .addr = st->addr, .exec = st->exec, .naddr = st->naddr,
+		/* a WGP's SIMDs 2-3 are its second CU's, with that CU's L0 */
+		struct mdl_mem_req q = { .cu = cu->id + (s->simds > 2 && w->simd >= 2), .now = t, .addr = st->addr,
+					 .exec = st->exec, .naddr = st->naddr,
 					 .bytes = st->bytes, .store = st->store, .scratch = st->space == EMU_SPACE_SCRATCH,
 					 .wave = w->uid, .lag = w->grp->lag, .past = w->grp->past };
 		if (s->o->mem)

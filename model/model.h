@@ -58,8 +58,8 @@ extern const char *const mm_level_name[MM_NLEVELS];
 struct mm;
 
 /* A hierarchy for a dispatch that keeps active_cus CUs busy, of which sim_cus
- * are simulated, the requests coming from every cu_stride-th CU (2 in WGP mode,
- * where the core places a workgroup on the unit's first CU).  Sampled
+ * are simulated, the requests coming from every cu_stride-th CU (1: every CU;
+ * in WGP mode a WGP's SIMDs 2-3 ask as its second CU, with that CU's L0).  Sampled
  * (sim_cus < active_cus): each simulated CU gets 1/active_cus of the shared
  * bandwidth of L2, Infinity Cache and DRAM (1/min(active, requesting CUs per
  * array) of its array's L1), and each line a simulated CU brings into a shared

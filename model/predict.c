@@ -64,7 +64,9 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 			 errlen))
 		return EMU_E_ARG;
 	int rc;
-	struct mem_ctx m = { mm_new(&p->c, p->plan.active_units, p->plan.nsample, p->plan.wgp_mode ? 2 : 1), &o->c };
+	/* every CU requests, a WGP's two through their own L0s */
+	unsigned per_unit = p->plan.wgp_mode ? 2 : 1;
+	struct mem_ctx m = { mm_new(&p->c, p->plan.active_cus, p->plan.nsample * per_unit, 1), &o->c };
 	if (!m.mm) {
 		snprintf(err, errlen, "model: out of memory for the memory hierarchy");
 		return EMU_E_NOMEM;
@@ -82,9 +84,11 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 			all += (double)min_wgs(&p->plan, u);
 		for (unsigned i = 0; i < p->plan.nsample; i++) {
 			unsigned u = md_sample_unit(&p->plan, i);
-			mm_set_cu_weight(m.mm, md_unit_cu(&p->plan, u), min_wgs(&p->plan, u) * p->plan.active_units / all);
-			if (i < 16)
-				mm_set_cu_sharing(m.mm, md_unit_cu(&p->plan, u), &p->share, i);
+			for (unsigned k = 0; k < per_unit; k++) {
+				mm_set_cu_weight(m.mm, md_unit_cu(&p->plan, u) + k, min_wgs(&p->plan, u) * p->plan.active_units / all);
+				if (i < 16)
+					mm_set_cu_sharing(m.mm, md_unit_cu(&p->plan, u) + k, &p->share, i);
+			}
 		}
 	}
 	struct mdl_opts so = *o;

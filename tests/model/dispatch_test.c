@@ -133,6 +133,52 @@ static void test_wgp_lds_pipe(void)
 	th_close(&h);
 }
 
+/* WGP mode: a WGP's SIMDs 2 and 3 belong to its second CU and load through
+ * that CU's L0: one workgroup of four waves (one per SIMD) each loading a
+ * dword, the requests captured by a memory hook; waves on SIMDs 0-1 ask as
+ * CU 0, those on SIMDs 2-3 as CU 1. */
+struct cu_capture {
+	unsigned n, cu[8];
+	uint64_t wave[8];
+};
+
+static uint64_t capture_cu(void *ctx, const struct mdl_mem_req *r)
+{
+	struct cu_capture *m = ctx;
+	if (!r->scalar && m->n < 8)
+		m->cu[m->n] = r->cu, m->wave[m->n++] = r->wave;
+	return r->now + 100;
+}
+
+static void test_wgp_two_l0(void)
+{
+	const char *name = "model_wgp_two_l0";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "wgpl0",
+			"  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_and_b32 v1, 0x7c, v1\n"
+			"  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n",
+			1, 128, &h, &L, &buf))
+		return;
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct cu_capture cap = { 0 };
+	int rc = md_plan_make(1, 8, 0, 128, true, &c, 0, &p, err, sizeof err);
+	struct mdl_opts o = { .c = c, .mem = capture_cu, .mem_ctx = &cap, .plan = &p };
+	struct mdl_result r;
+	if (!rc)
+		rc = mdl_run(h.dev, &L, &o, &r, err, sizeof err);
+	unsigned want[4] = { 0, 0, 1, 1 }, bad = cap.n != 4; /* wave i on SIMD i */
+	for (unsigned i = 0; i < cap.n && i < 8; i++)
+		bad += cap.wave[i] >= 4 || cap.cu[i] != want[cap.wave[i]];
+	th_ok(rc == 0 && bad == 0, name, "rc %d (%s): %u requests, %u from the wrong CU (waves on SIMDs 2-3 want CU 1)", rc,
+	      rc ? err : "", cap.n, bad);
+	th_close(&h);
+}
+
 /* Four one-wave workgroups on one CU (2 SIMDs): each starts on the SIMD with
  * the most free wave slots, the lower on a tie: SIMDs 0, 1, 0, 1 (the first
  * s_nop of workgroup g is the g-th wave's). */
@@ -217,6 +263,7 @@ int main(void)
 	test_extrapolation();
 	test_one_wave_groups();
 	test_wgp_lds_pipe();
+	test_wgp_two_l0();
 	test_sharing_empty_first_round();
 	th_cleanup(check_failures);
 	return check_exit();
