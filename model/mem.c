@@ -297,6 +297,7 @@ struct mm {
 	struct mm_stats st;
 	bool oom;
 	double active, sim;           /* CUs with work, simulated CUs */
+	unsigned per_port;            /* sampled: CUs sharing one share of each shared port */
 	/* Full simulation: the shared ports are whole, one per array (L1) and one
 	 * for the GPU (L2, MALL, DRAM), used in simulated-time order by all CUs */
 	struct port *sa_port, gpu_port[MM_NLEVELS];
@@ -323,9 +324,10 @@ void mm_free(struct mm *m)
 	free(m);
 }
 
-struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cu_stride)
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cus_per_port)
 {
-	if (!active_cus || !sim_cus || sim_cus > active_cus || !cu_stride || (double)active_cus * cu_stride > c->cus)
+	if (!active_cus || !sim_cus || sim_cus > active_cus || !cus_per_port || active_cus > c->cus ||
+	    active_cus % cus_per_port || sim_cus % cus_per_port)
 		return NULL;
 	struct mm *m = calloc(1, sizeof *m);
 	if (!m)
@@ -341,14 +343,15 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 	for (int i = 0; i < MM_NLEVELS; i++)
 		m->lat[i] = lat[i];
 	double per_gb = 1000.0 / c->clock_mhz; /* GB/s -> bytes per cycle */
-	double a = active_cus, sa_cus = m->cus_per_sa / cu_stride > 0 ? m->cus_per_sa / cu_stride : 1;
-	double sa_share = active_cus < sa_cus ? active_cus : sa_cus;
+	/* sampled: one share per group of cus_per_port CUs (a WGP's two) */
+	double a = active_cus / cus_per_port, sa_cus = m->cus_per_sa / cus_per_port > 0 ? m->cus_per_sa / cus_per_port : 1;
+	double sa_share = a < sa_cus ? a : sa_cus;
 	double rate[MM_NLEVELS] = {
 		c->bw_l0, c->bw_l1 / sa_share, c->bw_l2 / a, c->bw_mall * per_gb / a,
 		c->bw_dram * per_gb / a,
 	};
 	double scale = (double)active_cus / sim_cus;
-	m->active = active_cus, m->sim = sim_cus;
+	m->active = active_cus, m->sim = sim_cus, m->per_port = cus_per_port;
 	m->sa_port = calloc(m->nsa, sizeof *m->sa_port);
 	for (unsigned i = 0; m->sa_port && i < m->nsa; i++)
 		m->sa_port[i].rate = c->bw_l1;
@@ -390,11 +393,15 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 /* The port a CU uses for a level: its own L0; in a sampled simulation its
  * share of each shared port (the CUs not simulated use the rest), in a full
  * one the whole shared port, so a CU may take more than its share while
- * others wait. */
+ * others wait.  The CUs of a group (a WGP's two) use their first CU's share,
+ * the unit's: split in halves, one CU could not use what the other leaves,
+ * which no port of the GPU forbids. */
 static struct port *port_of(struct mm *m, unsigned cu, enum mm_level lv)
 {
-	if (lv == MM_L0 || m->sim < m->active)
+	if (lv == MM_L0)
 		return &m->cu[cu].port[lv];
+	if (m->sim < m->active)
+		return &m->cu[cu - cu % m->per_port].port[lv];
 	return lv == MM_L1 ? &m->sa_port[cu / m->cus_per_sa] : &m->gpu_port[lv];
 }
 
@@ -564,8 +571,12 @@ void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
 	 * fills L2 and the Infinity Cache with every line it misses in L1, the
 	 * lines the sharing draws serve too (their lookups go on), so one fill
 	 * there stands for the GPU's distinct lines per simulated CU's distinct
-	 * lines: see share.c for the three counts. */
-	double per_sa = m->active < m->cus_per_sa ? m->active : m->cus_per_sa;
+	 * lines: see share.c for the three counts, which are per unit (a WGP's two
+	 * CUs are one). */
+	double units = m->active / m->per_port, sa_units = m->cus_per_sa / m->per_port;
+	if (sa_units < 1)
+		sa_units = 1;
+	double per_sa = units < sa_units ? units : sa_units;
 	for (unsigned i = 0; i < m->nsa; i++)
 		m->l1[i].scale = per_sa * (sh->arrays / sh->touches);
 	m->l2.scale = m->mall.scale = m->active / m->sim * (sh->lines / sh->touches);

@@ -1,5 +1,5 @@
 /* model.h — the timing model: predicts when every instruction of a dispatch
- * issues on an RX 7900 XTX (gfx1100), from the instructions the emulator really
+ * issues on an RX 7900 XTX, from the instructions the emulator really
  * executes (any code object).
  *
  * Execution-driven.  The model owns the clock: on each SIMD it picks the wave
@@ -58,15 +58,16 @@ extern const char *const mm_level_name[MM_NLEVELS];
 struct mm;
 
 /* A hierarchy for a dispatch that keeps active_cus CUs busy, of which sim_cus
- * are simulated, the requests coming from every cu_stride-th CU (1: every CU;
- * in WGP mode a WGP's SIMDs 2-3 ask as its second CU, with that CU's L0).  Sampled
- * (sim_cus < active_cus): each simulated CU gets 1/active_cus of the shared
- * bandwidth of L2, Infinity Cache and DRAM (1/min(active, requesting CUs per
- * array) of its array's L1), and each line a simulated CU brings into a shared
+ * are simulated; every CU requests through its own L0 (in WGP mode a WGP's
+ * SIMDs 2-3 ask as its second CU).  Sampled (sim_cus < active_cus): each
+ * group of cus_per_port consecutive CUs (a WGP's two, which the dispatch
+ * keeps busy together) gets cus_per_port/active_cus of the shared bandwidth
+ * of L2, Infinity Cache and DRAM (1/min(active groups, groups per array) of its
+ * array's L1), and each line a simulated CU brings into a shared
  * level stands for active_cus/sim_cus lines when that level's capacity is
  * counted.  Full: the CUs use one port per array and one for the GPU.
  * NULL on bad arguments or out of memory. */
-struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cu_stride);
+struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cus_per_port);
 void mm_free(struct mm *m);
 
 /* One vector memory instruction of a wave on CU cu (0 .. CUs-1) issued at cycle:
@@ -122,9 +123,10 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 void mm_set_sharing(struct mm *m, const struct md_sharing *sh);
 /* The sharing draws of one CU: sampled unit i's of sh (md_sharing.unit_*). */
 void mm_set_cu_sharing(struct mm *m, unsigned cu, const struct md_sharing *sh, unsigned i);
-/* Sampled: CU cu runs weight times the average unit's concurrent workgroups
- * (a unit with q + 1 workgroups beside units with q), and its shares of the
- * shared ports grow with it.  Call before the first mm_access. */
+/* Sampled: the unit whose first CU is cu runs weight times the average
+ * unit's concurrent workgroups (a unit with q + 1 workgroups beside units
+ * with q), and its shares of the shared ports grow with it.  Call once per
+ * unit, before the first mm_access. */
 void mm_set_cu_weight(struct mm *m, unsigned cu, double weight);
 
 /* ---- dispatch ---------------------------------------------------------------------- */

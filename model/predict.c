@@ -66,7 +66,7 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 	int rc;
 	/* every CU requests, a WGP's two through their own L0s */
 	unsigned per_unit = p->plan.wgp_mode ? 2 : 1;
-	struct mem_ctx m = { mm_new(&p->c, p->plan.active_cus, p->plan.nsample * per_unit, 1), &o->c };
+	struct mem_ctx m = { mm_new(&p->c, p->plan.active_cus, p->plan.nsample * per_unit, per_unit), &o->c };
 	if (!m.mm) {
 		snprintf(err, errlen, "model: out of memory for the memory hierarchy");
 		return EMU_E_NOMEM;
@@ -84,11 +84,9 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 			all += (double)min_wgs(&p->plan, u);
 		for (unsigned i = 0; i < p->plan.nsample; i++) {
 			unsigned u = md_sample_unit(&p->plan, i);
-			for (unsigned k = 0; k < per_unit; k++) {
-				mm_set_cu_weight(m.mm, md_unit_cu(&p->plan, u) + k, min_wgs(&p->plan, u) * p->plan.active_units / all);
-				if (i < 16)
-					mm_set_cu_sharing(m.mm, md_unit_cu(&p->plan, u) + k, &p->share, i);
-			}
+			mm_set_cu_weight(m.mm, md_unit_cu(&p->plan, u), min_wgs(&p->plan, u) * p->plan.active_units / all);
+			for (unsigned k = 0; k < per_unit && i < 16; k++)
+				mm_set_cu_sharing(m.mm, md_unit_cu(&p->plan, u) + k, &p->share, i);
 		}
 	}
 	struct mdl_opts so = *o;

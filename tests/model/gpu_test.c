@@ -108,6 +108,28 @@ static void test_stream(void)
 	mm_free(m);
 }
 
+/* The two CUs of a WGP (cus_per_port 2) share one share of each shared port:
+ * 1/48 of DRAM where a CU alone gets 1/96.  CU 0 streaming alone: L0 1, L1
+ * 128 / (256 / 4) = 2, L2 128 / (2048 / 48) = 3, MALL 128 / (2120 / 48) =
+ * 2.9: 8.9 cycles, + 1000 * 16 + 850 = 16858.9 -> 16859.  Its pair's CU 1,
+ * streaming other lines from cycle 0, queues behind it; CU 2 (the next WGP)
+ * does not. */
+static void test_pair_share(void)
+{
+	struct mm *m = mm_new(&K, 96, 4, 2);
+	uint64_t a[32], last[3] = { 0, 0, 0 };
+	for (unsigned cu = 0; cu < 3; cu++)
+		for (unsigned i = 0; i < 1000; i++) {
+			lanes(a, 0x100000 + (uint64_t)(cu * 1000 + i) * 128, 4);
+			last[cu] = mm_access(m, cu, 0, a, 32, ~0u, 4, false, NULL);
+		}
+	checkf(last[0] == 16859 && last[1] > 32000 && last[2] == last[0],
+	       "mem: a WGP's two CUs share one share of the shared ports",
+	       "CU 0 alone %llu (want 16859), its pair's CU 1 after it %llu (want > 32000), the next WGP's CU 2 %llu",
+	       (unsigned long long)last[0], (unsigned long long)last[1], (unsigned long long)last[2]);
+	mm_free(m);
+}
+
 /* Two passes over a working set; the second is served by the named level. */
 static enum mm_level second_pass(uint64_t bytes)
 {
@@ -395,6 +417,7 @@ int main(void)
 	test_line_in_flight();
 	test_coalescing();
 	test_stream();
+	test_pair_share();
 	test_working_sets();
 	test_sharing();
 	test_sampled_sharing();
