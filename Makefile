@@ -46,6 +46,14 @@ LLVM_FIX := $(BUILD)/llvm$(LLVM)
 LD_CLANG ?= clang-$(LLVM)
 LD_LLD   ?= ld.lld-$(LLVM)
 
+# The default ISA target, read from the first row of isa/targets.def (the one
+# place a GPU is named): clang's -mcpu / --offload-arch in the fixture rules,
+# and the man pages' and rdna3.pc's descriptions.
+GFX := $(shell sh scripts/target.sh)
+ifeq ($(GFX),)
+$(error scripts/target.sh found no ISA target in isa/targets.def)
+endif
+
 LIBS :=
 BINS :=
 TEST_BINS :=
@@ -127,7 +135,7 @@ install: all
 	  ln -sf libamdhip64.so.6 $(DESTDIR)$(PREFIX)/lib/rdna3/hipshim/libamdhip64.so; done
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include/rdna3' \
 	  'hipshimdir=$${libdir}/rdna3/hipshim' '' 'Name: rdna3' \
-	  'Description: gfx1100 (RDNA3) kernels: code-object loader, emulator, generator' \
+	  'Description: $(GFX) (RDNA3) kernels: code-object loader, emulator, generator' \
 	  'Version: $(VERSION)' 'Cflags: -I$${includedir}' \
 	  'Libs: -L$${libdir} $(PC_LIBS) $(PC_DEPLIBS)' >$(DESTDIR)$(PREFIX)/lib/pkgconfig/rdna3.pc
 

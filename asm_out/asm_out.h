@@ -1,4 +1,4 @@
-/* asm_out.h — build a gfx1100 kernel as a list of typed instructions, print it
+/* asm_out.h — build an RDNA3 kernel as a list of typed instructions, print it
  * as assembly with its descriptor and metadata, and turn it into a .hsaco
  * through clang and ld.lld.
  *
@@ -184,6 +184,8 @@ struct ao_kernel_info {
 	bool wgp_mode;             /* false: CU mode */
 	bool wgid[3];              /* enable workgroup id x, y, z SGPRs */
 	unsigned workitem_ids;     /* 0: x only, 1: x and y, 2: x, y and z (packed in v0) */
+	const struct isa_target *target; /* the GPU it is for; NULL: isa_target_default()
+	                                    (ao_info() always gives a row) */
 };
 
 struct ao_kernel;
@@ -346,6 +348,8 @@ unsigned ao_inst_size(const struct ao_kernel *k, unsigned i);
 struct ao_toolchain {
 	char clang[512], lld[512];
 	unsigned clang_major, lld_major;
+	const struct isa_target *target; /* the -mcpu it assembles for: ao_toolchain_find
+	                                    sets isa_target_default(); NULL means the same */
 };
 
 typedef void (*ao_log_fn)(void *user, const char *line);

@@ -1,4 +1,4 @@
-# asm_out: instruction builder, gfx1100 text emitter, code-object build.
+# asm_out: instruction builder, assembly text emitter, code-object build.
 ASM_OUT_SRCS := $(wildcard asm_out/*.c)
 LIBS += $(BUILD)/libasm_out.a
 $(BUILD)/libasm_out.a: $(ASM_OUT_SRCS:%.c=$(BUILD)/%.o)

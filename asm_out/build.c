@@ -105,6 +105,8 @@ struct ao_kernel *ao_kernel_new(const struct ao_kernel_info *info)
 	if (!k)
 		return NULL;
 	k->info = *info;
+	if (!k->info.target)
+		k->info.target = isa_target_default();
 	snprintf(k->name, sizeof k->name, "%s", info->name);
 	k->info.name = k->name;
 	/* Wave start: user SGPRs (only the kernarg pointer) then workgroup ids. */

@@ -15,7 +15,7 @@
 
 extern char **environ;
 
-#define MIN_LLVM 19   /* first release whose assembler takes every gfx1100 form we print */
+#define MIN_LLVM 19   /* first release whose assembler takes every form we print */
 
 /* ---- files ------------------------------------------------------------------ */
 
@@ -195,8 +195,9 @@ static int pick(const char *env, const char *prefix, const char *marker, char *d
 		}
 		if (v < MIN_LLVM) {
 			snprintf(err, errlen,
-				 "%s=%s is LLVM %u; gfx1100 code needs LLVM >= %d (older assemblers "
-				 "reject VOPD and code object v5 directives)", env, given, v, MIN_LLVM);
+				 "%s=%s is LLVM %u; %s code needs LLVM >= %d (older assemblers "
+				 "reject VOPD and code object v5 directives)", env, given, v,
+				 isa_target_default()->name, MIN_LLVM);
 			return AO_E_TOOL;
 		}
 		snprintf(dst, dstlen, "%s", given);
@@ -208,9 +209,10 @@ static int pick(const char *env, const char *prefix, const char *marker, char *d
 	if (v == 0) {
 		if (old)
 			snprintf(err, errlen,
-				 "only %s-%u found on PATH; gfx1100 code needs LLVM >= %d (older "
+				 "only %s-%u found on PATH; %s code needs LLVM >= %d (older "
 				 "assemblers reject VOPD and code object v5 directives): run "
-				 "scripts/deps.sh or set %s", prefix, old, MIN_LLVM, env);
+				 "scripts/deps.sh or set %s", prefix, old, isa_target_default()->name, MIN_LLVM,
+				 env);
 		else
 			snprintf(err, errlen, "no %s-NN (NN >= %d) on PATH: run scripts/deps.sh or set %s",
 				 prefix, MIN_LLVM, env);
@@ -279,6 +281,7 @@ int ao_toolchain_find(struct ao_toolchain *tc, char *err, size_t errlen)
 		rc = pick("RDNA3_LLD", "ld.lld", "LLD ", tc->lld, sizeof tc->lld, &tc->lld_major, dir,
 			  err, errlen);
 	remove_tmpdir(&td);
+	tc->target = isa_target_default();
 	return rc;
 }
 
@@ -356,8 +359,9 @@ int ao_assemble(const struct ao_toolchain *tc, const char *s_text, size_t s_len,
 		rc = AO_E_IO;
 		goto out;
 	}
-	char *cc[] = { (char *)tc->clang, "-target", "amdgcn-amd-amdhsa", "-mcpu=gfx1100", "-c",
-		       s_tmp, "-o", o_tmp, NULL };
+	char mcpu[64];
+	snprintf(mcpu, sizeof mcpu, "-mcpu=%s", (tc->target ? tc->target : isa_target_default())->name);
+	char *cc[] = { (char *)tc->clang, "-target", "amdgcn-amd-amdhsa", mcpu, "-c", s_tmp, "-o", o_tmp, NULL };
 	log_cmd(log, log_user, cc);
 	int st = run(cc, out_tmp);
 	if (st != 0) {

@@ -1,4 +1,4 @@
-/* print.c — gfx1100 assembly text: instructions exactly as llvm-objdump-19
+/* print.c — the target's assembly text: instructions exactly as llvm-objdump-19
  * prints them, the .amdhsa_kernel descriptor and the .amdgpu_metadata block. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -307,7 +307,7 @@ int ao_print(struct ao_kernel *k, const struct ao_emit_opts *opts, char **out, s
 	struct ao_text b = { 0 };
 	if (opts && opts->header)
 		ao_textf(&b, "%s", opts->header);
-	ao_textf(&b, "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n");
+	ao_textf(&b, "\t.amdgcn_target \"amdgcn-amd-amdhsa--%s\"\n", k->info.target->name);
 	if (!(opts && opts->no_version_directive))
 		ao_textf(&b, "\t.amdhsa_code_object_version %u\n", co);
 	ao_textf(&b, "\t.text\n\t.globl %s\n\t.p2align 8\n\t.type %s,@function\n%s:\n", k->name,

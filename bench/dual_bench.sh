@@ -16,6 +16,7 @@ BUILD=${1:-build}
 N=${2:-1024}
 G="$BUILD/rdna3gen" R="$BUILD/rdna3run" OUT="$BUILD/bench/dual"
 CLANG=${RDNA3_CLANG:-clang-19}
+GFX=${GFX:-$(sh scripts/target.sh)} || exit 1
 SRC=${SGEMM_REF_HIP:-bench/sgemm_ref.hip}
 mkdir -p "$OUT"
 
@@ -71,7 +72,7 @@ done
 
 # clang: the k5 design in HIP C++, CU mode like the presets
 h="$OUT/hip_k5.hsaco"
-gen=$(best_ms "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O3 -mcumode \
+gen=$(best_ms "$CLANG" -x hip --offload-arch="$GFX" --cuda-device-only -nogpulib -O3 -mcumode \
 	-fno-discard-value-names --no-gpu-bundle-output -c "$SRC" -o "$h")
 if [ "$gen" = fail ]; then
 	echo "dual_bench hip_k5: $CLANG failed on $SRC"

@@ -1,8 +1,8 @@
 // FMA-heavy loops for bench/emu_rate.  fma_loop: per iteration 32
 // v_dual_fmac_f32 (64 FMAs per lane) and 3 scalar instructions; fmac_loop: the
-// same 64 FMAs as single v_fmac_f32.  Kernarg: out@0, iterations@8.
+// same 64 FMAs as single v_fmac_f32.  Kernarg: out@0, iterations@8.  No
+// .amdgcn_target: the target is the assembler's -mcpu (tests/emu/harness.c).
 .amdhsa_code_object_version 5
-.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
 .text
 .globl fma_loop
 .p2align 8

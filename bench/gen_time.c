@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "asm_out/asm_out.h"
+#include "isa/isa.h"
 #include "templates/templates.h"
 
 extern char **environ;
@@ -79,11 +80,13 @@ static double time_gen(const char *preset, const struct ao_toolchain *tc, const 
 static double time_clang(const char *clang, const char *src, const struct cfg *c, const char *out)
 {
 	const char *argv[32];
+	char arch[64];
+	snprintf(arch, sizeof arch, "--offload-arch=%s", isa_target_default()->name);
 	int n = 0;
 	argv[n++] = clang;
 	argv[n++] = "-x";
 	argv[n++] = "hip";
-	argv[n++] = "--offload-arch=gfx1100";
+	argv[n++] = arch;
 	argv[n++] = "--cuda-device-only";
 	argv[n++] = "-nogpulib";
 	argv[n++] = "-O3";

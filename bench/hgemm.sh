@@ -3,7 +3,7 @@
 # tests/corpus/hgemm_wmma.hip and the report lines of both: one line each with the
 # emulated wall time and the check against OpenBLAS on the converted inputs
 # (docs/hgemm.md).  The emulator's time is no GPU figure; GPU TFLOP/s need
-# --backend hip on a gfx1100.
+# --backend hip on a GPU of the target (GFX, default scripts/target.sh).
 # Then the timing model's FP16 4096^3 prediction of every preset (HGEMM_MODEL_SIZE).
 # Usage: sh bench/hgemm.sh [BUILD] [SIZE]      (make bench-hgemm)
 set -u
@@ -28,13 +28,14 @@ done
 # f32 out) compiled by clang, run the same way, and the main loop of both as
 # the register-bank report reads it (WMMA count from llvm-objdump).
 CLANG=${RDNA3_CLANG:-clang-19}
+GFX=${GFX:-$(sh scripts/target.sh)} || exit 1
 OBJDUMP=${RDNA3_OBJDUMP:-llvm-objdump-19}
 # The HIP source has no edge handling (M, N multiples of 128, K of 16): at any
 # other SIZE it would read and write out of bounds, so it is not run there.
 if [ $((N % 128)) -ne 0 ]; then
 	rm -f "$OUT/ref.hsaco"
 	echo "hgemm clang-ref f16 ${N}^3: not run (tests/corpus/hgemm_wmma.hip needs SIZE a multiple of 128)"
-elif "$CLANG" -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O3 --no-gpu-bundle-output \
+elif "$CLANG" -x hip --offload-arch="$GFX" --cuda-device-only -nogpulib -O3 --no-gpu-bundle-output \
 	-fhip-kernel-arg-name -o "$OUT/ref.hsaco" tests/corpus/hgemm_wmma.hip 2>"$OUT/ref.err"; then
 	g=$(( (N + 127) / 128 ))
 	"$R" "$OUT/ref.hsaco" --gemm "$N" "$N" "$N" --dtype f16 --grid "$g,$g,1" --block 128,1,1 --check \

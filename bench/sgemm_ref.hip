@@ -1,6 +1,6 @@
 // A tiled SGEMM in HIP C++ with the design of rdna3gen's sgemm presets, for
 // bench/gen_time: how long clang takes to turn the equivalent source into
-// gfx1100 code.  Row-major C = alpha*A*B + beta*C (layout NN), any M, N, K:
+// code for the target (isa/targets.def).  Row-major C = alpha*A*B + beta*C (layout NN), any M, N, K:
 // LDS tiles As[BK][BM+PAD_A] (A transposed on the way in) and Bs[BK][BN+PAD_B],
 // a TM x TN thread tile repeated RM x RN times in the wave tile, optional
 // prefetch of the next tile into registers.  Configured with -D (defaults: k5).

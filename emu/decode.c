@@ -1,4 +1,4 @@
-/* decode.c — table-driven gfx1100 decoder.
+/* decode.c — table-driven gfx11 decoder.
  *
  * Everything here is derived from isa/isa_gfx11.def (rows, expanded into
  * decode_tables.c) and isa/isa_fields.def (bit ranges): decoding is a prefix

@@ -1,4 +1,4 @@
-/* decode.h — gfx1100 instruction decoding: the opcode enum built from
+/* decode.h — gfx11 instruction decoding: the opcode enum built from
  * isa/isa_gfx11.def, the row attributes, and the decoded form of one
  * instruction that the executor, the hazard checker and the disassembler read.
  *

@@ -1,5 +1,5 @@
 /* disasm.c — emu_disasm: one instruction printed exactly as llvm-objdump-19
- * prints it for gfx1100 (the text before its "//" comment).
+ * prints it for the default target (the text before its "//" comment).
  *
  * Names and operand sizes come from the opcode table; this file only knows
  * the operand syntax.  Every rule here is exercised by tests/emu/corpus/.

@@ -1,4 +1,4 @@
-/* emu.h — the gfx1100 emulator: runs the machine code of a loaded code object.
+/* emu.h — the emulator of the ISA target: runs the machine code of a loaded code object.
  *
  * The emulator knows nothing of ELF, of metadata or of the generator.  It sees
  * what the GPU sees: device memory (a set of registered buffers at emulated

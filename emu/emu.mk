@@ -1,4 +1,4 @@
-# emu/: the gfx1100 emulator.  libemu.a holds every emu/*.c (the opcode table,
+# emu/: the emulator of the ISA target ($(GFX)).  libemu.a holds every emu/*.c (the opcode table,
 # decoder and disassembler of isa/isa.mk included) and needs libc, libm and
 # pthreads only.
 EMU_SRCS := $(wildcard emu/*.c)
@@ -45,10 +45,10 @@ endif
 CORPUS_NAMES := $(basename $(notdir $(CORPUS_SRCS)))
 CORPUS_OBJS := $(CORPUS_NAMES:%=$(LLVM_FIX)/tests/corpus/%.hsaco)
 FIXTURES += $(CORPUS_OBJS)
-CORPUS_HIPCC = -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+CORPUS_HIPCC = -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 	-fhip-kernel-arg-name
 # oclc_isa_version_1030: Debian's ROCm 5.2 bitcode has no 1100 file; the math
-# functions use it only to choose instructions gfx1030 and gfx1100 share.
+# functions use it only to choose instructions gfx1030 and the target share.
 CORPUS_OCML = $(foreach b,ocml oclc_isa_version_1030 oclc_finite_only_off oclc_daz_opt_off \
 	oclc_correctly_rounded_sqrt_on oclc_unsafe_math_off oclc_wavefrontsize64_off oclc_abi_version_500, \
 	-Xclang -mlink-builtin-bitcode -Xclang $(ROCM_BITCODE)/$(b).bc)
@@ -57,7 +57,7 @@ $(LLVM_FIX)/tests/corpus/%.hsaco: tests/corpus/%.hip tests/corpus/common.h
 	$(LD_CLANG) $(CORPUS_HIPCC) $(if $(filter %_ocml,$*),$(CORPUS_OCML)) -o $@ $<
 $(LLVM_FIX)/tests/corpus/%.hsaco: tests/corpus/%.s
 	@mkdir -p $(dir $@)
-	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
+	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=$(GFX) -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
 CORPUS_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/corpus/*.c)) $(BUILD)/tests/emu/harness.o
 $(BUILD)/tests/corpus_test: $(CORPUS_TEST_OBJS) $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)

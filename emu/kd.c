@@ -79,7 +79,7 @@ int emu_kd_parse(const uint8_t raw[64], struct emu_kd *kd, char *err, size_t err
 	if (bits(pr, 11, 1))
 		return refuse(err, errlen, "dynamic stack (uses_dynamic_stack) is not supported");
 	if (preload)
-		return refuse(err, errlen, "kernarg preloading is not supported on gfx1100");
+		return refuse(err, errlen, "kernarg preloading is not supported on %s", isa_target_default()->name);
 	if (kd->vgpr_workitem_ids == 3)
 		return refuse(err, errlen, "work-item id VGPR mode 3 is undefined");
 	if (kd->float_round_32 != 0)

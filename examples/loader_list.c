@@ -7,7 +7,7 @@
  *
  * Given a kernel library, it first picks the code object for an NN product
  * of M x N x K (ld_lib_pick), as a host application would. 
- * It lists the kernels of a gfx1100 code object and their arguments (the
+ * It lists the kernels of an RDNA3 code object and their arguments (the
  * loader), places the code object in the emulator (the emulator backend), and
  * names the templates the generator library offers.  Exit 0, or 1 with one
  * line on stderr. */

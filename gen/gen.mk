@@ -25,7 +25,7 @@ TEST_SCRIPTS += tests/gen/cli.sh tests/gen/outputs.sh
 MANS += $(BUILD)/man/rdna3gen.1
 $(BUILD)/man/rdna3gen.1: $(BUILD)/rdna3gen scripts/help2man.sh
 	@mkdir -p $(dir $@)
-	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate gfx1100 (RDNA3) kernels from templates" \
+	sh scripts/help2man.sh $(BUILD)/rdna3gen "generate $(GFX) (RDNA3) kernels from templates" \
 		TEMPLATES list >$@.tmp && mv $@.tmp $@
 TEST_SCRIPTS += tests/gen/tune.sh
 TEST_SCRIPTS += tests/gen/tune_lib.sh

@@ -1,4 +1,4 @@
-/* main.c — rdna3gen: template parameters -> gfx1100 .s / .hsaco.
+/* main.c — rdna3gen: template parameters -> .s / .hsaco for the ISA target.
  *
  * Exit status: 0 success; 2 bad input (unknown template or parameter, value
  * out of range, malformed YAML, bad usage), nothing written; 1 failure of the
@@ -12,6 +12,7 @@
 #include "asm_out/asm_out.h"
 #include "gen/config.h"
 #include "gen/tune.h"
+#include "isa/isa.h"
 #include "report/report.h"
 #include "templates/templates.h"
 #include "vocab/vocab.h"
@@ -48,7 +49,7 @@ static void usage(FILE *f)
 		"                [--backend model|hip] [--cache DIR] -o DIR\n"
 		"       rdna3gen --help | --version\n"
 		"\n"
-		"Writes a gfx1100 kernel built from TEMPLATE as assembly (.s) or, through\n"
+		"Writes a %s kernel built from TEMPLATE as assembly (.s) or, through\n"
 		"clang/ld.lld (LLVM >= 19; RDNA3_CLANG / RDNA3_LLD override), a code object.\n"
 		"\n"
 		"Options for every template:\n"
@@ -71,7 +72,7 @@ static void usage(FILE *f)
 		"model; DIR gets winner.yaml, winner.hsaco, candidates.csv/.json, search.html.\n"
 		"See rdna3gen tune --help and docs/tune.md.\n"
 		"\n"
-		"report: the register-bank report of any gfx1100 kernel's main loop (a .s file is\n"
+		"report: the register-bank report of any %s kernel's main loop (a .s file is\n"
 		"assembled first; anything else is read as a code object).  Output to stdout\n"
 		"unless -o.  --model PREDICTION.json adds the timing model's prediction (the stdout of\n"
 		"rdna3run FILE ... --model --model-format json): html gains its roofline and cycle\n"
@@ -81,7 +82,8 @@ static void usage(FILE *f)
 		"\n"
 		"Outputs are written together, only when all are complete.\n"
 		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure\n"
-		"(nothing replaced).\n");
+		"(nothing replaced).\n",
+		isa_target_default()->name, isa_target_default()->name);
 }
 
 static bool ends_with(const char *s, const char *suf);

@@ -1,4 +1,4 @@
-/* rdna3run — run a gfx1100 code object on a HIP device or on the emulator:
+/* rdna3run — run an RDNA3 code object on a HIP device or on the emulator:
  * list its kernels, run a GEMM kernel and check it against OpenBLAS, or run
  * any kernel with buffers and arguments given on the command line.
  * See docs/rdna3run.md. */
@@ -180,7 +180,7 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 }
 
 /* The backend with the code object loaded: -1 to go on, else an exit status.
- * With "auto", a HIP device that cannot run gfx1100 code passes the work to
+ * With "auto", a HIP device that cannot run the target's code passes the work to
  * the emulator; one stderr line says which backend runs and why. */
 static int open_backend(const struct run_opts *o, const struct ld_code_object *co,
 			struct ld_backend **b, void **module, struct run_model *rm)

@@ -28,7 +28,7 @@ endif
 RUN_FIXTURES := $(LLVM_FIX)/tests/run/gemm_ref.hsaco $(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco \
 	$(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco
 FIXTURES += $(RUN_FIXTURES)
-RUN_HIPCC = $(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
+RUN_HIPCC = $(LD_CLANG) -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 \
 	--no-gpu-bundle-output
 $(LLVM_FIX)/tests/run/gemm_ref.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
@@ -39,7 +39,7 @@ $(LLVM_FIX)/tests/run/gemm_ref_coerce.hsaco: tests/run/gemm_ref.hip
 $(LLVM_FIX)/tests/run/gemm_ref_unnamed.hsaco: tests/run/gemm_ref.hip
 	@mkdir -p $(dir $@)
 	$(RUN_HIPCC) -o $@ $<
-# A HIP runtime whose device is not gfx1100, for --backend auto's fallback.
+# A HIP runtime whose device is not the target, for --backend auto's fallback.
 FAKE_HIP := $(BUILD)/tests/run/libfakehip.so
 $(FAKE_HIP): tests/run/fake_hip.c
 	@mkdir -p $(dir $@)
@@ -60,7 +60,7 @@ KA_FIXTURES := $(LLVM_FIX)/tests/run/kernarg_overread.hsaco $(LLVM_FIX)/tests/ru
 FIXTURES += $(KA_FIXTURES)
 $(LLVM_FIX)/tests/run/%.hsaco: tests/run/%.hip
 	@mkdir -p $(dir $@)
-	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
+	$(LD_CLANG) -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
 TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh
@@ -73,5 +73,5 @@ MANS += $(BUILD)/man/rdna3run.1
 endif
 $(BUILD)/man/rdna3run.1: $(BUILD)/rdna3run scripts/help2man.sh
 	@mkdir -p $(dir $@)
-	sh scripts/help2man.sh $(BUILD)/rdna3run "run a gfx1100 code object on a HIP device or the emulator" \
+	sh scripts/help2man.sh $(BUILD)/rdna3run "run a $(GFX) code object on a HIP device or the emulator" \
 		>$@.tmp && mv $@.tmp $@

@@ -3,6 +3,7 @@
  * together.  See docs/rdna3run.md. */
 #include "gen/rdna3run.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 #include "model/model.h"
 #include "vocab/vocab.h"
 
@@ -13,7 +14,8 @@
 #include <string.h>
 
 
-static const char usage[] =
+/* A format: %s is the default target's name. */
+static const char usage_fmt[] =
 	"usage: rdna3run FILE.hsaco --list\n"
 	"       rdna3run --microbench [-o CONSTANTS] [--backend auto|hip|emu] [--model-constants FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
@@ -30,7 +32,7 @@ static const char usage[] =
 	"                 [--model-html FILE]]\n"
 	"        [--help] [--version]\n"
 	"\n"
-	"  --device N is the HIP device; without it the first gfx1100 device (the choice and\n"
+	"  --device N is the HIP device; without it the first %s device (the choice and\n"
 	"  why on stderr);\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races, VOPD banks and WMMA hazards by default (--strict); --unchecked\n"
@@ -183,7 +185,7 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 	const char *a = argv[i];
 	const char *v = i + 1 < argc ? argv[i + 1] : NULL;
 	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-		fputs(usage, stdout);
+		printf(usage_fmt, isa_target_default()->name);
 		return RUN_EXIT_OK;
 	} else if (!strcmp(a, "--version")) {
 		printf("rdna3run %s\n", RDNA3_VERSION);

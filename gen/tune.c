@@ -309,7 +309,8 @@ static void static_pass(struct tune_cand *c, unsigned *best_occ)
 	struct ao_summary s;
 	ao_finalize(k, &s);
 	struct isa_occupancy occ;
-	isa_occupancy(s.next_free_vgpr, s.lds_bytes, ao_info(k)->block_threads, ao_info(k)->wgp_mode, &occ);
+	isa_occupancy(ao_info(k)->target, s.next_free_vgpr, s.lds_bytes, ao_info(k)->block_threads,
+		      ao_info(k)->wgp_mode, &occ);
 	ao_kernel_free(k);
 	c->vgprs = s.next_free_vgpr, c->lds = s.lds_bytes, c->occ = occ.waves;
 	if (occ.waves * 4 < *best_occ) {

@@ -32,7 +32,7 @@ unsigned tune_top(const struct tune_run *r, unsigned *top, unsigned max);
 /* The winner's code object (from the cache, else built again). */
 int tune_winner_hsaco(const struct tune_env *e, const struct tune_cand *c, void **co, size_t *len, char *err,
 		      size_t errlen);
-/* --backend hip: whether a HIP device runs gfx1100 code objects here; then
+/* --backend hip: whether a HIP device runs the target's code objects here; then
  * time the top candidates with HIP events and re-rank them by that. */
 int tune_hip_probe(const struct tune_env *e, char *err, size_t errlen);
 int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_t errlen);

@@ -1,18 +1,19 @@
-/* isa.h — the gfx1100 facts every layer shares, each written here once: the
- * register-file and LDS limits, the VGPR bank rule, the range of inline
- * integers, the occupancy rule.  Data only (constants and short pure
- * functions); the opcode and
+/* isa.h — the ISA facts every layer shares, each written here once: the
+ * targets (one row of isa/targets.def each), the register-file and LDS
+ * limits, the VGPR bank rule, the range of inline integers, the occupancy
+ * rule.  Data only (constants and short pure functions); the opcode and
  * field rows are isa/isa_gfx11.def and isa/isa_fields.def, the inline float
  * constants isa/inline_consts.def, the dispatch packet below.
  *
- * Sources: the AMD RDNA3 ISA reference guide, checked with llvm-mc-19
- * -mcpu=gfx1100 where an assembler can tell (s105 is the last SGPR it accepts,
- * v255 the last VGPR; ds_* offsets beyond 64 KiB are refused). */
+ * Sources: the AMD RDNA3 ISA reference guide, checked with llvm-mc-19 for the
+ * default target where an assembler can tell (s105 is the last SGPR it
+ * accepts, v255 the last VGPR; ds_* offsets beyond 64 KiB are refused). */
 #ifndef RDNA3_ISA_ISA_H
 #define RDNA3_ISA_ISA_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- limits ----------------------------------------------------------------- */
 #define ISA_VGPRS 256           /* VGPRs one wave32 can address, v0..v255 */
@@ -37,23 +38,86 @@ static inline unsigned isa_vgpr_bank(unsigned vgpr) { return vgpr % ISA_VGPR_BAN
 #define ISA_INLINE_INT_MAX 64
 static inline bool isa_inline_int(int64_t v) { return v >= ISA_INLINE_INT_MIN && v <= ISA_INLINE_INT_MAX; }
 
-/* ---- occupancy -------------------------------------------------------------------
- * Waves per SIMD a gfx1100 kernel can keep resident, and what limits it.  The
- * figures are LLVM 19's model of gfx1100 (llvm/lib/Target/AMDGPU/Utils/
- * AMDGPUBaseInfo.cpp): getTotalNumVGPRs() = 1536 per SIMD lane in wave32 on
- * subtargets with Feature1_5xVGPRs (gfx1100/gfx1101, LLVM review D134522),
- * getVGPRAllocGranule() = 24 for wave32 there, getMaxWavesPerEU() = 16 for
- * GFX10.3 and later.  SGPRs do not limit occupancy on gfx10+ (every wave gets
- * its 106).  LDS: 64 KiB per CU (CU mode: a workgroup stays on one CU, 2
- * SIMDs), 128 KiB per WGP (WGP mode, 4 SIMDs).  Workgroups of more than one
- * wave also take a barrier: at most 16 per CU in CU mode, 32 per WGP in WGP
- * mode (getMaxWorkGroupsPerCU, same file).  The generator (asm_out, templates,
- * the report) and the timing model (dispatch) all use this one rule. */
-#define ISA_VGPRS_PER_LANE 1536   /* VGPR file of a SIMD, per lane, wave32 */
-#define ISA_VGPR_GRANULE 24       /* VGPRs are allocated in granules of 24 (wave32) */
-#define ISA_MAX_WAVES 16          /* wave slots per SIMD */
-#define ISA_LDS_PER_CU ISA_LDS_BYTES /* CU mode: the CU's LDS is the workgroup limit */
+/* ---- targets -----------------------------------------------------------------------
+ * What differs between GPUs is a row of isa/targets.def; code asks the row,
+ * never compares a chip name.  isa/ is headers only, so every translation
+ * unit holds its own copy of the rows: compare two targets by name or mach,
+ * never by pointer. */
+struct isa_target {
+	const char *name;          /* LLVM's processor name (-mcpu, --offload-arch) */
+	unsigned mach;             /* ELF e_flags & EF_AMDGPU_MACH of its code objects */
+	unsigned mach_generic;     /* the generic machine whose code objects it also runs */
+	unsigned major, minor, stepping; /* ISA version */
+	unsigned vgprs_per_lane;   /* VGPR file of one SIMD, per lane, wave32 */
+	unsigned vgpr_granule;     /* VGPRs are allocated in multiples of this (wave32) */
+	unsigned waves_per_simd;   /* wave slots of one SIMD */
+	unsigned lds_per_cu;       /* LDS bytes of one CU */
+};
 
+/* Every target, the default first; *n (when n is not NULL) gets the count. */
+static inline const struct isa_target *isa_targets(unsigned *n)
+{
+	static const struct isa_target rows[] = {
+#define ISA_TARGET(name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds) \
+	{ #name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds },
+#include "isa/targets.def"
+#undef ISA_TARGET
+	};
+	if (n)
+		*n = sizeof rows / sizeof rows[0];
+	return rows;
+}
+
+/* The target of everything that is not told another one: the first row. */
+static inline const struct isa_target *isa_target_default(void) { return isa_targets(NULL); }
+
+/* The row named `name` ("gfx" and digits, no feature suffix), or NULL. */
+static inline const struct isa_target *isa_target_by_name(const char *name)
+{
+	unsigned n;
+	const struct isa_target *t = isa_targets(&n);
+	for (unsigned i = 0; name && i < n; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return &t[i];
+	return NULL;
+}
+
+/* The row whose own machine is `mach` (generic machines name no row), or NULL. */
+static inline const struct isa_target *isa_target_by_mach(unsigned mach)
+{
+	unsigned n;
+	const struct isa_target *t = isa_targets(&n);
+	for (unsigned i = 0; i < n; i++)
+		if (t[i].mach == mach)
+			return &t[i];
+	return NULL;
+}
+
+/* Whether code objects of machine `mach` run on target t: its own, or the
+ * generic machine of its family. */
+static inline bool isa_target_runs(const struct isa_target *t, unsigned mach)
+{
+	return mach == t->mach || mach == t->mach_generic;
+}
+
+/* The ISA version as one number, 1100 for 11.0.0: what HIP's gcnArch reports
+ * (major*100 + minor*10 + stepping). */
+static inline unsigned isa_target_number(const struct isa_target *t)
+{
+	return t->major * 100 + t->minor * 10 + t->stepping;
+}
+
+/* ---- occupancy -------------------------------------------------------------------
+ * Waves per SIMD a kernel can keep resident on target t, and what limits it:
+ * the target's VGPR file, allocation granule and wave slots (isa/targets.def
+ * cites LLVM's figures), and its LDS.  SGPRs do not limit occupancy on gfx10+
+ * (every wave gets its 106).  A workgroup stays on one CU in CU mode (2
+ * SIMDs, the CU's LDS) and on a WGP in WGP mode (4 SIMDs, twice the LDS).
+ * Workgroups of more than one wave also take a barrier: at most 16 per CU in
+ * CU mode, 32 per WGP in WGP mode (getMaxWorkGroupsPerCU, LLVM 19's
+ * llvm/lib/Target/AMDGPU/Utils/AMDGPUBaseInfo.cpp).  The generator (asm_out,
+ * templates, the report) and the timing model (dispatch) all use this one
+ * rule. */
 struct isa_occupancy {
 	unsigned vgpr_alloc;   /* VGPRs per lane after rounding to the allocation granule */
 	unsigned by_vgpr;      /* limit from the VGPR file */
@@ -61,23 +125,23 @@ struct isa_occupancy {
 	unsigned waves;        /* the occupancy: waves per SIMD, whole workgroups only */
 };
 
-static inline void isa_occupancy(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-				 struct isa_occupancy *occ)
+static inline void isa_occupancy(const struct isa_target *t, unsigned vgprs, unsigned lds_bytes,
+				 unsigned block_threads, bool wgp_mode, struct isa_occupancy *occ)
 {
-	unsigned g = ISA_VGPR_GRANULE, waves_per_wg = (block_threads + 31) / 32;
+	unsigned g = t->vgpr_granule, max_waves = t->waves_per_simd, waves_per_wg = (block_threads + 31) / 32;
 	occ->vgpr_alloc = (vgprs + g - 1) / g * g;
-	occ->by_vgpr = occ->vgpr_alloc ? ISA_VGPRS_PER_LANE / occ->vgpr_alloc : ISA_MAX_WAVES;
-	if (occ->by_vgpr > ISA_MAX_WAVES)
-		occ->by_vgpr = ISA_MAX_WAVES;
+	occ->by_vgpr = occ->vgpr_alloc ? t->vgprs_per_lane / occ->vgpr_alloc : max_waves;
+	if (occ->by_vgpr > max_waves)
+		occ->by_vgpr = max_waves;
 	unsigned simds = wgp_mode ? 4 : 2;
-	unsigned lds = wgp_mode ? 2 * ISA_LDS_PER_CU : ISA_LDS_PER_CU;
+	unsigned lds = wgp_mode ? 2 * t->lds_per_cu : t->lds_per_cu;
 	unsigned wgs = lds_bytes ? lds / lds_bytes : 64;
 	unsigned barriers = wgp_mode ? 32 : 16;
 	if (waves_per_wg > 1 && wgs > barriers)
 		wgs = barriers;
 	occ->by_lds = wgs * waves_per_wg / simds;
-	if (occ->by_lds > ISA_MAX_WAVES)
-		occ->by_lds = ISA_MAX_WAVES;
+	if (occ->by_lds > max_waves)
+		occ->by_lds = max_waves;
 	/* Whole workgroups only: waves per SIMD come in multiples of a workgroup's share. */
 	unsigned share = (waves_per_wg + simds - 1) / simds;
 	unsigned w = occ->by_vgpr < occ->by_lds ? occ->by_vgpr : occ->by_lds;

@@ -1,11 +1,14 @@
-/* co.c — reading a gfx1100 code object: ELF64 checks with libelf, PT_LOAD
- * segments, kernel descriptors by their NAME.kd symbols, the metadata note,
- * dynamic relocations, and the loaded image.
+/* co.c — reading a code object for the default target (isa/targets.def):
+ * ELF64 checks with libelf, PT_LOAD segments, kernel descriptors by their
+ * NAME.kd symbols, the metadata note, dynamic relocations, and the loaded
+ * image.
  *
  * Every offset, size and index read from the file is checked against the file
  * (and against LD_IMAGE_MAX) before use; libelf checks some of them too, but a
  * truncated file must give a reason, not a crash, whichever layer notices. */
 #include "loader/ld_internal.h"
+
+#include "isa/isa.h"
 
 #include <errno.h>
 #include <gelf.h>
@@ -17,27 +20,38 @@
 #define EM_AMDGPU_ 224
 #define ELFOSABI_AMDGPU_HSA_ 64
 #define EF_AMDGPU_MACH_MASK 0xffu
-#define EF_AMDGPU_MACH_GFX1100 0x41u
-#define EF_AMDGPU_MACH_GFX11_GENERIC 0x54u /* runs on every gfx11, gfx1100 included */
 #define NT_AMDGPU_METADATA_ 32
 #define R_AMDGPU_NONE_ 0
 #define R_AMDGPU_ABS64_ 3
 #define R_AMDGPU_RELATIVE64_ 13
 
-/* Names for the messages of LD_E_ARCH (EF_AMDGPU_MACH_* values, each checked
- * with clang-19 -mcpu=NAME and llvm-readelf-19 -h); a value not listed is
- * printed in hex. */
+/* Names of other GPUs' machines, only for the messages of LD_E_ARCH
+ * (EF_AMDGPU_MACH_* values, each checked with clang-19 -mcpu=NAME and
+ * llvm-readelf-19 -h); a value not listed is printed in hex.  The machines of
+ * the project's own targets are named by their rows of isa/targets.def
+ * (mach_name), so they are not repeated here. */
 static const struct {
 	unsigned mach;
 	const char *name;
 } mach_names[] = {
 	{ 0x2c, "gfx900" }, { 0x2f, "gfx906" }, { 0x30, "gfx908" }, { 0x36, "gfx1030" },
-	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x41, "gfx1100" }, { 0x43, "gfx1150" },
+	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x43, "gfx1150" },
 	{ 0x44, "gfx1103" }, { 0x45, "gfx1036" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
 	{ 0x48, "gfx1200" }, { 0x4a, "gfx1151" }, { 0x4b, "gfx941" }, { 0x4c, "gfx942" },
 	{ 0x4e, "gfx1201" }, { 0x51, "gfx9-generic" }, { 0x52, "gfx10-1-generic" },
 	{ 0x53, "gfx10-3-generic" }, { 0x55, "gfx1152" }, { 0x59, "gfx12-generic" },
 };
+
+static const char *mach_name(unsigned mach)
+{
+	const struct isa_target *t = isa_target_by_mach(mach);
+	if (t)
+		return t->name;
+	for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
+		if (mach_names[i].mach == mach)
+			return mach_names[i].name;
+	return NULL;
+}
 
 int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
 {
@@ -293,14 +307,12 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	}
 	co->mach = eh.e_flags & EF_AMDGPU_MACH_MASK;
 	co->abi_version = eh.e_ident[EI_ABIVERSION];
-	if (co->mach != EF_AMDGPU_MACH_GFX1100 && co->mach != EF_AMDGPU_MACH_GFX11_GENERIC) {
-		const char *name = NULL;
-		for (size_t i = 0; i < sizeof mach_names / sizeof mach_names[0]; i++)
-			if (mach_names[i].mach == co->mach)
-				name = mach_names[i].name;
-		rc = name ? ld_fail(err, errlen, LD_E_ARCH, "code object is for %s, not gfx1100", name)
-			  : ld_fail(err, errlen, LD_E_ARCH,
-				    "code object is for machine 0x%x, not gfx1100 (0x41)", co->mach);
+	const struct isa_target *target = isa_target_default();
+	if (!isa_target_runs(target, co->mach)) {
+		const char *name = mach_name(co->mach);
+		rc = name ? ld_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, target->name)
+			  : ld_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s (0x%x)",
+				    co->mach, target->name, target->mach);
 		goto out;
 	}
 	if ((rc = read_segments(co, elf, err, errlen)))
@@ -365,7 +377,8 @@ out:
 /* A clang offload bundle (what `hipcc --genco` writes) holding code objects
  * for several targets: "__CLANG_OFFLOAD_BUNDLE__", an entry count, then per
  * entry offset, size, target-ID length and target ID (all 64-bit LE).  The
- * gfx1100 entry is chosen; it may carry feature suffixes ("gfx1100:xnack-"). */
+ * default target's entry is chosen; its processor may carry feature suffixes
+ * (NAME:xnack-). */
 static const char bundle_magic[] = "__CLANG_OFFLOAD_BUNDLE__";
 #define BUNDLE_MAGIC_LEN (sizeof bundle_magic - 1)
 
@@ -381,7 +394,8 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 			size_t errlen)
 {
 	char seen[160] = "";
-	size_t pos = BUNDLE_MAGIC_LEN;
+	const char *want = isa_target_default()->name;
+	size_t want_len = strlen(want), pos = BUNDLE_MAGIC_LEN;
 	if (n < pos + 8)
 		return ld_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
 	uint64_t count = rd64le(b + pos);
@@ -399,14 +413,14 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 				       (unsigned long long)i);
 		const char *t = (const char *)b + pos;
 		pos += tl;
-		/* the processor follows the last "--" (hipv4-amdgcn-amd-amdhsa--gfx1100) */
+		/* the processor follows the last "--" (hipv4-amdgcn-amd-amdhsa--NAME) */
 		const char *proc = NULL;
 		for (size_t j = 0; j + 1 < tl; j++)
 			if (t[j] == '-' && t[j + 1] == '-')
 				proc = t + j + 2;
 		size_t pl = proc ? tl - (size_t)(proc - t) : 0;
-		if (proc && pl >= 7 && memcmp(proc, "gfx1100", 7) == 0 && (pl == 7 || proc[7] == ':') &&
-		    es > 0) {
+		if (proc && pl >= want_len && memcmp(proc, want, want_len) == 0 &&
+		    (pl == want_len || proc[want_len] == ':') && es > 0) {
 			*off = (size_t)eo;
 			*size = (size_t)es;
 			return LD_OK;
@@ -415,7 +429,7 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 			snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%.*s",
 				 seen[0] ? ", " : "", (int)tl, t);
 	}
-	return ld_fail(err, errlen, LD_E_ARCH, "offload bundle has no gfx1100 code object (has: %s)",
+	return ld_fail(err, errlen, LD_E_ARCH, "offload bundle has no %s code object (has: %s)", want,
 		       seen[0] ? seen : "nothing");
 }
 

@@ -4,6 +4,8 @@
  * __typeof__, so a pointer can never disagree with the function it holds. */
 #include "loader/ld_internal.h"
 
+#include "isa/isa.h"
+
 #include <dlfcn.h>
 #include <hip/hip_runtime_api.h>
 #include <stdio.h>
@@ -44,11 +46,12 @@ static int hip_load(struct ld_backend *b, const struct ld_code_object *co, void 
 	const void *elf = ld_elf_bytes(co, &n);
 	hipModule_t mod = NULL;
 	hipError_t e = h->hipModuleLoadData(&mod, elf);
-	/* The code object passed our gfx1100 checks, so these two mean the
-	 * device is something else: LD_E_ARCH lets "auto" choose the emulator. */
+	/* The code object passed our checks for the target, so these two mean
+	 * the device is something else: LD_E_ARCH lets "auto" choose the emulator. */
 	if (e == hipErrorNoBinaryForGpu || e == hipErrorInvalidImage)
 		return ld_fail(err, errlen, LD_E_ARCH, "hip: hipModuleLoadData: %s (%d): %s cannot "
-			       "run this gfx1100 code object", errname(h, e), (int)e, b->device);
+			       "run this %s code object", errname(h, e), (int)e, b->device,
+			       isa_target_default()->name);
 	if (e != hipSuccess)
 		return HIP_FAIL(h, e, "hipModuleLoadData");
 	*module = mod;
@@ -165,15 +168,15 @@ static const struct ld_backend_ops hip_ops = {
 	.write = hip_write, .read = hip_read, .launch = hip_launch, .destroy = hip_destroy,
 };
 
-/* A device's architecture: its gfx number (1100 for gfx1100, 1036 for
+/* A device's architecture: its gfx number (isa_target_number: 1036 for
  * gfx1036) with exact set, or major*100 + minor*10 without the stepping
- * (exact clear: gfx110x), or 0 when the runtime does not say.  Only
+ * (exact clear: gfx103x), or 0 when the runtime does not say.  Only
  * hipDeviceGetAttribute is used: hipGetDeviceProperties fills a struct whose
  * layout changed in ROCm 6.  ROCm 5 answers hipDeviceAttributeGcnArch
  * (major*100 + minor*10 + stepping); ROCm 6 renamed it
  * hipDeviceAttributeUnused4 (same number), so there (HIP_VERSION >= 6.0) only the compute
  * capability, which HIP fills with the gfx major and minor, is asked; a
- * gfx1101 then looks like a gfx1100 and hipModuleLoadData has the last word. */
+ * gfx1101 then looks like any 11.0 device and hipModuleLoadData has the last word. */
 struct hip_arch {
 	unsigned number;
 	bool exact;
@@ -206,10 +209,9 @@ static void arch_str(struct hip_arch a, char *buf, size_t n)
 		snprintf(buf, n, "gfx%ux", a.number / 10);
 }
 
-#define GFX1100 1100u
-
-/* The device to use: `want`, or the first gfx1100 (an exact answer before a
- * gfx110x one), else device 0.  why says which, and what the others are. */
+/* The device to use: `want`, or the first of the default target (an exact
+ * answer before one of its major.minor family), else device 0.  why says
+ * which, and what the others are. */
 static int choose_device(const struct hip_api *h, int want, int count, char *why, size_t whylen,
 			 struct hip_arch *arch)
 {
@@ -220,6 +222,11 @@ static int choose_device(const struct hip_api *h, int want, int count, char *why
 		snprintf(why, whylen, "device %d as requested", want);
 		return want;
 	}
+	const struct isa_target *t = isa_target_default();
+	unsigned target = isa_target_number(t);
+	/* the family: the name with its stepping, the last character, as "x" */
+	char family_name[24];
+	snprintf(family_name, sizeof family_name, "%.*sx", (int)strlen(t->name) - 1, t->name);
 	char list[128] = "";
 	int exact = -1, family = -1;
 	for (int d = 0; d < count; d++) {
@@ -231,9 +238,9 @@ static int choose_device(const struct hip_api *h, int want, int count, char *why
 			snprintf(list + l, sizeof list - l, "%s%d: %s", d ? ", " : "", d, s);
 		else if (l + 5 < sizeof list && !strstr(list, "..."))
 			snprintf(list + l, sizeof list - l, ", ...");
-		if (a.number == GFX1100 && a.exact && exact < 0)
+		if (a.number == target && a.exact && exact < 0)
 			exact = d;
-		if (a.number / 10 == GFX1100 / 10 && !a.exact && family < 0)
+		if (a.number / 10 == target / 10 && !a.exact && family < 0)
 			family = d;
 	}
 	int d = exact >= 0 ? exact : family >= 0 ? family : 0;
@@ -241,10 +248,10 @@ static int choose_device(const struct hip_api *h, int want, int count, char *why
 	if (count == 1)
 		snprintf(why, whylen, "the only device (%s)", list);
 	else if (exact >= 0 || family >= 0)
-		snprintf(why, whylen, "the first %s of %d devices (%s)", exact >= 0 ? "gfx1100" : "gfx110x",
+		snprintf(why, whylen, "the first %s of %d devices (%s)", exact >= 0 ? t->name : family_name,
 			 count, list);
 	else
-		snprintf(why, whylen, "no device reports gfx1100, so device 0 (%s)", list);
+		snprintf(why, whylen, "no device reports %s, so device 0 (%s)", t->name, list);
 	return d;
 }
 

@@ -1,4 +1,4 @@
-/* loader.h — gfx1100 code objects (.hsaco): read, describe, place in memory,
+/* loader.h — code objects (.hsaco) of the ISA target: read, describe, place in memory,
  * and launch through a backend (real HIP, or the emulator).
  *
  * This is the one code-object reader of the project: the emulator's tests,
@@ -22,7 +22,7 @@ enum ld_err {
 	LD_E_ARG = -1,      /* bad argument from the caller */
 	LD_E_IO = -2,       /* file missing or unreadable */
 	LD_E_ELF = -3,      /* not an ELF64 AMDGPU object, truncated, corrupt */
-	LD_E_ARCH = -4,     /* not gfx1100 (ld_load on hip: the device is not) */
+	LD_E_ARCH = -4,     /* not for the target (ld_load on hip: the device is not) */
 	LD_E_META = -5,     /* metadata note missing or malformed */
 	LD_E_RELOC = -6,    /* relocation we do not support */
 	LD_E_NOKERNEL = -7, /* no kernel by that name */
@@ -239,10 +239,10 @@ void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
 
 /* The HIP module API, the runtime found at run time (libamdhip64.so.6, then
  * .so.5; $RDNA3_HIP_LIB overrides), on HIP device `device`, or with
- * LD_DEVICE_AUTO on the first device whose architecture is gfx1100 (device 0
- * when none says so; b->why tells which and why, e.g. "the first gfx1100 of 2
- * devices (0: gfx1036, 1: gfx1100)").  The architecture comes from
- * hipDeviceGetAttribute, whose ABI ROCm 5 and 6 share (docs/loader-api.md).
+ * LD_DEVICE_AUTO on the first device whose architecture is the default target
+ * of isa/targets.def (device 0 when none says so; b->why tells which and why,
+ * e.g. "the first NAME of 2 devices (0: gfx1036, 1: NAME)").  The
+ * architecture comes from hipDeviceGetAttribute, whose ABI ROCm 5 and 6 share (docs/loader-api.md).
  * LD_E_NODEVICE when there is no runtime, no device or no device of that
  * index: the message names the HIP error (e.g. hipErrorNoDevice). */
 #define LD_DEVICE_AUTO (-1)

@@ -19,10 +19,10 @@ LOADER_FIXTURES := $(patsubst tests/loader/%.s,$(LLVM_FIX)/tests/loader/%.hsaco,
 FIXTURES += $(LOADER_FIXTURES)
 $(LLVM_FIX)/tests/loader/%.hsaco: tests/loader/%.s
 	@mkdir -p $(dir $@)
-	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=gfx1100 -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
+	$(LD_CLANG) -target amdgcn-amd-amdhsa -mcpu=$(GFX) -c $< -o $@.o && $(LD_LLD) -shared $@.o -o $@ && rm -f $@.o
 $(LLVM_FIX)/tests/loader/%.hsaco: tests/loader/%.hip
 	@mkdir -p $(dir $@)
-	$(LD_CLANG) -x hip --offload-arch=gfx1100 --cuda-device-only -nogpulib -O2 \
+	$(LD_CLANG) -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 \
 		--no-gpu-bundle-output -fhip-kernel-arg-name -o $@ $<
 $(BUILD)/tests/loader_test: | $(LOADER_FIXTURES)
 

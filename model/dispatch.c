@@ -1,8 +1,9 @@
 /* dispatch.c — workgroups over the CUs (or WGPs) of the GPU, occupancy from
  * the kernel descriptor, and the choice of the units to simulate.
  *
- * Occupancy is isa/isa.h's isa_occupancy (LLVM's gfx1100 figures: VGPR file, LDS,
- * barriers, 16 waves per SIMD), turned into resident workgroups per unit:
+ * Occupancy is isa/isa.h's isa_occupancy for the default target (LLVM's
+ * figures in isa/targets.def: VGPR file, LDS, wave slots; barriers), turned
+ * into resident workgroups per unit:
  * a workgroup's waves are spread over the unit's SIMDs (2 per CU, 4 per WGP).
  *
  * Sampling: with round-robin dispatch, unit u runs ceil((nwg - u) / U)
@@ -34,8 +35,9 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		snprintf(err, errlen, "dispatch: at most 8 sampled units per group (asked %u)", per_group);
 		return -1;
 	}
+	const struct isa_target *target = isa_target_default();
 	struct isa_occupancy occ;
-	isa_occupancy(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	isa_occupancy(target, vgprs, lds_bytes, block_threads, wgp_mode, &occ);
 	p->nwg = nwg;
 	p->wgp_mode = wgp_mode;
 	p->units = wgp_mode ? cus / 2 : cus;
@@ -55,7 +57,7 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");
 		return -1;
 	}
-	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < ISA_MAX_WAVES ? "LDS" : "waves";
+	p->limit = occ.by_vgpr < occ.by_lds ? "VGPRs" : occ.by_lds < target->waves_per_simd ? "LDS" : "waves";
 	p->active_units = nwg < p->units ? (unsigned)nwg : p->units;
 	if (nwg < (uint64_t)p->units * p->wg_per_unit && nwg <= p->units)
 		p->limit = "grid";

@@ -20,18 +20,20 @@ static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
 	return code;
 }
 
-/* Workgroups one CU holds at once: wave slots, VGPRs and LDS (CU mode). */
-static unsigned group_cap(const struct mdl_consts *c, const struct emu_kd *kd, unsigned nwaves, unsigned simds)
+/* Workgroups one CU holds at once: wave slots, VGPRs and LDS (CU mode), the
+ * VGPR file and LDS of the default target (isa/targets.def). */
+static unsigned group_cap(const struct emu_kd *kd, unsigned nwaves, unsigned simds)
 {
+	const struct isa_target *t = isa_target_default();
 	unsigned per_simd = (nwaves + simds - 1) / simds;
-	unsigned by_vgpr = kd->vgprs ? (unsigned)c->vgprs_per_simd / kd->vgprs : MDL_MAX_SLOTS;
+	unsigned by_vgpr = kd->vgprs ? t->vgprs_per_lane / kd->vgprs : MDL_MAX_SLOTS;
 	if (by_vgpr > MDL_MAX_SLOTS)
 		by_vgpr = MDL_MAX_SLOTS;
 	unsigned cap = per_simd ? by_vgpr / per_simd : 1;
 	if (nwaves && nwaves < simds) /* spread over the SIMDs (mdl_cu_place) */
 		cap *= simds / nwaves;
 	if (kd->group_segment_size) {
-		unsigned by_lds = (unsigned)c->lds_bytes_per_cu / kd->group_segment_size;
+		unsigned by_lds = t->lds_per_cu / kd->group_segment_size;
 		if (by_lds < cap)
 			cap = by_lds;
 	}
@@ -200,7 +202,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		for (unsigned k = 0; k < s.cus; k++)
 			expect += md_unit_sim_wgs(plan, md_sample_unit(plan, k));
 	} else {
-		s.group_cap = group_cap(&o->c, kd, s.nwaves, s.simds);
+		s.group_cap = group_cap(kd, s.nwaves, s.simds);
 		unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
 		s.cus = cus ? cus : 1;
 		if (s.ngroups < s.cus)

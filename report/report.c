@@ -287,7 +287,8 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 			if (cnt == 0) {
 				free(v);
 				return rp_fail(err, errlen, RP_E_INPUT,
-					       "no decodable gfx1100 instruction at the kernel entry");
+					       "no decodable %s instruction at the kernel entry",
+					       isa_target_default()->name);
 			}
 			break;
 		}
@@ -514,7 +515,9 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 {
 	struct rp_loop *L = &r->loop;
 	struct rp_summary *s = &r->sum;
-	isa_occupancy(s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
+	if (!s->target)
+		s->target = isa_target_default();
+	isa_occupancy(s->target, s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);
 	struct rp_flow fl;
 	uint8_t *body = calloc(2 * (size_t)r->ninsts + 2, 1);
 	if (!body || rp_flow_init(&fl, r->insts, r->ninsts)) {

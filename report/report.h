@@ -1,4 +1,4 @@
-/* report.h — the register-bank report of a gfx1100 kernel's main loop.
+/* report.h — the register-bank report of an RDNA3 kernel's main loop.
  *
  * Works on the final instructions of any kernel: the instruction list a
  * template built (struct ao_kernel) or the machine code of a code object
@@ -26,7 +26,7 @@ struct ao_kernel;
 
 enum rp_err {
 	RP_OK = 0,
-	RP_E_INPUT = -1,    /* bad input: missing/corrupt file, not gfx1100, unknown kernel,
+	RP_E_INPUT = -1,    /* bad input: missing/corrupt file, wrong target, unknown kernel,
 			       assembler rejected the .s, undecodable code */
 	RP_E_NOMEM = -2,
 	RP_E_TOOL = -3,     /* toolchain missing or failed to start */
@@ -120,6 +120,7 @@ struct rp_summary {
 	/* resources */
 	unsigned vgprs, sgprs, lds_bytes, block_threads;
 	bool wgp_mode;
+	const struct isa_target *target;  /* the GPU the kernel is for (isa/targets.def) */
 	struct isa_occupancy occ;          /* waves per SIMD and their limits (isa_occupancy) */
 	/* the loop */
 	unsigned insts;                   /* instructions per iteration */

@@ -54,7 +54,7 @@ static void text_write(struct ao_text *b, const struct rp_inst *in, int h)
 static void render_text(struct ao_text *b, const struct rp_report *r)
 {
 	const struct rp_summary *s = &r->sum;
-	ao_textf(b, "register-bank report: kernel %s (%s, gfx1100 wave32)\n\n", s->kernel, s->source);
+	ao_textf(b, "register-bank report: kernel %s (%s, %s wave32)\n\n", s->kernel, s->source, s->target->name);
 	ao_textf(b, "model: %s\n\n", model_text);
 	ao_textf(b, "main loop: %s\n\n", r->loop.how);
 	ao_textf(b, "resources\n");
@@ -332,7 +332,7 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 	            "table.sum td{padding:1px 10px}\n"
 	            "</style></head><body>\n<h1>Register-bank report: ");
 	html_str(b, s->kernel);
-	ao_textf(b, "</h1>\n<p>%s, gfx1100 wave32. Main loop: ", s->source);
+	ao_textf(b, "</h1>\n<p>%s, %s wave32. Main loop: ", s->source, s->target->name);
 	html_str(b, r->loop.how);
 	ao_textf(b, "</p>\n<p><b>Model.</b> ");
 	html_str(b, model_text);

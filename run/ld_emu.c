@@ -3,6 +3,7 @@
  * libld_emu.a: it is the one place that knows both loader/ and emu/, so that
  * libloader.a never depends on the emulator and the emulator never on ELF. */
 #include "emu/emu.h"
+#include "isa/isa.h"
 #include "loader/loader.h"
 #include "run/emu_place.h"
 
@@ -179,7 +180,7 @@ int ld_backend_emu_open(const struct ld_emu_options *opt, struct ld_backend **ou
 	b->ops = &emu_ops;
 	b->name = "emu";
 	b->impl = eb;
-	snprintf(b->device, sizeof b->device, "gfx1100 emulator");
+	snprintf(b->device, sizeof b->device, "%s emulator", isa_target_default()->name);
 	*out = b;
 	return LD_OK;
 }

@@ -1,7 +1,7 @@
 /* shim.h — the shim's shared state and helpers, private to run/shim_*.c
  * (device, memory, module, handles).
  *
- * The shim is libamdhip64 on the gfx1100 emulator: the module-API part of
+ * The shim is libamdhip64 on the emulator: the module-API part of
  * the HIP runtime (shim_device.c: errors and devices; shim_memory.c: memory, streams,
  * events; shim_module.c: modules and launches).  Prototypes come from the HIP
  * headers, so every exported function has the ABI the host was built for.

@@ -1,6 +1,8 @@
 /* shim_device.c — the shim's state, errors and device queries. */
 #include "run/shim.h"
 
+#include "model/model.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,11 +224,24 @@ SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 	return hipSuccess;
 }
 
-/* Figures of the RX 7900 XTX (docs/rdna3run.md): 96 CUs, wave32, 64 KiB LDS. */
+/* The device the shim stands for (docs/rdna3run.md): its ISA facts are the
+ * default target's row of isa/targets.def, its board's (CUs, clock, L2) the
+ * device rows of the timing model (model/consts.def), so a host reads the
+ * figures the model predicts with. */
+struct dev_facts {
+	const struct isa_target *target;
+	int cus, clock_khz, l2_bytes;
+};
+
+static struct dev_facts device_facts(void)
+{
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	return (struct dev_facts){ isa_target_default(), (int)c.cus, (int)(c.clock_mhz * 1000), (int)c.l2_bytes };
+}
+
 enum {
-	DEV_CUS = 96,
-	DEV_CLOCK_KHZ = 2500000,
-	DEV_LDS = ISA_LDS_BYTES,
+	DEV_LDS = ISA_LDS_BYTES, /* per workgroup */
 	DEV_MAX_BLOCK = ISA_WORKGROUP_MAX,
 };
 #define DEV_MEM ((size_t)24 << 30)
@@ -237,10 +252,11 @@ SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 		return shim_ret(hipErrorInvalidValue);
 	if (id != 0)
 		return shim_ret(hipErrorInvalidDevice);
+	struct dev_facts f = device_facts();
 	memset(p, 0, sizeof *p);
 	snprintf(p->name, sizeof p->name, "%s", device_name);
-	snprintf(p->gcnArchName, sizeof p->gcnArchName, "gfx1100");
-	p->gcnArch = 1100;
+	snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", f.target->name);
+	p->gcnArch = (int)isa_target_number(f.target);
 	p->totalGlobalMem = DEV_MEM;
 	p->sharedMemPerBlock = DEV_LDS;
 	p->regsPerBlock = 65536;
@@ -248,17 +264,17 @@ SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 	p->maxThreadsPerBlock = DEV_MAX_BLOCK;
 	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = DEV_MAX_BLOCK;
 	p->maxGridSize[0] = p->maxGridSize[1] = p->maxGridSize[2] = 0x7fffffff;
-	p->clockRate = DEV_CLOCK_KHZ;
+	p->clockRate = f.clock_khz;
 	p->memoryClockRate = 1250000;
 	p->memoryBusWidth = 384;
 	p->totalConstMem = DEV_MEM;
-	p->major = 11;
-	p->minor = 0;
-	p->multiProcessorCount = DEV_CUS;
-	p->l2CacheSize = 6 << 20;
+	p->major = (int)f.target->major;
+	p->minor = (int)f.target->minor;
+	p->multiProcessorCount = f.cus;
+	p->l2CacheSize = f.l2_bytes;
 	p->maxThreadsPerMultiProcessor = 2048;
 	p->clockInstructionRate = 100000;
-	p->maxSharedMemoryPerMultiProcessor = DEV_LDS;
+	p->maxSharedMemoryPerMultiProcessor = (size_t)f.target->lds_per_cu;
 	p->memPitch = DEV_MEM;
 	return hipSuccess;
 }
@@ -269,6 +285,7 @@ SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, 
 		return shim_ret(hipErrorInvalidValue);
 	if (id != 0)
 		return shim_ret(hipErrorInvalidDevice);
+	struct dev_facts f = device_facts();
 	switch (attr) {
 	case hipDeviceAttributeMaxThreadsPerBlock:
 	case hipDeviceAttributeMaxBlockDimX:
@@ -278,12 +295,12 @@ SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, 
 	case hipDeviceAttributeMaxGridDimY:
 	case hipDeviceAttributeMaxGridDimZ: *v = 0x7fffffff; break;
 	case hipDeviceAttributeWarpSize: *v = 32; break;
-	case hipDeviceAttributeMultiprocessorCount: *v = DEV_CUS; break;
-	case hipDeviceAttributeClockRate: *v = DEV_CLOCK_KHZ; break;
+	case hipDeviceAttributeMultiprocessorCount: *v = f.cus; break;
+	case hipDeviceAttributeClockRate: *v = f.clock_khz; break;
 	case hipDeviceAttributeMaxSharedMemoryPerBlock: *v = DEV_LDS; break;
-	case hipDeviceAttributeComputeCapabilityMajor: *v = 11; break;
-	case hipDeviceAttributeComputeCapabilityMinor: *v = 0; break;
-	case hipDeviceAttributeGcnArch: *v = 1100; break; /* ROCm 5: major*100 + minor*10 + stepping */
+	case hipDeviceAttributeComputeCapabilityMajor: *v = (int)f.target->major; break;
+	case hipDeviceAttributeComputeCapabilityMinor: *v = (int)f.target->minor; break;
+	case hipDeviceAttributeGcnArch: *v = (int)isa_target_number(f.target); break; /* ROCm 5 */
 	default: return shim_ret(hipErrorInvalidValue);
 	}
 	return hipSuccess;

@@ -3,7 +3,7 @@
 # (preset best: bank-aware VGPRs, every inner-loop FMA a v_dual_fmac_f32,
 # unrolled, LDS double-buffered), build its code object with LLVM, show the
 # register-bank report, then run it on the best backend (a HIP device, else the
-# gfx1100 emulator with its hazard checks), check it against OpenBLAS, and
+# emulator with its hazard checks), check it against OpenBLAS, and
 # predict its time at 4096³ on an RX 7900 XTX with the timing model.
 # Usage: sh scripts/demo.sh BUILD_DIR   (DEMO_SIZE=N: the checked GEMM size;
 # DEMO_MODEL_SIZE=N: the predicted one, 0 for none)

@@ -15,7 +15,7 @@
 #include "report/iclass.h"
 #include "templates/sgemm.h"
 
-/* Occupancy: isa_occupancy (isa/isa.h cites the gfx1100 figures). */
+/* Occupancy: isa_occupancy for the kernel's target (isa/targets.def cites the figures). */
 
 /* Classes: report/iclass.h, the classifier the register-bank report uses too. */
 static const char *const iclass_name[RP_IC_COUNT] = {
@@ -23,6 +23,7 @@ static const char *const iclass_name[RP_IC_COUNT] = {
 };
 
 struct sg_stats {
+	const struct isa_target *target;
 	unsigned vgprs, sgprs, lds_bytes, threads;
 	bool wgp;
 	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
@@ -92,8 +93,9 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 	}
 	st->threads = ao_info(k)->block_threads;
 	st->wgp = ao_info(k)->wgp_mode;
+	st->target = ao_info(k)->target;
 	struct isa_occupancy o;
-	isa_occupancy(st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
+	isa_occupancy(st->target, st->vgprs, st->lds_bytes, st->threads, st->wgp, &o);
 	st->vgpr_alloc = o.vgpr_alloc;
 	st->occ_vgpr = o.by_vgpr;
 	st->occ_lds = o.by_lds;
@@ -130,19 +132,19 @@ static void gather(struct ao_kernel *k, unsigned ksteps, struct sg_stats *st)
 
 static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct sg_stats *st)
 {
-	ao_textf(b, "sgemm report (gfx1100, wave32)\n\n");
+	ao_textf(b, "sgemm report (%s, wave32)\n\n", st->target->name);
 	ao_textf(b, "shape: block %ux%ux%u, thread tile %ux%u (tm x tn %ux%u repeated %ux%u), %u threads "
 	       "(%u waves %ux%u, lanes %ux%u), layout %c%c\n", c->bm, c->bn, c->bk, c->rows, c->cols,
 	    c->tm, c->tn, c->rep_m, c->rep_n, c->threads, c->waves, c->waves_m, c->waves_n, c->lanes_m,
 	    c->lanes_n, c->ta ? 'T' : 'N', c->tb ? 'T' : 'N');
 	ao_textf(b, "\nresources\n");
-	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, ISA_VGPR_GRANULE,
+	ao_textf(b, "  VGPRs           %u (allocated in granules of %u: %u)\n", st->vgprs, st->target->vgpr_granule,
 	    st->vgpr_alloc);
 	ao_textf(b, "  SGPRs           %u (VCC included)\n", st->sgprs);
 	ao_textf(b, "  LDS             %u bytes per workgroup\n", st->lds_bytes);
 	ao_textf(b, "  occupancy       %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
-	       "at most %u)\n", st->occ, st->occ_vgpr, ISA_VGPRS_PER_LANE, st->vgpr_alloc,
-	    st->occ_lds, st->wgp ? "WGP" : "CU", ISA_MAX_WAVES);
+	       "at most %u)\n", st->occ, st->occ_vgpr, st->target->vgprs_per_lane, st->vgpr_alloc,
+	    st->occ_lds, st->wgp ? "WGP" : "CU", st->target->waves_per_simd);
 	ao_textf(b, "  code            %u instructions, %u bytes\n", st->total_insts, st->code_bytes);
 	if (!st->found) {
 		ao_textf(b, "\n(no k-tile loop markers found: per-k-step counts unavailable)\n");

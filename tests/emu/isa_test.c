@@ -217,11 +217,34 @@ static void test_fields(void)
 	fields_vector();
 }
 
-/* Every prefix shorter than the instruction must be refused, without reading
- * past it (ASan checks the exact-size buffers). */
-/* Occupancy against values worked out by hand from the figures in
- * isa/isa.h (1536 VGPRs per lane, granule 24, 16 waves per SIMD, LDS
- * 64 KiB per CU / 128 KiB per WGP, 16/32 workgroups with barriers). */
+/* The target table: the default row carries LLVM's figures for gfx1100
+ * (isa/targets.def cites them), and the lookups find it by name and by
+ * machine, refuse what is not a row, and accept gfx11-generic code. */
+static void test_targets(void)
+{
+	const struct isa_target *t = isa_target_default();
+	checkf(t && !strcmp(t->name, "gfx1100") && t->mach == 0x41 && t->mach_generic == 0x54 &&
+		       t->vgprs_per_lane == 1536 && t->vgpr_granule == 24 && t->waves_per_simd == 16 &&
+		       t->lds_per_cu == 65536 && isa_target_number(t) == 1100,
+	       "target default row is gfx1100", "got %s mach 0x%x generic 0x%x vgprs %u granule %u waves %u lds %u "
+	       "number %u", t ? t->name : "(none)", t ? t->mach : 0, t ? t->mach_generic : 0,
+	       t ? t->vgprs_per_lane : 0, t ? t->vgpr_granule : 0, t ? t->waves_per_simd : 0,
+	       t ? t->lds_per_cu : 0, t ? isa_target_number(t) : 0);
+	check(isa_target_by_name("gfx1100") == t && isa_target_by_mach(0x41) == t, "target found by name and mach",
+	      "by_name or by_mach did not give the default row");
+	check(!isa_target_by_name("gfx1101") && !isa_target_by_name("gfx1100:xnack-") && !isa_target_by_name("") &&
+		      !isa_target_by_name(NULL) && !isa_target_by_mach(0x46) && !isa_target_by_mach(0x54),
+	      "target lookups refuse what is not a row", "a name or machine without a row was found");
+	check(isa_target_runs(t, 0x41) && isa_target_runs(t, 0x54) && !isa_target_runs(t, 0x46) &&
+		      !isa_target_runs(t, 0x36),
+	      "target runs its own and its generic machine only", "isa_target_runs");
+	unsigned n = 0;
+	check(isa_targets(&n) == t && n >= 1, "target table is not empty, default first", "isa_targets");
+}
+
+/* Occupancy against values worked out by hand from the default target's
+ * figures (1536 VGPRs per lane, granule 24, 16 waves per SIMD, LDS 64 KiB per
+ * CU / 128 KiB per WGP) and 16/32 workgroups with barriers. */
 static void test_occupancy(void)
 {
 	static const struct {
@@ -242,7 +265,7 @@ static void test_occupancy(void)
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		struct isa_occupancy o;
-		isa_occupancy(t[i].vgprs, t[i].lds, t[i].threads, t[i].wgp, &o);
+		isa_occupancy(isa_target_default(), t[i].vgprs, t[i].lds, t[i].threads, t[i].wgp, &o);
 		char name[64], why[128];
 		snprintf(name, sizeof name, "occupancy case %zu", i);
 		snprintf(why, sizeof why, "got alloc %u vgpr %u lds %u waves %u", o.vgpr_alloc, o.by_vgpr,
@@ -253,6 +276,8 @@ static void test_occupancy(void)
 	}
 }
 
+/* Every prefix shorter than the instruction must be refused, without reading
+ * past it (ASan checks the exact-size buffers). */
 static void test_truncation(void)
 {
 	static const struct { uint8_t b[12]; unsigned n; } v[] = {
@@ -361,6 +386,7 @@ static void test_table(void)
 
 int main(void)
 {
+	test_targets();
 	test_occupancy();
 	test_fields();
 	test_truncation();
