@@ -69,7 +69,7 @@ all:
 
 # Fragments are read lower layers first, so a fragment may use the variables
 # of the layers below it (prerequisite lists are expanded as they are read).
-LAYERS    := vocab isa loader emu asm_out vgpr_alloc templates report run gen
+LAYERS    := vocab isa loader emu model asm_out vgpr_alloc templates report run gen
 FRAGMENTS := $(foreach d,$(LAYERS),$(sort $(wildcard $(d)/*.mk)))
 include $(FRAGMENTS) $(filter-out $(FRAGMENTS),$(sort $(wildcard */*.mk)))
 
@@ -114,7 +114,7 @@ check-headers:
 # and what they need from the system.  The libraries are archives only, so
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
-PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lvocab
+PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lisa -lvocab
 PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lpthread -lm
 
 install: all

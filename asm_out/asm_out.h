@@ -16,7 +16,7 @@
  *      use, kernarg size, argument list, LDS size) is derived from the
  *      instructions and arguments by ao_finalize(), which ao_print calls.
  *
- * Opcodes come from the shared table isa/isa_gfx11.def (through emu/decode.h):
+ * Opcodes come from the shared table isa/isa_gfx11.def (declared in isa/opcodes.h):
  * AO_OP(v_fmac_f32) is the row for v_fmac_f32.  Operands are given in the order
  * llvm-objdump prints them (destinations first, implicit vcc_lo written out for
  * _e32 carry/cndmask forms), and the printed text is exactly what llvm-objdump
@@ -36,8 +36,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "emu/decode.h"
 #include "isa/isa.h"
+#include "isa/opcodes.h"
 
 enum ao_err {
 	AO_OK = 0,
@@ -51,13 +51,13 @@ enum ao_err {
 
 /* ---- opcodes --------------------------------------------------------------- */
 typedef uint16_t ao_op;
-#define AO_OP(name) ((ao_op)EMU_OP_##name)
+#define AO_OP(name) ((ao_op)ISA_OP_##name)
 
 const char *ao_op_name(ao_op op);             /* "v_add_f32"; NULL if out of range */
 int ao_op_find(const char *name);             /* op id or -1 */
-unsigned ao_op_enc(ao_op op);                 /* enum emu_enc of the row */
-unsigned ao_op_cls(ao_op op);                 /* enum emu_cls of the row */
-unsigned ao_op_flags(ao_op op);               /* EMU_F_* flags of the row */
+unsigned ao_op_enc(ao_op op);                 /* enum isa_enc of the row */
+unsigned ao_op_cls(ao_op op);                 /* enum isa_cls of the row */
+unsigned ao_op_flags(ao_op op);               /* ISA_F_* flags of the row */
 bool ao_vopd_x_ok(ao_op op);                  /* op has a VOPD X opcode (its VOPD row) */
 bool ao_vopd_y_ok(ao_op op);                  /* op has a VOPD Y opcode */
 
@@ -309,7 +309,7 @@ struct ao_summary {
 	unsigned kernarg_size, kernarg_align;
 	unsigned user_sgprs, system_sgprs;
 	unsigned insts, code_bytes;                /* instruction count, encoded size */
-	unsigned by_class[EMU_CLS_COUNT];          /* instructions per class (VOPD counted as VALU) */
+	unsigned by_class[ISA_CLS_COUNT];          /* instructions per class (VOPD counted as VALU) */
 	unsigned vopd;
 	unsigned nargs;
 	const struct ao_arg_desc *args;

@@ -499,32 +499,32 @@ unsigned ao_inst_dst_mask(const struct ao_inst *in)
 		return 3;
 	if (in->kind != AO_INST_OP || in->n == 0)
 		return 0;
-	const struct emu_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &ao_rows[in->op];
 	switch (r->enc) {
-	case EMU_ENC_SOPP:
-	case EMU_ENC_SOPC:
+	case ISA_ENC_SOPP:
+	case ISA_ENC_SOPC:
 		return 0;
-	case EMU_ENC_SOP1:
-	case EMU_ENC_SOP2:
-	case EMU_ENC_SOPK:
-		return (r->flags & EMU_F_NODST) ? 0 : 1;
-	case EMU_ENC_SMEM:
-		return (r->flags & EMU_F_STORE) ? 0 : 1;
-	case EMU_ENC_VOPC:
-		return (r->flags & EMU_F_WEXEC) ? 0 : 1;   /* v_cmpx writes only exec */
-	case EMU_ENC_VOP3SD:
+	case ISA_ENC_SOP1:
+	case ISA_ENC_SOP2:
+	case ISA_ENC_SOPK:
+		return (r->flags & ISA_F_NODST) ? 0 : 1;
+	case ISA_ENC_SMEM:
+		return (r->flags & ISA_F_STORE) ? 0 : 1;
+	case ISA_ENC_VOPC:
+		return (r->flags & ISA_F_WEXEC) ? 0 : 1;   /* v_cmpx writes only exec */
+	case ISA_ENC_VOP3SD:
 		return 3;                               /* vdst, sdst */
-	case EMU_ENC_VOP2:
-		return (r->flags & EMU_F_WVCC) ? 3 : 1;  /* carry out is the second operand */
-	case EMU_ENC_VOP1:
-	case EMU_ENC_VOP3:
-	case EMU_ENC_VOP3P:
+	case ISA_ENC_VOP2:
+		return (r->flags & ISA_F_WVCC) ? 3 : 1;  /* carry out is the second operand */
+	case ISA_ENC_VOP1:
+	case ISA_ENC_VOP3:
+	case ISA_ENC_VOP3P:
 		return r->dst ? 1 : 0;
-	case EMU_ENC_DS:
-	case EMU_ENC_GLOBAL:
-	case EMU_ENC_SCRATCH:
-	case EMU_ENC_FLAT:
-		return (r->flags & EMU_F_LOAD) ? 1 : 0;
+	case ISA_ENC_DS:
+	case ISA_ENC_GLOBAL:
+	case ISA_ENC_SCRATCH:
+	case ISA_ENC_FLAT:
+		return (r->flags & ISA_F_LOAD) ? 1 : 0;
 	default:
 		return 0;
 	}
@@ -534,9 +534,9 @@ bool ao_inst_dst_read(const struct ao_inst *in, unsigned i)
 {
 	if (in->kind == AO_INST_VOPD) {
 		const struct ao_half *h = i == 0 ? &in->x : &in->y;
-		return (ao_rows[h->op].flags & EMU_F_ACC) != 0;
+		return (ao_rows[h->op].flags & ISA_F_ACC) != 0;
 	}
-	return in->kind == AO_INST_OP && i == 0 && (ao_rows[in->op].flags & EMU_F_ACC);
+	return in->kind == AO_INST_OP && i == 0 && (ao_rows[in->op].flags & ISA_F_ACC);
 }
 
 static bool is_vgpr(const struct ao_opnd *o) { return o->kind == AO_K_VGPR || o->kind == AO_K_VIRT; }
@@ -546,10 +546,10 @@ bool ao_uses_e64(const struct ao_inst *in)
 {
 	if (in->kind != AO_INST_OP)
 		return false;
-	const struct emu_opinfo *r = &ao_rows[in->op];
-	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
+	const struct isa_opinfo *r = &ao_rows[in->op];
+	if (r->enc != ISA_ENC_VOP1 && r->enc != ISA_ENC_VOP2 && r->enc != ISA_ENC_VOPC)
 		return false;
-	if (r->flags & EMU_F_NOE64)
+	if (r->flags & ISA_F_NOE64)
 		return false;
 	if (in->m.form == AO_FORM_E64 || (in->m.flags & AO_CLAMP))
 		return true;
@@ -561,15 +561,15 @@ bool ao_uses_e64(const struct ao_inst *in)
 		if (in->o[i].mods)
 			return true;
 	/* e32 writes its compare result / carry to vcc_lo only */
-	if (r->enc == EMU_ENC_VOPC && nd == 1 && !is_vcc(&in->o[0]))
+	if (r->enc == ISA_ENC_VOPC && nd == 1 && !is_vcc(&in->o[0]))
 		return true;
 	if (nd == 2 && !is_vcc(&in->o[1]))
 		return true;
 	/* e32 reads a carry-in / condition from vcc_lo only, as the last operand */
-	if ((r->flags & EMU_F_RVCC) && in->n > 0 && !is_vcc(&in->o[in->n - 1]))
+	if ((r->flags & ISA_F_RVCC) && in->n > 0 && !is_vcc(&in->o[in->n - 1]))
 		return true;
 	/* VOP2/VOPC e32: the second source must be a VGPR */
-	if ((r->enc == EMU_ENC_VOP2 || r->enc == EMU_ENC_VOPC) && in->n > nd + 1 &&
+	if ((r->enc == ISA_ENC_VOP2 || r->enc == ISA_ENC_VOPC) && in->n > nd + 1 &&
 	    !is_vgpr(&in->o[nd + 1]))
 		return true;
 	return false;
@@ -577,7 +577,7 @@ bool ao_uses_e64(const struct ao_inst *in)
 
 static bool half_literal(const struct ao_half *h)
 {
-	if (ao_rows[h->op].flags & EMU_F_LITK)
+	if (ao_rows[h->op].flags & ISA_F_LITK)
 		return true;
 	for (unsigned i = 1; i < h->n; i++)
 		if (h->o[i].kind == AO_K_IMM && !ao_imm_inline(h->o[i].imm))
@@ -591,16 +591,16 @@ bool ao_inst_has_literal(const struct ao_inst *in)
 		return half_literal(&in->x) || half_literal(&in->y);
 	if (in->kind != AO_INST_OP)
 		return false;
-	const struct emu_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &ao_rows[in->op];
 	switch (r->enc) {
-	case EMU_ENC_SOP1: case EMU_ENC_SOP2: case EMU_ENC_SOPC:
-	case EMU_ENC_VOP1: case EMU_ENC_VOP2: case EMU_ENC_VOPC:
-	case EMU_ENC_VOP3: case EMU_ENC_VOP3SD: case EMU_ENC_VOP3P:
+	case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPC:
+	case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
+	case ISA_ENC_VOP3: case ISA_ENC_VOP3SD: case ISA_ENC_VOP3P:
 		break;
 	default:
 		return false;   /* SOPK/SOPP/SMEM/memory: immediates live in the instruction */
 	}
-	if (r->flags & EMU_F_LITK)
+	if (r->flags & ISA_F_LITK)
 		return true;
 	for (unsigned i = 0; i < in->n; i++)
 		if (in->o[i].kind == AO_K_IMM && !ao_imm_inline(in->o[i].imm))
@@ -610,8 +610,8 @@ bool ao_inst_has_literal(const struct ao_inst *in)
 
 bool ao_is_smem_load(const struct ao_inst *in)
 {
-	return in->kind == AO_INST_OP && ao_rows[in->op].enc == EMU_ENC_SMEM &&
-	       !(ao_rows[in->op].flags & EMU_F_STORE);
+	return in->kind == AO_INST_OP && ao_rows[in->op].enc == ISA_ENC_SMEM &&
+	       !(ao_rows[in->op].flags & ISA_F_STORE);
 }
 
 unsigned ao_inst_size(const struct ao_kernel *k, unsigned i)
@@ -625,11 +625,11 @@ unsigned ao_inst_size(const struct ao_kernel *k, unsigned i)
 		return 8 + (ao_inst_has_literal(in) ? 4 : 0);
 	unsigned base;
 	switch (ao_rows[in->op].enc) {
-	case EMU_ENC_SOP1: case EMU_ENC_SOP2: case EMU_ENC_SOPK: case EMU_ENC_SOPC:
-	case EMU_ENC_SOPP:
+	case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPK: case ISA_ENC_SOPC:
+	case ISA_ENC_SOPP:
 		base = 4;
 		break;
-	case EMU_ENC_VOP1: case EMU_ENC_VOP2: case EMU_ENC_VOPC:
+	case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
 		base = ao_uses_e64(in) ? 8 : 4;
 		break;
 	default:

@@ -48,7 +48,7 @@ struct ao_kernel {
 };
 
 /* The rows of isa/isa_gfx11.def as asm_out reads them. */
-extern const struct emu_opinfo ao_rows[EMU_OP_COUNT];
+extern const struct isa_opinfo ao_rows[ISA_OP_COUNT];
 
 bool ao_op_valid(unsigned op);
 

@@ -4,10 +4,11 @@
 
 #include "asm_out/internal.h"
 
-/* The same X-macro expansion as the emulator's table: one source of truth. */
-const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
+/* The same expansion of the rows as isa_ops[] (isa/opcodes.c): a copy of its
+ * own keeps libasm_out.a free of other libraries. */
+const struct isa_opinfo ao_rows[ISA_OP_COUNT] = {
 #define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec) \
-	[EMU_OP_##name] = { #name, EMU_ENC_##enc, EMU_CLS_##cls, opc, d, s0, s1, s2, flags },
+	[ISA_OP_##name] = { #name, ISA_ENC_##enc, ISA_CLS_##cls, opc, d, s0, s1, s2, flags },
 #define VOPD(name, xopc, yopc, base)
 #define VOPDY(name, yopc, base)
 #include "isa/isa_gfx11.def"
@@ -19,8 +20,8 @@ const struct emu_opinfo ao_rows[EMU_OP_COUNT] = {
 /* VOPD slots, keyed by the VALU op each half runs.  xopc/yopc < 0: no slot. */
 static const struct { ao_op base; int x, y; } vopd_rows[] = {
 #define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec)
-#define VOPD(name, xopc, yopc, base) { EMU_OP_##base, xopc, yopc },
-#define VOPDY(name, yopc, base) { EMU_OP_##base, -1, yopc },
+#define VOPD(name, xopc, yopc, base) { ISA_OP_##base, xopc, yopc },
+#define VOPDY(name, yopc, base) { ISA_OP_##base, -1, yopc },
 #include "isa/isa_gfx11.def"
 #undef OP
 #undef VOPD
@@ -29,7 +30,7 @@ static const struct { ao_op base; int x, y; } vopd_rows[] = {
 
 bool ao_op_valid(unsigned op)
 {
-	return op > 0 && op < EMU_OP_COUNT && ao_rows[op].name != NULL;
+	return op > 0 && op < ISA_OP_COUNT && ao_rows[op].name != NULL;
 }
 
 const char *ao_op_name(ao_op op) { return ao_op_valid(op) ? ao_rows[op].name : NULL; }
@@ -39,7 +40,7 @@ unsigned ao_op_flags(ao_op op) { return ao_op_valid(op) ? ao_rows[op].flags : 0;
 
 int ao_op_find(const char *name)
 {
-	for (unsigned i = 1; i < EMU_OP_COUNT; i++)
+	for (unsigned i = 1; i < ISA_OP_COUNT; i++)
 		if (ao_rows[i].name && strcmp(ao_rows[i].name, name) == 0)
 			return (int)i;
 	return -1;
@@ -65,7 +66,7 @@ bool ao_vopd_y_ok(ao_op op)
  * encodes these without a literal dword (llvm-mc-19: 0x3f800000 given to an
  * integer op is printed and encoded as 1.0). */
 static const uint32_t inline_f32[] = {
-#define INLINE_FLOAT(code, text, f32, f16, f64_hi) f32,
+#define INLINE_FLOAT(code, text, f32, f16, f64) f32,
 #include "isa/inline_consts.def"
 #undef INLINE_FLOAT
 };

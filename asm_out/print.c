@@ -47,7 +47,7 @@ static const char *const special_names[AO_SPECIAL_COUNT] = {
 
 /* f32 inline constants as llvm-objdump spells them (isa/inline_consts.def) */
 static const struct { uint32_t bits; const char *text; } fconst[] = {
-#define INLINE_FLOAT(code, text, f32, f16, f64_hi) { f32, text },
+#define INLINE_FLOAT(code, text, f32, f16, f64) { f32, text },
 #include "isa/inline_consts.def"
 #undef INLINE_FLOAT
 };
@@ -115,14 +115,14 @@ static void put_opnds(struct ao_text *b, const struct ao_kernel *k, const struct
 
 static int k_index(ao_op op)
 {
-	if (!(ao_rows[op].flags & EMU_F_LITK))
+	if (!(ao_rows[op].flags & ISA_F_LITK))
 		return -1;
 	return op == AO_OP(v_fmamk_f32) ? 2 : 3;   /* fmaak: d, s0, s1, K; fmamk: d, s0, K, s1 */
 }
 
 static void put_half(struct ao_text *b, const struct ao_kernel *k, const struct ao_half *h)
 {
-	const struct emu_opinfo *r = &ao_rows[h->op];
+	const struct isa_opinfo *r = &ao_rows[h->op];
 	/* v_fmac_f32 -> v_dual_fmac_f32; fmaak/fmamk carry K as a literal */
 	ao_textf(b, "v_dual_%s", r->name + 2);
 	put_opnds(b, k, h->o, h->n, k_index(h->op));
@@ -164,19 +164,19 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 		put_half(b, k, &in->y);
 		return;
 	}
-	const struct emu_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &ao_rows[in->op];
 	const char *suffix = "";
-	if ((r->enc == EMU_ENC_VOP1 || r->enc == EMU_ENC_VOP2 || r->enc == EMU_ENC_VOPC) &&
-	    !(r->flags & EMU_F_NOE64))
+	if ((r->enc == ISA_ENC_VOP1 || r->enc == ISA_ENC_VOP2 || r->enc == ISA_ENC_VOPC) &&
+	    !(r->flags & ISA_F_NOE64))
 		suffix = ao_uses_e64(in) ? "_e64" : "_e32";
 	ao_textf(b, "%s%s", r->name, suffix);
 	switch (r->enc) {
-	case EMU_ENC_SMEM:
+	case ISA_ENC_SMEM:
 		put_opnds(b, k, in->o, in->n, -1);
 		/* As llvm-objdump 19 and 22 print it (and llvm-mc takes it back): with
 		 * an SGPR offset (the last operand) "s2" or "s2 offset:0x10"; without
 		 * one, the immediate offset in its place, "null" when 0. */
-		if (in->n == 3 && !(r->flags & EMU_F_STORE)) {
+		if (in->n == 3 && !(r->flags & ISA_F_STORE)) {
 			if (in->m.offset)
 				ao_textf(b, " offset:0x%x", (unsigned)in->m.offset);
 		} else if (in->m.offset == 0) {
@@ -185,12 +185,12 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 			ao_textf(b, ", 0x%x", (unsigned)in->m.offset);
 		}
 		return;
-	case EMU_ENC_SOPK:
+	case ISA_ENC_SOPK:
 		put_opnds(b, k, in->o, in->n ? in->n - 1 : 0, -1);
 		if (in->n && in->o[in->n - 1].kind == AO_K_IMM)
 			ao_textf(b, "%s0x%x", in->n > 1 ? ", " : " ", in->o[in->n - 1].imm & 0xffff);
 		return;
-	case EMU_ENC_SOPP:
+	case ISA_ENC_SOPP:
 		if (in->op == AO_OP(s_waitcnt_depctr) && in->n == 1 && in->o[0].kind == AO_K_IMM) {
 			/* as llvm-objdump prints encodings without a symbolic form (0xfff) */
 			ao_textf(b, " 0x%x", in->o[0].imm & 0xffff);
@@ -201,7 +201,7 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 		else
 			put_opnds(b, k, in->o, in->n, -1);
 		return;
-	case EMU_ENC_DS:
+	case ISA_ENC_DS:
 		put_opnds(b, k, in->o, in->n, -1);
 		if (strstr(r->name, "2addr")) {
 			if (in->m.offset)
@@ -212,9 +212,9 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 			ao_textf(b, " offset:%d", in->m.offset);
 		}
 		return;
-	case EMU_ENC_GLOBAL:
-	case EMU_ENC_SCRATCH:
-	case EMU_ENC_FLAT:
+	case ISA_ENC_GLOBAL:
+	case ISA_ENC_SCRATCH:
+	case ISA_ENC_FLAT:
 		put_opnds(b, k, in->o, in->n, -1);
 		if (in->m.offset)
 			ao_textf(b, " offset:%d", in->m.offset);

@@ -1,8 +1,8 @@
 /* decode.c — table-driven gfx11 decoder.
  *
  * Everything here is derived from isa/isa_gfx11.def (rows, expanded into
- * decode_tables.c) and isa/isa_fields.def (bit ranges): decoding is a prefix
- * match, one array load (emu_opcode_map) and field extraction.
+ * isa/opcodes.c) and isa/isa_fields.def (bit ranges): decoding is a prefix
+ * match, one array load (isa_opcode_map) and field extraction.
  */
 #include "emu/decode.h"
 #include "emu/emu.h"
@@ -67,7 +67,7 @@ static void clear(struct emu_inst *in)
 	in->src[0] = in->src[1] = in->src[2] = EMU_OPND_NONE;
 	in->addr = in->data0 = in->data1 = EMU_OPND_NONE;
 	in->saddr = in->sbase = in->soffset = EMU_OPND_NONE;
-	in->x.op = in->y.op = EMU_OP_INVALID;
+	in->x.op = in->y.op = ISA_OP_INVALID;
 	in->x.dst = in->x.src0 = in->x.src1 = in->x.src2 = EMU_OPND_NONE;
 	in->y.dst = in->y.src0 = in->y.src1 = in->y.src2 = EMU_OPND_NONE;
 }
@@ -107,7 +107,7 @@ static inline int bad_tuple(unsigned c, unsigned size)
 }
 
 /* Aligns the ALU operands; nonzero when one of them is not a valid tuple. */
-static int align_operands(struct emu_inst *in, const struct emu_opinfo *r)
+static int align_operands(struct emu_inst *in, const struct isa_opinfo *r)
 {
 	in->dst = align_sgpr(in->dst, r->dst);
 	in->src[0] = align_sgpr(in->src[0], r->src0);
@@ -121,19 +121,19 @@ static int align_operands(struct emu_inst *in, const struct emu_opinfo *r)
  * (true16, as LLVM 20+ emits for gfx11: v1.h); the decoder turns it into the
  * op_sel bit the VOP3 form would carry (src0 1, src1 2, src2 4, dst 8), so the
  * executors see one representation.  LLVM 19 does not model it. */
-static void true16_halves(struct emu_inst *in, const struct emu_opinfo *r)
+static void true16_halves(struct emu_inst *in, const struct isa_opinfo *r)
 {
 	const unsigned hi = EMU_OPND_VGPR0 + 128;
-	if (r->flags & (EMU_F_F16 | EMU_F_I16))
+	if (r->flags & (ISA_F_F16 | ISA_F_I16))
 		for (unsigned i = 0; i < 2; i++)
 			if (in->src[i] >= hi && in->src[i] < 512) {
 				in->src[i] = (uint16_t)(in->src[i] - 128);
 				in->opsel |= (uint8_t)(1u << i);
 			}
-	if ((r->flags & EMU_F_D16) && in->dst >= hi && in->dst < 512) {
+	if ((r->flags & ISA_F_D16) && in->dst >= hi && in->dst < 512) {
 		in->dst = (uint16_t)(in->dst - 128);
 		in->opsel |= 8;
-		if (r->flags & EMU_F_ACC) { /* fmac: the accumulator is the destination half */
+		if (r->flags & ISA_F_ACC) { /* fmac: the accumulator is the destination half */
 			in->src[2] = in->dst;
 			in->opsel |= 4;
 		}
@@ -167,7 +167,7 @@ static int bad_srcs(const struct emu_inst *in)
 
 /* The common end of SALU/VOP3/VOP3P decoding: operands aligned and valid, then
  * the length, with the literal dword after `base` bytes when a source uses it. */
-static int alu_finish(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n, unsigned base)
+static int alu_finish(struct emu_inst *in, const struct isa_opinfo *r, const uint8_t *code, size_t n, unsigned base)
 {
 	if (align_operands(in, r) || bad_srcs(in))
 		return EMU_E_DECODE;
@@ -177,61 +177,61 @@ static int alu_finish(struct emu_inst *in, const struct emu_opinfo *r, const uin
 /* ---- per-format decoders ---------------------------------------------------------------- */
 static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
-	const struct emu_opinfo *r;
+	const struct isa_opinfo *r;
 	switch (fmt) {
 	case FMT_SOP1:
-		in->op = emu_opcode_map.sop1[f_SOP1_OP(w)];
-		in->enc = EMU_ENC_SOP1;
-		r = &emu_ops[in->op];
+		in->op = isa_opcode_map.sop1[f_SOP1_OP(w)];
+		in->enc = ISA_ENC_SOP1;
+		r = &isa_ops[in->op];
 		if (r->src0) in->src[0] = (uint16_t)f_SOP1_SSRC0(w);
-		if (in->op == EMU_OP_s_sendmsg_rtn_b32 || in->op == EMU_OP_s_sendmsg_rtn_b64)
+		if (in->op == ISA_OP_s_sendmsg_rtn_b32 || in->op == ISA_OP_s_sendmsg_rtn_b64)
 			in->simm16 = (int32_t)f_SOP1_SSRC0(w); /* the message id */
-		if (in->op == EMU_OP_s_setpc_b64 && in->src[0] >= EMU_OPND_INT0)
+		if (in->op == ISA_OP_s_setpc_b64 && in->src[0] >= EMU_OPND_INT0)
 			return EMU_E_DECODE; /* s_setpc jumps to a register pair */
 		if (r->dst) in->dst = (uint16_t)f_SOP1_SDST(w);
 		break;
 	case FMT_SOP2:
-		in->op = emu_opcode_map.sop2[f_SOP2_OP(w)];
-		in->enc = EMU_ENC_SOP2;
-		r = &emu_ops[in->op];
+		in->op = isa_opcode_map.sop2[f_SOP2_OP(w)];
+		in->enc = ISA_ENC_SOP2;
+		r = &isa_ops[in->op];
 		in->src[0] = (uint16_t)f_SOP2_SSRC0(w);
 		in->src[1] = (uint16_t)f_SOP2_SSRC1(w);
 		in->dst = (uint16_t)f_SOP2_SDST(w);
 		break;
 	case FMT_SOPC:
-		in->op = emu_opcode_map.sopc[f_SOPC_OP(w)];
-		in->enc = EMU_ENC_SOPC;
-		r = &emu_ops[in->op];
+		in->op = isa_opcode_map.sopc[f_SOPC_OP(w)];
+		in->enc = ISA_ENC_SOPC;
+		r = &isa_ops[in->op];
 		in->src[0] = (uint16_t)f_SOPC_SSRC0(w);
 		in->src[1] = (uint16_t)f_SOPC_SSRC1(w);
 		break;
 	case FMT_SOPK:
-		in->op = emu_opcode_map.sopk[f_SOPK_OP(w)];
-		in->enc = EMU_ENC_SOPK;
-		r = &emu_ops[in->op];
+		in->op = isa_opcode_map.sopk[f_SOPK_OP(w)];
+		in->enc = ISA_ENC_SOPK;
+		r = &isa_ops[in->op];
 		in->simm16 = (int32_t)f_SOPK_SIMM16(w);
-		if (r->flags & EMU_F_NODST)
+		if (r->flags & ISA_F_NODST)
 			in->src[0] = (uint16_t)f_SOPK_SDST(w);
 		else
 			in->dst = (uint16_t)f_SOPK_SDST(w);
-		if (r->src0 && !(r->flags & EMU_F_NODST))
+		if (r->src0 && !(r->flags & ISA_F_NODST))
 			in->src[0] = in->dst; /* s_addk/s_mulk read their destination */
-		if (in->op == EMU_OP_s_call_b64)
+		if (in->op == ISA_OP_s_call_b64)
 			in->branch = sext((uint32_t)in->simm16, 16) * 4;
 		in->dst = align_sgpr(in->dst, r->dst);
-		if (r->flags & EMU_F_LITK)
+		if (r->flags & ISA_F_LITK)
 			return take_literal(code, n, 4, in);
 		break;
 	case FMT_SOPP:
-		in->op = emu_opcode_map.sopp[f_SOPP_OP(w)];
-		in->enc = EMU_ENC_SOPP;
-		r = &emu_ops[in->op];
+		in->op = isa_opcode_map.sopp[f_SOPP_OP(w)];
+		in->enc = ISA_ENC_SOPP;
+		r = &isa_ops[in->op];
 		in->simm16 = (int32_t)f_SOPP_SIMM16(w);
-		if ((r->flags & EMU_F_NOIMM) && in->simm16)
+		if ((r->flags & ISA_F_NOIMM) && in->simm16)
 			return EMU_E_DECODE;
-		if (r->cls == EMU_CLS_BRANCH)
+		if (r->cls == ISA_CLS_BRANCH)
 			in->branch = sext((uint32_t)in->simm16, 16) * 4;
-		if (in->op == EMU_OP_s_waitcnt) {
+		if (in->op == ISA_OP_s_waitcnt) {
 			in->vmcnt = (uint8_t)f_WAITCNT_VMCNT(w);
 			in->expcnt = (uint8_t)f_WAITCNT_EXPCNT(w);
 			in->lgkmcnt = (uint8_t)f_WAITCNT_LGKMCNT(w);
@@ -247,11 +247,11 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 
 static int dec_smem(uint64_t w, struct emu_inst *in)
 {
-	in->op = emu_opcode_map.smem[f_SMEM_OP(w)];
+	in->op = isa_opcode_map.smem[f_SMEM_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
-	in->enc = EMU_ENC_SMEM;
-	const struct emu_opinfo *r = &emu_ops[in->op];
+	in->enc = ISA_ENC_SMEM;
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	if (r->dst)
 		in->dst = align_sgpr((uint16_t)f_SMEM_SDATA(w), r->dst);
 	if (r->src0)
@@ -280,10 +280,10 @@ static int valid_dpp_ctrl(unsigned c)
 	       (c >= 0x150 && c <= 0x16f);
 }
 
-static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_t *code, size_t n, unsigned pos)
+static int dec_dpp(struct emu_inst *in, const struct isa_opinfo *r, const uint8_t *code, size_t n, unsigned pos)
 {
 	unsigned marker = in->src[0];
-	if ((r->flags & (EMU_F_LITK | EMU_F_WVDST | EMU_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
+	if ((r->flags & (ISA_F_LITK | ISA_F_WVDST | ISA_F_F64)) || r->dst > 1 || r->src0 != 1 || r->src1 > 1 ||
 	    r->src2 > 1 || n < pos + 4)
 		return EMU_E_DECODE;
 	uint32_t d1 = rd32(code + pos);
@@ -299,7 +299,7 @@ static int dec_dpp(struct emu_inst *in, const struct emu_opinfo *r, const uint8_
 		}
 		in->bank_mask = (uint8_t)(d1 >> 24 & 0xf);
 		in->row_mask = (uint8_t)(d1 >> 28);
-		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & EMU_F_FP)))
+		if (!valid_dpp_ctrl(in->dpp_ctrl) || (d1 >> 17 & 1) || ((in->neg | in->abs) && !(r->flags & ISA_F_FP)))
 			return EMU_E_DECODE;
 	} else {
 		in->dpp = EMU_DPP8;
@@ -318,23 +318,23 @@ static inline int is_dpp_marker(unsigned c)
 /* VOP1/VOP2/VOPC (_e32 forms, 4 bytes + literal). */
 static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
-	const struct emu_opinfo *r;
+	const struct isa_opinfo *r;
 	unsigned vdst = 0;
 	switch (fmt) {
 	case FMT_VOP1:
-		in->op = emu_opcode_map.vop1[f_VOP1_OP(w)];
-		in->enc = EMU_ENC_VOP1;
+		in->op = isa_opcode_map.vop1[f_VOP1_OP(w)];
+		in->enc = ISA_ENC_VOP1;
 		vdst = f_VOP1_VDST(w);
 		break;
 	case FMT_VOP2:
-		in->op = emu_opcode_map.vop2[f_VOP2_OP(w)];
-		in->enc = EMU_ENC_VOP2;
+		in->op = isa_opcode_map.vop2[f_VOP2_OP(w)];
+		in->enc = ISA_ENC_VOP2;
 		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOP2_VSRC1(w));
 		vdst = f_VOP2_VDST(w);
 		break;
 	case FMT_VOPC:
-		in->op = emu_opcode_map.vopc[f_VOPC_OP(w)];
-		in->enc = EMU_ENC_VOPC;
+		in->op = isa_opcode_map.vopc[f_VOPC_OP(w)];
+		in->enc = ISA_ENC_VOPC;
 		in->src[1] = (uint16_t)(EMU_OPND_VGPR0 + f_VOPC_VSRC1(w));
 		break;
 	default:
@@ -342,7 +342,7 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 	}
 	if (!in->op)
 		return EMU_E_DECODE;
-	r = &emu_ops[in->op];
+	r = &isa_ops[in->op];
 	if (r->src0)
 		in->src[0] = (uint16_t)(w & 0x1ff);
 	else if (fmt == FMT_VOP1 && (w & 0x1ff))
@@ -357,25 +357,25 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 		return EMU_E_DECODE;
 	}
 	if (fmt == FMT_VOPC) {
-		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : EMU_OPND_VCC_LO;
+		in->dst = (r->flags & ISA_F_WEXEC) ? EMU_OPND_EXEC_LO : EMU_OPND_VCC_LO;
 	} else if (r->dst) {
-		in->dst = (r->flags & EMU_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
+		in->dst = (r->flags & ISA_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
 	}
 	if (fmt == FMT_VOP2) {
-		if (r->flags & EMU_F_RVCC)
+		if (r->flags & ISA_F_RVCC)
 			in->src[2] = EMU_OPND_VCC_LO;
-		if (r->flags & EMU_F_WVCC)
+		if (r->flags & ISA_F_WVCC)
 			in->sdst = EMU_OPND_VCC_LO;
-		if (r->flags & EMU_F_ACC)
+		if (r->flags & ISA_F_ACC)
 			in->src[2] = in->dst;
 	}
 	if (align_operands(in, r))
 		return EMU_E_DECODE;
 	if (!in->dpp)
 		true16_halves(in, r);
-	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
+	if ((r->flags & ISA_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
 		return EMU_E_DECODE; /* readfirstlane: VGPR to SGPR */
-	if ((r->flags & EMU_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
+	if ((r->flags & ISA_F_LITK) || in->src[0] == EMU_OPND_LITERAL)
 		return take_literal(code, n, 4, in);
 	return len;
 }
@@ -383,14 +383,14 @@ static int dec_vop_e32(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, 
 static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
 	unsigned opc = f_VOP3_OP(w);
-	in->op = emu_opcode_map.vop3[opc];
+	in->op = isa_opcode_map.vop3[opc];
 	if (!in->op)
 		return EMU_E_DECODE;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	if (r->flags & EMU_F_NOE64)
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	if (r->flags & ISA_F_NOE64)
 		return EMU_E_DECODE;
-	int sd = r->enc == EMU_ENC_VOP3SD || (r->flags & EMU_F_SDST);
-	in->enc = sd ? EMU_ENC_VOP3SD : EMU_ENC_VOP3;
+	int sd = r->enc == ISA_ENC_VOP3SD || (r->flags & ISA_F_SDST);
+	in->enc = sd ? ISA_ENC_VOP3SD : ISA_ENC_VOP3;
 	unsigned vdst = f_VOP3_VDST(w);
 	if (sd) {
 		in->sdst = (uint16_t)f_VOP3SD_SDST(w);
@@ -402,13 +402,13 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	}
 	in->neg = (uint8_t)f_VOP3_NEG(w);
 	in->omod = (uint8_t)f_VOP3_OMOD(w);
-	if (r->enc == EMU_ENC_VOPC && !(r->flags & EMU_F_WEXEC) && vdst > EMU_OPND_EXEC_HI)
+	if (r->enc == ISA_ENC_VOPC && !(r->flags & ISA_F_WEXEC) && vdst > EMU_OPND_EXEC_HI)
 		return EMU_E_DECODE; /* the mask goes to a scalar register */
-	if (r->enc == EMU_ENC_VOPC) {
+	if (r->enc == ISA_ENC_VOPC) {
 		/* v_cmp_e64 writes the mask to the SGPR in vdst; v_cmpx_e64 to exec */
-		in->dst = (r->flags & EMU_F_WEXEC) ? EMU_OPND_EXEC_LO : (uint16_t)vdst;
+		in->dst = (r->flags & ISA_F_WEXEC) ? EMU_OPND_EXEC_LO : (uint16_t)vdst;
 	} else if (r->dst) {
-		in->dst = (r->flags & EMU_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
+		in->dst = (r->flags & ISA_F_WVDST) ? (uint16_t)vdst : (uint16_t)(EMU_OPND_VGPR0 + vdst);
 	}
 	if (r->src0) in->src[0] = (uint16_t)f_VOP3_SRC0(w);
 	if (r->src1) in->src[1] = (uint16_t)f_VOP3_SRC1(w);
@@ -420,29 +420,29 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 		if (!sz[i] && (fld[i] || ((in->neg | in->abs) >> i & 1)))
 			return EMU_E_DECODE;
 	/* Source modifiers exist only on float operands; LLVM refuses the rest. */
-	unsigned fmods = (r->flags & EMU_F_FP) ? 7u : (r->flags & EMU_F_FP0) ? 1u : 0u;
+	unsigned fmods = (r->flags & ISA_F_FP) ? 7u : (r->flags & ISA_F_FP0) ? 1u : 0u;
 	if ((in->neg | in->abs) & ~fmods)
 		return EMU_E_DECODE;
 	/* the mask of v_cndmask takes no modifiers; fmac_e64 keeps its src2 field and modifiers zero */
-	if ((r->flags & EMU_F_RVCC) && ((in->neg | in->abs) & 4))
+	if ((r->flags & ISA_F_RVCC) && ((in->neg | in->abs) & 4))
 		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_ACC) && (f_VOP3_SRC2(w) || ((in->neg | in->abs) & 4)))
+	if ((r->flags & ISA_F_ACC) && (f_VOP3_SRC2(w) || ((in->neg | in->abs) & 4)))
 		return EMU_E_DECODE;
-	if (in->omod && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD)))
+	if (in->omod && !(r->flags & (ISA_F_FP | ISA_F_FP0 | ISA_F_OMOD)))
 		return EMU_E_DECODE;
-	if (in->clamp && !(r->flags & (EMU_F_FP | EMU_F_FP0 | EMU_F_OMOD | EMU_F_CLAMP)))
+	if (in->clamp && !(r->flags & (ISA_F_FP | ISA_F_FP0 | ISA_F_OMOD | ISA_F_CLAMP)))
 		return EMU_E_DECODE;
-	if (r->flags & EMU_F_ACC)
+	if (r->flags & ISA_F_ACC)
 		in->src[2] = in->dst;
 	if (align_operands(in, r))
 		return EMU_E_DECODE;
 	/* the mask or carry-in of v_cndmask_e64 and v_*_co_ci_e64 is a scalar register */
-	if ((r->flags & EMU_F_RVCC) && in->src[2] > EMU_OPND_M0)
+	if ((r->flags & ISA_F_RVCC) && in->src[2] > EMU_OPND_M0)
 		return EMU_E_DECODE;
-	if ((r->flags & EMU_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
+	if ((r->flags & ISA_F_WVDST) && (!emu_opnd_is_vgpr(in->src[0]) || in->dst > EMU_OPND_EXEC_HI))
 		return EMU_E_DECODE; /* readlane: VGPR to SGPR */
-	if ((r->flags & EMU_F_RVCC) && (in->clamp || in->omod) &&
-	    ((r->enc == EMU_ENC_VOP2 && !(r->flags & EMU_F_SDST)) || in->op == EMU_OP_v_cndmask_b16))
+	if ((r->flags & ISA_F_RVCC) && (in->clamp || in->omod) &&
+	    ((r->enc == ISA_ENC_VOP2 && !(r->flags & ISA_F_SDST)) || in->op == ISA_OP_v_cndmask_b16))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
 	if (is_dpp_marker(in->src[0])) {
 		/* VOP3 DPP (_e64_dpp): the DPP dword follows; src1 is a VGPR, no literal */
@@ -459,7 +459,7 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 /* WMMA operands as LLVM 19 accepts them: A and B VGPR tuples, C a VGPR tuple or an
  * inline constant (read by every element), D a VGPR tuple; clamp only on the
  * integer forms, op_sel only [2] and only where D is 16-bit. */
-static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
+static int bad_wmma(const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	const unsigned c2 = in->src[2];
 	if (!emu_opnd_is_vgpr(in->src[0]) || in->src[0] + r->src0 - 1 > 511 ||
@@ -470,20 +470,20 @@ static int bad_wmma(const struct emu_inst *in, const struct emu_opinfo *r)
 	/* the aperture registers are no C operand (llvm-objdump-22 refuses some of them) */
 	if (c2 >= EMU_OPND_SHARED_BASE && c2 <= EMU_OPND_PRIVATE_LIMIT)
 		return 1;
-	if (in->clamp && !emu_wmma_int(in->op))
+	if (in->clamp && !isa_wmma_int(in->op))
 		return 1;
-	return (in->opsel & 3) || ((in->opsel & 4) && !emu_wmma_d16(in->op));
+	return (in->opsel & 3) || ((in->opsel & 4) && !isa_wmma_d16(in->op));
 }
 
 static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
 	if (w >> 23 & 1)
 		return EMU_E_DECODE; /* bit 23 is clear in every VOP3P opcode LLVM knows */
-	in->op = emu_opcode_map.vop3p[f_VOP3P_OP(w)];
+	in->op = isa_opcode_map.vop3p[f_VOP3P_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	in->enc = EMU_ENC_VOP3P;
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	in->enc = ISA_ENC_VOP3P;
 	in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_VOP3P_VDST(w));
 	in->neg_hi = (uint8_t)f_VOP3P_NEG_HI(w);
 	in->opsel = (uint8_t)f_VOP3P_OPSEL(w);
@@ -498,14 +498,14 @@ static int dec_vop3p(uint64_t w, const uint8_t *code, size_t n, struct emu_inst 
 	for (int i = 0; i < 3; i++)
 		if (!psz[i] && (pfld[i] || ((in->neg | in->neg_hi | in->opsel) >> i & 1)))
 			return EMU_E_DECODE;
-	if (emu_is_wmma(in->op))
+	if (isa_is_wmma(in->op))
 		return bad_wmma(in, r) ? EMU_E_DECODE : 8;
 	return alu_finish(in, r, code, n, 8);
 }
 
 static int vopd_half(struct emu_vopd_half *h, unsigned op, unsigned dst, unsigned src0, unsigned vsrc1)
 {
-	const struct emu_opinfo *r = &emu_ops[op];
+	const struct isa_opinfo *r = &isa_ops[op];
 	if (!r->src1 && vsrc1)
 		return EMU_E_DECODE; /* v_dual_mov: the vsrc1 field must be zero */
 	h->op = (uint16_t)op;
@@ -513,43 +513,43 @@ static int vopd_half(struct emu_vopd_half *h, unsigned op, unsigned dst, unsigne
 	h->src0 = (uint16_t)src0;
 	if (r->src1)
 		h->src1 = (uint16_t)(EMU_OPND_VGPR0 + vsrc1);
-	if (r->flags & EMU_F_ACC)
+	if (r->flags & ISA_F_ACC)
 		h->src2 = h->dst;
-	else if (r->flags & EMU_F_RVCC)
+	else if (r->flags & ISA_F_RVCC)
 		h->src2 = EMU_OPND_VCC_LO;
 	return bad_src(src0) ? EMU_E_DECODE : 0;
 }
 
 static int dec_vopd(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *in)
 {
-	unsigned xo = emu_vopd_x_op[f_VOPD_OPX(w)], yo = emu_vopd_y_op[f_VOPD_OPY(w)];
+	unsigned xo = isa_vopd_x_op[f_VOPD_OPX(w)], yo = isa_vopd_y_op[f_VOPD_OPY(w)];
 	if (!xo || !yo)
 		return EMU_E_DECODE;
-	in->op = EMU_OP_v_dual;
-	in->enc = EMU_ENC_VOPD;
+	in->op = ISA_OP_v_dual;
+	in->enc = ISA_ENC_VOPD;
 	unsigned vdx = f_VOPD_VDSTX(w);
 	unsigned vdy = f_VOPD_VDSTY(w) << 1 | ((vdx & 1) ^ 1);
 	if (vopd_half(&in->x, xo, vdx, f_VOPD_SRCX0(w), f_VOPD_VSRCX1(w)) ||
 	    vopd_half(&in->y, yo, vdy, f_VOPD_SRCY0(w), f_VOPD_VSRCY1(w)))
 		return EMU_E_DECODE;
 	if (in->x.src0 == EMU_OPND_LITERAL || in->y.src0 == EMU_OPND_LITERAL ||
-	    (emu_ops[xo].flags & EMU_F_LITK) || (emu_ops[yo].flags & EMU_F_LITK))
+	    (isa_ops[xo].flags & ISA_F_LITK) || (isa_ops[yo].flags & ISA_F_LITK))
 		return take_literal(code, n, 8, in);
 	return 8;
 }
 
 static int dec_ds(uint64_t w, struct emu_inst *in)
 {
-	in->op = emu_opcode_map.ds[f_DS_OP(w)];
+	in->op = isa_opcode_map.ds[f_DS_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	in->enc = EMU_ENC_DS;
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	in->enc = ISA_ENC_DS;
 	in->offset0 = (uint8_t)f_DS_OFFSET0(w);
 	in->offset1 = (uint8_t)f_DS_OFFSET1(w);
 	in->offset = in->offset0 | in->offset1 << 8;
 	in->gds = (uint8_t)f_DS_GDS(w);
-	if (in->gds && (in->op == EMU_OP_ds_permute_b32 || in->op == EMU_OP_ds_bpermute_b32))
+	if (in->gds && (in->op == ISA_OP_ds_permute_b32 || in->op == ISA_OP_ds_bpermute_b32))
 		return EMU_E_DECODE; /* lane permutes have no GDS form */
 	/* register fields the op does not use must be zero */
 	if ((!r->dst && f_DS_VDST(w)) || (!r->src1 && f_DS_DATA0(w)) || (!r->src2 && f_DS_DATA1(w)))
@@ -566,11 +566,11 @@ static int dec_ds(uint64_t w, struct emu_inst *in)
 static int dec_flat(uint64_t w, struct emu_inst *in)
 {
 	unsigned seg = f_FLAT_SEG(w);
-	in->op = emu_opcode_map.flat[seg][f_FLAT_OP(w)];
+	in->op = isa_opcode_map.flat[seg][f_FLAT_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	in->enc = seg == 0 ? EMU_ENC_FLAT : seg == 1 ? EMU_ENC_SCRATCH : EMU_ENC_GLOBAL;
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	in->enc = seg == 0 ? ISA_ENC_FLAT : seg == 1 ? ISA_ENC_SCRATCH : ISA_ENC_GLOBAL;
 	in->glc = (uint8_t)f_FLAT_GLC(w);
 	in->slc = (uint8_t)f_FLAT_SLC(w);
 	in->dlc = (uint8_t)f_FLAT_DLC(w);
@@ -591,7 +591,7 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 	if (seg != 1 || in->sve)
 		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_ADDR(w));
 	/* an atomic returns the old value only when glc is set */
-	if (r->dst && (!(r->flags & EMU_F_ATOMIC) || in->glc))
+	if (r->dst && (!(r->flags & ISA_F_ATOMIC) || in->glc))
 		in->dst = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_VDST(w));
 	if (r->src1) in->data0 = (uint16_t)(EMU_OPND_VGPR0 + f_FLAT_DATA(w));
 	int wide = seg == 0 || (seg == 2 && in->saddr == EMU_OPND_NONE);
@@ -604,7 +604,7 @@ static int dec_flat(uint64_t w, struct emu_inst *in)
 /* The operands MUBUF and MTBUF loads and stores share (same bit positions in
  * both): vaddr (absent, "off", unless idxen or offen; two VGPRs with both:
  * index then offset), vdata, the descriptor quad and soffset. */
-static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo *r)
+static int buf_operands(uint64_t w, struct emu_inst *in, const struct isa_opinfo *r)
 {
 	if (f_MUBUF_TFE(w))
 		return EMU_E_DECODE; /* texture-fail status: not modelled */
@@ -613,7 +613,7 @@ static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo
 	if (in->idxen || in->offen)
 		in->addr = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VADDR(w));
 	uint16_t vdata = (uint16_t)(EMU_OPND_VGPR0 + f_MUBUF_VDATA(w));
-	if (r->flags & EMU_F_LOAD)
+	if (r->flags & ISA_F_LOAD)
 		in->dst = vdata;
 	else
 		in->data0 = vdata;
@@ -634,12 +634,12 @@ static int buf_operands(uint64_t w, struct emu_inst *in, const struct emu_opinfo
 /* MUBUF.  The cache invalidations take no operand or cache bits. */
 static int dec_mubuf(uint64_t w, struct emu_inst *in)
 {
-	in->op = emu_opcode_map.mubuf[f_MUBUF_OP(w)];
+	in->op = isa_opcode_map.mubuf[f_MUBUF_OP(w)];
 	if (!in->op)
 		return EMU_E_DECODE;
-	in->enc = EMU_ENC_MUBUF;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+	in->enc = ISA_ENC_MUBUF;
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	if (!(r->flags & (ISA_F_LOAD | ISA_F_STORE)))
 		return f_MUBUF_GLC(w) || f_MUBUF_DLC(w) ? EMU_E_DECODE : 8;
 	return buf_operands(w, in, r);
 }
@@ -649,13 +649,13 @@ static int dec_mubuf(uint64_t w, struct emu_inst *in)
  * 20-22, 48-50, 58-63); every other format is refused, not guessed. */
 static int dec_mtbuf(uint64_t w, struct emu_inst *in)
 {
-	in->op = emu_opcode_map.mtbuf[f_MTBUF_OP(w)];
+	in->op = isa_opcode_map.mtbuf[f_MTBUF_OP(w)];
 	unsigned f = f_MTBUF_FORMAT(w);
 	if (!in->op || !((f >= 20 && f <= 22) || (f >= 48 && f <= 50) || (f >= 58 && f <= 63)))
 		return EMU_E_DECODE;
-	in->enc = EMU_ENC_MTBUF;
+	in->enc = ISA_ENC_MTBUF;
 	in->fmt = (uint8_t)f;
-	return buf_operands(w, in, &emu_ops[in->op]);
+	return buf_operands(w, in, &isa_ops[in->op]);
 }
 
 /* The register-indexed moves name a register, never a constant: s_movrels reads
@@ -663,9 +663,9 @@ static int dec_mtbuf(uint64_t w, struct emu_inst *in)
 static int bad_movrel(const struct emu_inst *in)
 {
 	switch (in->op) {
-	case EMU_OP_s_movrels_b32: case EMU_OP_s_movrels_b64: return in->src[0] > 123;
-	case EMU_OP_s_movreld_b32: case EMU_OP_s_movreld_b64: return in->dst > 123;
-	case EMU_OP_v_movrels_b32: case EMU_OP_v_movrelsd_b32: return !emu_opnd_is_vgpr(in->src[0]);
+	case ISA_OP_s_movrels_b32: case ISA_OP_s_movrels_b64: return in->src[0] > 123;
+	case ISA_OP_s_movreld_b32: case ISA_OP_s_movreld_b64: return in->dst > 123;
+	case ISA_OP_v_movrels_b32: case ISA_OP_v_movrelsd_b32: return !emu_opnd_is_vgpr(in->src[0]);
 	default: return 0;
 	}
 }
@@ -706,7 +706,7 @@ int emu_decode(const uint8_t *code, size_t n, struct emu_inst *out)
 		return EMU_E_DECODE;
 	}
 	if (len < 0 || bad_movrel(out)) {
-		out->op = EMU_OP_INVALID;
+		out->op = ISA_OP_INVALID;
 		return EMU_E_DECODE;
 	}
 	out->len = (uint8_t)len;

@@ -1,9 +1,9 @@
-/* decode.h — gfx11 instruction decoding: the opcode enum built from
- * isa/isa_gfx11.def, the row attributes, and the decoded form of one
- * instruction that the executor, the hazard checker and the disassembler read.
+/* decode.h — gfx11 instruction decoding: the decoded form of one instruction
+ * that the executor, the hazard checker and the disassembler read, and the
+ * decoder that fills it.  The opcode table it decodes against (op enum,
+ * encodings, classes, flags, rows) is isa/opcodes.h.
  *
- * Data only plus two pure functions; no allocation, no I/O.  The generator
- * (asm_out) may include this header for the enums and the row table.
+ * Data only plus two pure functions; no allocation, no I/O.
  *
  * Operand codes.  Every register or constant operand is a 9-bit source code as
  * the hardware encodes it: 0..105 s0..s105, 106/107 vcc_lo/hi, 124 null, 125 m0,
@@ -20,6 +20,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "isa/opcodes.h"
 
 /* ---- operand codes -------------------------------------------------------- */
 enum emu_opnd {
@@ -42,116 +44,11 @@ enum emu_opnd {
 	EMU_OPND_NONE = 0xffff,
 };
 
-/* ---- encodings and classes ----------------------------------------------- */
-#define EMU_ENCODINGS(X) \
-	X(SOP1) X(SOP2) X(SOPK) X(SOPC) X(SOPP) X(SMEM) \
-	X(VOP1) X(VOP2) X(VOPC) X(VOP3) X(VOP3SD) X(VOP3P) X(VOPD) \
-	X(DS) X(GLOBAL) X(SCRATCH) X(FLAT) X(MUBUF) X(MTBUF)
-
-enum emu_enc {
-#define EMU_ENC_ENUM_(e) EMU_ENC_##e,
-	EMU_ENCODINGS(EMU_ENC_ENUM_)
-#undef EMU_ENC_ENUM_
-	EMU_ENC_COUNT
-};
-
-/* Instruction class: which unit issues it.  TRANS is the transcendental VALU
- * (its results need s_delay_alu TRANS32_DEP_n); BARRIER is s_barrier alone. */
-#define EMU_CLASSES(X) \
-	X(SALU) X(VALU) X(TRANS) X(SMEM) X(VMEM) X(LDS) X(BRANCH) X(WAIT) \
-	X(BARRIER) X(MISC)
-
-enum emu_cls {
-#define EMU_CLS_ENUM_(c) EMU_CLS_##c,
-	EMU_CLASSES(EMU_CLS_ENUM_)
-#undef EMU_CLS_ENUM_
-	EMU_CLS_COUNT
-};
-
-/* ---- row flags (the FLAGS column of isa_gfx11.def) ------------------------ */
-enum emu_opflag {
-	EMU_F_WSCC = 1u << 0,     /* writes SCC */
-	EMU_F_RSCC = 1u << 1,     /* reads SCC */
-	EMU_F_RVCC = 1u << 2,     /* _e32 form reads vcc_lo as its last source (src[2]) */
-	EMU_F_WVCC = 1u << 3,     /* _e32 form writes vcc_lo (carry out / compare result, sdst) */
-	EMU_F_WEXEC = 1u << 4,    /* writes exec (saveexec, v_cmpx) */
-	EMU_F_LOAD = 1u << 5,     /* reads memory into dst */
-	EMU_F_STORE = 1u << 6,    /* writes memory from data */
-	EMU_F_ATOMIC = 1u << 7,   /* read-modify-write */
-	EMU_F_VMCNT = 1u << 8,    /* counted by vmcnt */
-	EMU_F_LGKMCNT = 1u << 9,  /* counted by lgkmcnt */
-	EMU_F_VSCNT = 1u << 10,   /* counted by vscnt (stores) */
-	EMU_F_ACC = 1u << 11,     /* dst is also read (fmac): decoder sets src[2] = dst */
-	EMU_F_NOE64 = 1u << 12,   /* VOP1/2 row without a VOP3 form: no _e32 suffix */
-	EMU_F_LITK = 1u << 13,    /* takes a mandatory 32-bit constant K (fmaak/fmamk) */
-	EMU_F_F16 = 1u << 14,     /* 16-bit float operands (constants print as f16) */
-	EMU_F_F64 = 1u << 15,     /* 64-bit operands (literal is the high dword) */
-	EMU_F_SDST = 1u << 16,    /* VOP3 form is VOP3SD: carry-out sdst at [14:8] */
-	EMU_F_SIMM = 1u << 17,    /* SOPK/SOPP immediate is signed (prints in decimal) */
-	EMU_F_NODST = 1u << 18,   /* SOPK/SOP1 row whose sdst field is not a destination */
-	EMU_F_WVDST = 1u << 19,   /* scalar result of a VALU op goes to an SGPR (readlane) */
-	EMU_F_FP = 1u << 20,      /* float op: VOP3 neg/abs/omod apply (LLVM rejects them elsewhere) */
-	EMU_F_OPSEL = 1u << 21,   /* VOP3 op_sel is an operand of this op (16-bit halves) */
-	EMU_F_PK16 = 1u << 22,    /* packed 2 x f16 operands (constants print as f16 pairs) */
-	EMU_F_BARE = 1u << 23,    /* printed without _e32/_e64 in either form (v_nop) */
-	EMU_F_NOIMM = 1u << 24,   /* SOPP whose simm16 must be 0 (LLVM refuses others) */
-	EMU_F_FP0 = 1u << 25,     /* neg/abs apply to src0 only (v_cmp_class, v_ldexp) */
-	EMU_F_CLAMP = 1u << 26,   /* integer op whose clamp bit saturates (add/sub/mad/mul24/sad) */
-	EMU_F_DS2 = 1u << 27,     /* DS 2addr form: offset0/offset1 count elements (x64 for stride64) */
-	EMU_F_I16 = 1u << 28,     /* 16-bit integer operands (constants print as 16-bit ints) */
-	EMU_F_D16 = 1u << 29,     /* 16-bit result; _e32 forms refuse v128+ for 16-bit operands */
-	EMU_F_OMOD = 1u << 30,    /* output modifier allowed although the row is not FP (int-to-float cvt) */
-};
-/* The last flag is above INT_MAX, which C11 does not allow an enumerator. */
-#define EMU_F_QRATE (1u << 31)    /* quarter-rate VALU op (32-bit integer multiply): timing only */
-
-/* ---- the opcode table ------------------------------------------------------- */
-enum emu_op {
-	EMU_OP_INVALID = 0,
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec) EMU_OP_##name,
-#define VOPD(name, xopc, yopc, base)
-#define VOPDY(name, yopc, base)
-#include "isa/isa_gfx11.def"
-#undef OP
-#undef VOPD
-#undef VOPDY
-	EMU_OP_COUNT
-};
-
-/* One row of isa_gfx11.def. */
-struct emu_opinfo {
-	const char *name;         /* llvm mnemonic without _e32/_e64 */
-	uint8_t enc;              /* enum emu_enc of the row (VOP2 for v_add_f32) */
-	uint8_t cls;              /* enum emu_cls */
-	uint16_t opcode;          /* opcode field value in enc */
-	uint8_t dst, src0, src1, src2; /* operand sizes in dwords, 0 = absent */
-	uint32_t flags;           /* EMU_F_* */
-};
-
-extern const struct emu_opinfo emu_ops[EMU_OP_COUNT];
-
-/* Opcode field -> op of each encoding (EMU_OP_INVALID where no row is), for
- * the decoder.  vop3 holds VOPC at op, VOP2 at 256+op, VOP1 at 384+op and the
- * native VOP3/VOP3SD rows from 512; flat is indexed by the SEG field (0 FLAT,
- * 1 SCRATCH, 2 GLOBAL) first. */
-struct emu_opcode_map {
-	uint16_t sop1[256], sop2[128], sopk[32], sopc[128], sopp[128], smem[256];
-	uint16_t vop1[256], vop2[64], vopc[256], vop3[1024], vop3p[128];
-	uint16_t ds[256], flat[4][128], mubuf[256], mtbuf[16];
-};
-extern const struct emu_opcode_map emu_opcode_map;
-
-/* VOPD halves: opcode field -> the VALU op the half executes (EMU_OP_INVALID if
- * the opcode does not exist in that slot), and the v_dual_ name of each. */
-extern const uint16_t emu_vopd_x_op[16];
-extern const uint16_t emu_vopd_y_op[32];
-const char *emu_vopd_name(unsigned base_op); /* "v_dual_fmac_f32", NULL if none */
-
 enum emu_dpp { EMU_DPP_NONE, EMU_DPP16, EMU_DPP8 };
 
 /* ---- decoded instruction ---------------------------------------------------- */
 struct emu_vopd_half {
-	uint16_t op;              /* VALU op executed by this half (EMU_OP_v_fmac_f32, ...) */
+	uint16_t op;              /* VALU op executed by this half (ISA_OP_v_fmac_f32, ...) */
 	uint16_t dst;             /* 256 + vdst */
 	uint16_t src0;            /* operand code (SGPR, constant, literal or VGPR) */
 	uint16_t src1;            /* 256 + vsrc1 (EMU_OPND_NONE for mov) */
@@ -159,7 +56,7 @@ struct emu_vopd_half {
 };
 
 struct emu_inst {
-	uint16_t op;              /* enum emu_op; EMU_OP_v_dual for VOPD */
+	uint16_t op;              /* enum isa_op; ISA_OP_v_dual for VOPD */
 	uint8_t enc;              /* encoding actually read (VOP3 for an _e64 of a VOP2 row) */
 	uint8_t len;              /* bytes: 4, 8 or 12 */
 
@@ -221,11 +118,5 @@ size_t emu_format_inst(const struct emu_inst *in, char *out, size_t outlen);
 /* Operand code helpers */
 static inline int emu_opnd_is_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < 512; }
 static inline int emu_opnd_is_sgpr(unsigned c) { return c <= EMU_OPND_SGPR_MAX; }
-
-/* The v_wmma_* rows (contiguous in isa_gfx11.def) and the forms among them whose
- * D is 16-bit (op_sel[2] picks the half). */
-static inline int emu_is_wmma(unsigned op) { return op >= EMU_OP_v_wmma_f32_16x16x16_f16 && op <= EMU_OP_v_wmma_i32_16x16x16_iu4; }
-static inline int emu_wmma_d16(unsigned op) { return op == EMU_OP_v_wmma_f16_16x16x16_f16 || op == EMU_OP_v_wmma_bf16_16x16x16_bf16; }
-static inline int emu_wmma_int(unsigned op) { return op == EMU_OP_v_wmma_i32_16x16x16_iu8 || op == EMU_OP_v_wmma_i32_16x16x16_iu4; }
 
 #endif

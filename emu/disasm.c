@@ -33,7 +33,7 @@ static void put(struct out *o, const char *fmt, ...)
 /* ---- constants ---------------------------------------------------------------- */
 /* The float inline constants, indexed by operand code - 240 (isa/inline_consts.def). */
 static const struct { const char *text; uint32_t f32; uint16_t f16; uint32_t f64_hi; } fconst[] = {
-#define INLINE_FLOAT(code, text, f32, f16, f64_hi) [(code) - EMU_OPND_F_HALF] = { text, f32, f16, f64_hi },
+#define INLINE_FLOAT(code, text, f32, f16, f64) [(code) - EMU_OPND_F_HALF] = { text, f32, f16, (uint32_t)((f64) >> 32) },
 #include "isa/inline_consts.def"
 #undef INLINE_FLOAT
 };
@@ -41,16 +41,16 @@ static const struct { const char *text; uint32_t f32; uint16_t f16; uint32_t f64
 
 enum optype { T_B32, T_B64, T_F64, T_F16, T_I16, T_PK16 };
 
-static enum optype src_type(const struct emu_opinfo *r, unsigned size)
+static enum optype src_type(const struct isa_opinfo *r, unsigned size)
 {
-	if (r->flags & EMU_F_PK16)
+	if (r->flags & ISA_F_PK16)
 		return T_PK16;
-	if (r->flags & EMU_F_F16)
+	if (r->flags & ISA_F_F16)
 		return T_F16;
-	if (r->flags & EMU_F_I16)
+	if (r->flags & ISA_F_I16)
 		return T_I16;
 	if (size == 2)
-		return (r->flags & EMU_F_F64) ? T_F64 : T_B64;
+		return (r->flags & ISA_F_F64) ? T_F64 : T_B64;
 	return T_B32;
 }
 
@@ -155,21 +155,21 @@ enum simm_fmt {
 	S_WAITCNT, S_DELAY, S_SENDMSG, S_DEPCTR, S_HWREG,
 };
 
-static const uint8_t simm_fmt[EMU_OP_COUNT] = {
-	[EMU_OP_s_nop] = S_IMM, [EMU_OP_s_setkill] = S_IMM, [EMU_OP_s_sleep] = S_IMM,
-	[EMU_OP_s_clause] = S_HEX, [EMU_OP_s_set_inst_prefetch_distance] = S_HEX,
-	[EMU_OP_s_delay_alu] = S_DELAY, [EMU_OP_s_waitcnt_depctr] = S_DEPCTR,
-	[EMU_OP_s_waitcnt] = S_WAITCNT, [EMU_OP_s_wait_idle] = S_NONE,
-	[EMU_OP_s_trap] = S_IMM, [EMU_OP_s_round_mode] = S_HEX, [EMU_OP_s_denorm_mode] = S_IMM,
-	[EMU_OP_s_code_end] = S_NONE, [EMU_OP_s_endpgm] = S_DEC_NZ,
-	[EMU_OP_s_branch] = S_DEC, [EMU_OP_s_cbranch_scc0] = S_DEC, [EMU_OP_s_cbranch_scc1] = S_DEC,
-	[EMU_OP_s_cbranch_vccz] = S_DEC, [EMU_OP_s_cbranch_vccnz] = S_DEC,
-	[EMU_OP_s_cbranch_execz] = S_DEC, [EMU_OP_s_cbranch_execnz] = S_DEC,
-	[EMU_OP_s_setprio] = S_IMM, [EMU_OP_s_sendmsg] = S_SENDMSG, [EMU_OP_s_sendmsghalt] = S_SENDMSG,
-	[EMU_OP_s_icache_inv] = S_NONE, [EMU_OP_s_barrier] = S_NONE,
-	[EMU_OP_s_version] = S_VERSION, [EMU_OP_s_call_b64] = S_DEC,
-	[EMU_OP_s_getreg_b32] = S_HWREG, [EMU_OP_s_setreg_b32] = S_HWREG,
-	[EMU_OP_s_setreg_imm32_b32] = S_HWREG,
+static const uint8_t simm_fmt[ISA_OP_COUNT] = {
+	[ISA_OP_s_nop] = S_IMM, [ISA_OP_s_setkill] = S_IMM, [ISA_OP_s_sleep] = S_IMM,
+	[ISA_OP_s_clause] = S_HEX, [ISA_OP_s_set_inst_prefetch_distance] = S_HEX,
+	[ISA_OP_s_delay_alu] = S_DELAY, [ISA_OP_s_waitcnt_depctr] = S_DEPCTR,
+	[ISA_OP_s_waitcnt] = S_WAITCNT, [ISA_OP_s_wait_idle] = S_NONE,
+	[ISA_OP_s_trap] = S_IMM, [ISA_OP_s_round_mode] = S_HEX, [ISA_OP_s_denorm_mode] = S_IMM,
+	[ISA_OP_s_code_end] = S_NONE, [ISA_OP_s_endpgm] = S_DEC_NZ,
+	[ISA_OP_s_branch] = S_DEC, [ISA_OP_s_cbranch_scc0] = S_DEC, [ISA_OP_s_cbranch_scc1] = S_DEC,
+	[ISA_OP_s_cbranch_vccz] = S_DEC, [ISA_OP_s_cbranch_vccnz] = S_DEC,
+	[ISA_OP_s_cbranch_execz] = S_DEC, [ISA_OP_s_cbranch_execnz] = S_DEC,
+	[ISA_OP_s_setprio] = S_IMM, [ISA_OP_s_sendmsg] = S_SENDMSG, [ISA_OP_s_sendmsghalt] = S_SENDMSG,
+	[ISA_OP_s_icache_inv] = S_NONE, [ISA_OP_s_barrier] = S_NONE,
+	[ISA_OP_s_version] = S_VERSION, [ISA_OP_s_call_b64] = S_DEC,
+	[ISA_OP_s_getreg_b32] = S_HWREG, [ISA_OP_s_setreg_b32] = S_HWREG,
+	[ISA_OP_s_setreg_imm32_b32] = S_HWREG,
 };
 
 static void put_waitcnt(struct out *o, const struct emu_inst *in)
@@ -301,14 +301,14 @@ static void put_version(struct out *o, unsigned imm)
 	}
 }
 
-static void dis_scalar(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_scalar(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	unsigned imm = (unsigned)in->simm16 & 0xffff;
 	switch (in->enc) {
-	case EMU_ENC_SOP1:
+	case ISA_ENC_SOP1:
 		if (r->dst) {
 			put_opnd(o, in->dst, r->dst, T_B32, in->lit);
-			if (in->op == EMU_OP_s_sendmsg_rtn_b32 || in->op == EMU_OP_s_sendmsg_rtn_b64) {
+			if (in->op == ISA_OP_s_sendmsg_rtn_b32 || in->op == ISA_OP_s_sendmsg_rtn_b64) {
 				put(o, ", ");
 				put_sendmsg(o, (unsigned)in->simm16);
 				return;
@@ -317,26 +317,26 @@ static void dis_scalar(struct out *o, const struct emu_inst *in, const struct em
 		}
 		if (r->src0) put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
 		return;
-	case EMU_ENC_SOP2:
+	case ISA_ENC_SOP2:
 		put_opnd(o, in->dst, r->dst, T_B32, in->lit);
 		put(o, ", ");
 		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
 		put(o, ", ");
 		put_opnd(o, in->src[1], r->src1, src_type(r, r->src1), in->lit);
 		return;
-	case EMU_ENC_SOPC:
+	case ISA_ENC_SOPC:
 		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
 		put(o, ", ");
 		put_opnd(o, in->src[1], r->src1, src_type(r, r->src1), in->lit);
 		return;
-	case EMU_ENC_SOPK:
+	case ISA_ENC_SOPK:
 		switch (simm_fmt[in->op]) {
 		case S_HWREG:
-			if (in->op == EMU_OP_s_getreg_b32) {
+			if (in->op == ISA_OP_s_getreg_b32) {
 				put_opnd(o, in->dst, 1, T_B32, 0);
 				put(o, ", ");
 				put_hwreg(o, imm);
-			} else if (in->op == EMU_OP_s_setreg_b32) {
+			} else if (in->op == ISA_OP_s_setreg_b32) {
 				put_hwreg(o, imm);
 				put(o, ", ");
 				put_opnd(o, in->src[0], 1, T_B32, 0);
@@ -350,18 +350,18 @@ static void dis_scalar(struct out *o, const struct emu_inst *in, const struct em
 			put_version(o, imm);
 			return;
 		case S_DEC:
-			if (in->op == EMU_OP_s_call_b64) {
+			if (in->op == ISA_OP_s_call_b64) {
 				put_opnd(o, in->dst, 2, T_B32, 0);
 				put(o, ", ");
 			}
 			put(o, "%u", imm);
 			return;
 		default:
-			put_opnd(o, (r->flags & EMU_F_NODST) ? in->src[0] : in->dst, 1, T_B32, 0);
+			put_opnd(o, (r->flags & ISA_F_NODST) ? in->src[0] : in->dst, 1, T_B32, 0);
 			put(o, ", 0x%x", imm);
 			return;
 		}
-	case EMU_ENC_SOPP:
+	case ISA_ENC_SOPP:
 		switch (simm_fmt[in->op]) {
 		case S_NONE: return;
 		case S_DEC: put(o, "%u", imm); return;
@@ -384,7 +384,7 @@ static void put_sep_space(struct out *o, int *first)
 	*first = 0;
 }
 
-static void dis_smem(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_smem(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	if (!r->dst)
 		return;
@@ -409,23 +409,23 @@ static void dis_smem(struct out *o, const struct emu_inst *in, const struct emu_
 
 static int is_mix(unsigned op)
 {
-	return op == EMU_OP_v_fma_mix_f32 || op == EMU_OP_v_fma_mixlo_f16 || op == EMU_OP_v_fma_mixhi_f16;
+	return op == ISA_OP_v_fma_mix_f32 || op == ISA_OP_v_fma_mixlo_f16 || op == ISA_OP_v_fma_mixhi_f16;
 }
 
 /* A true16 high half in an _e32 form (the decoder's op_sel bit; LLVM 20+ prints v1.h). */
 static int t16_hi(const struct emu_inst *in, unsigned bit)
 {
-	return (in->enc == EMU_ENC_VOP1 || in->enc == EMU_ENC_VOP2 || in->enc == EMU_ENC_VOPC) && (in->opsel & bit);
+	return (in->enc == ISA_ENC_VOP1 || in->enc == ISA_ENC_VOP2 || in->enc == ISA_ENC_VOPC) && (in->opsel & bit);
 }
 
 /* A VALU source with its VOP3 modifiers. */
-static void put_vsrc(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r,
+static void put_vsrc(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r,
 		     int i, unsigned size)
 {
 	int neg = (in->neg >> i) & 1, abs = (in->abs >> i) & 1;
 	if (is_mix(in->op))
 		abs = (in->neg_hi >> i) & 1; /* v_fma_mix*: neg_hi is abs, both print inline */
-	else if (in->enc == EMU_ENC_VOP3P)
+	else if (in->enc == ISA_ENC_VOP3P)
 		neg = 0; /* printed as neg_lo:[...] */
 	/* a negated constant without abs prints as neg(c): "-" would read as its sign */
 	int neg_fn = neg && !abs && !emu_opnd_is_vgpr(in->src[i]) && in->src[i] >= EMU_OPND_INT0 &&
@@ -450,7 +450,7 @@ static void put_bits(struct out *o, const char *name, unsigned v, int n)
 		put(o, "%u%s", (v >> i) & 1, i + 1 < n ? "," : "]");
 }
 
-static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	int n = r->src2 ? 3 : r->src1 ? 2 : 1;
 	unsigned all = (1u << n) - 1;
@@ -462,7 +462,7 @@ static void put_vop3p_mods(struct out *o, const struct emu_inst *in, const struc
 	}
 	if (in->opsel & all) put_bits(o, "op_sel", in->opsel, n);
 	/* the 32-bit-D WMMA forms have no op_sel_hi to print */
-	if ((in->opsel_hi & all) != all && !(emu_is_wmma(in->op) && !emu_wmma_d16(in->op))) put_bits(o, "op_sel_hi", in->opsel_hi, n);
+	if ((in->opsel_hi & all) != all && !(isa_is_wmma(in->op) && !isa_wmma_d16(in->op))) put_bits(o, "op_sel_hi", in->opsel_hi, n);
 	if (in->neg & all) put_bits(o, "neg_lo", in->neg, n);
 	if (in->neg_hi & all) put_bits(o, "neg_hi", in->neg_hi, n);
 	if (in->clamp) put(o, " clamp");
@@ -494,16 +494,16 @@ static void put_dpp(struct out *o, const struct emu_inst *in)
 		put(o, " fi:1");
 }
 
-static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_valu(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	const unsigned sz[3] = { r->src0, r->src1, r->src2 };
-	int e64 = in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD;
+	int e64 = in->enc == ISA_ENC_VOP3 || in->enc == ISA_ENC_VOP3SD;
 	int first = 1;
 	int nsrc = 3;
 
 	/* destinations */
-	if (r->enc == EMU_ENC_VOPC) {
-		if (!(r->flags & EMU_F_WEXEC)) {
+	if (r->enc == ISA_ENC_VOPC) {
+		if (!(r->flags & ISA_F_WEXEC)) {
 			put_sep_space(o, &first);
 			put_opnd(o, in->dst, 1, T_B32, 0);
 		}
@@ -513,26 +513,26 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 		if (t16_hi(in, 8))
 			put(o, ".h");
 	}
-	if (in->sdst != EMU_OPND_NONE && (e64 || (r->flags & EMU_F_WVCC))) {
+	if (in->sdst != EMU_OPND_NONE && (e64 || (r->flags & ISA_F_WVCC))) {
 		put_sep_space(o, &first);
 		put_opnd(o, in->sdst, 1, T_B32, 0);
 	}
 
 	/* sources: VOP2 fmac's src2 (= dst) is implicit in _e32 and absent in _e64 */
-	if (r->flags & EMU_F_ACC)
+	if (r->flags & ISA_F_ACC)
 		nsrc = 2;
 	for (int i = 0; i < nsrc; i++) {
 		if (in->src[i] == EMU_OPND_NONE || !sz[i])
 			continue;
-		if ((in->op == EMU_OP_v_fmamk_f32 || in->op == EMU_OP_v_fmamk_f16) && i == 1)
+		if ((in->op == ISA_OP_v_fmamk_f32 || in->op == ISA_OP_v_fmamk_f16) && i == 1)
 			put(o, ", 0x%x", in->lit); /* K always prints in hex */
 		put_sep_space(o, &first);
 		put_vsrc(o, in, r, i, sz[i]);
 	}
-	if (in->op == EMU_OP_v_fmaak_f32 || in->op == EMU_OP_v_fmaak_f16)
+	if (in->op == ISA_OP_v_fmaak_f32 || in->op == ISA_OP_v_fmaak_f16)
 		put(o, ", 0x%x", in->lit);
 
-	if (in->enc == EMU_ENC_VOP3P) {
+	if (in->enc == ISA_ENC_VOP3P) {
 		put_vop3p_mods(o, in, r);
 		return;
 	}
@@ -541,7 +541,7 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 	if (!e64)
 		return;
 	/* LLVM 19 neither parses nor prints op_sel on v_cndmask_b16 (LLVM 22 writes .h) */
-	if ((r->flags & EMU_F_OPSEL) && in->opsel && in->op != EMU_OP_v_cndmask_b16) {
+	if ((r->flags & ISA_F_OPSEL) && in->opsel && in->op != ISA_OP_v_cndmask_b16) {
 		int n = (r->src2 ? 3 : r->src1 ? 2 : 1);
 		put(o, " op_sel:[");
 		for (int i = 0; i < n; i++)
@@ -557,19 +557,19 @@ static void dis_valu(struct out *o, const struct emu_inst *in, const struct emu_
 
 static void dis_vopd_half(struct out *o, const struct emu_vopd_half *h, uint32_t lit)
 {
-	const struct emu_opinfo *r = &emu_ops[h->op];
-	const char *name = emu_vopd_name(h->op);
+	const struct isa_opinfo *r = &isa_ops[h->op];
+	const char *name = isa_vopd_name(h->op);
 	put(o, "%s ", name ? name : "?");
 	put_opnd(o, h->dst, 1, T_B32, 0);
 	put(o, ", ");
-	put_opnd(o, h->src0, 1, (r->flags & EMU_F_PK16) ? T_PK16 : T_B32, lit);
-	if (h->op == EMU_OP_v_fmamk_f32)
+	put_opnd(o, h->src0, 1, (r->flags & ISA_F_PK16) ? T_PK16 : T_B32, lit);
+	if (h->op == ISA_OP_v_fmamk_f32)
 		put(o, ", 0x%x", lit);
 	if (h->src1 != EMU_OPND_NONE) {
 		put(o, ", ");
 		put_opnd(o, h->src1, 1, T_B32, 0);
 	}
-	if (h->op == EMU_OP_v_fmaak_f32)
+	if (h->op == ISA_OP_v_fmaak_f32)
 		put(o, ", 0x%x", lit);
 }
 
@@ -606,17 +606,17 @@ static void put_swizzle(struct out *o, unsigned imm)
 	}
 }
 
-static void dis_ds(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_ds(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	int first = 1;
 	if (r->dst) { put_sep_space(o, &first); put_opnd(o, in->dst, r->dst, T_B32, 0); }
 	if (r->src0) { put_sep_space(o, &first); put_opnd(o, in->addr, 1, T_B32, 0); }
 	if (r->src1) { put_sep_space(o, &first); put_opnd(o, in->data0, r->src1, T_B32, 0); }
 	if (r->src2) { put_sep_space(o, &first); put_opnd(o, in->data1, r->src2, T_B32, 0); }
-	if (in->op == EMU_OP_ds_swizzle_b32) {
+	if (in->op == ISA_OP_ds_swizzle_b32) {
 		if (in->offset)
 			put_swizzle(o, (unsigned)in->offset);
-	} else if (r->flags & EMU_F_DS2) {
+	} else if (r->flags & ISA_F_DS2) {
 		if (in->offset0) put(o, " offset0:%u", in->offset0);
 		if (in->offset1) put(o, " offset1:%u", in->offset1);
 	} else if (in->offset) {
@@ -625,10 +625,10 @@ static void dis_ds(struct out *o, const struct emu_inst *in, const struct emu_op
 	if (in->gds) put(o, " gds");
 }
 
-static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_flat(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
 	int first = 1;
-	int wide = in->enc == EMU_ENC_FLAT || (in->enc == EMU_ENC_GLOBAL && in->saddr == EMU_OPND_NONE);
+	int wide = in->enc == ISA_ENC_FLAT || (in->enc == ISA_ENC_GLOBAL && in->saddr == EMU_OPND_NONE);
 	if (in->dst != EMU_OPND_NONE) { put_sep_space(o, &first); put_opnd(o, in->dst, r->dst ? r->dst : r->src1, T_B32, 0); }
 	put_sep_space(o, &first);
 	if (in->addr == EMU_OPND_NONE)
@@ -636,12 +636,12 @@ static void dis_flat(struct out *o, const struct emu_inst *in, const struct emu_
 	else
 		put_opnd(o, in->addr, wide ? 2 : 1, T_B32, 0);
 	if (r->src1) { put(o, ", "); put_opnd(o, in->data0, r->src1, T_B32, 0); }
-	if (in->enc != EMU_ENC_FLAT) {
+	if (in->enc != ISA_ENC_FLAT) {
 		put(o, ", ");
 		if (in->saddr == EMU_OPND_NONE)
 			put(o, "off");
 		else
-			put_opnd(o, in->saddr, in->enc == EMU_ENC_GLOBAL ? 2 : 1, T_B32, 0);
+			put_opnd(o, in->saddr, in->enc == ISA_ENC_GLOBAL ? 2 : 1, T_B32, 0);
 	}
 	if (in->offset) put(o, " offset:%d", in->offset);
 	if (in->glc) put(o, " glc");
@@ -662,12 +662,12 @@ static void put_buf_fmt(struct out *o, unsigned f)
 
 /* MUBUF loads and stores: vdata, vaddr or off, the descriptor, soffset, then
  * idxen offen offset glc slc dlc (llvm-objdump's order). */
-static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu_opinfo *r)
+static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct isa_opinfo *r)
 {
-	if (!(r->flags & (EMU_F_LOAD | EMU_F_STORE)))
+	if (!(r->flags & (ISA_F_LOAD | ISA_F_STORE)))
 		return; /* buffer_gl0_inv, buffer_gl1_inv: no operands */
 	put(o, " ");
-	if (r->flags & EMU_F_LOAD)
+	if (r->flags & ISA_F_LOAD)
 		put_opnd(o, in->dst, r->dst, T_B32, 0);
 	else
 		put_opnd(o, in->data0, r->src1, T_B32, 0);
@@ -680,7 +680,7 @@ static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu
 	put_opnd(o, in->sbase, 4, T_B32, 0);
 	put(o, ", ");
 	put_opnd(o, in->soffset, 1, T_B32, 0);
-	if (in->enc == EMU_ENC_MTBUF)
+	if (in->enc == ISA_ENC_MTBUF)
 		put_buf_fmt(o, in->fmt);
 	if (in->idxen) put(o, " idxen");
 	if (in->offen) put(o, " offen");
@@ -690,17 +690,17 @@ static void dis_mubuf(struct out *o, const struct emu_inst *in, const struct emu
 	if (in->dlc) put(o, " dlc");
 }
 
-static const char *suffix(const struct emu_inst *in, const struct emu_opinfo *r)
+static const char *suffix(const struct emu_inst *in, const struct isa_opinfo *r)
 {
-	if (r->flags & (EMU_F_BARE | EMU_F_NOE64))
+	if (r->flags & (ISA_F_BARE | ISA_F_NOE64))
 		return "";
-	if (in->dpp && (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD))
+	if (in->dpp && (in->enc == ISA_ENC_VOP3 || in->enc == ISA_ENC_VOP3SD))
 		return "_e64_dpp"; /* every VOP3 DPP form, native VOP3 rows too */
-	if (r->enc != EMU_ENC_VOP1 && r->enc != EMU_ENC_VOP2 && r->enc != EMU_ENC_VOPC)
+	if (r->enc != ISA_ENC_VOP1 && r->enc != ISA_ENC_VOP2 && r->enc != ISA_ENC_VOPC)
 		return "";
 	if (in->dpp) /* llvm-objdump-19 prints VOPC DPP forms without a suffix */
-		return r->enc == EMU_ENC_VOPC ? "" : "_dpp";
-	return (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD) ? "_e64" : "_e32";
+		return r->enc == ISA_ENC_VOPC ? "" : "_dpp";
+	return (in->enc == ISA_ENC_VOP3 || in->enc == ISA_ENC_VOP3SD) ? "_e64" : "_e32";
 }
 
 /* Print a decoded instruction (see emu/decode.h). */
@@ -709,8 +709,8 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 	struct out o = { buf, cap, 0 };
 	if (cap)
 		buf[0] = 0;
-	const struct emu_opinfo *r = &emu_ops[in->op];
-	if (in->op == EMU_OP_v_dual) {
+	const struct isa_opinfo *r = &isa_ops[in->op];
+	if (in->op == ISA_OP_v_dual) {
 		dis_vopd_half(&o, &in->x, in->lit);
 		put(&o, " :: ");
 		dis_vopd_half(&o, &in->y, in->lit);
@@ -719,21 +719,21 @@ size_t emu_format_inst(const struct emu_inst *in, char *buf, size_t cap)
 	put(&o, "%s%s", r->name, suffix(in, r));
 	size_t name_len = o.len;
 	switch (in->enc) {
-	case EMU_ENC_SOP1: case EMU_ENC_SOP2: case EMU_ENC_SOPC: case EMU_ENC_SOPK: case EMU_ENC_SOPP:
+	case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPC: case ISA_ENC_SOPK: case ISA_ENC_SOPP:
 		put(&o, " ");
 		dis_scalar(&o, in, r);
 		break;
-	case EMU_ENC_SMEM:
+	case ISA_ENC_SMEM:
 		put(&o, " ");
 		dis_smem(&o, in, r);
 		break;
-	case EMU_ENC_DS:
+	case ISA_ENC_DS:
 		dis_ds(&o, in, r);
 		break;
-	case EMU_ENC_GLOBAL: case EMU_ENC_SCRATCH: case EMU_ENC_FLAT:
+	case ISA_ENC_GLOBAL: case ISA_ENC_SCRATCH: case ISA_ENC_FLAT:
 		dis_flat(&o, in, r);
 		break;
-	case EMU_ENC_MUBUF: case EMU_ENC_MTBUF:
+	case ISA_ENC_MUBUF: case ISA_ENC_MTBUF:
 		dis_mubuf(&o, in, r);
 		break;
 	default:

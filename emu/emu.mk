@@ -1,10 +1,10 @@
-# emu/: the emulator of the ISA target ($(GFX)).  libemu.a holds every emu/*.c (the opcode table,
-# decoder and disassembler of isa/isa.mk included) and needs libc, libm and
-# pthreads only.
+# emu/: the emulator of the ISA target ($(GFX)).  libemu.a holds every emu/*.c (the
+# decoder and disassembler the tests of isa/isa.mk link included) and needs
+# libisa.a (the opcode table), libc, libm and pthreads only.
 EMU_SRCS := $(wildcard emu/*.c)
 LIBS += $(BUILD)/libemu.a
 $(BUILD)/libemu.a: $(EMU_SRCS:%.c=$(BUILD)/%.o)
-HEADERS += emu/emu.h
+HEADERS += emu/emu.h emu/decode.h
 
 # The lane loops want the vectorizer at full strength in the optimized build.
 ifneq ($(SAN),1)
@@ -13,7 +13,7 @@ endif
 
 # Tests (tests/emu/): kernels are assembled from tests/emu/kernels/ at test time
 # and loaded through the loader.
-EMU_TEST_LIBS := $(BUILD)/libloader.a $(BUILD)/libemu.a
+EMU_TEST_LIBS := $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libisa.a
 EMU_TEST_LDLIBS := -lelf -lmsgpackc -ldl
 EMU_TEST_LINK = @mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(EMU_TEST_LDLIBS) $(LDLIBS)
 TEST_BINS += $(BUILD)/tests/emu_test $(BUILD)/tests/emu_sem_test $(BUILD)/tests/emu_robust_test $(BUILD)/tests/emu_step_test

@@ -19,8 +19,8 @@ struct atomic_kind {
 	uint8_t bytes;            /* 4 or 8 */
 };
 
-#define AK(name, o, b) [EMU_OP_##name] = { o, b }
-static const struct atomic_kind akinds[EMU_OP_COUNT] = {
+#define AK(name, o, b) [ISA_OP_##name] = { o, b }
+static const struct atomic_kind akinds[ISA_OP_COUNT] = {
 #define FAMILY(p)                                                                                       \
 	AK(p##_swap_b32, A_SWAP, 4), AK(p##_cmpswap_b32, A_CMPSWAP, 4), AK(p##_add_u32, A_ADD, 4),        \
 	AK(p##_sub_u32, A_SUB, 4), AK(p##_min_i32, A_MIN_I, 4), AK(p##_min_u32, A_MIN_U, 4),              \
@@ -163,4 +163,4 @@ void emu_ex_ds_atomic(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.lds++;
 }
 
-bool emu_atomic_kind_known(unsigned op) { return op < EMU_OP_COUNT && akinds[op].bytes != 0; }
+bool emu_atomic_kind_known(unsigned op) { return op < ISA_OP_COUNT && akinds[op].bytes != 0; }

@@ -57,18 +57,18 @@ static bool fmt_modelled(unsigned f)
  * moves the components both the op and the format have. */
 static void buf_kind(unsigned op, unsigned typed_fmt, unsigned *bytes, bool *sext)
 {
-	*sext = op == EMU_OP_buffer_load_i8 || op == EMU_OP_buffer_load_i16;
+	*sext = op == ISA_OP_buffer_load_i8 || op == ISA_OP_buffer_load_i16;
 	if (typed_fmt) {
-		const struct emu_opinfo *r = &emu_ops[op];
+		const struct isa_opinfo *r = &isa_ops[op];
 		unsigned n = r->dst ? r->dst : r->src1, f = fmt_components(typed_fmt);
 		*bytes = 4 * (n < f ? n : f);
 		return;
 	}
 	switch (op) {
-	case EMU_OP_buffer_load_u8: case EMU_OP_buffer_load_i8: case EMU_OP_buffer_store_b8: *bytes = 1; break;
-	case EMU_OP_buffer_load_u16: case EMU_OP_buffer_load_i16: case EMU_OP_buffer_store_b16: *bytes = 2; break;
+	case ISA_OP_buffer_load_u8: case ISA_OP_buffer_load_i8: case ISA_OP_buffer_store_b8: *bytes = 1; break;
+	case ISA_OP_buffer_load_u16: case ISA_OP_buffer_load_i16: case ISA_OP_buffer_store_b16: *bytes = 2; break;
 	default: {
-		const struct emu_opinfo *r = &emu_ops[op];
+		const struct isa_opinfo *r = &isa_ops[op];
 		*bytes = 4u * (r->dst ? r->dst : r->src1);
 	}
 	}
@@ -84,11 +84,11 @@ static bool read_desc(struct emu_wave *w, const struct emu_inst *in, struct vdes
 	d->fmt = s[3] >> 12 & 0x7f;
 	if (s[1] >> 30) {
 		emu_fault(w, ~0u, EMU_E_DECODE, "%s: swizzled buffer addressing (descriptor swizzle_enable %u) is not modelled",
-			  emu_ops[in->op].name, s[1] >> 30);
+			  isa_ops[in->op].name, s[1] >> 30);
 		return false;
 	}
 	if (s[3] >> 23 & 1) {
-		emu_fault(w, ~0u, EMU_E_DECODE, "%s: add_tid_enable buffer descriptors are not modelled", emu_ops[in->op].name);
+		emu_fault(w, ~0u, EMU_E_DECODE, "%s: add_tid_enable buffer descriptors are not modelled", isa_ops[in->op].name);
 		return false;
 	}
 	return true;
@@ -111,13 +111,13 @@ void emu_ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 	if (!read_desc(w, in, &d))
 		return;
 	unsigned bytes;
-	bool sext, store = emu_ops[in->op].flags & EMU_F_STORE;
+	bool sext, store = isa_ops[in->op].flags & ISA_F_STORE;
 	/* typed accesses: MTBUF (format in the instruction), MUBUF format ops (in the V#) */
-	bool fmt_op = in->op >= EMU_OP_buffer_load_format_x && in->op <= EMU_OP_buffer_store_format_xyzw;
-	unsigned fmt = in->enc == EMU_ENC_MTBUF ? in->fmt : fmt_op ? d.fmt : 0;
+	bool fmt_op = in->op >= ISA_OP_buffer_load_format_x && in->op <= ISA_OP_buffer_store_format_xyzw;
+	unsigned fmt = in->enc == ISA_ENC_MTBUF ? in->fmt : fmt_op ? d.fmt : 0;
 	if (fmt_op && !fmt_modelled(fmt)) {
 		emu_fault(w, ~0u, EMU_E_DECODE, "%s: descriptor format %u is not modelled (only 32-bit component formats)",
-			  emu_ops[in->op].name, fmt);
+			  isa_ops[in->op].name, fmt);
 		return;
 	}
 	buf_kind(in->op, fmt, &bytes, &sext);
@@ -154,7 +154,7 @@ void emu_ex_buffer(struct emu_wave *w, const struct emu_inst *in)
 		return;
 	}
 	/* a typed load of more components than its format has: y, z read 0, w reads 1 */
-	unsigned ndst = emu_ops[in->op].dst;
+	unsigned ndst = isa_ops[in->op].dst;
 	for (unsigned k = npiece; k < ndst; k++) {
 		u32 one = fmt_float(fmt) ? 0x3f800000u : 1;
 		for (unsigned l = 0; l < EMU_LANES; l++)

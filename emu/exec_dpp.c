@@ -68,7 +68,7 @@ void emu_exec_dpp(struct emu_wave *w, const struct emu_inst *in)
 	struct emu_inst base = *in;
 	base.src[0] = (uint16_t)(EMU_OPND_VGPR0 + run->kd.vgprs);
 	base.dpp = EMU_DPP_NONE;
-	bool writes_exec = emu_ops[in->op].flags & EMU_F_WEXEC;
+	bool writes_exec = isa_ops[in->op].flags & ISA_F_WEXEC;
 	w->s[EMU_OPND_EXEC_LO] = exec & write;
 	w->cur->base(w, &base);
 	if (!writes_exec)

@@ -55,15 +55,15 @@ static u64 unary(unsigned op, u64 a)
 {
 	double x = d_(a);
 	switch (op) {
-	case EMU_OP_v_trunc_f64: return emu_ud(trunc(x));
-	case EMU_OP_v_ceil_f64: return emu_ud(ceil(x));
-	case EMU_OP_v_rndne_f64: return emu_ud(nearbyint(x));
-	case EMU_OP_v_floor_f64: return emu_ud(floor(x));
-	case EMU_OP_v_fract_f64: return !isfinite(x) ? QNAN64 : emu_ud(fmin(x - floor(x), 0x1.fffffffffffffp-1));
-	case EMU_OP_v_rcp_f64: return emu_ud(1.0 / x);
-	case EMU_OP_v_rsq_f64: return emu_ud(1.0 / sqrt(x));
-	case EMU_OP_v_sqrt_f64: return emu_ud(sqrt(x));
-	case EMU_OP_v_frexp_mant_f64: {
+	case ISA_OP_v_trunc_f64: return emu_ud(trunc(x));
+	case ISA_OP_v_ceil_f64: return emu_ud(ceil(x));
+	case ISA_OP_v_rndne_f64: return emu_ud(nearbyint(x));
+	case ISA_OP_v_floor_f64: return emu_ud(floor(x));
+	case ISA_OP_v_fract_f64: return !isfinite(x) ? QNAN64 : emu_ud(fmin(x - floor(x), 0x1.fffffffffffffp-1));
+	case ISA_OP_v_rcp_f64: return emu_ud(1.0 / x);
+	case ISA_OP_v_rsq_f64: return emu_ud(1.0 / sqrt(x));
+	case ISA_OP_v_sqrt_f64: return emu_ud(sqrt(x));
+	case ISA_OP_v_frexp_mant_f64: {
 		int e;
 		return isinf(x) ? a : emu_ud(frexp(x, &e));
 	}
@@ -91,7 +91,7 @@ static u64 minmax64(u64 a, u64 b, bool max, bool ieee)
 /* Ops with a 64-bit result from 64-bit sources. */
 void emu_ex_f64(struct emu_wave *w, const struct emu_inst *in)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
+	const struct isa_opinfo *oi = &isa_ops[in->op];
 	u64 a[EMU_LANES], b[EMU_LANES], c[EMU_LANES], r[EMU_LANES];
 	u32 tb[EMU_LANES];
 	const u32 *b32 = NULL;
@@ -107,18 +107,18 @@ void emu_ex_f64(struct emu_wave *w, const struct emu_inst *in)
 	LANES {
 		u64 o;
 		switch (in->op) {
-		case EMU_OP_v_fma_f64:
-		case EMU_OP_v_div_fmas_f64: o = emu_ud(fma(d_(a[l]), d_(b[l]), d_(c[l]))); break;
-		case EMU_OP_v_add_f64: o = emu_ud(d_(a[l]) + d_(b[l])); break;
-		case EMU_OP_v_mul_f64: o = emu_ud(d_(a[l]) * d_(b[l])); break;
-		case EMU_OP_v_min_f64: o = minmax64(a[l], b[l], false, ieee); break;
-		case EMU_OP_v_max_f64: o = minmax64(a[l], b[l], true, ieee); break;
-		case EMU_OP_v_ldexp_f64: {
+		case ISA_OP_v_fma_f64:
+		case ISA_OP_v_div_fmas_f64: o = emu_ud(fma(d_(a[l]), d_(b[l]), d_(c[l]))); break;
+		case ISA_OP_v_add_f64: o = emu_ud(d_(a[l]) + d_(b[l])); break;
+		case ISA_OP_v_mul_f64: o = emu_ud(d_(a[l]) * d_(b[l])); break;
+		case ISA_OP_v_min_f64: o = minmax64(a[l], b[l], false, ieee); break;
+		case ISA_OP_v_max_f64: o = minmax64(a[l], b[l], true, ieee); break;
+		case ISA_OP_v_ldexp_f64: {
 			int32_t e = (int32_t)b32[l];
 			o = emu_ud(ldexp(d_(a[l]), e > 3000 ? 3000 : e < -3000 ? -3000 : e));
 			break;
 		}
-		case EMU_OP_v_div_fixup_f64: {
+		case ISA_OP_v_div_fixup_f64: {
 			/* a = quotient estimate, b = denominator, c = numerator */
 			double q = d_(a[l]), dd = d_(b[l]), n = d_(c[l]);
 			u64 sign = (b[l] ^ c[l]) & (1ull << 63);
@@ -137,10 +137,10 @@ void emu_ex_f64(struct emu_wave *w, const struct emu_inst *in)
 			r[l] = o;
 			continue;
 		}
-		case EMU_OP_v_div_scale_f64: o = a[l]; break; /* no scaling, see HAZARDS.md */
+		case ISA_OP_v_div_scale_f64: o = a[l]; break; /* no scaling, see HAZARDS.md */
 		default: o = unary(in->op, a[l]); break;
 		}
-		if (isnan64(o) && in->op != EMU_OP_v_min_f64 && in->op != EMU_OP_v_max_f64) {
+		if (isnan64(o) && in->op != ISA_OP_v_min_f64 && in->op != ISA_OP_v_max_f64) {
 			u64 ins[3] = { a[l], b[l], c[l] };
 			o = nan_of(o, ins, oi->src2 ? 3 : oi->src1 == 2 ? 2 : 1);
 		}
@@ -149,7 +149,7 @@ void emu_ex_f64(struct emu_wave *w, const struct emu_inst *in)
 	leave64(mode);
 	out_mods64(w, in, r);
 	emu_vwrite64(w, in->dst, r);
-	if (in->op == EMU_OP_v_div_scale_f64)
+	if (in->op == ISA_OP_v_div_scale_f64)
 		emu_swrite(w, in->sdst != EMU_OPND_NONE ? in->sdst : EMU_OPND_VCC_LO, 0);
 	w->g->st.valu++;
 }
@@ -164,13 +164,13 @@ void emu_ex_f64_to32(struct emu_wave *w, const struct emu_inst *in)
 	LANES {
 		double x = d_(a[l]);
 		switch (in->op) {
-		case EMU_OP_v_cvt_i32_f64:
+		case ISA_OP_v_cvt_i32_f64:
 			r[l] = isnan(x) ? 0 : x >= 2147483647.0 ? 0x7fffffffu : x <= -2147483648.0 ? 0x80000000u : (u32)(int32_t)x;
 			break;
-		case EMU_OP_v_cvt_u32_f64:
+		case ISA_OP_v_cvt_u32_f64:
 			r[l] = isnan(x) || x <= 0 ? 0 : x >= 4294967295.0 ? 0xffffffffu : (u32)x;
 			break;
-		case EMU_OP_v_frexp_exp_i32_f64: {
+		case ISA_OP_v_frexp_exp_i32_f64: {
 			int e = 0;
 			if (!isnan(x) && !isinf(x))
 				frexp(x, &e);
@@ -202,9 +202,9 @@ void emu_ex_f64_from32(struct emu_wave *w, const struct emu_inst *in)
 	u64 r[EMU_LANES];
 	const u32 *a = emu_vsrc(w, in->src[0], ta);
 	LANES {
-		if (in->op == EMU_OP_v_cvt_f64_i32) {
+		if (in->op == ISA_OP_v_cvt_f64_i32) {
 			r[l] = emu_ud((double)(int32_t)a[l]);
-		} else if (in->op == EMU_OP_v_cvt_f64_u32) {
+		} else if (in->op == ISA_OP_v_cvt_f64_u32) {
 			r[l] = emu_ud((double)a[l]);
 		} else {
 			u32 x = (in->abs & 1 ? a[l] & 0x7fffffffu : a[l]) ^ (in->neg & 1 ? 0x80000000u : 0);

@@ -58,36 +58,36 @@ static u32 h_op(unsigned op, u32 a, u32 b, u32 c, u32 b32, bool flush, bool ieee
 	const u32 in[3] = { a, b, c };
 	float x = emu_h2f((u16)a), y = emu_h2f((u16)b), z = emu_h2f((u16)c);
 	switch (op) {
-	case EMU_OP_v_add_f16: return h_round(x + y, in, 2, flush);
-	case EMU_OP_v_sub_f16: return h_round(x - y, in, 2, flush);
-	case EMU_OP_v_mul_f16: return h_round(x * y, in, 2, flush);
-	case EMU_OP_v_fmac_f16:
-	case EMU_OP_v_fma_f16: return h_round((float)fma((double)x, (double)y, (double)z), in, 3, flush);
-	case EMU_OP_v_max_f16: return h_minmax(a, b, true, ieee);
-	case EMU_OP_v_min_f16: return h_minmax(a, b, false, ieee);
-	case EMU_OP_v_maxmin_f16: return h_minmax(h_minmax(a, b, true, ieee), c, false, ieee);
-	case EMU_OP_v_minmax_f16: return h_minmax(h_minmax(a, b, false, ieee), c, true, ieee);
-	case EMU_OP_v_ldexp_f16: {
+	case ISA_OP_v_add_f16: return h_round(x + y, in, 2, flush);
+	case ISA_OP_v_sub_f16: return h_round(x - y, in, 2, flush);
+	case ISA_OP_v_mul_f16: return h_round(x * y, in, 2, flush);
+	case ISA_OP_v_fmac_f16:
+	case ISA_OP_v_fma_f16: return h_round((float)fma((double)x, (double)y, (double)z), in, 3, flush);
+	case ISA_OP_v_max_f16: return h_minmax(a, b, true, ieee);
+	case ISA_OP_v_min_f16: return h_minmax(a, b, false, ieee);
+	case ISA_OP_v_maxmin_f16: return h_minmax(h_minmax(a, b, true, ieee), c, false, ieee);
+	case ISA_OP_v_minmax_f16: return h_minmax(h_minmax(a, b, false, ieee), c, true, ieee);
+	case ISA_OP_v_ldexp_f16: {
 		int32_t e = (int32_t)b32;
 		return h_round(ldexpf(x, e > 100 ? 100 : e < -100 ? -100 : e), in, 1, flush);
 	}
-	case EMU_OP_v_rcp_f16: return h_round(1.0f / x, in, 1, flush);
-	case EMU_OP_v_sqrt_f16: return h_round(sqrtf(x), in, 1, flush);
-	case EMU_OP_v_cvt_f16_u16: return h_round((float)(u16)a, in, 0, flush);
-	case EMU_OP_v_cvt_f16_i16: return h_round((float)(int16_t)a, in, 0, flush);
-	case EMU_OP_v_cvt_u16_f16: return isnan(x) || x <= 0 ? 0 : x >= 65535.0f ? 0xffff : (u32)x;
-	case EMU_OP_v_cvt_i16_f16:
+	case ISA_OP_v_rcp_f16: return h_round(1.0f / x, in, 1, flush);
+	case ISA_OP_v_sqrt_f16: return h_round(sqrtf(x), in, 1, flush);
+	case ISA_OP_v_cvt_f16_u16: return h_round((float)(u16)a, in, 0, flush);
+	case ISA_OP_v_cvt_f16_i16: return h_round((float)(int16_t)a, in, 0, flush);
+	case ISA_OP_v_cvt_u16_f16: return isnan(x) || x <= 0 ? 0 : x >= 65535.0f ? 0xffff : (u32)x;
+	case ISA_OP_v_cvt_i16_f16:
 		return isnan(x) ? 0 : x >= 32767.0f ? 0x7fff : x <= -32768.0f ? 0x8000 : (u32)(u16)(int16_t)x;
-	case EMU_OP_v_add_nc_u16: return (a + b) & 0xffff;
-	case EMU_OP_v_sub_nc_u16: return (a - b) & 0xffff;
-	case EMU_OP_v_mul_lo_u16: return (a * b) & 0xffff;
-	case EMU_OP_v_max_u16: return a > b ? a : b;
-	case EMU_OP_v_min_u16: return a < b ? a : b;
-	case EMU_OP_v_max_i16: return (int16_t)a > (int16_t)b ? a : b;
-	case EMU_OP_v_min_i16: return (int16_t)a < (int16_t)b ? a : b;
-	case EMU_OP_v_lshlrev_b16: return (b << (a & 15)) & 0xffff;
-	case EMU_OP_v_lshrrev_b16: return b >> (a & 15);
-	case EMU_OP_v_ashrrev_i16: return (u32)(u16)((int16_t)b >> (a & 15));
+	case ISA_OP_v_add_nc_u16: return (a + b) & 0xffff;
+	case ISA_OP_v_sub_nc_u16: return (a - b) & 0xffff;
+	case ISA_OP_v_mul_lo_u16: return (a * b) & 0xffff;
+	case ISA_OP_v_max_u16: return a > b ? a : b;
+	case ISA_OP_v_min_u16: return a < b ? a : b;
+	case ISA_OP_v_max_i16: return (int16_t)a > (int16_t)b ? a : b;
+	case ISA_OP_v_min_i16: return (int16_t)a < (int16_t)b ? a : b;
+	case ISA_OP_v_lshlrev_b16: return (b << (a & 15)) & 0xffff;
+	case ISA_OP_v_lshrrev_b16: return b >> (a & 15);
+	case ISA_OP_v_ashrrev_i16: return (u32)(u16)((int16_t)b >> (a & 15));
 	default: return 0;
 	}
 }
@@ -106,9 +106,9 @@ static u32 half_mods(const struct emu_inst *in, unsigned i, u32 x, bool hi_sel, 
 
 /* A half-precision result, which VOP3 omod and clamp modify (fmath.h); the
  * f16 -> integer conversions are left as they are. */
-static bool f16_result(unsigned op, const struct emu_opinfo *oi)
+static bool f16_result(unsigned op, const struct isa_opinfo *oi)
 {
-	return (oi->flags & (EMU_F_FP | EMU_F_OMOD)) && op != EMU_OP_v_cvt_u16_f16 && op != EMU_OP_v_cvt_i16_f16;
+	return (oi->flags & (ISA_F_FP | ISA_F_OMOD)) && op != ISA_OP_v_cvt_u16_f16 && op != ISA_OP_v_cvt_i16_f16;
 }
 
 static u32 h_outmod(const struct emu_wave *w, const struct emu_inst *in, u32 h)
@@ -118,8 +118,8 @@ static u32 h_outmod(const struct emu_wave *w, const struct emu_inst *in, u32 h)
 
 void emu_ex_h16(struct emu_wave *w, const struct emu_inst *in)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
-	bool fp = oi->flags & (EMU_F_FP | EMU_F_FP0), flush = w->g->run->kd.float_denorm_16_64 == 0;
+	const struct isa_opinfo *oi = &isa_ops[in->op];
+	bool fp = oi->flags & (ISA_F_FP | ISA_F_FP0), flush = w->g->run->kd.float_denorm_16_64 == 0;
 	bool ieee = w->g->run->ieee, src16 = emu_ops16(in->op); /* v_cvt_f16_f32 reads an f32 */
 	u32 t[3][EMU_LANES];
 	const u32 *s[3];
@@ -130,7 +130,7 @@ void emu_ex_h16(struct emu_wave *w, const struct emu_inst *in)
 	LANES {
 		if (!(exec >> l & 1))
 			continue;
-		if (in->op == EMU_OP_v_cvt_f16_f32) { /* f32 source, 16-bit result */
+		if (in->op == ISA_OP_v_cvt_f16_f32) { /* f32 source, 16-bit result */
 			u32 x = s[0][l];
 			if (in->abs & 1)
 				x &= 0x7fffffffu;
@@ -146,20 +146,20 @@ void emu_ex_h16(struct emu_wave *w, const struct emu_inst *in)
 		}
 		u32 h[3];
 		for (unsigned i = 0; i < 3; i++) {
-			bool fpi = fp && (i == 0 || !(oi->flags & EMU_F_FP0));
+			bool fpi = fp && (i == 0 || !(oi->flags & ISA_F_FP0));
 			h[i] = in->src[i] != EMU_OPND_NONE ? half_mods(in, i, s[i][l], in->opsel >> i & 1, in->neg >> i & 1, fpi) : 0;
 			if (fp && flush && fpi)
 				h[i] = h_ftz(h[i]);
 		}
 		unsigned op = in->op;
-		if (op == EMU_OP_v_fmaak_f16 || op == EMU_OP_v_fmamk_f16) { /* K is the literal's low half */
-			h[2] = op == EMU_OP_v_fmaak_f16 ? in->lit & 0xffff : h[1];
-			h[1] = op == EMU_OP_v_fmaak_f16 ? h[1] : in->lit & 0xffff;
-			op = EMU_OP_v_fma_f16;
+		if (op == ISA_OP_v_fmaak_f16 || op == ISA_OP_v_fmamk_f16) { /* K is the literal's low half */
+			h[2] = op == ISA_OP_v_fmaak_f16 ? in->lit & 0xffff : h[1];
+			h[1] = op == ISA_OP_v_fmaak_f16 ? h[1] : in->lit & 0xffff;
+			op = ISA_OP_v_fma_f16;
 		}
 		u32 r = h_op(op, h[0], h[1], h[2], in->src[1] != EMU_OPND_NONE ? s[1][l] : 0, flush, ieee);
-		if (EMU_UNLIKELY(in->clamp) && (oi->flags & EMU_F_CLAMP)) /* saturating 16-bit add/sub */
-			r = in->op == EMU_OP_v_add_nc_u16 ? (h[0] + h[1] > 0xffff ? 0xffff : r) : (h[0] < h[1] ? 0 : r);
+		if (EMU_UNLIKELY(in->clamp) && (oi->flags & ISA_F_CLAMP)) /* saturating 16-bit add/sub */
+			r = in->op == ISA_OP_v_add_nc_u16 ? (h[0] + h[1] > 0xffff ? 0xffff : r) : (h[0] < h[1] ? 0 : r);
 		if (EMU_UNLIKELY(in->clamp | in->omod) && f16_result(in->op, oi))
 			r = h_outmod(w, in, r);
 		d[l] = dst_hi ? (d[l] & 0xffff) | r << 16 : (d[l] & 0xffff0000u) | r;
@@ -189,8 +189,8 @@ void emu_ex_cndmask16(struct emu_wave *w, const struct emu_inst *in)
 /* Packed ops: both halves, written as one 32-bit result. */
 void emu_ex_pk(struct emu_wave *w, const struct emu_inst *in)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
-	bool fp = oi->flags & EMU_F_FP, flush = w->g->run->kd.float_denorm_16_64 == 0, ieee = w->g->run->ieee;
+	const struct isa_opinfo *oi = &isa_ops[in->op];
+	bool fp = oi->flags & ISA_F_FP, flush = w->g->run->kd.float_denorm_16_64 == 0, ieee = w->g->run->ieee;
 	u32 t[3][EMU_LANES], r[EMU_LANES];
 	const u32 *s[3];
 	for (unsigned i = 0; i < 3; i++)
@@ -211,14 +211,14 @@ void emu_ex_pk(struct emu_wave *w, const struct emu_inst *in)
 			float x = emu_h2f((u16)h[0]), y = emu_h2f((u16)h[1]), z = emu_h2f((u16)h[2]);
 			u32 o;
 			switch (in->op) {
-			case EMU_OP_v_pk_add_u16: o = (h[0] + h[1]) & 0xffff; break;
-			case EMU_OP_v_pk_mul_lo_u16: o = (h[0] * h[1]) & 0xffff; break;
-			case EMU_OP_v_pk_mad_u16: o = (h[0] * h[1] + h[2]) & 0xffff; break;
-			case EMU_OP_v_pk_lshlrev_b16: o = (h[1] << (h[0] & 15)) & 0xffff; break;
-			case EMU_OP_v_pk_add_f16: o = h_round(x + y, in3, 2, flush); break;
-			case EMU_OP_v_pk_mul_f16: o = h_round(x * y, in3, 2, flush); break;
-			case EMU_OP_v_pk_fma_f16: o = h_round((float)fma((double)x, (double)y, (double)z), in3, 3, flush); break;
-			case EMU_OP_v_pk_min_f16: o = h_minmax(h[0], h[1], false, ieee); break;
+			case ISA_OP_v_pk_add_u16: o = (h[0] + h[1]) & 0xffff; break;
+			case ISA_OP_v_pk_mul_lo_u16: o = (h[0] * h[1]) & 0xffff; break;
+			case ISA_OP_v_pk_mad_u16: o = (h[0] * h[1] + h[2]) & 0xffff; break;
+			case ISA_OP_v_pk_lshlrev_b16: o = (h[1] << (h[0] & 15)) & 0xffff; break;
+			case ISA_OP_v_pk_add_f16: o = h_round(x + y, in3, 2, flush); break;
+			case ISA_OP_v_pk_mul_f16: o = h_round(x * y, in3, 2, flush); break;
+			case ISA_OP_v_pk_fma_f16: o = h_round((float)fma((double)x, (double)y, (double)z), in3, 3, flush); break;
+			case ISA_OP_v_pk_min_f16: o = h_minmax(h[0], h[1], false, ieee); break;
 			default: o = h_minmax(h[0], h[1], true, ieee); break; /* v_pk_max_f16 */
 			}
 			if (EMU_UNLIKELY(in->clamp) && fp) /* VOP3P has clamp but no omod */
@@ -287,7 +287,7 @@ void emu_ex_mix(struct emu_wave *w, const struct emu_inst *in)
 				x[i] = -x[i];
 		}
 		float f = fmaf(x[0], x[1], x[2]);
-		if (in->op == EMU_OP_v_fma_mix_f32) {
+		if (in->op == ISA_OP_v_fma_mix_f32) {
 			float o = f;
 			if (in->clamp)
 				o = isnan(o) ? 0.0f : o < 0.0f ? 0.0f : o > 1.0f ? 1.0f : o;
@@ -299,7 +299,7 @@ void emu_ex_mix(struct emu_wave *w, const struct emu_inst *in)
 		if (in->clamp && !isnan(f))
 			h = f < 0 ? 0 : f > 1 ? 0x3c00 : h;
 		h = flush16 ? h_ftz(h) : h;
-		r[l] = in->op == EMU_OP_v_fma_mixhi_f16 ? (d[l] & 0xffff) | h << 16 : (d[l] & 0xffff0000u) | h;
+		r[l] = in->op == ISA_OP_v_fma_mixhi_f16 ? (d[l] & 0xffff) | h << 16 : (d[l] & 0xffff0000u) | h;
 	}
 	emu_vwrite(w, in->dst, r);
 	w->g->st.valu++;

@@ -24,88 +24,88 @@ struct mem_kind {
 	uint8_t d16;
 };
 
-static const struct mem_kind kinds[EMU_OP_COUNT] = {
-	[EMU_OP_flat_load_b32] = { 4, 0 },
-	[EMU_OP_flat_store_b32] = { 4, 0 },
-	[EMU_OP_flat_load_u8] = { 1, 0 },
-	[EMU_OP_flat_load_i8] = { 1, 1 },
-	[EMU_OP_flat_load_u16] = { 2, 0 },
-	[EMU_OP_flat_load_d16_b16] = { 2, 0, 1 },
-	[EMU_OP_flat_load_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_flat_store_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_global_load_d16_u8] = { 1, 0, 1 },
-	[EMU_OP_global_load_d16_i8] = { 1, 1, 1 },
-	[EMU_OP_global_load_d16_b16] = { 2, 0, 1 },
-	[EMU_OP_global_load_d16_hi_u8] = { 1, 0, 2 },
-	[EMU_OP_global_load_d16_hi_i8] = { 1, 1, 2 },
-	[EMU_OP_global_load_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_global_store_d16_hi_b8] = { 1, 0, 2 },
-	[EMU_OP_global_store_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_scratch_load_d16_b16] = { 2, 0, 1 },
-	[EMU_OP_scratch_load_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_scratch_store_d16_hi_b16] = { 2, 0, 2 },
-	[EMU_OP_ds_load_u16_d16] = { 2, 0, 1 },
-	[EMU_OP_ds_load_u16_d16_hi] = { 2, 0, 2 },
-	[EMU_OP_ds_store_b16_d16_hi] = { 2, 0, 2 },
-	[EMU_OP_flat_load_i16] = { 2, 1 },
-	[EMU_OP_flat_load_b64] = { 8, 0 },
-	[EMU_OP_flat_load_b96] = { 12, 0 },
-	[EMU_OP_flat_load_b128] = { 16, 0 },
-	[EMU_OP_flat_store_b8] = { 1, 0 },
-	[EMU_OP_flat_store_b16] = { 2, 0 },
-	[EMU_OP_flat_store_b64] = { 8, 0 },
-	[EMU_OP_flat_store_b96] = { 12, 0 },
-	[EMU_OP_flat_store_b128] = { 16, 0 },
-	[EMU_OP_scratch_load_u8] = { 1, 0 },
-	[EMU_OP_scratch_load_i8] = { 1, 1 },
-	[EMU_OP_scratch_load_u16] = { 2, 0 },
-	[EMU_OP_scratch_load_i16] = { 2, 1 },
-	[EMU_OP_scratch_store_b8] = { 1, 0 },
-	[EMU_OP_scratch_store_b16] = { 2, 0 },
-	[EMU_OP_ds_load_i8] = { 1, 1 },
-	[EMU_OP_ds_load_i16] = { 2, 1 },
-	[EMU_OP_global_load_u8] = { 1, 0 },
-	[EMU_OP_global_load_i8] = { 1, 1 },
-	[EMU_OP_global_load_u16] = { 2, 0 },
-	[EMU_OP_global_load_i16] = { 2, 1 },
-	[EMU_OP_global_load_b32] = { 4, 0 },
-	[EMU_OP_global_load_b64] = { 8, 0 },
-	[EMU_OP_global_load_b96] = { 12, 0 },
-	[EMU_OP_global_load_b128] = { 16, 0 },
-	[EMU_OP_global_store_b8] = { 1, 0 },
-	[EMU_OP_global_store_b16] = { 2, 0 },
-	[EMU_OP_global_store_b32] = { 4, 0 },
-	[EMU_OP_global_store_b64] = { 8, 0 },
-	[EMU_OP_global_store_b96] = { 12, 0 },
-	[EMU_OP_global_store_b128] = { 16, 0 },
-	[EMU_OP_scratch_load_b32] = { 4, 0 },
-	[EMU_OP_scratch_load_b64] = { 8, 0 },
-	[EMU_OP_scratch_load_b96] = { 12, 0 },
-	[EMU_OP_scratch_load_b128] = { 16, 0 },
-	[EMU_OP_scratch_store_b32] = { 4, 0 },
-	[EMU_OP_scratch_store_b64] = { 8, 0 },
-	[EMU_OP_scratch_store_b96] = { 12, 0 },
-	[EMU_OP_scratch_store_b128] = { 16, 0 },
-	[EMU_OP_ds_store_b32] = { 4, 0 },
-	[EMU_OP_ds_store_2addr_b32] = { 4, 0 },
-	[EMU_OP_ds_store_2addr_stride64_b32] = { 4, 0 },
-	[EMU_OP_ds_store_b8] = { 1, 0 },
-	[EMU_OP_ds_store_b16] = { 2, 0 },
-	[EMU_OP_ds_load_b32] = { 4, 0 },
-	[EMU_OP_ds_load_2addr_b32] = { 4, 0 },
-	[EMU_OP_ds_load_2addr_stride64_b32] = { 4, 0 },
-	[EMU_OP_ds_load_u8] = { 1, 0 },
-	[EMU_OP_ds_load_u16] = { 2, 0 },
-	[EMU_OP_ds_store_b64] = { 8, 0 },
-	[EMU_OP_ds_store_2addr_b64] = { 8, 0 },
-	[EMU_OP_ds_store_2addr_stride64_b64] = { 8, 0 },
-	[EMU_OP_ds_load_b64] = { 8, 0 },
-	[EMU_OP_ds_load_2addr_b64] = { 8, 0 },
-	[EMU_OP_ds_load_2addr_stride64_b64] = { 8, 0 },
-	[EMU_OP_ds_store_b96] = { 12, 0 },
-	[EMU_OP_ds_store_b128] = { 16, 0 },
-	[EMU_OP_ds_load_b96] = { 12, 0 },
-	[EMU_OP_ds_load_b128] = { 16, 0 },
+static const struct mem_kind kinds[ISA_OP_COUNT] = {
+	[ISA_OP_flat_load_b32] = { 4, 0 },
+	[ISA_OP_flat_store_b32] = { 4, 0 },
+	[ISA_OP_flat_load_u8] = { 1, 0 },
+	[ISA_OP_flat_load_i8] = { 1, 1 },
+	[ISA_OP_flat_load_u16] = { 2, 0 },
+	[ISA_OP_flat_load_d16_b16] = { 2, 0, 1 },
+	[ISA_OP_flat_load_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_flat_store_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_global_load_d16_u8] = { 1, 0, 1 },
+	[ISA_OP_global_load_d16_i8] = { 1, 1, 1 },
+	[ISA_OP_global_load_d16_b16] = { 2, 0, 1 },
+	[ISA_OP_global_load_d16_hi_u8] = { 1, 0, 2 },
+	[ISA_OP_global_load_d16_hi_i8] = { 1, 1, 2 },
+	[ISA_OP_global_load_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_global_store_d16_hi_b8] = { 1, 0, 2 },
+	[ISA_OP_global_store_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_scratch_load_d16_b16] = { 2, 0, 1 },
+	[ISA_OP_scratch_load_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_scratch_store_d16_hi_b16] = { 2, 0, 2 },
+	[ISA_OP_ds_load_u16_d16] = { 2, 0, 1 },
+	[ISA_OP_ds_load_u16_d16_hi] = { 2, 0, 2 },
+	[ISA_OP_ds_store_b16_d16_hi] = { 2, 0, 2 },
+	[ISA_OP_flat_load_i16] = { 2, 1 },
+	[ISA_OP_flat_load_b64] = { 8, 0 },
+	[ISA_OP_flat_load_b96] = { 12, 0 },
+	[ISA_OP_flat_load_b128] = { 16, 0 },
+	[ISA_OP_flat_store_b8] = { 1, 0 },
+	[ISA_OP_flat_store_b16] = { 2, 0 },
+	[ISA_OP_flat_store_b64] = { 8, 0 },
+	[ISA_OP_flat_store_b96] = { 12, 0 },
+	[ISA_OP_flat_store_b128] = { 16, 0 },
+	[ISA_OP_scratch_load_u8] = { 1, 0 },
+	[ISA_OP_scratch_load_i8] = { 1, 1 },
+	[ISA_OP_scratch_load_u16] = { 2, 0 },
+	[ISA_OP_scratch_load_i16] = { 2, 1 },
+	[ISA_OP_scratch_store_b8] = { 1, 0 },
+	[ISA_OP_scratch_store_b16] = { 2, 0 },
+	[ISA_OP_ds_load_i8] = { 1, 1 },
+	[ISA_OP_ds_load_i16] = { 2, 1 },
+	[ISA_OP_global_load_u8] = { 1, 0 },
+	[ISA_OP_global_load_i8] = { 1, 1 },
+	[ISA_OP_global_load_u16] = { 2, 0 },
+	[ISA_OP_global_load_i16] = { 2, 1 },
+	[ISA_OP_global_load_b32] = { 4, 0 },
+	[ISA_OP_global_load_b64] = { 8, 0 },
+	[ISA_OP_global_load_b96] = { 12, 0 },
+	[ISA_OP_global_load_b128] = { 16, 0 },
+	[ISA_OP_global_store_b8] = { 1, 0 },
+	[ISA_OP_global_store_b16] = { 2, 0 },
+	[ISA_OP_global_store_b32] = { 4, 0 },
+	[ISA_OP_global_store_b64] = { 8, 0 },
+	[ISA_OP_global_store_b96] = { 12, 0 },
+	[ISA_OP_global_store_b128] = { 16, 0 },
+	[ISA_OP_scratch_load_b32] = { 4, 0 },
+	[ISA_OP_scratch_load_b64] = { 8, 0 },
+	[ISA_OP_scratch_load_b96] = { 12, 0 },
+	[ISA_OP_scratch_load_b128] = { 16, 0 },
+	[ISA_OP_scratch_store_b32] = { 4, 0 },
+	[ISA_OP_scratch_store_b64] = { 8, 0 },
+	[ISA_OP_scratch_store_b96] = { 12, 0 },
+	[ISA_OP_scratch_store_b128] = { 16, 0 },
+	[ISA_OP_ds_store_b32] = { 4, 0 },
+	[ISA_OP_ds_store_2addr_b32] = { 4, 0 },
+	[ISA_OP_ds_store_2addr_stride64_b32] = { 4, 0 },
+	[ISA_OP_ds_store_b8] = { 1, 0 },
+	[ISA_OP_ds_store_b16] = { 2, 0 },
+	[ISA_OP_ds_load_b32] = { 4, 0 },
+	[ISA_OP_ds_load_2addr_b32] = { 4, 0 },
+	[ISA_OP_ds_load_2addr_stride64_b32] = { 4, 0 },
+	[ISA_OP_ds_load_u8] = { 1, 0 },
+	[ISA_OP_ds_load_u16] = { 2, 0 },
+	[ISA_OP_ds_store_b64] = { 8, 0 },
+	[ISA_OP_ds_store_2addr_b64] = { 8, 0 },
+	[ISA_OP_ds_store_2addr_stride64_b64] = { 8, 0 },
+	[ISA_OP_ds_load_b64] = { 8, 0 },
+	[ISA_OP_ds_load_2addr_b64] = { 8, 0 },
+	[ISA_OP_ds_load_2addr_stride64_b64] = { 8, 0 },
+	[ISA_OP_ds_store_b96] = { 12, 0 },
+	[ISA_OP_ds_store_b128] = { 16, 0 },
+	[ISA_OP_ds_load_b96] = { 12, 0 },
+	[ISA_OP_ds_load_b128] = { 16, 0 },
 };
 
 /* A 1- or 2-byte load widened to a dword, sign- or zero-extended; a d16 load
@@ -183,7 +183,7 @@ static uint8_t *flat_at(struct emu_wave *w, unsigned l, u64 a, unsigned n, bool 
 static inline uint8_t *mem_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n, bool write)
 {
 	u64 a = vaddr(w, in, l);
-	return in->enc == EMU_ENC_FLAT ? flat_at(w, l, a, n, write) : emu_gmem(w, l, a, n, write);
+	return in->enc == ISA_ENC_FLAT ? flat_at(w, l, a, n, write) : emu_gmem(w, l, a, n, write);
 }
 
 /* The global race check for one lane of a GLOBAL/FLAT access that succeeded
@@ -193,7 +193,7 @@ static void race_lane(struct emu_wave *w, const struct emu_inst *in, unsigned l,
 {
 	u64 a = vaddr(w, in, l);
 	u32 hi = (u32)(a >> 32);
-	if (in->enc == EMU_ENC_FLAT && (hi == EMU_APERTURE_SHARED_HI || hi == EMU_APERTURE_PRIVATE_HI))
+	if (in->enc == ISA_ENC_FLAT && (hi == EMU_APERTURE_SHARED_HI || hi == EMU_APERTURE_PRIVATE_HI))
 		return;
 	emu_race_global(w, l, a, n, write);
 }
@@ -329,7 +329,7 @@ static uint8_t *scratch_off(struct emu_wave *w, unsigned l, u64 off, unsigned n)
 void emu_ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct mem_kind *k = &kinds[in->op];
-	bool store = emu_ops[in->op].flags & EMU_F_STORE;
+	bool store = isa_ops[in->op].flags & ISA_F_STORE;
 	unsigned ndw = (k->bytes + 3) / 4;
 	u32 data[4][EMU_LANES];
 	u32 exec = emu_exec_mask(w);
@@ -361,7 +361,7 @@ void emu_ex_scratch(struct emu_wave *w, const struct emu_inst *in)
 /* ---- SMEM ------------------------------------------------------------------------------ */
 void emu_ex_smem(struct emu_wave *w, const struct emu_inst *in)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
+	const struct isa_opinfo *oi = &isa_ops[in->op];
 	w->g->st.smem++;
 	if (!oi->dst)
 		return; /* cache invalidations */
@@ -430,18 +430,18 @@ static void ds_addrs(const struct emu_inst *in, unsigned size, bool two, u32 bas
 		*a1 = 0;
 		return;
 	}
-	unsigned scale = size * ((in->op == EMU_OP_ds_store_2addr_stride64_b32 || in->op == EMU_OP_ds_store_2addr_stride64_b64 ||
-				 in->op == EMU_OP_ds_load_2addr_stride64_b32 || in->op == EMU_OP_ds_load_2addr_stride64_b64) ? 64 : 1);
+	unsigned scale = size * ((in->op == ISA_OP_ds_store_2addr_stride64_b32 || in->op == ISA_OP_ds_store_2addr_stride64_b64 ||
+				 in->op == ISA_OP_ds_load_2addr_stride64_b32 || in->op == ISA_OP_ds_load_2addr_stride64_b64) ? 64 : 1);
 	*a0 = base + in->offset0 * scale;
 	*a1 = base + in->offset1 * scale;
 }
 
 static bool ds_2addr(unsigned op)
 {
-	return op == EMU_OP_ds_store_2addr_b32 || op == EMU_OP_ds_store_2addr_stride64_b32 ||
-	       op == EMU_OP_ds_store_2addr_b64 || op == EMU_OP_ds_store_2addr_stride64_b64 ||
-	       op == EMU_OP_ds_load_2addr_b32 || op == EMU_OP_ds_load_2addr_stride64_b32 ||
-	       op == EMU_OP_ds_load_2addr_b64 || op == EMU_OP_ds_load_2addr_stride64_b64;
+	return op == ISA_OP_ds_store_2addr_b32 || op == ISA_OP_ds_store_2addr_stride64_b32 ||
+	       op == ISA_OP_ds_store_2addr_b64 || op == ISA_OP_ds_store_2addr_stride64_b64 ||
+	       op == ISA_OP_ds_load_2addr_b32 || op == ISA_OP_ds_load_2addr_stride64_b32 ||
+	       op == ISA_OP_ds_load_2addr_b64 || op == ISA_OP_ds_load_2addr_stride64_b64;
 }
 
 /* Fast path of a single-address LDS load of 4 bytes or more: all active lanes
@@ -629,7 +629,7 @@ void emu_ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 exec = emu_exec_mask(w), r[EMU_LANES] = { 0 };
 	const u32 *av = w->v[in->addr - EMU_OPND_VGPR0];
-	if (in->op == EMU_OP_ds_swizzle_b32) {
+	if (in->op == ISA_OP_ds_swizzle_b32) {
 		const u32 *src = av;
 		unsigned off = (unsigned)in->offset & 0xffff;
 		if ((off & 0x8000) && (off & 0x7f00)) {
@@ -652,7 +652,7 @@ void emu_ex_ds_lanes(struct emu_wave *w, const struct emu_inst *in)
 			if (!(exec >> l & 1))
 				continue;
 			unsigned sel = ((av[l] + (u32)in->offset) >> 2) & 31;
-			if (in->op == EMU_OP_ds_bpermute_b32)
+			if (in->op == ISA_OP_ds_bpermute_b32)
 				r[l] = (exec >> sel & 1) ? data[sel] : 0;
 			else
 				r[sel] = data[l];
@@ -675,7 +675,7 @@ uint64_t emu_vaddr(const struct emu_wave *w, const struct emu_inst *in, unsigned
 uint8_t *emu_atomic_at(struct emu_wave *w, const struct emu_inst *in, unsigned l, unsigned n)
 {
 	u64 a = vaddr(w, in, l);
-	if (in->enc == EMU_ENC_FLAT && (u32)(a >> 32) == EMU_APERTURE_SHARED_HI)
+	if (in->enc == ISA_ENC_FLAT && (u32)(a >> 32) == EMU_APERTURE_SHARED_HI)
 		return lds_at(w, l, (u32)a, n, true, true); /* exempt from the race check, as DS atomics are */
 	return mem_at(w, in, l, n, true);
 }
@@ -690,22 +690,22 @@ uint8_t *emu_lds_at(struct emu_wave *w, unsigned l, uint32_t addr, unsigned n, b
  * before the instruction can overwrite its own address registers. */
 void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
+	const struct isa_opinfo *oi = &isa_ops[in->op];
 	unsigned bytes = kinds[in->op].bytes;
 	if (!bytes)
 		bytes = 4u * (oi->dst ? oi->dst : oi->src1 ? oi->src1 : 1);
-	st->store = (oi->flags & (EMU_F_STORE | EMU_F_ATOMIC)) != 0;
+	st->store = (oi->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
 	st->bytes = (uint16_t)bytes;
 	st->naddr = EMU_LANES;
 	switch (in->enc) {
-	case EMU_ENC_SMEM:
+	case ISA_ENC_SMEM:
 		st->space = EMU_SPACE_SCALAR;
 		st->naddr = 1;
 		st->bytes = (uint16_t)(4u * oi->dst);
 		st->addr[0] = (sreg64(w, in->sbase) & 0xffffffffffffull) + (int64_t)in->offset +
 			      (in->soffset != EMU_OPND_NONE ? w->s[in->soffset & 255] : 0);
 		return;
-	case EMU_ENC_DS: {
+	case ISA_ENC_DS: {
 		bool two = ds_2addr(in->op);
 		st->space = EMU_SPACE_LDS;
 		st->naddr = two ? 2 * EMU_LANES : EMU_LANES;
@@ -718,12 +718,12 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 		}
 		return;
 	}
-	case EMU_ENC_MUBUF:
-	case EMU_ENC_MTBUF:
+	case ISA_ENC_MUBUF:
+	case ISA_ENC_MTBUF:
 		st->space = EMU_SPACE_GLOBAL;
 		emu_buf_lanes(w, in, st);
 		return;
-	case EMU_ENC_SCRATCH:
+	case ISA_ENC_SCRATCH:
 		st->space = EMU_SPACE_SCRATCH;
 		for (unsigned l = 0; l < EMU_LANES; l++) {
 			u64 off = (u64)(int64_t)in->offset + (in->saddr != EMU_OPND_NONE ? w->s[in->saddr & 255] : 0) +
@@ -735,7 +735,7 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 		st->space = EMU_SPACE_GLOBAL;
 		for (unsigned l = 0; l < EMU_LANES; l++)
 			st->addr[l] = vaddr(w, in, l);
-		if (in->enc == EMU_ENC_FLAT) {
+		if (in->enc == ISA_ENC_FLAT) {
 			u32 hi = (u32)(st->addr[0] >> 32);
 			if (hi == EMU_APERTURE_SHARED_HI || hi == EMU_APERTURE_PRIVATE_HI)
 				st->space = hi == EMU_APERTURE_SHARED_HI ? EMU_SPACE_LDS : EMU_SPACE_SCRATCH;
@@ -744,4 +744,4 @@ void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct e
 	}
 }
 
-bool emu_mem_kind_known(unsigned op) { return op < EMU_OP_COUNT && kinds[op].bytes != 0; }
+bool emu_mem_kind_known(unsigned op) { return op < ISA_OP_COUNT && kinds[op].bytes != 0; }

@@ -22,15 +22,15 @@ static bool sgpr_range_ok(struct emu_wave *w, unsigned first, unsigned n, const 
 
 void emu_ex_s_movrel(struct emu_wave *w, const struct emu_inst *in)
 {
-	unsigned n = emu_ops[in->op].dst, m0 = w->s[EMU_OPND_M0];
-	bool src_rel = in->op == EMU_OP_s_movrels_b32 || in->op == EMU_OP_s_movrels_b64;
+	unsigned n = isa_ops[in->op].dst, m0 = w->s[EMU_OPND_M0];
+	bool src_rel = in->op == ISA_OP_s_movrels_b32 || in->op == ISA_OP_s_movrels_b64;
 	unsigned src = in->src[0], dst = in->dst;
 	if (src_rel) {
-		if (src > EMU_OPND_SGPR_MAX || !sgpr_range_ok(w, src + m0, n, emu_ops[in->op].name))
+		if (src > EMU_OPND_SGPR_MAX || !sgpr_range_ok(w, src + m0, n, isa_ops[in->op].name))
 			return;
 		src += m0;
 	} else {
-		if (dst > EMU_OPND_SGPR_MAX || !sgpr_range_ok(w, dst + m0, n, emu_ops[in->op].name))
+		if (dst > EMU_OPND_SGPR_MAX || !sgpr_range_ok(w, dst + m0, n, isa_ops[in->op].name))
 			return;
 		dst += m0;
 	}
@@ -52,9 +52,9 @@ static bool vgpr_ok(struct emu_wave *w, unsigned code, const char *what)
 
 void emu_ex_v_movrel(struct emu_wave *w, const struct emu_inst *in)
 {
-	const char *name = emu_ops[in->op].name;
+	const char *name = isa_ops[in->op].name;
 	unsigned m0 = w->s[EMU_OPND_M0], src = in->src[0], dst = in->dst;
-	bool rel_src = in->op != EMU_OP_v_movreld_b32, rel_dst = in->op != EMU_OP_v_movrels_b32;
+	bool rel_src = in->op != ISA_OP_v_movreld_b32, rel_dst = in->op != ISA_OP_v_movrels_b32;
 	if ((rel_src && !vgpr_ok(w, src, name)) || (rel_dst && !vgpr_ok(w, dst, name)))
 		return;
 	u32 tmp[EMU_LANES], r[EMU_LANES];

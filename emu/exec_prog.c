@@ -8,12 +8,12 @@ void emu_ex_branch(struct emu_wave *w, const struct emu_inst *in)
 {
 	bool take;
 	switch (in->op) {
-	case EMU_OP_s_branch: take = true; break;
-	case EMU_OP_s_cbranch_scc0: take = w->s[EMU_OPND_SCC] == 0; break;
-	case EMU_OP_s_cbranch_scc1: take = w->s[EMU_OPND_SCC] != 0; break;
-	case EMU_OP_s_cbranch_vccz: take = w->s[EMU_OPND_VCC_LO] == 0; break;
-	case EMU_OP_s_cbranch_vccnz: take = w->s[EMU_OPND_VCC_LO] != 0; break;
-	case EMU_OP_s_cbranch_execz: take = w->s[EMU_OPND_EXEC_LO] == 0; break;
+	case ISA_OP_s_branch: take = true; break;
+	case ISA_OP_s_cbranch_scc0: take = w->s[EMU_OPND_SCC] == 0; break;
+	case ISA_OP_s_cbranch_scc1: take = w->s[EMU_OPND_SCC] != 0; break;
+	case ISA_OP_s_cbranch_vccz: take = w->s[EMU_OPND_VCC_LO] == 0; break;
+	case ISA_OP_s_cbranch_vccnz: take = w->s[EMU_OPND_VCC_LO] != 0; break;
+	case ISA_OP_s_cbranch_execz: take = w->s[EMU_OPND_EXEC_LO] == 0; break;
 	default: take = w->s[EMU_OPND_EXEC_LO] != 0; break; /* s_cbranch_execnz */
 	}
 	if (take)
@@ -36,9 +36,9 @@ void emu_ex_waitcnt_k(struct emu_wave *w, const struct emu_inst *in)
 		n = w->s[in->src[0]] < n ? w->s[in->src[0]] : n;
 	if (w->g->run->checks & EMU_CHECK_WAITCNT) {
 		switch (in->op) {
-		case EMU_OP_s_waitcnt_vscnt: emu_hz_waitcnt(w, ~0u, ~0u, n); break;
-		case EMU_OP_s_waitcnt_vmcnt: emu_hz_waitcnt(w, n, ~0u, ~0u); break;
-		case EMU_OP_s_waitcnt_lgkmcnt: emu_hz_waitcnt(w, ~0u, n, ~0u); break;
+		case ISA_OP_s_waitcnt_vscnt: emu_hz_waitcnt(w, ~0u, ~0u, n); break;
+		case ISA_OP_s_waitcnt_vmcnt: emu_hz_waitcnt(w, n, ~0u, ~0u); break;
+		case ISA_OP_s_waitcnt_lgkmcnt: emu_hz_waitcnt(w, ~0u, n, ~0u); break;
 		default: break;
 		}
 	}
@@ -78,5 +78,5 @@ void emu_ex_hint(struct emu_wave *w, const struct emu_inst *in)
 
 void emu_ex_trap(struct emu_wave *w, const struct emu_inst *in)
 {
-	emu_fault(w, ~0u, EMU_E_FAULT, "%s executed (trap %d)", emu_ops[in->op].name, in->simm16);
+	emu_fault(w, ~0u, EMU_E_FAULT, "%s executed (trap %d)", isa_ops[in->op].name, in->simm16);
 }

@@ -40,50 +40,50 @@ static inline void SCC(struct emu_wave *w, bool v) { w->s[EMU_OPND_SCC] = v; }
 void emu_ex_sop2(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), b = S(w, in->src[1]), d = 0, scc = S(w, EMU_OPND_SCC);
-	bool wscc = emu_ops[in->op].flags & EMU_F_WSCC;
+	bool wscc = isa_ops[in->op].flags & ISA_F_WSCC;
 	u64 t;
 	switch (in->op) {
-	case EMU_OP_s_add_u32: t = (u64)a + b; d = (u32)t; scc = t >> 32; break;
-	case EMU_OP_s_sub_u32: d = a - b; scc = a < b; break;
-	case EMU_OP_s_add_i32: d = a + b; scc = ((a ^ d) & (b ^ d)) >> 31; break;
-	case EMU_OP_s_sub_i32: d = a - b; scc = ((a ^ b) & (a ^ d)) >> 31; break;
-	case EMU_OP_s_addc_u32: t = (u64)a + b + scc; d = (u32)t; scc = t >> 32; break;
-	case EMU_OP_s_subb_u32: t = (u64)a - b - scc; d = (u32)t; scc = (t >> 32) & 1; break;
-	case EMU_OP_s_absdiff_i32: d = (i32)a > (i32)b ? a - b : b - a; scc = d != 0; break;
-	case EMU_OP_s_lshl_b32: d = a << (b & 31); scc = d != 0; break;
-	case EMU_OP_s_lshr_b32: d = a >> (b & 31); scc = d != 0; break;
-	case EMU_OP_s_ashr_i32: d = (u32)((i32)a >> (b & 31)); scc = d != 0; break;
-	case EMU_OP_s_lshl1_add_u32: case EMU_OP_s_lshl2_add_u32:
-	case EMU_OP_s_lshl3_add_u32: case EMU_OP_s_lshl4_add_u32: {
-		unsigned n = in->op - EMU_OP_s_lshl1_add_u32 + 1;
+	case ISA_OP_s_add_u32: t = (u64)a + b; d = (u32)t; scc = t >> 32; break;
+	case ISA_OP_s_sub_u32: d = a - b; scc = a < b; break;
+	case ISA_OP_s_add_i32: d = a + b; scc = ((a ^ d) & (b ^ d)) >> 31; break;
+	case ISA_OP_s_sub_i32: d = a - b; scc = ((a ^ b) & (a ^ d)) >> 31; break;
+	case ISA_OP_s_addc_u32: t = (u64)a + b + scc; d = (u32)t; scc = t >> 32; break;
+	case ISA_OP_s_subb_u32: t = (u64)a - b - scc; d = (u32)t; scc = (t >> 32) & 1; break;
+	case ISA_OP_s_absdiff_i32: d = (i32)a > (i32)b ? a - b : b - a; scc = d != 0; break;
+	case ISA_OP_s_lshl_b32: d = a << (b & 31); scc = d != 0; break;
+	case ISA_OP_s_lshr_b32: d = a >> (b & 31); scc = d != 0; break;
+	case ISA_OP_s_ashr_i32: d = (u32)((i32)a >> (b & 31)); scc = d != 0; break;
+	case ISA_OP_s_lshl1_add_u32: case ISA_OP_s_lshl2_add_u32:
+	case ISA_OP_s_lshl3_add_u32: case ISA_OP_s_lshl4_add_u32: {
+		unsigned n = in->op - ISA_OP_s_lshl1_add_u32 + 1;
 		t = ((u64)a << n) + b;
 		d = (u32)t;
 		scc = (t >> 32) != 0;
 		break;
 	}
-	case EMU_OP_s_min_i32: scc = (i32)a < (i32)b; d = scc ? a : b; break;
-	case EMU_OP_s_min_u32: scc = a < b; d = scc ? a : b; break;
-	case EMU_OP_s_max_i32: scc = (i32)a > (i32)b; d = scc ? a : b; break;
-	case EMU_OP_s_max_u32: scc = a > b; d = scc ? a : b; break;
-	case EMU_OP_s_and_b32: d = a & b; scc = d != 0; break;
-	case EMU_OP_s_or_b32: d = a | b; scc = d != 0; break;
-	case EMU_OP_s_xor_b32: d = a ^ b; scc = d != 0; break;
-	case EMU_OP_s_nand_b32: d = ~(a & b); scc = d != 0; break;
-	case EMU_OP_s_nor_b32: d = ~(a | b); scc = d != 0; break;
-	case EMU_OP_s_xnor_b32: d = ~(a ^ b); scc = d != 0; break;
-	case EMU_OP_s_and_not1_b32: d = a & ~b; scc = d != 0; break;
-	case EMU_OP_s_or_not1_b32: d = a | ~b; scc = d != 0; break;
-	case EMU_OP_s_bfe_u32: d = emu_bfe_u(a, b & 31, (b >> 16) & 0x7f); scc = d != 0; break;
-	case EMU_OP_s_bfe_i32: d = (u32)emu_bfe_i(a, b & 31, (b >> 16) & 0x7f); scc = d != 0; break;
-	case EMU_OP_s_bfm_b32: d = (u32)(((1ull << (a & 31)) - 1) << (b & 31)); break;
-	case EMU_OP_s_mul_i32: d = a * b; break;
-	case EMU_OP_s_mul_hi_u32: d = (u32)(((u64)a * b) >> 32); break;
-	case EMU_OP_s_mul_hi_i32: d = (u32)(((int64_t)(i32)a * (i32)b) >> 32); break;
-	case EMU_OP_s_cselect_b32: d = scc ? a : b; break;
-	case EMU_OP_s_pack_ll_b32_b16: d = (a & 0xffff) | b << 16; break;
-	case EMU_OP_s_pack_lh_b32_b16: d = (a & 0xffff) | (b & 0xffff0000u); break;
-	case EMU_OP_s_pack_hh_b32_b16: d = a >> 16 | (b & 0xffff0000u); break;
-	case EMU_OP_s_pack_hl_b32_b16: d = a >> 16 | b << 16; break;
+	case ISA_OP_s_min_i32: scc = (i32)a < (i32)b; d = scc ? a : b; break;
+	case ISA_OP_s_min_u32: scc = a < b; d = scc ? a : b; break;
+	case ISA_OP_s_max_i32: scc = (i32)a > (i32)b; d = scc ? a : b; break;
+	case ISA_OP_s_max_u32: scc = a > b; d = scc ? a : b; break;
+	case ISA_OP_s_and_b32: d = a & b; scc = d != 0; break;
+	case ISA_OP_s_or_b32: d = a | b; scc = d != 0; break;
+	case ISA_OP_s_xor_b32: d = a ^ b; scc = d != 0; break;
+	case ISA_OP_s_nand_b32: d = ~(a & b); scc = d != 0; break;
+	case ISA_OP_s_nor_b32: d = ~(a | b); scc = d != 0; break;
+	case ISA_OP_s_xnor_b32: d = ~(a ^ b); scc = d != 0; break;
+	case ISA_OP_s_and_not1_b32: d = a & ~b; scc = d != 0; break;
+	case ISA_OP_s_or_not1_b32: d = a | ~b; scc = d != 0; break;
+	case ISA_OP_s_bfe_u32: d = emu_bfe_u(a, b & 31, (b >> 16) & 0x7f); scc = d != 0; break;
+	case ISA_OP_s_bfe_i32: d = (u32)emu_bfe_i(a, b & 31, (b >> 16) & 0x7f); scc = d != 0; break;
+	case ISA_OP_s_bfm_b32: d = (u32)(((1ull << (a & 31)) - 1) << (b & 31)); break;
+	case ISA_OP_s_mul_i32: d = a * b; break;
+	case ISA_OP_s_mul_hi_u32: d = (u32)(((u64)a * b) >> 32); break;
+	case ISA_OP_s_mul_hi_i32: d = (u32)(((int64_t)(i32)a * (i32)b) >> 32); break;
+	case ISA_OP_s_cselect_b32: d = scc ? a : b; break;
+	case ISA_OP_s_pack_ll_b32_b16: d = (a & 0xffff) | b << 16; break;
+	case ISA_OP_s_pack_lh_b32_b16: d = (a & 0xffff) | (b & 0xffff0000u); break;
+	case ISA_OP_s_pack_hh_b32_b16: d = a >> 16 | (b & 0xffff0000u); break;
+	case ISA_OP_s_pack_hl_b32_b16: d = a >> 16 | b << 16; break;
 	default: break;
 	}
 	emu_swrite(w, in->dst, d);
@@ -96,26 +96,26 @@ void emu_ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]), d = 0;
 	u32 b32 = S(w, in->src[1]);
-	u64 b = emu_ops[in->op].src1 == 2 ? S64(w, in->src[1]) : b32;
+	u64 b = isa_ops[in->op].src1 == 2 ? S64(w, in->src[1]) : b32;
 	switch (in->op) {
-	case EMU_OP_s_lshl_b64: d = a << (b32 & 63); break;
-	case EMU_OP_s_lshr_b64: d = a >> (b32 & 63); break;
-	case EMU_OP_s_ashr_i64: d = (u64)((int64_t)a >> (b32 & 63)); break;
-	case EMU_OP_s_and_b64: d = a & b; break;
-	case EMU_OP_s_or_b64: d = a | b; break;
-	case EMU_OP_s_xor_b64: d = a ^ b; break;
-	case EMU_OP_s_and_not1_b64: d = a & ~b; break;
-	case EMU_OP_s_or_not1_b64: d = a | ~b; break;
-	case EMU_OP_s_bfe_u64: {
+	case ISA_OP_s_lshl_b64: d = a << (b32 & 63); break;
+	case ISA_OP_s_lshr_b64: d = a >> (b32 & 63); break;
+	case ISA_OP_s_ashr_i64: d = (u64)((int64_t)a >> (b32 & 63)); break;
+	case ISA_OP_s_and_b64: d = a & b; break;
+	case ISA_OP_s_or_b64: d = a | b; break;
+	case ISA_OP_s_xor_b64: d = a ^ b; break;
+	case ISA_OP_s_and_not1_b64: d = a & ~b; break;
+	case ISA_OP_s_or_not1_b64: d = a | ~b; break;
+	case ISA_OP_s_bfe_u64: {
 		unsigned off = b32 & 63, wd = (b32 >> 16) & 0x7f;
 		d = wd == 0 ? 0 : (a >> off) & (wd >= 64 ? ~0ull : (1ull << wd) - 1);
 		break;
 	}
-	case EMU_OP_s_cselect_b64: d = S(w, EMU_OPND_SCC) ? a : b; break;
-	case EMU_OP_s_nand_b64: d = ~(a & b); break;
-	case EMU_OP_s_nor_b64: d = ~(a | b); break;
-	case EMU_OP_s_xnor_b64: d = ~(a ^ b); break;
-	case EMU_OP_s_bfe_i64: {
+	case ISA_OP_s_cselect_b64: d = S(w, EMU_OPND_SCC) ? a : b; break;
+	case ISA_OP_s_nand_b64: d = ~(a & b); break;
+	case ISA_OP_s_nor_b64: d = ~(a | b); break;
+	case ISA_OP_s_xnor_b64: d = ~(a ^ b); break;
+	case ISA_OP_s_bfe_i64: {
 		unsigned off = b32 & 63, wd = (b32 >> 16) & 0x7f;
 		if (wd == 0) {
 			d = 0;
@@ -125,11 +125,11 @@ void emu_ex_sop2_64(struct emu_wave *w, const struct emu_inst *in)
 		}
 		break;
 	}
-	case EMU_OP_s_bfm_b64: d = (((u64)1 << (S(w, in->src[0]) & 63)) - 1) << (b32 & 63); break;
+	case ISA_OP_s_bfm_b64: d = (((u64)1 << (S(w, in->src[0]) & 63)) - 1) << (b32 & 63); break;
 	default: break;
 	}
 	W64(w, in->dst, d);
-	if (emu_ops[in->op].flags & EMU_F_WSCC)
+	if (isa_ops[in->op].flags & ISA_F_WSCC)
 		SCC(w, d != 0);
 	SALU_DONE(w);
 }
@@ -140,19 +140,19 @@ void emu_ex_sop1(struct emu_wave *w, const struct emu_inst *in)
 	u32 a = S(w, in->src[0]), d = 0;
 	int scc = -1;
 	switch (in->op) {
-	case EMU_OP_s_mov_b32: d = a; break;
-	case EMU_OP_s_cmov_b32: if (!S(w, EMU_OPND_SCC)) goto done; d = a; break;
-	case EMU_OP_s_brev_b32: d = emu_bitrev32(a); break;
-	case EMU_OP_s_ctz_i32_b32: d = a ? (u32)__builtin_ctz(a) : 0xffffffffu; break;
-	case EMU_OP_s_clz_i32_u32: d = a ? (u32)__builtin_clz(a) : 0xffffffffu; break;
-	case EMU_OP_s_sext_i32_i8: d = (u32)(i32)(int8_t)a; break;
-	case EMU_OP_s_sext_i32_i16: d = (u32)(i32)(int16_t)a; break;
-	case EMU_OP_s_bitset0_b32: d = S(w, in->dst) & ~(1u << (a & 31)); break;
-	case EMU_OP_s_bitset1_b32: d = S(w, in->dst) | (1u << (a & 31)); break;
-	case EMU_OP_s_abs_i32: d = (i32)a < 0 ? -a : a; scc = d != 0; break;
-	case EMU_OP_s_bcnt0_i32_b32: d = (u32)__builtin_popcount(~a); scc = d != 0; break;
-	case EMU_OP_s_bcnt1_i32_b32: d = (u32)__builtin_popcount(a); scc = d != 0; break;
-	case EMU_OP_s_not_b32: d = ~a; scc = d != 0; break;
+	case ISA_OP_s_mov_b32: d = a; break;
+	case ISA_OP_s_cmov_b32: if (!S(w, EMU_OPND_SCC)) goto done; d = a; break;
+	case ISA_OP_s_brev_b32: d = emu_bitrev32(a); break;
+	case ISA_OP_s_ctz_i32_b32: d = a ? (u32)__builtin_ctz(a) : 0xffffffffu; break;
+	case ISA_OP_s_clz_i32_u32: d = a ? (u32)__builtin_clz(a) : 0xffffffffu; break;
+	case ISA_OP_s_sext_i32_i8: d = (u32)(i32)(int8_t)a; break;
+	case ISA_OP_s_sext_i32_i16: d = (u32)(i32)(int16_t)a; break;
+	case ISA_OP_s_bitset0_b32: d = S(w, in->dst) & ~(1u << (a & 31)); break;
+	case ISA_OP_s_bitset1_b32: d = S(w, in->dst) | (1u << (a & 31)); break;
+	case ISA_OP_s_abs_i32: d = (i32)a < 0 ? -a : a; scc = d != 0; break;
+	case ISA_OP_s_bcnt0_i32_b32: d = (u32)__builtin_popcount(~a); scc = d != 0; break;
+	case ISA_OP_s_bcnt1_i32_b32: d = (u32)__builtin_popcount(a); scc = d != 0; break;
+	case ISA_OP_s_not_b32: d = ~a; scc = d != 0; break;
 	default: break;
 	}
 	emu_swrite(w, in->dst, d);
@@ -166,13 +166,13 @@ void emu_ex_sop1_64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]);
 	switch (in->op) {
-	case EMU_OP_s_mov_b64: W64(w, in->dst, a); break;
-	case EMU_OP_s_cmov_b64: if (S(w, EMU_OPND_SCC)) W64(w, in->dst, a); break;
-	case EMU_OP_s_not_b64: W64(w, in->dst, ~a); SCC(w, ~a != 0); break;
-	case EMU_OP_s_ctz_i32_b64: emu_swrite(w, in->dst, a ? (u32)__builtin_ctzll(a) : 0xffffffffu); break;
-	case EMU_OP_s_brev_b64: W64(w, in->dst, (u64)emu_bitrev32((u32)a) << 32 | emu_bitrev32((u32)(a >> 32))); break;
-	case EMU_OP_s_clz_i32_u64: emu_swrite(w, in->dst, a ? (u32)__builtin_clzll(a) : 0xffffffffu); break;
-	case EMU_OP_s_bcnt1_i32_b64: {
+	case ISA_OP_s_mov_b64: W64(w, in->dst, a); break;
+	case ISA_OP_s_cmov_b64: if (S(w, EMU_OPND_SCC)) W64(w, in->dst, a); break;
+	case ISA_OP_s_not_b64: W64(w, in->dst, ~a); SCC(w, ~a != 0); break;
+	case ISA_OP_s_ctz_i32_b64: emu_swrite(w, in->dst, a ? (u32)__builtin_ctzll(a) : 0xffffffffu); break;
+	case ISA_OP_s_brev_b64: W64(w, in->dst, (u64)emu_bitrev32((u32)a) << 32 | emu_bitrev32((u32)(a >> 32))); break;
+	case ISA_OP_s_clz_i32_u64: emu_swrite(w, in->dst, a ? (u32)__builtin_clzll(a) : 0xffffffffu); break;
+	case ISA_OP_s_bcnt1_i32_b64: {
 		u32 d = (u32)__builtin_popcountll(a);
 		emu_swrite(w, in->dst, d);
 		SCC(w, d != 0);
@@ -188,12 +188,12 @@ void emu_ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
 {
 	u32 a = S(w, in->src[0]), e = w->s[EMU_OPND_EXEC_LO], n = 0;
 	switch (in->op) {
-	case EMU_OP_s_and_saveexec_b32: n = a & e; break;
-	case EMU_OP_s_or_saveexec_b32: n = a | e; break;
-	case EMU_OP_s_xor_saveexec_b32: n = a ^ e; break;
-	case EMU_OP_s_and_not0_saveexec_b32: n = ~a & e; break;
-	case EMU_OP_s_and_not1_saveexec_b32: n = a & ~e; break;
-	case EMU_OP_s_or_not1_saveexec_b32: n = a | ~e; break;
+	case ISA_OP_s_and_saveexec_b32: n = a & e; break;
+	case ISA_OP_s_or_saveexec_b32: n = a | e; break;
+	case ISA_OP_s_xor_saveexec_b32: n = a ^ e; break;
+	case ISA_OP_s_and_not0_saveexec_b32: n = ~a & e; break;
+	case ISA_OP_s_and_not1_saveexec_b32: n = a & ~e; break;
+	case ISA_OP_s_or_not1_saveexec_b32: n = a | ~e; break;
 	default: break;
 	}
 	emu_swrite(w, in->dst, e);
@@ -206,7 +206,7 @@ void emu_ex_saveexec(struct emu_wave *w, const struct emu_inst *in)
 void emu_ex_bitset64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 d = S64(w, in->dst), bit = 1ull << (S(w, in->src[0]) & 63);
-	W64(w, in->dst, in->op == EMU_OP_s_bitset1_b64 ? d | bit : d & ~bit);
+	W64(w, in->dst, in->op == ISA_OP_s_bitset1_b64 ? d | bit : d & ~bit);
 	SALU_DONE(w);
 }
 
@@ -215,8 +215,8 @@ void emu_ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
 {
 	u64 a = S64(w, in->src[0]), e = S64(w, EMU_OPND_EXEC_LO), n = 0;
 	switch (in->op) {
-	case EMU_OP_s_and_saveexec_b64: n = a & e; break;
-	case EMU_OP_s_or_saveexec_b64: n = a | e; break;
+	case ISA_OP_s_and_saveexec_b64: n = a & e; break;
+	case ISA_OP_s_or_saveexec_b64: n = a | e; break;
 	default: n = a & ~e; break; /* s_and_not1_saveexec_b64 */
 	}
 	W64(w, in->dst, e);
@@ -230,7 +230,7 @@ void emu_ex_saveexec64(struct emu_wave *w, const struct emu_inst *in)
 void emu_ex_sendmsg_rtn(struct emu_wave *w, const struct emu_inst *in)
 {
 	emu_swrite(w, in->dst, 0);
-	if (in->op == EMU_OP_s_sendmsg_rtn_b64)
+	if (in->op == ISA_OP_s_sendmsg_rtn_b64)
 		emu_swrite(w, in->dst + 1, 0);
 	SALU_DONE(w);
 }
@@ -242,28 +242,28 @@ void emu_ex_sopk(struct emu_wave *w, const struct emu_inst *in)
 	unsigned self = in->dst != EMU_OPND_NONE ? in->dst : in->src[0];
 	u32 d = S(w, self);
 	switch (in->op) {
-	case EMU_OP_s_movk_i32: emu_swrite(w, in->dst, ks); break;
-	case EMU_OP_s_cmovk_i32: if (S(w, EMU_OPND_SCC)) emu_swrite(w, in->dst, ks); break;
-	case EMU_OP_s_cmpk_eq_i32: SCC(w, d == ks); break;
-	case EMU_OP_s_cmpk_lg_i32: SCC(w, d != ks); break;
-	case EMU_OP_s_cmpk_gt_i32: SCC(w, (i32)d > (i32)ks); break;
-	case EMU_OP_s_cmpk_ge_i32: SCC(w, (i32)d >= (i32)ks); break;
-	case EMU_OP_s_cmpk_lt_i32: SCC(w, (i32)d < (i32)ks); break;
-	case EMU_OP_s_cmpk_le_i32: SCC(w, (i32)d <= (i32)ks); break;
-	case EMU_OP_s_cmpk_eq_u32: SCC(w, d == kz); break;
-	case EMU_OP_s_cmpk_lg_u32: SCC(w, d != kz); break;
-	case EMU_OP_s_cmpk_gt_u32: SCC(w, d > kz); break;
-	case EMU_OP_s_cmpk_ge_u32: SCC(w, d >= kz); break;
-	case EMU_OP_s_cmpk_lt_u32: SCC(w, d < kz); break;
-	case EMU_OP_s_cmpk_le_u32: SCC(w, d <= kz); break;
-	case EMU_OP_s_addk_i32: {
+	case ISA_OP_s_movk_i32: emu_swrite(w, in->dst, ks); break;
+	case ISA_OP_s_cmovk_i32: if (S(w, EMU_OPND_SCC)) emu_swrite(w, in->dst, ks); break;
+	case ISA_OP_s_cmpk_eq_i32: SCC(w, d == ks); break;
+	case ISA_OP_s_cmpk_lg_i32: SCC(w, d != ks); break;
+	case ISA_OP_s_cmpk_gt_i32: SCC(w, (i32)d > (i32)ks); break;
+	case ISA_OP_s_cmpk_ge_i32: SCC(w, (i32)d >= (i32)ks); break;
+	case ISA_OP_s_cmpk_lt_i32: SCC(w, (i32)d < (i32)ks); break;
+	case ISA_OP_s_cmpk_le_i32: SCC(w, (i32)d <= (i32)ks); break;
+	case ISA_OP_s_cmpk_eq_u32: SCC(w, d == kz); break;
+	case ISA_OP_s_cmpk_lg_u32: SCC(w, d != kz); break;
+	case ISA_OP_s_cmpk_gt_u32: SCC(w, d > kz); break;
+	case ISA_OP_s_cmpk_ge_u32: SCC(w, d >= kz); break;
+	case ISA_OP_s_cmpk_lt_u32: SCC(w, d < kz); break;
+	case ISA_OP_s_cmpk_le_u32: SCC(w, d <= kz); break;
+	case ISA_OP_s_addk_i32: {
 		u32 r = d + ks;
 		SCC(w, ((d ^ r) & (ks ^ r)) >> 31);
 		emu_swrite(w, in->dst, r);
 		break;
 	}
-	case EMU_OP_s_mulk_i32: emu_swrite(w, in->dst, d * ks); break;
-	case EMU_OP_s_getreg_b32: emu_swrite(w, in->dst, 0); break;
+	case ISA_OP_s_mulk_i32: emu_swrite(w, in->dst, d * ks); break;
+	case ISA_OP_s_getreg_b32: emu_swrite(w, in->dst, 0); break;
 	default: break; /* s_setreg*, s_version: mode bits we do not model */
 	}
 	SALU_DONE(w);
@@ -275,22 +275,22 @@ void emu_ex_sopc(struct emu_wave *w, const struct emu_inst *in)
 	u32 a = S(w, in->src[0]), b = S(w, in->src[1]);
 	bool r = false;
 	switch (in->op) {
-	case EMU_OP_s_cmp_eq_i32: case EMU_OP_s_cmp_eq_u32: r = a == b; break;
-	case EMU_OP_s_cmp_lg_i32: case EMU_OP_s_cmp_lg_u32: r = a != b; break;
-	case EMU_OP_s_cmp_gt_i32: r = (i32)a > (i32)b; break;
-	case EMU_OP_s_cmp_ge_i32: r = (i32)a >= (i32)b; break;
-	case EMU_OP_s_cmp_lt_i32: r = (i32)a < (i32)b; break;
-	case EMU_OP_s_cmp_le_i32: r = (i32)a <= (i32)b; break;
-	case EMU_OP_s_cmp_gt_u32: r = a > b; break;
-	case EMU_OP_s_cmp_ge_u32: r = a >= b; break;
-	case EMU_OP_s_cmp_lt_u32: r = a < b; break;
-	case EMU_OP_s_cmp_le_u32: r = a <= b; break;
-	case EMU_OP_s_bitcmp0_b32: r = !(a >> (b & 31) & 1); break;
-	case EMU_OP_s_bitcmp1_b32: r = a >> (b & 31) & 1; break;
-	case EMU_OP_s_cmp_eq_u64: r = S64(w, in->src[0]) == S64(w, in->src[1]); break;
-	case EMU_OP_s_cmp_lg_u64: r = S64(w, in->src[0]) != S64(w, in->src[1]); break;
-	case EMU_OP_s_bitcmp0_b64: r = !(S64(w, in->src[0]) >> (b & 63) & 1); break;
-	case EMU_OP_s_bitcmp1_b64: r = S64(w, in->src[0]) >> (b & 63) & 1; break;
+	case ISA_OP_s_cmp_eq_i32: case ISA_OP_s_cmp_eq_u32: r = a == b; break;
+	case ISA_OP_s_cmp_lg_i32: case ISA_OP_s_cmp_lg_u32: r = a != b; break;
+	case ISA_OP_s_cmp_gt_i32: r = (i32)a > (i32)b; break;
+	case ISA_OP_s_cmp_ge_i32: r = (i32)a >= (i32)b; break;
+	case ISA_OP_s_cmp_lt_i32: r = (i32)a < (i32)b; break;
+	case ISA_OP_s_cmp_le_i32: r = (i32)a <= (i32)b; break;
+	case ISA_OP_s_cmp_gt_u32: r = a > b; break;
+	case ISA_OP_s_cmp_ge_u32: r = a >= b; break;
+	case ISA_OP_s_cmp_lt_u32: r = a < b; break;
+	case ISA_OP_s_cmp_le_u32: r = a <= b; break;
+	case ISA_OP_s_bitcmp0_b32: r = !(a >> (b & 31) & 1); break;
+	case ISA_OP_s_bitcmp1_b32: r = a >> (b & 31) & 1; break;
+	case ISA_OP_s_cmp_eq_u64: r = S64(w, in->src[0]) == S64(w, in->src[1]); break;
+	case ISA_OP_s_cmp_lg_u64: r = S64(w, in->src[0]) != S64(w, in->src[1]); break;
+	case ISA_OP_s_bitcmp0_b64: r = !(S64(w, in->src[0]) >> (b & 63) & 1); break;
+	case ISA_OP_s_bitcmp1_b64: r = S64(w, in->src[0]) >> (b & 63) & 1; break;
 	default: break;
 	}
 	SCC(w, r);

@@ -31,8 +31,8 @@ void emu_ex_valu(struct emu_wave *w, const struct emu_inst *in);
 #define LANE(l) emu_ex_valu
 #define LANEX(l, f) emu_ex_##f
 #define NONE NULL
-#define OP(n, e, o, c, d, s0, s1, s2, flags, x) [EMU_OP_##n] = x,
-const emu_exec_fn emu_exec_of[EMU_OP_COUNT] = {
+#define OP(n, e, o, c, d, s0, s1, s2, flags, x) [ISA_OP_##n] = x,
+const emu_exec_fn emu_exec_of[ISA_OP_COUNT] = {
 #include "isa/isa_gfx11.def"
 };
 #undef EX
@@ -57,8 +57,8 @@ unsigned emu_exec_table_gaps(unsigned *ops, unsigned max)
 		{ emu_ex_ds_atomic, emu_atomic_kind_known },  { emu_ex_wmma, emu_wmma_kind_known },
 	};
 	unsigned n = 0;
-	for (unsigned op = 1; op < EMU_OP_COUNT; op++) {
-		bool gap = !emu_exec_of[op] && op != EMU_OP_v_dual;
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++) {
+		bool gap = !emu_exec_of[op] && op != ISA_OP_v_dual;
 		for (size_t i = 0; i < sizeof needs / sizeof needs[0]; i++)
 			gap |= emu_exec_of[op] == needs[i].fn && !needs[i].known(op);
 		if (gap && n < max)

@@ -363,10 +363,10 @@ static void ln_perm_b32(const struct emu_wave *w, u32 *restrict r, const u32 *a,
 #define LANE(l) ln_##l
 #define LANEX(l, f) ln_##l
 #define NONE NULL
-#define OP(n, e, o, c, d, s0, s1, s2, flags, x) [EMU_OP_##n] = x,
+#define OP(n, e, o, c, d, s0, s1, s2, flags, x) [ISA_OP_##n] = x,
 #define VOPD(n, x, y, b)
 #define VOPDY(n, y, b)
-static const lane_fn lane_tab[EMU_OP_COUNT] = {
+static const lane_fn lane_tab[ISA_OP_COUNT] = {
 #include "isa/isa_gfx11.def"
 };
 #undef OP
@@ -380,7 +380,7 @@ static const lane_fn lane_tab[EMU_OP_COUNT] = {
 /* Ops whose output modifiers are float clamp/omod (integer clamp is not modelled). */
 static bool is_float_op(unsigned op)
 {
-	return emu_ops[op].flags & (EMU_F_FP | EMU_F_OMOD);
+	return isa_ops[op].flags & (ISA_F_FP | ISA_F_OMOD);
 }
 
 static const u32 zeros[EMU_LANES];
@@ -426,16 +426,16 @@ static EMU_COLD void int_clamp(unsigned op, u32 *r, const u32 *A, const u32 *B, 
 		bool sgn = false;
 		u32 a = A[l], b = B[l], c = C[l];
 		switch (op) {
-		case EMU_OP_v_add_nc_u32: u = (uint64_t)a + b; break;
-		case EMU_OP_v_sub_nc_u32: u = a < b ? 0 : a - b; break;
-		case EMU_OP_v_subrev_nc_u32: u = b < a ? 0 : b - a; break;
-		case EMU_OP_v_mul_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff); break;
-		case EMU_OP_v_mad_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff) + c; break;
-		case EMU_OP_v_sad_u32: u = (uint64_t)(a > b ? a - b : b - a) + c; break;
-		case EMU_OP_v_add_nc_i32: s = (int64_t)(int32_t)a + (int32_t)b, sgn = true; break;
-		case EMU_OP_v_sub_nc_i32: s = (int64_t)(int32_t)a - (int32_t)b, sgn = true; break;
-		case EMU_OP_v_mul_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b), sgn = true; break;
-		case EMU_OP_v_mad_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b) + (int32_t)c, sgn = true; break;
+		case ISA_OP_v_add_nc_u32: u = (uint64_t)a + b; break;
+		case ISA_OP_v_sub_nc_u32: u = a < b ? 0 : a - b; break;
+		case ISA_OP_v_subrev_nc_u32: u = b < a ? 0 : b - a; break;
+		case ISA_OP_v_mul_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff); break;
+		case ISA_OP_v_mad_u32_u24: u = (uint64_t)(a & 0xffffff) * (b & 0xffffff) + c; break;
+		case ISA_OP_v_sad_u32: u = (uint64_t)(a > b ? a - b : b - a) + c; break;
+		case ISA_OP_v_add_nc_i32: s = (int64_t)(int32_t)a + (int32_t)b, sgn = true; break;
+		case ISA_OP_v_sub_nc_i32: s = (int64_t)(int32_t)a - (int32_t)b, sgn = true; break;
+		case ISA_OP_v_mul_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b), sgn = true; break;
+		case ISA_OP_v_mad_i32_i24: s = (int64_t)emu_sext24(a) * emu_sext24(b) + (int32_t)c, sgn = true; break;
 		default: continue;
 		}
 		r[l] = sgn ? (u32)(s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s)
@@ -450,7 +450,7 @@ void emu_ex_valu(struct emu_wave *w, const struct emu_inst *in)
 	const u32 *a = fsrc(w, in, 0, ta), *b = fsrc(w, in, 1, tb), *c = fsrc(w, in, 2, tc);
 	lane_tab[in->op](w, r, a, b, c);
 	if (EMU_UNLIKELY(in->clamp | in->omod)) {
-		if (emu_ops[in->op].flags & EMU_F_CLAMP)
+		if (isa_ops[in->op].flags & ISA_F_CLAMP)
 			int_clamp(in->op, r, a, b, c);
 		else
 			out_mods(w, in, r);
@@ -550,7 +550,7 @@ void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 	/* Fast path only when no half reads the other's destination: the reads must
 	 * all happen before the writes (both directions are legal, a read gets the
 	 * old value), which vopd_generic does. */
-	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !w->g->run->ftz_sw &&
+	if (in->x.op == ISA_OP_v_fmac_f32 && in->y.op == ISA_OP_v_fmac_f32 && !w->g->run->ftz_sw &&
 	    in->x.dst != in->y.src0 && in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1) {
 		u32 t0[EMU_LANES], t1[EMU_LANES];
 		const u32 *ax = in->x.src0 >= EMU_OPND_VGPR0 ? w->v[in->x.src0 - EMU_OPND_VGPR0] : emu_vsrc(w, in->x.src0, t0);
@@ -562,13 +562,13 @@ void emu_exec_vopd(struct emu_wave *w, const struct emu_inst *in)
 	vopd_generic(w, in);
 }
 
-bool emu_vopd_half_ok(unsigned op) { return op < EMU_OP_COUNT && lane_tab[op] != NULL; }
+bool emu_vopd_half_ok(unsigned op) { return op < ISA_OP_COUNT && lane_tab[op] != NULL; }
 
 emu_exec_fn emu_vopd_executor(const struct emu_run *run, const struct emu_inst *in)
 {
 	if (!emu_vopd_half_ok(in->x.op) || !emu_vopd_half_ok(in->y.op))
 		return NULL;
-	if (in->x.op == EMU_OP_v_fmac_f32 && in->y.op == EMU_OP_v_fmac_f32 && !run->ftz_sw &&
+	if (in->x.op == ISA_OP_v_fmac_f32 && in->y.op == ISA_OP_v_fmac_f32 && !run->ftz_sw &&
 	    emu_opnd_vgpr(in->x.src0) && emu_opnd_vgpr(in->y.src0) && in->x.dst != in->y.src0 &&
 	    in->x.dst != in->y.src1 && in->y.dst != in->x.src0 && in->y.dst != in->x.src1)
 		return ex_vopd_fmac2;

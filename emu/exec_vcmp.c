@@ -131,7 +131,7 @@ static inline u32 half_of(const struct emu_inst *in, unsigned i, u32 x)
  * 0x7d/0x7e/0x7f.  v_cmpx is the same plus 0x80. */
 void emu_ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 {
-	const struct emu_opinfo *oi = &emu_ops[in->op];
+	const struct isa_opinfo *oi = &isa_ops[in->op];
 	unsigned opc = oi->opcode & 0x7f, exec = emu_exec_mask(w);
 	u32 mask = 0;
 	bool ftz = w->g->run->ftz, ftz64 = w->g->run->kd.float_denorm_16_64 == 0;
@@ -203,7 +203,7 @@ void emu_ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 	}
 	mask &= exec;
 	/* The decoder names the mask destination in dst: vcc_lo (_e32), an SGPR (_e64), exec (v_cmpx). */
-	if (oi->flags & EMU_F_WEXEC)
+	if (oi->flags & ISA_F_WEXEC)
 		w->s[EMU_OPND_EXEC_LO] = mask;
 	else
 		emu_swrite(w, in->dst != EMU_OPND_NONE ? in->dst : EMU_OPND_VCC_LO, mask);
@@ -221,16 +221,16 @@ void emu_ex_carry(struct emu_wave *w, const struct emu_inst *in)
 	LANES {
 		u64 x = a[l], y = b[l], c = cin >> l & 1;
 		u64 s;
-		if (op == EMU_OP_v_add_co_u32 || op == EMU_OP_v_add_co_ci_u32)
+		if (op == ISA_OP_v_add_co_u32 || op == ISA_OP_v_add_co_ci_u32)
 			s = x + y + c;
-		else if (op == EMU_OP_v_sub_co_u32 || op == EMU_OP_v_sub_co_ci_u32)
+		else if (op == ISA_OP_v_sub_co_u32 || op == ISA_OP_v_sub_co_ci_u32)
 			s = x - y - c;
 		else
 			s = y - x - c;
 		r[l] = (u32)s;
 		cout |= (u32)(s >> 32 & 1) << l; /* carry, or borrow (wrapped high bit) */
 		if (EMU_UNLIKELY(in->clamp) && (s >> 32 & 1)) /* saturate: all ones on carry, 0 on borrow */
-			r[l] = (op == EMU_OP_v_add_co_u32 || op == EMU_OP_v_add_co_ci_u32) ? 0xffffffffu : 0;
+			r[l] = (op == ISA_OP_v_add_co_u32 || op == ISA_OP_v_add_co_ci_u32) ? 0xffffffffu : 0;
 	}
 	emu_vwrite(w, in->dst, r);
 	emu_swrite(w, mask_dst(in), cout & exec);
@@ -244,7 +244,7 @@ void emu_ex_mad64(struct emu_wave *w, const struct emu_inst *in)
 	const u32 *a = emu_vsrc(w, in->src[0], ta), *b = emu_vsrc(w, in->src[1], tb);
 	emu_src64(w, in, 2, false, c);
 	u32 cout = 0;
-	bool sgn = in->op == EMU_OP_v_mad_i64_i32;
+	bool sgn = in->op == ISA_OP_v_mad_i64_i32;
 	LANES {
 		if (sgn) {
 			int64_t p = (int64_t)(int32_t)a[l] * (int32_t)b[l];
@@ -270,8 +270,8 @@ void emu_ex_shift64(struct emu_wave *w, const struct emu_inst *in)
 	emu_src64(w, in, 1, false, b);
 	LANES {
 		unsigned s = a[l] & 63;
-		r[l] = in->op == EMU_OP_v_lshlrev_b64 ? b[l] << s
-		     : in->op == EMU_OP_v_lshrrev_b64 ? b[l] >> s
+		r[l] = in->op == ISA_OP_v_lshlrev_b64 ? b[l] << s
+		     : in->op == ISA_OP_v_lshrrev_b64 ? b[l] >> s
 		     : (u64)((int64_t)b[l] >> s);
 	}
 	emu_vwrite64(w, in->dst, r);

@@ -27,13 +27,13 @@ enum wm_in { WM_F16, WM_BF16, WM_IU8, WM_IU4 };
 enum wm_out { WM_OF32, WM_OF16, WM_OBF16, WM_OI32 };
 
 struct wm_kind { uint8_t ok, in, out; };
-static const struct wm_kind wm_kinds[EMU_OP_COUNT] = {
-	[EMU_OP_v_wmma_f32_16x16x16_f16] = { 1, WM_F16, WM_OF32 },
-	[EMU_OP_v_wmma_f32_16x16x16_bf16] = { 1, WM_BF16, WM_OF32 },
-	[EMU_OP_v_wmma_f16_16x16x16_f16] = { 1, WM_F16, WM_OF16 },
-	[EMU_OP_v_wmma_bf16_16x16x16_bf16] = { 1, WM_BF16, WM_OBF16 },
-	[EMU_OP_v_wmma_i32_16x16x16_iu8] = { 1, WM_IU8, WM_OI32 },
-	[EMU_OP_v_wmma_i32_16x16x16_iu4] = { 1, WM_IU4, WM_OI32 },
+static const struct wm_kind wm_kinds[ISA_OP_COUNT] = {
+	[ISA_OP_v_wmma_f32_16x16x16_f16] = { 1, WM_F16, WM_OF32 },
+	[ISA_OP_v_wmma_f32_16x16x16_bf16] = { 1, WM_BF16, WM_OF32 },
+	[ISA_OP_v_wmma_f16_16x16x16_f16] = { 1, WM_F16, WM_OF16 },
+	[ISA_OP_v_wmma_bf16_16x16x16_bf16] = { 1, WM_BF16, WM_OBF16 },
+	[ISA_OP_v_wmma_i32_16x16x16_iu8] = { 1, WM_IU8, WM_OI32 },
+	[ISA_OP_v_wmma_i32_16x16x16_iu4] = { 1, WM_IU4, WM_OI32 },
 };
 
 static double bf16_to_d(u32 h) { return (double)emu_f((h & 0xffffu) << 16); }
@@ -79,7 +79,7 @@ static bool wm_rows(struct emu_wave *w, const struct emu_inst *in, unsigned i, u
 			if (v[j][l] != v[j][l + 16]) {
 				emu_fault(w, l + 16, EMU_E_FAULT,
 					  "%s: operand %c (v%u) differs between lanes %u and %u: A/B must be replicated across the half-waves",
-					  emu_ops[in->op].name, "AB"[i], in->src[i] - EMU_OPND_VGPR0 + j, l, l + 16);
+					  isa_ops[in->op].name, "AB"[i], in->src[i] - EMU_OPND_VGPR0 + j, l, l + 16);
 				return false;
 			}
 	}
@@ -127,7 +127,7 @@ static u32 wm_round(const struct emu_inst *in, unsigned out, double s, u32 old)
 void emu_ex_wmma(struct emu_wave *w, const struct emu_inst *in)
 {
 	const struct wm_kind kd = wm_kinds[in->op];
-	const struct emu_opinfo *r = &emu_ops[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	if (emu_exec_mask(w) != 0xffffffffu) {
 		emu_fault(w, ~0u, EMU_E_FAULT, "%s needs EXEC all ones (exec = 0x%08x)", r->name, emu_exec_mask(w));
 		return;
@@ -159,4 +159,4 @@ void emu_ex_wmma(struct emu_wave *w, const struct emu_inst *in)
 	w->g->st.valu++;
 }
 
-bool emu_wmma_kind_known(unsigned op) { return op < EMU_OP_COUNT && wm_kinds[op].ok; }
+bool emu_wmma_kind_known(unsigned op) { return op < ISA_OP_COUNT && wm_kinds[op].ok; }

@@ -64,17 +64,17 @@ static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 {
 	const struct emu_inst *in = &d->in;
-	const struct emu_opinfo *oi = &emu_ops[in->op];
+	const struct isa_opinfo *oi = &isa_ops[in->op];
 	struct emu_hzinfo *h = &d->hz;
 	memset(h, 0, sizeof *h);
 	h->async_w = 0xff;
 	d->valu = EMU_VK_OTHER;
-	if (emu_is_wmma(in->op))
+	if (isa_is_wmma(in->op))
 		d->valu = EMU_VK_WMMA;
-	else if (oi->cls == EMU_CLS_VALU || oi->cls == EMU_CLS_TRANS)
+	else if (oi->cls == ISA_CLS_VALU || oi->cls == ISA_CLS_TRANS)
 		d->valu = EMU_VK_VALU;
 	switch (in->enc) {
-	case EMU_ENC_VOPD:
+	case ISA_ENC_VOPD:
 		vopd_half(h, &in->x);
 		vopd_half(h, &in->y);
 		if (run->checks & EMU_CHECK_VOPD) {
@@ -87,7 +87,7 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 				d->bad = EMU_BAD_VOPD_SRC1;
 		}
 		break;
-	case EMU_ENC_SMEM:
+	case ISA_ENC_SMEM:
 		add_r(h, in->sbase, oi->src0);
 		add_r(h, in->soffset, 1);
 		if (oi->dst) {
@@ -96,44 +96,44 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		}
 		h->counter = EMU_CNT_SMEM;
 		break;
-	case EMU_ENC_DS:
+	case ISA_ENC_DS:
 		add_r(h, in->addr, oi->src0);
 		add_r(h, in->data0, oi->src1);
 		add_r(h, in->data1, oi->src2);
-		if (oi->dst && (oi->flags & EMU_F_LOAD)) {
+		if (oi->dst && (oi->flags & ISA_F_LOAD)) {
 			h->async_w = h->nw;
 			add_w(h, in->dst, oi->dst);
 		}
 		h->counter = EMU_CNT_LDS;
 		break;
-	case EMU_ENC_MUBUF:
-	case EMU_ENC_MTBUF:
-		if (!(oi->flags & (EMU_F_LOAD | EMU_F_STORE)))
+	case ISA_ENC_MUBUF:
+	case ISA_ENC_MTBUF:
+		if (!(oi->flags & (ISA_F_LOAD | ISA_F_STORE)))
 			break; /* cache invalidations */
 		add_r(h, in->addr, in->idxen && in->offen ? 2 : 1);
 		add_r(h, in->sbase, 4);
 		if (in->soffset <= EMU_OPND_EXEC_HI)
 			add_r(h, in->soffset, 1);
 		add_r(h, in->data0, oi->src1);
-		if (oi->flags & EMU_F_LOAD) {
+		if (oi->flags & ISA_F_LOAD) {
 			h->async_w = h->nw;
 			add_w(h, in->dst, oi->dst);
 		}
-		h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
+		h->counter = (oi->flags & ISA_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
 		break;
-	case EMU_ENC_GLOBAL:
-	case EMU_ENC_SCRATCH:
-	case EMU_ENC_FLAT:
-		add_r(h, in->addr, in->saddr == EMU_OPND_NONE ? (in->enc == EMU_ENC_SCRATCH ? 1 : 2) : 1);
-		add_r(h, in->saddr, in->enc == EMU_ENC_SCRATCH ? 1 : 2);
+	case ISA_ENC_GLOBAL:
+	case ISA_ENC_SCRATCH:
+	case ISA_ENC_FLAT:
+		add_r(h, in->addr, in->saddr == EMU_OPND_NONE ? (in->enc == ISA_ENC_SCRATCH ? 1 : 2) : 1);
+		add_r(h, in->saddr, in->enc == ISA_ENC_SCRATCH ? 1 : 2);
 		add_r(h, in->data0, oi->src1);
 		/* loads and returning atomics (glc) count on vmcnt, everything else on vscnt */
-		if (oi->dst && in->dst != EMU_OPND_NONE && (oi->flags & (EMU_F_LOAD | EMU_F_ATOMIC))) {
+		if (oi->dst && in->dst != EMU_OPND_NONE && (oi->flags & (ISA_F_LOAD | ISA_F_ATOMIC))) {
 			h->async_w = h->nw;
 			add_w(h, in->dst, oi->dst);
 			h->counter = EMU_CNT_VM;
 		} else {
-			h->counter = (oi->flags & EMU_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
+			h->counter = (oi->flags & ISA_F_LOAD) ? EMU_CNT_VM : EMU_CNT_VS;
 		}
 		break;
 	default: {
@@ -143,9 +143,9 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 			add_r(h, in->src[i], sz[i] ? sz[i] : (in->src[i] != EMU_OPND_NONE ? one : 0));
 		add_w(h, in->dst, oi->dst);
 		add_w(h, in->sdst, 1);
-		if (oi->flags & EMU_F_WEXEC)
+		if (oi->flags & ISA_F_WEXEC)
 			add_w(h, EMU_OPND_EXEC_LO, 1);
-		if (oi->flags & EMU_F_RVCC)
+		if (oi->flags & ISA_F_RVCC)
 			add_r(h, EMU_OPND_VCC_LO, 1);
 		break;
 	}
@@ -268,7 +268,7 @@ void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d)
 	if (d->valu == EMU_VK_WMMA) {
 		if (w->wmma_live && (w->g->run->checks & EMU_CHECK_WMMA))
 			for (unsigned i = 0; i < 2; i++) {
-				unsigned lo = in->src[i], n = i ? emu_ops[in->op].src1 : emu_ops[in->op].src0;
+				unsigned lo = in->src[i], n = i ? isa_ops[in->op].src1 : isa_ops[in->op].src0;
 				if (!emu_opnd_vgpr(lo) || lo >= w->wmma_d + 8u || w->wmma_d >= lo + n)
 					continue;
 				unsigned v = (lo > w->wmma_d ? lo : w->wmma_d) - EMU_OPND_VGPR0;

@@ -10,6 +10,7 @@
  */
 #include "emu/fmath.h"
 #include "emu/machine.h"
+#include "vocab/vocab.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,17 +20,6 @@
 #include <unistd.h>
 
 #define EMU_BUDGET_SLICE 4096u
-
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
 
 static double now(void)
 {
@@ -64,7 +54,7 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 			d->words = 1;
 		} else {
 			d->words = (uint8_t)(len / 4);
-			if (d->in.op == EMU_OP_v_dual)
+			if (d->in.op == ISA_OP_v_dual)
 				d->fn = emu_vopd_executor(run, &d->in);
 			else
 				d->fn = emu_exec_of[d->in.op];
@@ -105,7 +95,7 @@ EMU_COLD const struct emu_dinst *emu_fetch_slow(struct emu_wave *w, uint64_t pc)
 		return NULL;
 	case EMU_BAD_UNSUPPORTED:
 		emu_fault(w, ~0u, EMU_E_DECODE, "instruction %s is not supported by the emulator",
-			  emu_ops[d->in.op].name);
+			  isa_ops[d->in.op].name);
 		return NULL;
 	case EMU_BAD_VGPR:
 		emu_fault(w, ~0u, EMU_E_FAULT, "uses a VGPR beyond the %u the kernel descriptor allocates",
@@ -165,7 +155,7 @@ static void wave_init_constants(struct emu_wave *w)
 		w->s[EMU_OPND_INT0 + i] = i;
 	for (unsigned i = 1; i <= -ISA_INLINE_INT_MIN; i++)
 		w->s[EMU_OPND_INT_NEG1 - 1 + i] = (uint32_t)-(int32_t)i;
-#define INLINE_FLOAT(code, text, f32, f16, f64_hi) w->s[code] = f32;
+#define INLINE_FLOAT(code, text, f32, f16, f64) w->s[code] = f32;
 #include "isa/inline_consts.def"
 #undef INLINE_FLOAT
 	for (unsigned c = EMU_OPND_SHARED_BASE; c <= EMU_OPND_PRIVATE_LIMIT; c++)
@@ -321,8 +311,8 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 	char text[96], name[16];
 	emu_inst_text(run, w->pc, text, sizeof text);
 	const struct emu_hzinfo *h = &d->hz;
-	const unsigned flags = emu_ops[d->in.op].flags;
-	bool writes = h->nw || (flags & EMU_F_WSCC);   /* pad the text only when registers follow */
+	const unsigned flags = isa_ops[d->in.op].flags;
+	bool writes = h->nw || (flags & ISA_F_WSCC);   /* pad the text only when registers follow */
 	fprintf(f, writes ? "trace: +0x%04llx  %-48s" : "trace: +0x%04llx  %s", (unsigned long long)(w->pc - run->entry),
 		text);
 	uint32_t exec = w->s[EMU_OPND_EXEC_LO];
@@ -347,7 +337,7 @@ static EMU_COLD void trace(struct emu_wave *w, const struct emu_dinst *d)
 			}
 			fprintf(f, "]");
 		}
-	if (flags & EMU_F_WSCC)
+	if (flags & ISA_F_WSCC)
 		fprintf(f, "  scc=%u", w->s[EMU_OPND_SCC] & 1);
 	fputc('\n', f);
 }
@@ -582,27 +572,27 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 	char kerr[200];
 	int rc;
 	if (emu_read(dev, L->kd_addr, raw, 64) != EMU_OK || (L->kd_addr & 63))
-		return fail(err, errlen, EMU_E_ARG, "%s: kernel descriptor address 0x%llx is not 64 aligned bytes of device memory",
+		return vc_fail(err, errlen, EMU_E_ARG, "%s: kernel descriptor address 0x%llx is not 64 aligned bytes of device memory",
 			    name, (unsigned long long)L->kd_addr);
 	if ((rc = emu_kd_parse(raw, &run->kd, kerr, sizeof kerr)) != EMU_OK)
-		return fail(err, errlen, rc, "%s: %s", name, kerr);
+		return vc_fail(err, errlen, rc, "%s: %s", name, kerr);
 	/* dynamic LDS (HIP's sharedMemBytes) follows the static segment: one LDS allocation */
 	if (L->dynamic_lds > ISA_LDS_BYTES - run->kd.group_segment_size)
-		return fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
+		return vc_fail(err, errlen, EMU_E_ARG, "%s: %u bytes of static and %u of dynamic LDS exceed the %u a workgroup has",
 			    name, run->kd.group_segment_size, L->dynamic_lds, ISA_LDS_BYTES);
 	run->kd.group_segment_size += L->dynamic_lds;
 	run->entry = L->kd_addr + (uint64_t)run->kd.entry_offset;
 	run->code = emu_mem_find(dev, run->entry);
 	if (!run->code || (run->entry & 255))
-		return fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
+		return vc_fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
 			    name, (unsigned long long)run->entry);
 	if (L->kernarg_size < run->kd.kernarg_size || (L->kernarg_size && !L->kernarg))
-		return fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
+		return vc_fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
 			    name, L->kernarg_size, run->kd.kernarg_size);
 	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
 	run->checks = dev->opts.checks & EMU_CHECK_ALL;
 	if ((run->checks & EMU_CHECK_GLOBAL_RACE) && emu_race_begin(run) != EMU_OK)
-		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for the global race check", name);
+		return vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for the global race check", name);
 	run->ftz = run->kd.float_denorm_32 == 0;
 	run->ftz_sw = run->ftz && !EMU_HW_FTZ;
 	run->ieee = run->kd.ieee_mode;
@@ -614,7 +604,7 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 		const uint32_t *t = dev->opts.trace_wg;
 		if (t[0] >= L->grid[0] || t[1] >= L->grid[1] || t[2] >= L->grid[2] ||
 		    dev->opts.trace_wave >= (threads + EMU_LANES - 1) / EMU_LANES)
-			return fail(err, errlen, EMU_E_ARG,
+			return vc_fail(err, errlen, EMU_E_ARG,
 				    "%s: trace: workgroup (%u,%u,%u) wave %u is not in the launch (grid %ux%ux%u, %llu waves per workgroup)",
 				    name, t[0], t[1], t[2], dev->opts.trace_wave, L->grid[0], L->grid[1], L->grid[2],
 				    (unsigned long long)((threads + EMU_LANES - 1) / EMU_LANES));
@@ -631,7 +621,7 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 	run->icache_n = (size_t)(run->code->size / 4);
 	run->icache = calloc(run->icache_n + 1, sizeof run->icache[0]);
 	if (!run->icache)
-		return fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		return vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
 	write_packet(run);
 	return EMU_OK;
 }
@@ -640,30 +630,30 @@ struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L,
 {
 	*rc = EMU_E_ARG;
 	if (!dev || !L) {
-		fail(err, errlen, EMU_E_ARG, "emu_launch: no device or launch");
+		vc_fail(err, errlen, EMU_E_ARG, "emu_launch: no device or launch");
 		return NULL;
 	}
 	const char *name = L->kernel_name ? L->kernel_name : "kernel";
 	for (int i = 0; i < 3; i++)
 		if (!L->grid[i] || !L->block[i] || L->block[i] > ISA_WORKGROUP_MAX) {
-			fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
+			vc_fail(err, errlen, EMU_E_ARG, "%s: bad dispatch shape grid %ux%ux%u block %ux%ux%u", name,
 			     L->grid[0], L->grid[1], L->grid[2], L->block[0], L->block[1], L->block[2]);
 			return NULL;
 		}
 	uint64_t threads = (uint64_t)L->block[0] * L->block[1] * L->block[2];
 	if ((uint64_t)L->grid[0] * L->grid[1] > (1ull << 40) / L->grid[2]) {
-		fail(err, errlen, EMU_E_ARG, "%s: grid %ux%ux%u has more than 2^40 workgroups", name, L->grid[0],
+		vc_fail(err, errlen, EMU_E_ARG, "%s: grid %ux%ux%u has more than 2^40 workgroups", name, L->grid[0],
 		     L->grid[1], L->grid[2]);
 		return NULL;
 	}
 	if (threads > ISA_WORKGROUP_MAX) {
-		fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most %u)", name,
+		vc_fail(err, errlen, EMU_E_ARG, "%s: %llu work-items per workgroup (at most %u)", name,
 		     (unsigned long long)threads, ISA_WORKGROUP_MAX);
 		return NULL;
 	}
 	struct emu_run *run = calloc(1, sizeof *run);
 	if (!run) {
-		*rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		*rc = vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
 		return NULL;
 	}
 	run->dev = dev;
@@ -679,7 +669,7 @@ struct emu_run *emu_run_prepare(struct emu_dev *dev, const struct emu_launch *L,
 	run->dispatch_addr = alloc_copy(dev, zero, ISA_AQL_PACKET_BYTES, ISA_AQL_PACKET_BYTES);
 	run->queue_addr = alloc_copy(dev, zero, sizeof zero, sizeof zero);
 	if (!run->kernarg_addr || !run->dispatch_addr || !run->queue_addr)
-		*rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
+		*rc = vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of device memory", name);
 	else
 		*rc = run_setup(run, name, err, errlen);
 	if (*rc != EMU_OK) {
@@ -710,7 +700,7 @@ int emu_run_result(struct emu_run *run, struct emu_stats *stats, char *err, size
 	if (atomic_load(&run->fault_wg) == UINT64_MAX)
 		return EMU_OK;
 	int rc = run->fault_code ? run->fault_code : EMU_E_FAULT;
-	fail(err, errlen, rc, "%s", run->fault_msg);
+	vc_fail(err, errlen, rc, "%s", run->fault_msg);
 	if (stats) {
 		stats->faulted = true;
 		stats->fault = run->fault;
@@ -733,13 +723,13 @@ int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats
 	struct emu_group **groups = calloc(nthreads, sizeof *groups);
 	pthread_t *tids = calloc(nthreads, sizeof *tids);
 	if (!groups || !tids) {
-		rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
+		rc = vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of memory", name);
 		goto out;
 	}
 	for (unsigned i = 0; i < nthreads; i++) {
 		groups[i] = emu_group_alloc(run);
 		if (!groups[i]) {
-			rc = fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for workgroup state", name);
+			rc = vc_fail(err, errlen, EMU_E_NOMEM, "%s: out of memory for workgroup state", name);
 			goto out;
 		}
 	}

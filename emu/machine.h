@@ -204,7 +204,7 @@ struct emu_group {
 /* The executor of each op, from the EXEC column of its row (exec_table.c):
  * NULL for an op with none ("unsupported").  The executors themselves are
  * emu_ex_NAME in the family files (exec_salu.c, exec_valu.c, ...). */
-extern const emu_exec_fn emu_exec_of[EMU_OP_COUNT];
+extern const emu_exec_fn emu_exec_of[ISA_OP_COUNT];
 /* Rows whose executor cannot run them: no executor (but v_dual, whose executor
  * the decoder picks per pair), or a memory, atomic or WMMA executor without
  * the op in its family's per-op table (access size, atomic kind, WMMA types).
@@ -246,13 +246,14 @@ static inline const uint32_t *emu_vsrc(struct emu_wave *w, unsigned code, uint32
 }
 
 /* A 64-bit operand (f64 or integer) reads an inline float constant (operands
- * 240..248) as the double: LLVM encodes the u64 0x3ff0000000000000 as 1.0. */
+ * 240..248) as the double (isa/inline_consts.def): LLVM encodes the u64
+ * 0x3ff0000000000000 as 1.0. */
 static inline uint64_t emu_inline_f64(unsigned code)
 {
-	static const uint64_t d[9] = {
-		0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
-		0x4000000000000000ull, 0xc000000000000000ull, 0x4010000000000000ull, 0xc010000000000000ull,
-		0x3fc45f306dc9c882ull, /* 1/(2*pi) as LLVM has it */
+	static const uint64_t d[] = {
+#define INLINE_FLOAT(code, text, f32, f16, f64) f64,
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
 	};
 	return d[code - EMU_OPND_F_HALF];
 }
@@ -261,12 +262,16 @@ static inline uint64_t emu_inline_f64(unsigned code)
  * reads as its f16 bit pattern with a zero high half, as LLVM encodes them. */
 static inline bool emu_ops16(unsigned op)
 {
-	return emu_ops[op].flags & (EMU_F_F16 | EMU_F_I16 | EMU_F_PK16);
+	return isa_ops[op].flags & (ISA_F_F16 | ISA_F_I16 | ISA_F_PK16);
 }
 
 static inline const uint32_t *emu_vsrc16(struct emu_wave *w, unsigned code, uint32_t tmp[EMU_LANES])
 {
-	static const uint16_t f16[9] = { 0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118 };
+	static const uint16_t f16[] = {
+#define INLINE_FLOAT(code, text, f32, f16, f64) f16,
+#include "isa/inline_consts.def"
+#undef INLINE_FLOAT
+	};
 	if (code - EMU_OPND_F_HALF > EMU_OPND_F_INV2PI - EMU_OPND_F_HALF)
 		return emu_vsrc(w, code, tmp);
 	for (unsigned l = 0; l < EMU_LANES; l++)

@@ -39,13 +39,13 @@ struct capped {
 	bool too_big, io_error;
 };
 
-/* libyaml's input: the file, failing past GEN_CONFIG_MAX_BYTES. */
+/* libyaml's input: the file, failing past VC_TEXT_FILE_MAX. */
 static int read_capped(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct capped *c = data;
 	*got = fread(buf, 1, size, c->f);
 	c->read += *got;
-	if (c->read > GEN_CONFIG_MAX_BYTES) {
+	if (c->read > VC_TEXT_FILE_MAX) {
 		c->too_big = true;
 		return 0;
 	}
@@ -80,7 +80,7 @@ static void yaml_fail(const yaml_parser_t *p, const struct capped *in, const cha
 		      char *err, size_t errlen)
 {
 	if (in->too_big)
-		snprintf(err, errlen, "%s: larger than %u KiB: not a %s file", path, GEN_CONFIG_MAX_BYTES >> 10, what);
+		snprintf(err, errlen, "%s: larger than %u KiB: not a %s file", path, VC_TEXT_FILE_MAX >> 10, what);
 	else if (in->io_error)
 		snprintf(err, errlen, "%s: cannot read the %s file: %s", path, what, strerror(errno));
 	else
@@ -232,9 +232,9 @@ static int size_at(const struct shapes_ctx *c, const yaml_node_t *n, char dim, u
 {
 	int64_t x;
 	const char *s = node_text(n);
-	if (!s || vc_int_parse(s, 1, GEN_SHAPE_MAX, &x))
+	if (!s || vc_int_parse(s, 1, VC_DIM_MAX, &x))
 		return shape_bad(c, n, "%c = '%.20s' is not a size in 1..%u", dim, s ? s : "(not a value)",
-				 GEN_SHAPE_MAX);
+				 VC_DIM_MAX);
 	*v = (uint32_t)x;
 	return 0;
 }

@@ -21,9 +21,6 @@ struct gen_config_names {
 	const char *what;
 };
 
-/* Larger files are refused: a parameter file is a few hundred bytes. */
-#define GEN_CONFIG_MAX_BYTES (1u << 20)
-
 /* Read FILE into *out (malloc'd, *n entries, at most names->n), in time linear
  * in its size: each name is checked as it is read.  Returns 0, or -1 with
  * "FILE:LINE: problem" in err. */
@@ -37,11 +34,10 @@ int gen_config_read(const char *path, const struct gen_config_names *names, stru
  *     - {m: 4096, n: 4096, k: 4096}
  *     - {m: [17, 64], n: 4096, k: 4096, layout: NT}
  *
- * Each size is an integer in 1..GEN_SHAPE_MAX or a range [LO, HI]; a shape is
+ * Each size is an integer in 1..VC_DIM_MAX (vocab/vocab.h) or a range [LO, HI]; a shape is
  * tuned at the upper end of its ranges and serves all of them.  Keys,
  * integers and layouts are spelled as vocab/vocab.h says; two shapes of one
  * layout whose ranges overlap are refused (the library could not choose). */
-#define GEN_SHAPE_MAX (1u << 20)
 struct gen_shape {
 	uint32_t lo[3], hi[3];   /* M, N, K */
 	int layout;              /* enum vc_layout */

@@ -525,9 +525,9 @@ static void print_summary(const struct tpl_template *t, const struct tpl_values 
 	printf("  VGPRs %u, SGPRs %u (%s VCC), LDS %u bytes\n", s.next_free_vgpr, s.sgpr_count,
 	       s.uses_vcc ? "with" : "no", s.lds_bytes);
 	printf("  instructions %u (%u bytes of code): VALU %u, SALU %u, SMEM %u, VMEM %u, LDS %u, "
-	       "branch %u, wait %u\n", s.insts, s.code_bytes, s.by_class[EMU_CLS_VALU],
-	       s.by_class[EMU_CLS_SALU], s.by_class[EMU_CLS_SMEM], s.by_class[EMU_CLS_VMEM],
-	       s.by_class[EMU_CLS_LDS], s.by_class[EMU_CLS_BRANCH], s.by_class[EMU_CLS_WAIT]);
+	       "branch %u, wait %u\n", s.insts, s.code_bytes, s.by_class[ISA_CLS_VALU],
+	       s.by_class[ISA_CLS_SALU], s.by_class[ISA_CLS_SMEM], s.by_class[ISA_CLS_VMEM],
+	       s.by_class[ISA_CLS_LDS], s.by_class[ISA_CLS_BRANCH], s.by_class[ISA_CLS_WAIT]);
 	printf("  kernarg %u bytes:", s.kernarg_size);
 	for (unsigned i = 0; i < s.nargs; i++)
 		printf(" %s@%u", s.args[i].name, s.args[i].offset);

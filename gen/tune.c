@@ -232,8 +232,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				return tune_fail(EXIT_USAGE, "--shape needs M N K");
 			for (int d = 0; d < 3; d++) {
 				const char *s = argv[++i];
-				if (!parse_ll(s, &x) || x <= 0 || x > (1ll << 20))
-					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..1048576", "MNK"[d], s);
+				if (!parse_ll(s, &x) || x <= 0 || x > VC_DIM_MAX)
+					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..%u", "MNK"[d], s,
+							 VC_DIM_MAX);
 				o->shape[d] = x;
 			}
 			o->have_shape = true;

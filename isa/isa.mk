@@ -1,9 +1,16 @@
-# isa/isa.mk: tests of the opcode table (isa/isa_gfx11.def, isa/isa_fields.def)
-# through the decoder and disassembler.  Those objects are part of libemu.a
-# (emu/emu.mk); the tests link them directly so they do not depend on the rest
-# of the emulator.
-EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/decode_tables.o $(BUILD)/emu/disasm.o
-HEADERS += emu/decode.h isa/isa.h
+# isa/: the ISA facts (isa/isa.h, the *.def rows) and the opcode table as C
+# (isa/opcodes.h).  libisa.a holds the tables expanded from the rows
+# (isa/opcodes.c); it needs libc only, and every library that reads the table
+# (the emulator, the report, the model) is linked before it.
+ISA_SRCS := $(wildcard isa/*.c)
+LIBS += $(BUILD)/libisa.a
+$(BUILD)/libisa.a: $(ISA_SRCS:%.c=$(BUILD)/%.o)
+HEADERS += isa/isa.h isa/opcodes.h isa/iclass.h
+
+# Tests of the table (tests/emu/isa_*.c) through the decoder and disassembler:
+# those two objects are part of libemu.a (emu/emu.mk); the tests link them
+# directly so they do not depend on the rest of the emulator.
+EMU_ISA_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o $(BUILD)/libisa.a
 
 TEST_BINS += $(BUILD)/tests/isa_test
 TEST_ONCE += $(BUILD)/tests/isa_test

@@ -11,7 +11,7 @@
 int ld_kargs_init(struct ld_kargs *a, const struct ld_kernel *k, char *err, size_t errlen)
 {
 	if (!a || !k)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_kargs_init: no kernel");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_kargs_init: no kernel");
 	memset(a, 0, sizeof *a);
 	a->kernel = k;
 	a->size = k->kernarg_size;
@@ -19,7 +19,7 @@ int ld_kargs_init(struct ld_kargs *a, const struct ld_kernel *k, char *err, size
 	a->set = calloc(k->nargs ? k->nargs : 1, sizeof *a->set);
 	if (!a->buf || !a->set) {
 		ld_kargs_free(a);
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	}
 	return LD_OK;
 }
@@ -43,7 +43,7 @@ static const struct ld_arg *lookup(struct ld_kargs *a, const char *name, unsigne
 		bool unnamed = false;
 		for (unsigned i = 0; a && a->kernel && i < a->kernel->nargs; i++)
 			unnamed |= a->kernel->args[i].kind != LD_ARG_HIDDEN && !a->kernel->args[i].name[0];
-		*rc = ld_fail(err, errlen, LD_E_KARG, "kernel %s has no argument '%s'%s",
+		*rc = vc_fail(err, errlen, LD_E_KARG, "kernel %s has no argument '%s'%s",
 			      a && a->kernel ? a->kernel->name : "?", name ? name : "",
 			      unnamed ? " (its metadata names no arguments: compile HIP sources with "
 					"-fhip-kernel-arg-name)" : "");
@@ -71,16 +71,16 @@ static int check_value(struct ld_kargs *a, const char *name, size_t n, enum num_
 	if (!arg)
 		return rc;
 	if (arg->kind != LD_ARG_BY_VALUE)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s is %s, not a by_value number",
+		return vc_fail(err, errlen, LD_E_KARG, "argument %s is %s, not a by_value number",
 			       name, arg->value_kind);
 	if (arg->size != n)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s has %u bytes, value has %zu",
+		return vc_fail(err, errlen, LD_E_KARG, "argument %s has %u bytes, value has %zu",
 			       name, arg->size, n);
 	if (arg->type_name[0]) {
 		bool is_float = strstr(arg->type_name, "float") || strstr(arg->type_name, "double") ||
 				strstr(arg->type_name, "half");
 		if (is_float != (nk == NUM_FLOAT))
-			return ld_fail(err, errlen, LD_E_KARG, "argument %s is %s, value is %s", name,
+			return vc_fail(err, errlen, LD_E_KARG, "argument %s is %s, value is %s", name,
 				       arg->type_name, nk == NUM_FLOAT ? "floating-point" : "an integer");
 	}
 	return LD_OK;
@@ -95,7 +95,7 @@ int ld_kargs_set_ptr(struct ld_kargs *a, const char *name, uint64_t dev_addr, ch
 	if (!arg)
 		return rc;
 	if (arg->kind != LD_ARG_GLOBAL_BUFFER)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %s is %s, not a global_buffer",
+		return vc_fail(err, errlen, LD_E_KARG, "argument %s is %s, not a global_buffer",
 			       name, arg->value_kind);
 	store(a, idx, &dev_addr, 8);
 	return LD_OK;
@@ -144,18 +144,18 @@ static int parse_int(const char *text, bool is_signed, unsigned size, uint64_t *
 	const char *p = neg ? text + 1 : text;
 	int base = p[0] == '0' && (p[1] == 'x' || p[1] == 'X') ? 16 : 10;
 	if (!*p || *p == '+' || *p == '-' || *p == ' ')
-		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
+		return vc_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
 	char *end;
 	errno = 0;
 	unsigned long long u = strtoull(p, &end, base);
 	if (*end || errno == ERANGE || end == p)
-		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer (decimal or 0x hex)", text);
+		return vc_fail(err, errlen, LD_E_KARG, "'%s' is not an integer (decimal or 0x hex)", text);
 	unsigned bits_n = size * 8;
 	unsigned long long max = bits_n == 64 ? ~0ull : (1ull << bits_n) - 1;
 	if (neg && !is_signed)
-		return ld_fail(err, errlen, LD_E_KARG, "%s is negative, the argument is unsigned", text);
+		return vc_fail(err, errlen, LD_E_KARG, "%s is negative, the argument is unsigned", text);
 	if (neg ? u > (max >> 1) + 1 : u > max)
-		return ld_fail(err, errlen, LD_E_KARG, "%s does not fit in %u bytes", text, size);
+		return vc_fail(err, errlen, LD_E_KARG, "%s does not fit in %u bytes", text, size);
 	*bits = neg ? (uint64_t)0 - u : u;
 	if (size < 8)
 		*bits &= (1ull << bits_n) - 1;
@@ -165,22 +165,22 @@ static int parse_int(const char *text, bool is_signed, unsigned size, uint64_t *
 int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t *bits, char *err, size_t errlen)
 {
 	if (!text || !text[0])
-		return ld_fail(err, errlen, LD_E_KARG, "empty value");
+		return vc_fail(err, errlen, LD_E_KARG, "empty value");
 	bool flt = t == LD_SC_FLOAT || (t == LD_SC_ANY && looks_float(text));
 	if (!flt) {
 		if (size == 0 || size > 8)
-			return ld_fail(err, errlen, LD_E_KARG, "%u bytes: not an integer", size);
+			return vc_fail(err, errlen, LD_E_KARG, "%u bytes: not an integer", size);
 		if (looks_float(text))
-			return ld_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
+			return vc_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
 		return parse_int(text, t != LD_SC_UINT, size, bits, err, errlen);
 	}
 	if (size != 4 && size != 8)
-		return ld_fail(err, errlen, LD_E_KARG, "%u bytes: no floating-point value fits", size);
+		return vc_fail(err, errlen, LD_E_KARG, "%u bytes: no floating-point value fits", size);
 	char *end;
 	errno = 0;
 	double d = strtod(text, &end);
 	if (*end || errno == ERANGE || isspace((unsigned char)text[0]))
-		return ld_fail(err, errlen, LD_E_KARG, "'%s' is not a number", text);
+		return vc_fail(err, errlen, LD_E_KARG, "'%s' is not a number", text);
 	if (size == 4) {
 		float f = (float)d;
 		uint32_t u;
@@ -196,7 +196,7 @@ int ld_kargs_set_text_index(struct ld_kargs *a, unsigned i, enum ld_scalar t, co
 			    size_t errlen)
 {
 	if (!a || !a->kernel || i >= a->kernel->nargs || a->kernel->args[i].kind == LD_ARG_HIDDEN)
-		return ld_fail(err, errlen, LD_E_KARG, "no explicit argument %u", i);
+		return vc_fail(err, errlen, LD_E_KARG, "no explicit argument %u", i);
 	const struct ld_arg *arg = &a->kernel->args[i];
 	char what[80];
 	if (arg->name[0])
@@ -204,12 +204,12 @@ int ld_kargs_set_text_index(struct ld_kargs *a, unsigned i, enum ld_scalar t, co
 	else
 		snprintf(what, sizeof what, "argument %u (offset %u)", i, arg->offset);
 	if (arg->kind != LD_ARG_BY_VALUE)
-		return ld_fail(err, errlen, LD_E_KARG, "%s is %s: give it a buffer, not '%s'", what,
+		return vc_fail(err, errlen, LD_E_KARG, "%s is %s: give it a buffer, not '%s'", what,
 			       arg->value_kind, text ? text : "");
 	uint64_t bits = 0;
 	char why[160];
 	if (ld_scalar_parse(text, t == LD_SC_ANY ? ld_arg_scalar(arg) : t, arg->size, &bits, why, sizeof why))
-		return ld_fail(err, errlen, LD_E_KARG, "%s%s%s: %s", what, arg->type_name[0] ? " is " : "",
+		return vc_fail(err, errlen, LD_E_KARG, "%s%s%s: %s", what, arg->type_name[0] ? " is " : "",
 			       arg->type_name, why);
 	store(a, i, &bits, arg->size); /* little-endian: the low bytes */
 	return LD_OK;
@@ -228,9 +228,9 @@ int ld_kargs_set_text(struct ld_kargs *a, const char *name, const char *text, ch
 int ld_kargs_set_bytes(struct ld_kargs *a, uint32_t offset, const void *v, size_t n, char *err, size_t errlen)
 {
 	if (!a || !a->kernel || (!v && n) || n == 0)
-		return ld_fail(err, errlen, LD_E_KARG, "no bytes to set");
+		return vc_fail(err, errlen, LD_E_KARG, "no bytes to set");
 	if ((uint64_t)offset + n > a->size)
-		return ld_fail(err, errlen, LD_E_KARG, "bytes %u..%zu are outside the %zu-byte kernarg segment", offset,
+		return vc_fail(err, errlen, LD_E_KARG, "bytes %u..%zu are outside the %zu-byte kernarg segment", offset,
 			       offset + n - 1, a->size);
 	for (unsigned i = 0; i < a->kernel->nargs; i++) {
 		const struct ld_arg *arg = &a->kernel->args[i];
@@ -239,7 +239,7 @@ int ld_kargs_set_bytes(struct ld_kargs *a, uint32_t offset, const void *v, size_
 			return LD_OK;
 		}
 		if (offset < arg->offset + arg->size && arg->offset < offset + n)
-			return ld_fail(err, errlen, LD_E_KARG, "bytes %u..%zu overlap argument %s (offset %u, %u bytes)",
+			return vc_fail(err, errlen, LD_E_KARG, "bytes %u..%zu overlap argument %s (offset %u, %u bytes)",
 				       offset, offset + n - 1, arg->name[0] ? arg->name : arg->value_kind, arg->offset,
 				       arg->size);
 	}
@@ -251,9 +251,9 @@ int ld_kargs_set_index(struct ld_kargs *a, unsigned i, const void *v, size_t n, 
 		       size_t errlen)
 {
 	if (!a || !a->kernel || i >= a->kernel->nargs || (!v && n))
-		return ld_fail(err, errlen, LD_E_KARG, "no argument %u", i);
+		return vc_fail(err, errlen, LD_E_KARG, "no argument %u", i);
 	if (a->kernel->args[i].size != n)
-		return ld_fail(err, errlen, LD_E_KARG, "argument %u has %u bytes, value has %zu", i,
+		return vc_fail(err, errlen, LD_E_KARG, "argument %u has %u bytes, value has %zu", i,
 			       a->kernel->args[i].size, n);
 	store(a, i, v, n);
 	return LD_OK;
@@ -278,16 +278,16 @@ int ld_kargs_finish(struct ld_kargs *a, const uint32_t grid[3], const uint32_t b
 		    char *err, size_t errlen)
 {
 	if (!a || !a->kernel || !grid || !block)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_kargs_finish: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_kargs_finish: missing argument");
 	const struct ld_kernel *k = a->kernel;
 	for (unsigned i = 0; i < k->nargs; i++) {
 		const struct ld_arg *arg = &k->args[i];
 		if (arg->kind != LD_ARG_HIDDEN) {
 			if (!a->set[i])
 				return arg->name[0]
-				  ? ld_fail(err, errlen, LD_E_KARG, "kernel %s: argument %s not given",
+				  ? vc_fail(err, errlen, LD_E_KARG, "kernel %s: argument %s not given",
 					    k->name, arg->name)
-				  : ld_fail(err, errlen, LD_E_KARG, "kernel %s: argument %u not given",
+				  : vc_fail(err, errlen, LD_E_KARG, "kernel %s: argument %u not given",
 					    k->name, i);
 			continue;
 		}
@@ -317,30 +317,30 @@ int ld_check_dispatch(const struct ld_kernel *k, const uint32_t grid[3], const u
 		      char *err, size_t errlen)
 {
 	if (!k || !grid || !block)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_check_dispatch: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_check_dispatch: missing argument");
 	for (int d = 0; d < 3; d++)
 		if (!grid[d] || !block[d])
-			return ld_fail(err, errlen, LD_E_ARG, "grid %u,%u,%u block %u,%u,%u: zero size",
+			return vc_fail(err, errlen, LD_E_ARG, "grid %u,%u,%u block %u,%u,%u: zero size",
 				       grid[0], grid[1], grid[2], block[0], block[1], block[2]);
 	uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
 	uint32_t limit = k->max_flat_workgroup_size ? k->max_flat_workgroup_size : 1024;
 	if (threads > limit)
-		return ld_fail(err, errlen, LD_E_ARG,
+		return vc_fail(err, errlen, LD_E_ARG,
 			       "block of %llu work-items exceeds kernel %s's limit of %u",
 			       (unsigned long long)threads, k->name, limit);
 	const uint32_t *r = k->reqd_workgroup_size;
 	if ((r[0] || r[1] || r[2]) && (r[0] != block[0] || r[1] != block[1] || r[2] != block[2]))
-		return ld_fail(err, errlen, LD_E_ARG, "kernel %s requires block %u,%u,%u", k->name,
+		return vc_fail(err, errlen, LD_E_ARG, "kernel %s requires block %u,%u,%u", k->name,
 			       r[0], r[1], r[2]);
 	/* rdna3gen's kernels are written for the block they record (work-item ids
 	 * in x only): another one would silently compute part of the work. */
 	if (!(r[0] || r[1] || r[2]) && k->block_threads &&
 	    (block[0] != k->block_threads || block[1] != 1 || block[2] != 1))
-		return ld_fail(err, errlen, LD_E_ARG,
+		return vc_fail(err, errlen, LD_E_ARG,
 			       "kernel %s was generated for a block of %u,1,1 (.rdna3.block_threads), not %u,%u,%u",
 			       k->name, k->block_threads, block[0], block[1], block[2]);
 	for (int d = 0; d < 3; d++)
 		if ((uint64_t)grid[d] * block[d] > UINT32_MAX)
-			return ld_fail(err, errlen, LD_E_ARG, "grid too large in dimension %d", d);
+			return vc_fail(err, errlen, LD_E_ARG, "grid too large in dimension %d", d);
 	return LD_OK;
 }

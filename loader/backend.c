@@ -8,7 +8,7 @@ int ld_load(struct ld_backend *b, const struct ld_code_object *co, void **module
 	    size_t errlen)
 {
 	if (!b || !co || !module)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_load: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_load: missing argument");
 	*module = NULL;
 	return b->ops->load(b, co, module, err, errlen);
 }
@@ -22,7 +22,7 @@ void ld_unload(struct ld_backend *b, void *module)
 int ld_alloc(struct ld_backend *b, size_t bytes, uint64_t *addr, char *err, size_t errlen)
 {
 	if (!b || !addr)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_alloc: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_alloc: missing argument");
 	*addr = 0;
 	return b->ops->alloc(b, bytes ? bytes : 1, addr, err, errlen);
 }
@@ -37,14 +37,14 @@ int ld_write(struct ld_backend *b, uint64_t dst, const void *src, size_t n, char
 	     size_t errlen)
 {
 	if (!b || (!src && n))
-		return ld_fail(err, errlen, LD_E_ARG, "ld_write: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_write: missing argument");
 	return n ? b->ops->write(b, dst, src, n, err, errlen) : LD_OK;
 }
 
 int ld_read(struct ld_backend *b, void *dst, uint64_t src, size_t n, char *err, size_t errlen)
 {
 	if (!b || (!dst && n))
-		return ld_fail(err, errlen, LD_E_ARG, "ld_read: missing argument");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_read: missing argument");
 	return n ? b->ops->read(b, dst, src, n, err, errlen) : LD_OK;
 }
 
@@ -54,13 +54,13 @@ int ld_launch(struct ld_backend *b, void *module, const struct ld_kernel *k,
 {
 	struct ld_run_stats local;
 	if (!b || !module || !k || !kernarg || kernarg->kernel != k)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_launch: missing argument or wrong kernarg");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_launch: missing argument or wrong kernarg");
 	int rc = ld_check_dispatch(k, grid, block, err, errlen);
 	if (rc)
 		return rc;
 	for (unsigned i = 0; i < k->nargs; i++)
 		if (!kernarg->set[i])
-			return ld_fail(err, errlen, LD_E_KARG,
+			return vc_fail(err, errlen, LD_E_KARG,
 				       "kernel %s: argument %u not set (call ld_kargs_finish)", k->name, i);
 	if (!stats)
 		stats = &local;

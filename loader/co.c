@@ -53,17 +53,6 @@ static const char *mach_name(unsigned mach)
 	return NULL;
 }
 
-int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
 static bool range_ok(uint64_t off, uint64_t len, uint64_t total)
 {
 	return off <= total && len <= total - off;
@@ -86,26 +75,26 @@ static int read_segments(struct ld_code_object *co, Elf *elf, char *err, size_t 
 {
 	size_t phnum;
 	if (elf_getphdrnum(elf, &phnum) != 0)
-		return ld_fail(err, errlen, LD_E_ELF, "bad program headers: %s", elf_errmsg(-1));
+		return vc_fail(err, errlen, LD_E_ELF, "bad program headers: %s", elf_errmsg(-1));
 	if (phnum == 0 || phnum > 4096)
-		return ld_fail(err, errlen, LD_E_ELF, "%zu program headers", phnum);
+		return vc_fail(err, errlen, LD_E_ELF, "%zu program headers", phnum);
 	co->segs = calloc(phnum, sizeof *co->segs);
 	if (!co->segs)
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
 		if (!gelf_getphdr(elf, (int)i, &ph))
-			return ld_fail(err, errlen, LD_E_ELF, "program header %zu unreadable: %s",
+			return vc_fail(err, errlen, LD_E_ELF, "program header %zu unreadable: %s",
 				       i, elf_errmsg(-1));
 		if (ph.p_type != PT_LOAD)
 			continue;
 		if (!range_ok(ph.p_offset, ph.p_filesz, co->size))
-			return ld_fail(err, errlen, LD_E_ELF,
+			return vc_fail(err, errlen, LD_E_ELF,
 				       "segment %zu (offset 0x%llx, %llu bytes) past the end of the "
 				       "%zu-byte file (truncated?)", i, (unsigned long long)ph.p_offset,
 				       (unsigned long long)ph.p_filesz, co->size);
 		if (ph.p_filesz > ph.p_memsz || !range_ok(ph.p_vaddr, ph.p_memsz, LD_IMAGE_MAX))
-			return ld_fail(err, errlen, LD_E_ELF,
+			return vc_fail(err, errlen, LD_E_ELF,
 				       "segment %zu: vaddr 0x%llx, %llu bytes in memory, %llu in the "
 				       "file: out of range", i, (unsigned long long)ph.p_vaddr,
 				       (unsigned long long)ph.p_memsz, (unsigned long long)ph.p_filesz);
@@ -115,7 +104,7 @@ static int read_segments(struct ld_code_object *co, Elf *elf, char *err, size_t 
 			co->image_size = ph.p_vaddr + ph.p_memsz;
 	}
 	if (co->nsegs == 0)
-		return ld_fail(err, errlen, LD_E_ELF, "no loadable segment");
+		return vc_fail(err, errlen, LD_E_ELF, "no loadable segment");
 	return LD_OK;
 }
 
@@ -135,19 +124,19 @@ static int read_note(struct ld_code_object *co, Elf_Scn *scn, const GElf_Shdr *s
 {
 	Elf_Data *d = section_data(co, scn, sh);
 	if (!d)
-		return ld_fail(err, errlen, LD_E_ELF, "note section unreadable (truncated?)");
+		return vc_fail(err, errlen, LD_E_ELF, "note section unreadable (truncated?)");
 	size_t off = 0, next;
 	GElf_Nhdr nh;
 	size_t name_off, desc_off;
 	while (off < d->d_size && (next = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
 		if (!range_ok(name_off, nh.n_namesz, d->d_size) ||
 		    !range_ok(desc_off, nh.n_descsz, d->d_size))
-			return ld_fail(err, errlen, LD_E_ELF, "note outside its section");
+			return vc_fail(err, errlen, LD_E_ELF, "note outside its section");
 		const char *name = (const char *)d->d_buf + name_off;
 		if (nh.n_type == NT_AMDGPU_METADATA_ && nh.n_namesz == 7 &&
 		    memcmp(name, "AMDGPU", 7) == 0) {
 			if (*found)
-				return ld_fail(err, errlen, LD_E_META, "two metadata notes");
+				return vc_fail(err, errlen, LD_E_META, "two metadata notes");
 			*found = true;
 			int rc = ld_meta_decode(co, (const uint8_t *)d->d_buf + desc_off,
 						nh.n_descsz, err, errlen);
@@ -166,30 +155,30 @@ static int read_symbols(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const
 	bool keep_objects = co->nsyms == 0; /* .dynsym and .symtab list the same ones */
 	Elf_Data *d = section_data(co, scn, sh);
 	if (!d)
-		return ld_fail(err, errlen, LD_E_ELF, "symbol table unreadable (truncated?)");
+		return vc_fail(err, errlen, LD_E_ELF, "symbol table unreadable (truncated?)");
 	if (sh->sh_entsize != sizeof(Elf64_Sym))
-		return ld_fail(err, errlen, LD_E_ELF, "symbol table entry size %llu",
+		return vc_fail(err, errlen, LD_E_ELF, "symbol table entry size %llu",
 			       (unsigned long long)sh->sh_entsize);
 	size_t nsym = d->d_size / sizeof(Elf64_Sym);
 	for (size_t i = 1; i < nsym; i++) {
 		GElf_Sym sym;
 		if (!gelf_getsym(d, (int)i, &sym))
-			return ld_fail(err, errlen, LD_E_ELF, "symbol %zu unreadable", i);
+			return vc_fail(err, errlen, LD_E_ELF, "symbol %zu unreadable", i);
 		if (sym.st_shndx == SHN_UNDEF)
 			continue;
 		const char *name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name)
-			return ld_fail(err, errlen, LD_E_ELF, "symbol %zu: bad name offset", i);
+			return vc_fail(err, errlen, LD_E_ELF, "symbol %zu: bad name offset", i);
 		if ((GELF_ST_TYPE(sym.st_info) == STT_OBJECT || GELF_ST_TYPE(sym.st_info) == STT_NOTYPE) &&
 		    keep_objects && name[0] &&
 		    range_ok(sym.st_value, sym.st_size, co->image_size)) {
 			struct ld_symbol *ns = realloc(co->syms, (co->nsyms + 1) * sizeof *ns);
 			if (!ns)
-				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+				return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 			co->syms = ns;
 			ns[co->nsyms].name = strdup(name);
 			if (!ns[co->nsyms].name)
-				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+				return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 			ns[co->nsyms].vaddr = sym.st_value;
 			ns[co->nsyms++].size = sym.st_size;
 		}
@@ -199,7 +188,7 @@ static int read_symbols(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const
 				continue;
 			const uint8_t *p = file_bytes_at(co, sym.st_value, 64);
 			if (!p || sym.st_value == 0)
-				return ld_fail(err, errlen, LD_E_ELF,
+				return vc_fail(err, errlen, LD_E_ELF,
 					       "kernel %s: descriptor %s at 0x%llx is not inside the "
 					       "file's loadable data", kn->name, name,
 					       (unsigned long long)sym.st_value);
@@ -215,18 +204,18 @@ static int read_relocs(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const 
 {
 	Elf_Data *d = section_data(co, scn, sh);
 	if (!d)
-		return ld_fail(err, errlen, LD_E_ELF, "relocation section unreadable (truncated?)");
+		return vc_fail(err, errlen, LD_E_ELF, "relocation section unreadable (truncated?)");
 	if (sh->sh_entsize != sizeof(Elf64_Rela))
-		return ld_fail(err, errlen, LD_E_ELF, "relocation entry size %llu",
+		return vc_fail(err, errlen, LD_E_ELF, "relocation entry size %llu",
 			       (unsigned long long)sh->sh_entsize);
 	size_t n = d->d_size / sizeof(Elf64_Rela);
 	if (n == 0)
 		return LD_OK;
 	if (n > co->size / sizeof(Elf64_Rela))
-		return ld_fail(err, errlen, LD_E_ELF, "%zu relocations", n);
+		return vc_fail(err, errlen, LD_E_ELF, "%zu relocations", n);
 	struct ld_reloc *r = realloc(co->relocs, (co->nrelocs + n) * sizeof *r);
 	if (!r)
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	co->relocs = r;
 
 	Elf_Data *symd = NULL;
@@ -239,29 +228,29 @@ static int read_relocs(struct ld_code_object *co, Elf *elf, Elf_Scn *scn, const 
 	for (size_t i = 0; i < n; i++) {
 		GElf_Rela ra;
 		if (!gelf_getrela(d, (int)i, &ra))
-			return ld_fail(err, errlen, LD_E_ELF, "relocation %zu unreadable", i);
+			return vc_fail(err, errlen, LD_E_ELF, "relocation %zu unreadable", i);
 		uint32_t type = (uint32_t)GELF_R_TYPE(ra.r_info);
 		uint32_t symi = (uint32_t)GELF_R_SYM(ra.r_info);
 		uint64_t value = (uint64_t)ra.r_addend;
 		if (type == R_AMDGPU_NONE_)
 			continue;
 		if (type != R_AMDGPU_RELATIVE64_ && type != R_AMDGPU_ABS64_)
-			return ld_fail(err, errlen, LD_E_RELOC,
+			return vc_fail(err, errlen, LD_E_RELOC,
 				       "relocation type %u at 0x%llx is not supported", type,
 				       (unsigned long long)ra.r_offset);
 		if (type == R_AMDGPU_ABS64_) {
 			GElf_Sym sym;
 			if (!symd || !gelf_getsym(symd, (int)symi, &sym) || symi == 0)
-				return ld_fail(err, errlen, LD_E_ELF,
+				return vc_fail(err, errlen, LD_E_ELF,
 					       "relocation %zu: bad symbol index %u", i, symi);
 			if (sym.st_shndx == SHN_UNDEF)
-				return ld_fail(err, errlen, LD_E_RELOC,
+				return vc_fail(err, errlen, LD_E_RELOC,
 					       "relocation at 0x%llx needs an undefined symbol",
 					       (unsigned long long)ra.r_offset);
 			value += sym.st_value;
 		}
 		if (!range_ok(ra.r_offset, 8, co->image_size))
-			return ld_fail(err, errlen, LD_E_ELF,
+			return vc_fail(err, errlen, LD_E_ELF,
 				       "relocation at 0x%llx outside the %llu-byte image",
 				       (unsigned long long)ra.r_offset,
 				       (unsigned long long)co->image_size);
@@ -276,31 +265,31 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	int rc;
 
 	if (co->size < 4 || memcmp(co->bytes, magic, 4) != 0)
-		return ld_fail(err, errlen, LD_E_ELF, "not an ELF file");
+		return vc_fail(err, errlen, LD_E_ELF, "not an ELF file");
 	if (co->size < sizeof(Elf64_Ehdr))
-		return ld_fail(err, errlen, LD_E_ELF, "truncated ELF header (%zu bytes)", co->size);
+		return vc_fail(err, errlen, LD_E_ELF, "truncated ELF header (%zu bytes)", co->size);
 	if (co->bytes[EI_CLASS] != ELFCLASS64 || co->bytes[EI_DATA] != ELFDATA2LSB)
-		return ld_fail(err, errlen, LD_E_ELF, "not a little-endian ELF64 file");
+		return vc_fail(err, errlen, LD_E_ELF, "not a little-endian ELF64 file");
 
 	if (elf_version(EV_CURRENT) == EV_NONE)
-		return ld_fail(err, errlen, LD_E_ELF, "libelf: %s", elf_errmsg(-1));
+		return vc_fail(err, errlen, LD_E_ELF, "libelf: %s", elf_errmsg(-1));
 	Elf *elf = elf_memory((char *)co->bytes, co->size);
 	if (!elf || elf_kind(elf) != ELF_K_ELF) {
-		rc = ld_fail(err, errlen, LD_E_ELF, "unreadable ELF: %s", elf_errmsg(-1));
+		rc = vc_fail(err, errlen, LD_E_ELF, "unreadable ELF: %s", elf_errmsg(-1));
 		goto out;
 	}
 	GElf_Ehdr eh;
 	if (!gelf_getehdr(elf, &eh)) {
-		rc = ld_fail(err, errlen, LD_E_ELF, "bad ELF header: %s", elf_errmsg(-1));
+		rc = vc_fail(err, errlen, LD_E_ELF, "bad ELF header: %s", elf_errmsg(-1));
 		goto out;
 	}
 	if (eh.e_machine != EM_AMDGPU_) {
-		rc = ld_fail(err, errlen, LD_E_ELF, "not an AMDGPU code object (e_machine %u)",
+		rc = vc_fail(err, errlen, LD_E_ELF, "not an AMDGPU code object (e_machine %u)",
 			     eh.e_machine);
 		goto out;
 	}
 	if (eh.e_ident[EI_OSABI] != ELFOSABI_AMDGPU_HSA_ || eh.e_type != ET_DYN) {
-		rc = ld_fail(err, errlen, LD_E_ELF,
+		rc = vc_fail(err, errlen, LD_E_ELF,
 			     "not an AMDHSA code object (OS ABI %u, type %u; want 64, shared)",
 			     eh.e_ident[EI_OSABI], eh.e_type);
 		goto out;
@@ -310,8 +299,8 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	const struct isa_target *target = isa_target_default();
 	if (!isa_target_runs(target, co->mach)) {
 		const char *name = mach_name(co->mach);
-		rc = name ? ld_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, target->name)
-			  : ld_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s (0x%x)",
+		rc = name ? vc_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, target->name)
+			  : vc_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s (0x%x)",
 				    co->mach, target->name, target->mach);
 		goto out;
 	}
@@ -321,7 +310,7 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	/* Notes first: the kernels they describe are matched to symbols after. */
 	size_t shnum;
 	if (elf_getshdrnum(elf, &shnum) != 0 || shnum > 65536) {
-		rc = ld_fail(err, errlen, LD_E_ELF, "bad section headers: %s", elf_errmsg(-1));
+		rc = vc_fail(err, errlen, LD_E_ELF, "bad section headers: %s", elf_errmsg(-1));
 		goto out;
 	}
 	bool have_meta = false, have_syms = false;
@@ -329,21 +318,21 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		if (!gelf_getshdr(scn, &sh)) {
-			rc = ld_fail(err, errlen, LD_E_ELF, "bad section header: %s", elf_errmsg(-1));
+			rc = vc_fail(err, errlen, LD_E_ELF, "bad section header: %s", elf_errmsg(-1));
 			goto out;
 		}
 		if (sh.sh_type == SHT_NOTE && (rc = read_note(co, scn, &sh, &have_meta, err, errlen)))
 			goto out;
 	}
 	if (!have_meta) {
-		rc = ld_fail(err, errlen, LD_E_META, "no NT_AMDGPU_METADATA note (code object v3+)");
+		rc = vc_fail(err, errlen, LD_E_META, "no NT_AMDGPU_METADATA note (code object v3+)");
 		goto out;
 	}
 	scn = NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
 		if (!gelf_getshdr(scn, &sh)) {
-			rc = ld_fail(err, errlen, LD_E_ELF, "bad section header");
+			rc = vc_fail(err, errlen, LD_E_ELF, "bad section header");
 			goto out;
 		}
 		if (sh.sh_type == SHT_DYNSYM || sh.sh_type == SHT_SYMTAB) {
@@ -352,18 +341,18 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 		} else if (sh.sh_type == SHT_RELA && (sh.sh_flags & SHF_ALLOC)) {
 			rc = read_relocs(co, elf, scn, &sh, err, errlen);
 		} else if (sh.sh_type == SHT_REL && sh.sh_size && (sh.sh_flags & SHF_ALLOC)) {
-			rc = ld_fail(err, errlen, LD_E_RELOC, "REL relocations are not supported");
+			rc = vc_fail(err, errlen, LD_E_RELOC, "REL relocations are not supported");
 		}
 		if (rc)
 			goto out;
 	}
 	if (!have_syms && co->nkernels) {
-		rc = ld_fail(err, errlen, LD_E_ELF, "no symbol table");
+		rc = vc_fail(err, errlen, LD_E_ELF, "no symbol table");
 		goto out;
 	}
 	for (unsigned k = 0; k < co->nkernels; k++)
 		if (!co->kernels[k].kd_vaddr) {
-			rc = ld_fail(err, errlen, LD_E_META, "kernel %s: no descriptor symbol %s",
+			rc = vc_fail(err, errlen, LD_E_META, "kernel %s: no descriptor symbol %s",
 				     co->kernels[k].name, co->kernels[k].symbol);
 			goto out;
 		}
@@ -397,19 +386,19 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 	const char *want = isa_target_default()->name;
 	size_t want_len = strlen(want), pos = BUNDLE_MAGIC_LEN;
 	if (n < pos + 8)
-		return ld_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
+		return vc_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
 	uint64_t count = rd64le(b + pos);
 	pos += 8;
 	if (count > 4096)
-		return ld_fail(err, errlen, LD_E_ELF, "offload bundle with %llu entries",
+		return vc_fail(err, errlen, LD_E_ELF, "offload bundle with %llu entries",
 			       (unsigned long long)count);
 	for (uint64_t i = 0; i < count; i++) {
 		if (!range_ok(pos, 24, n))
-			return ld_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
+			return vc_fail(err, errlen, LD_E_ELF, "truncated offload bundle");
 		uint64_t eo = rd64le(b + pos), es = rd64le(b + pos + 8), tl = rd64le(b + pos + 16);
 		pos += 24;
 		if (!range_ok(pos, tl, n) || !range_ok(eo, es, n))
-			return ld_fail(err, errlen, LD_E_ELF, "offload bundle entry %llu out of the file",
+			return vc_fail(err, errlen, LD_E_ELF, "offload bundle entry %llu out of the file",
 				       (unsigned long long)i);
 		const char *t = (const char *)b + pos;
 		pos += tl;
@@ -429,7 +418,7 @@ static int bundle_entry(const uint8_t *b, size_t n, size_t *off, size_t *size, c
 			snprintf(seen + strlen(seen), sizeof seen - strlen(seen), "%s%.*s",
 				 seen[0] ? ", " : "", (int)tl, t);
 	}
-	return ld_fail(err, errlen, LD_E_ARCH, "offload bundle has no %s code object (has: %s)", want,
+	return vc_fail(err, errlen, LD_E_ARCH, "offload bundle has no %s code object (has: %s)", want,
 		       seen[0] ? seen : "nothing");
 }
 
@@ -445,19 +434,19 @@ int ld_open_mem(const void *bytes, size_t n, struct ld_code_object **out, char *
 			return rc;
 		if (size >= BUNDLE_MAGIC_LEN &&
 		    memcmp((const uint8_t *)bytes + off, bundle_magic, BUNDLE_MAGIC_LEN) == 0)
-			return ld_fail(err, errlen, LD_E_ELF, "offload bundle inside a bundle");
+			return vc_fail(err, errlen, LD_E_ELF, "offload bundle inside a bundle");
 		return ld_open_mem((const uint8_t *)bytes + off, size, out, err, errlen);
 	}
 
 	if (!out || (!bytes && n))
-		return ld_fail(err, errlen, LD_E_ARG, "ld_open_mem: no buffer");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_open_mem: no buffer");
 	struct ld_code_object *co = calloc(1, sizeof *co);
 	if (!co)
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	co->bytes = malloc(n ? n : 1);
 	if (!co->bytes) {
 		ld_close(co);
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	}
 	if (n)
 		memcpy(co->bytes, bytes, n);
@@ -475,11 +464,11 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 {
 	char msg[200];
 	if (!path || !out)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_open_file: no path");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_open_file: no path");
 	*out = NULL;
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return ld_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(errno));
+		return vc_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(errno));
 	uint8_t *buf = NULL;
 	size_t n = 0, cap = 0;
 	for (;;) {
@@ -487,7 +476,7 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 			if (cap >= LD_IMAGE_MAX) {
 				fclose(f);
 				free(buf);
-				return ld_fail(err, errlen, LD_E_ELF, "%s: larger than %llu MiB", path,
+				return vc_fail(err, errlen, LD_E_ELF, "%s: larger than %llu MiB", path,
 					       (unsigned long long)(LD_IMAGE_MAX >> 20));
 			}
 			cap = cap ? 2 * cap : 65536;
@@ -495,7 +484,7 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 			if (!nb) {
 				fclose(f);
 				free(buf);
-				return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+				return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 			}
 			buf = nb;
 		}
@@ -508,12 +497,12 @@ int ld_open_file(const char *path, struct ld_code_object **out, char *err, size_
 	fclose(f);
 	if (read_errno) {
 		free(buf);
-		return ld_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(read_errno));
+		return vc_fail(err, errlen, LD_E_IO, "%s: %s", path, strerror(read_errno));
 	}
 	int rc = ld_open_mem(buf, n, out, msg, sizeof msg);
 	free(buf);
 	if (rc)
-		return ld_fail(err, errlen, rc, "%s: %s", path, msg);
+		return vc_fail(err, errlen, rc, "%s: %s", path, msg);
 	return LD_OK;
 }
 
@@ -522,7 +511,7 @@ int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t 
 	static const uint8_t magic[4] = { 0x7f, 'E', 'L', 'F' };
 	Elf64_Ehdr eh;
 	if (!p || !out)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_open_image: no image");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_open_image: no image");
 	*out = NULL;
 	/* Compare byte by byte: p may be a short buffer that is neither. */
 	size_t same = 0;
@@ -535,25 +524,25 @@ int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t 
 		for (uint64_t i = 0; i < count && i < 4096 && pos < LD_IMAGE_MAX; i++) {
 			uint64_t eo = rd64le(b + pos), es = rd64le(b + pos + 8), tl = rd64le(b + pos + 16);
 			if (eo > LD_IMAGE_MAX || es > LD_IMAGE_MAX || tl > 4096)
-				return ld_fail(err, errlen, LD_E_ELF, "bad offload bundle header");
+				return vc_fail(err, errlen, LD_E_ELF, "bad offload bundle header");
 			pos += 24 + tl;
 			end = eo + es > end ? eo + es : end;
 		}
 		end = pos > end ? pos : end;
 		if (end > LD_IMAGE_MAX)
-			return ld_fail(err, errlen, LD_E_ELF, "offload bundle too large");
+			return vc_fail(err, errlen, LD_E_ELF, "offload bundle too large");
 		return ld_open_mem(p, (size_t)end, out, err, errlen);
 	}
 	for (int i = 0; i < 4; i++)
 		if (((const uint8_t *)p)[i] != magic[i])
-			return ld_fail(err, errlen, LD_E_ELF, "not an ELF image");
+			return vc_fail(err, errlen, LD_E_ELF, "not an ELF image");
 	memcpy(&eh, p, sizeof eh);
 	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
-		return ld_fail(err, errlen, LD_E_ELF, "not an ELF64 image");
+		return vc_fail(err, errlen, LD_E_ELF, "not an ELF64 image");
 	if ((eh.e_shnum && eh.e_shentsize != sizeof(Elf64_Shdr)) ||
 	    (eh.e_phnum && eh.e_phentsize != sizeof(Elf64_Phdr)) ||
 	    eh.e_shoff > LD_IMAGE_MAX || eh.e_phoff > LD_IMAGE_MAX)
-		return ld_fail(err, errlen, LD_E_ELF, "bad ELF header tables");
+		return vc_fail(err, errlen, LD_E_ELF, "bad ELF header tables");
 	/* The file ends after the last of: the header tables, each section's
 	 * bytes, each segment's file bytes. */
 	uint64_t end = sizeof eh;
@@ -577,7 +566,7 @@ int ld_open_image(const void *p, struct ld_code_object **out, char *err, size_t 
 			end = ph.p_offset + ph.p_filesz;
 	}
 	if (end > LD_IMAGE_MAX)
-		return ld_fail(err, errlen, LD_E_ELF, "image larger than %llu MiB",
+		return vc_fail(err, errlen, LD_E_ELF, "image larger than %llu MiB",
 			       (unsigned long long)(LD_IMAGE_MAX >> 20));
 	return ld_open_mem(p, (size_t)end, out, err, errlen);
 }
@@ -660,9 +649,9 @@ int ld_image(const struct ld_code_object *co, uint64_t base, void *dst, size_t d
 	     char *err, size_t errlen)
 {
 	if (!co || !dst)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_image: no code object or buffer");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_image: no code object or buffer");
 	if (dst_size < co->image_size)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_image: buffer of %zu bytes, image needs %llu",
+		return vc_fail(err, errlen, LD_E_ARG, "ld_image: buffer of %zu bytes, image needs %llu",
 			       dst_size, (unsigned long long)co->image_size);
 	uint8_t *img = dst;
 	memset(img, 0, co->image_size); /* bss and the gaps between segments */

@@ -36,7 +36,7 @@ static const char *errname(const struct hip_api *h, hipError_t e)
 }
 
 #define HIP_FAIL(h, e, what) \
-	ld_fail(err, errlen, LD_E_BACKEND, "hip: %s: %s (%d)", what, errname(h, e), (int)(e))
+	vc_fail(err, errlen, LD_E_BACKEND, "hip: %s: %s (%d)", what, errname(h, e), (int)(e))
 
 static int hip_load(struct ld_backend *b, const struct ld_code_object *co, void **module,
 		    char *err, size_t errlen)
@@ -49,7 +49,7 @@ static int hip_load(struct ld_backend *b, const struct ld_code_object *co, void 
 	/* The code object passed our checks for the target, so these two mean
 	 * the device is something else: LD_E_ARCH lets "auto" choose the emulator. */
 	if (e == hipErrorNoBinaryForGpu || e == hipErrorInvalidImage)
-		return ld_fail(err, errlen, LD_E_ARCH, "hip: hipModuleLoadData: %s (%d): %s cannot "
+		return vc_fail(err, errlen, LD_E_ARCH, "hip: hipModuleLoadData: %s (%d): %s cannot "
 			       "run this %s code object", errname(h, e), (int)e, b->device,
 			       isa_target_default()->name);
 	if (e != hipSuccess)
@@ -258,10 +258,10 @@ static int choose_device(const struct hip_api *h, int want, int count, char *why
 int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t errlen)
 {
 	if (!out)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: no output");
+		return vc_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: no output");
 	*out = NULL;
 	if (device < LD_DEVICE_AUTO)
-		return ld_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: bad device %d", device);
+		return vc_fail(err, errlen, LD_E_ARG, "ld_backend_hip_open: bad device %d", device);
 	void *lib = NULL;
 	const char *env = getenv("RDNA3_HIP_LIB"), *used = NULL;
 	if (env && env[0]) {
@@ -272,7 +272,7 @@ int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t e
 		if ((lib = dlopen(hip_libs[i], RTLD_NOW | RTLD_LOCAL)))
 			used = hip_libs[i];
 	if (!lib)
-		return ld_fail(err, errlen, LD_E_NODEVICE, "hip: no HIP runtime (%s)",
+		return vc_fail(err, errlen, LD_E_NODEVICE, "hip: no HIP runtime (%s)",
 			       env ? env : "libamdhip64.so.6 or .so.5 not found");
 
 	struct hip_api *h = calloc(1, sizeof *h);
@@ -280,39 +280,39 @@ int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t e
 	if (!h || !b) {
 		free(h);
 		free(b);
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	}
 #define LOOKUP(f)                                                                         \
 	if (!(*(void **)&h->f = dlsym(lib, #f))) {                                          \
 		free(h);                                                                    \
 		free(b);                                                                    \
-		return ld_fail(err, errlen, LD_E_BACKEND, "hip: %s lacks %s", used, #f);    \
+		return vc_fail(err, errlen, LD_E_BACKEND, "hip: %s lacks %s", used, #f);    \
 	}
 	HIP_FUNCS(LOOKUP)
 #undef LOOKUP
 	int count = 0, rc;
 	hipError_t e = h->hipInit(0);
 	if (e != hipSuccess) {
-		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipInit: %s (%d)", errname(h, e), (int)e);
+		rc = vc_fail(err, errlen, LD_E_NODEVICE, "hip: hipInit: %s (%d)", errname(h, e), (int)e);
 		goto fail;
 	}
 	e = h->hipGetDeviceCount(&count);
 	if (e == hipSuccess && count < 1)
 		e = hipErrorNoDevice; /* name the problem, not "hipSuccess" */
 	if (e != hipSuccess) {
-		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipGetDeviceCount: %s (%d), %d devices",
+		rc = vc_fail(err, errlen, LD_E_NODEVICE, "hip: hipGetDeviceCount: %s (%d), %d devices",
 			     errname(h, e), (int)e, count);
 		goto fail;
 	}
 	if (device >= count) {
-		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: no device %d: the runtime has %d (0..%d)",
+		rc = vc_fail(err, errlen, LD_E_NODEVICE, "hip: no device %d: the runtime has %d (0..%d)",
 			     device, count, count - 1);
 		goto fail;
 	}
 	struct hip_arch arch;
 	int d = choose_device(h, device, count, b->why, sizeof b->why, &arch);
 	if ((e = h->hipSetDevice(d)) != hipSuccess) {
-		rc = ld_fail(err, errlen, LD_E_NODEVICE, "hip: hipSetDevice(%d): %s (%d)", d,
+		rc = vc_fail(err, errlen, LD_E_NODEVICE, "hip: hipSetDevice(%d): %s (%d)", d,
 			     errname(h, e), (int)e);
 		goto fail;
 	}

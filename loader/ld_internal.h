@@ -4,8 +4,8 @@
 #define RDNA3_LD_INTERNAL_H
 
 #include "loader/loader.h"
+#include "vocab/vocab.h"
 
-#include <stdarg.h>
 
 /* A PT_LOAD segment, already checked against the file and the image limit. */
 struct ld_segment {
@@ -46,10 +46,6 @@ struct ld_code_object {
 /* The largest image we accept: far above any kernel, low enough that a
  * corrupt size never turns into a huge allocation. */
 #define LD_IMAGE_MAX ((uint64_t)256 << 20)
-
-/* Write "fmt" to err (always NUL-terminated) and return code. */
-int ld_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 
 /* Decode the NT_AMDGPU_METADATA payload into co->kernels (kd fields not yet
  * filled).  Returns LD_OK or LD_E_META/LD_E_NOMEM. */

@@ -8,15 +8,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 #include <yaml.h>
-
-#define LIB_INDEX_MAX (1u << 20)   /* bytes: thousands of entries */
-#define LIB_DIM_MAX (1u << 20)
 
 struct ld_lib {
 	char dir[LD_LIB_PATH_MAX];
@@ -41,7 +39,7 @@ static int bad(const struct ctx *c, const yaml_node_t *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	return ld_fail(c->err, c->errlen, LD_E_META, "%s:%lu: %s", c->path,
+	return vc_fail(c->err, c->errlen, LD_E_META, "%s:%lu: %s", c->path,
 		       at ? (unsigned long)at->start_mark.line + 1 : 1ul, what);
 }
 
@@ -50,7 +48,7 @@ static const char *scalar(const yaml_node_t *n)
 	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
-/* A decimal size in 1..LIB_DIM_MAX: digits only, no sign, no leading zero
+/* A decimal size in 1..VC_DIM_MAX: digits only, no sign, no leading zero
  * (the spelling of vocab/vocab.h, which the loader does not link). */
 static int size_of(const struct ctx *c, const yaml_node_t *n, const char *key, uint32_t *out)
 {
@@ -58,8 +56,8 @@ static int size_of(const struct ctx *c, const yaml_node_t *n, const char *key, u
 	size_t len = s ? strlen(s) : 0;
 	bool digits = len > 0 && len <= 8 && s[0] != '0' && strspn(s, "0123456789") == len;
 	unsigned long v = digits ? strtoul(s, NULL, 10) : 0;
-	if (!digits || v < 1 || v > LIB_DIM_MAX)
-		return bad(c, n, "%s: '%.20s' is not a size in 1..%u", key, s ? s : "(not a value)", LIB_DIM_MAX);
+	if (!digits || v < 1 || v > VC_DIM_MAX)
+		return bad(c, n, "%s: '%.20s' is not a size in 1..%u", key, s ? s : "(not a value)", VC_DIM_MAX);
 	*out = (uint32_t)v;
 	return 0;
 }
@@ -197,7 +195,7 @@ static int index_of(const struct ctx *c, struct ld_lib *lib)
 	size_t n = (size_t)(kernels->data.sequence.items.top - kernels->data.sequence.items.start);
 	lib->e = calloc(n, sizeof *lib->e);
 	if (!lib->e)
-		return ld_fail(c->err, c->errlen, LD_E_NOMEM, "%s: out of memory", c->path);
+		return vc_fail(c->err, c->errlen, LD_E_NOMEM, "%s: out of memory", c->path);
 	for (size_t i = 0; i < n; i++) {
 		const yaml_node_t *en = yaml_document_get_node(c->doc, kernels->data.sequence.items.start[i]);
 		if (entry_of(c, en, lib->dir, &lib->e[i]))
@@ -215,21 +213,21 @@ int ld_lib_open(const char *dir, struct ld_lib **out, char *err, size_t errlen)
 {
 	*out = NULL;
 	if (!dir || !*dir || strlen(dir) > LD_LIB_PATH_MAX - 256)
-		return ld_fail(err, errlen, LD_E_ARG, "kernel library: no folder, or its name is too long");
+		return vc_fail(err, errlen, LD_E_ARG, "kernel library: no folder, or its name is too long");
 	char path[LD_LIB_PATH_MAX];
 	snprintf(path, sizeof path, "%s/index.yaml", dir);
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return ld_fail(err, errlen, LD_E_IO, "%s: cannot open the library index: %s", path, strerror(errno));
-	char *text = malloc(LIB_INDEX_MAX + 1);
-	size_t n = text ? fread(text, 1, LIB_INDEX_MAX + 1, f) : 0;
+		return vc_fail(err, errlen, LD_E_IO, "%s: cannot open the library index: %s", path, strerror(errno));
+	char *text = malloc(VC_TEXT_FILE_MAX + 1);
+	size_t n = text ? fread(text, 1, VC_TEXT_FILE_MAX + 1, f) : 0;
 	bool rerr = ferror(f);
 	fclose(f);
 	if (!text)
-		return ld_fail(err, errlen, LD_E_NOMEM, "%s: out of memory", path);
-	if (rerr || n > LIB_INDEX_MAX) {
+		return vc_fail(err, errlen, LD_E_NOMEM, "%s: out of memory", path);
+	if (rerr || n > VC_TEXT_FILE_MAX) {
 		free(text);
-		return ld_fail(err, errlen, rerr ? LD_E_IO : LD_E_META, "%s: %s", path,
+		return vc_fail(err, errlen, rerr ? LD_E_IO : LD_E_META, "%s: %s", path,
 			       rerr ? "cannot read the library index" : "larger than 1 MiB: not a library index");
 	}
 	struct ld_lib *lib = calloc(1, sizeof *lib);
@@ -237,13 +235,13 @@ int ld_lib_open(const char *dir, struct ld_lib **out, char *err, size_t errlen)
 	yaml_document_t doc;
 	if (!lib || !yaml_parser_initialize(&p)) {
 		free(lib), free(text);
-		return ld_fail(err, errlen, LD_E_NOMEM, "%s: out of memory", path);
+		return vc_fail(err, errlen, LD_E_NOMEM, "%s: out of memory", path);
 	}
 	snprintf(lib->dir, sizeof lib->dir, "%s", dir);
 	yaml_parser_set_input_string(&p, (const unsigned char *)text, n);
 	int rc;
 	if (!yaml_parser_load(&p, &doc)) {
-		rc = ld_fail(err, errlen, LD_E_META, "%s:%lu: malformed YAML: %s", path,
+		rc = vc_fail(err, errlen, LD_E_META, "%s:%lu: malformed YAML: %s", path,
 			     (unsigned long)p.problem_mark.line + 1, p.problem ? p.problem : "parse error");
 	} else {
 		struct ctx c = { path, &doc, err, errlen };
@@ -288,7 +286,7 @@ int ld_lib_pick(const struct ld_lib *lib, uint32_t m, uint32_t n, uint32_t k, co
 {
 	*out = NULL;
 	if (!lib || !m || !n || !k || !layout || strlen(layout) != 2)
-		return ld_fail(err, errlen, LD_E_ARG, "kernel library pick: M, N, K must be >= 1 and the layout NN|NT|TN|TT");
+		return vc_fail(err, errlen, LD_E_ARG, "kernel library pick: M, N, K must be >= 1 and the layout NN|NT|TN|TT");
 	const uint32_t x[3] = { m, n, k };
 	double best = INFINITY;
 	for (unsigned i = 0; i < lib->n; i++) {
@@ -302,7 +300,7 @@ int ld_lib_pick(const struct ld_lib *lib, uint32_t m, uint32_t n, uint32_t k, co
 			best = d, *out = e;
 	}
 	if (!*out)
-		return ld_fail(err, errlen, LD_E_NOKERNEL, "%s/index.yaml: no kernel for layout %.2s", lib->dir, layout);
+		return vc_fail(err, errlen, LD_E_NOKERNEL, "%s/index.yaml: no kernel for layout %.2s", lib->dir, layout);
 	if (distance)
 		*distance = best;
 	return 0;

@@ -287,7 +287,8 @@ struct emu_stats;
 
 /* The emulator, and the choice between the two ("auto": hip when a device is
  * present, else emu).  These two live in libld_emu.a (run/ld_emu.c),
- * which needs libemu.a; libloader.a itself never depends on the emulator. */
+ * which needs libemu.a (and its opcode table, libisa.a); libloader.a itself
+ * never depends on the emulator. */
 struct ld_emu_options {
 	unsigned threads;         /* worker threads; 0 = all cores */
 	unsigned checks;          /* EMU_CHECK_* bits of emu/emu.h */

@@ -107,7 +107,7 @@ static int decode_arg(const msgpack_object *m, struct ld_arg *a, const char *kna
 	bool have_off = false, have_size = false, have_kind = false;
 
 	if (m->type != MSGPACK_OBJECT_MAP)
-		return ld_fail(err, errlen, LD_E_META, "kernel %s: argument %u is not a map",
+		return vc_fail(err, errlen, LD_E_META, "kernel %s: argument %u is not a map",
 			       kname, idx);
 	for (uint32_t i = 0; i < m->via.map.size; i++) {
 		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
@@ -130,13 +130,13 @@ static int decode_arg(const msgpack_object *m, struct ld_arg *a, const char *kna
 		} else if (key_is(k, ".is_const"))
 			bad = get_bool(v, &a->is_const);
 		if (bad)
-			return ld_fail(err, errlen, LD_E_META,
+			return vc_fail(err, errlen, LD_E_META,
 				       "kernel %s: argument %u: bad value for %.*s", kname, idx,
 				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
 				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
 	}
 	if (!have_off || !have_size || !have_kind)
-		return ld_fail(err, errlen, LD_E_META,
+		return vc_fail(err, errlen, LD_E_META,
 			       "kernel %s: argument %u lacks .offset, .size or .value_kind",
 			       kname, idx);
 	a->kind = kind_of(a->value_kind);
@@ -153,7 +153,7 @@ static int decode_rdna3_keys(const msgpack_object *m, struct ld_kernel *kn, char
 	if (nr) {
 		kn->rdna3 = calloc(nr, sizeof *kn->rdna3);
 		if (!kn->rdna3)
-			return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+			return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	}
 	for (uint32_t i = 0; i < m->via.map.size; i++) {
 		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
@@ -162,12 +162,12 @@ static int decode_rdna3_keys(const msgpack_object *m, struct ld_kernel *kn, char
 		struct ld_meta_kv *kv = &kn->rdna3[kn->nrdna3];
 		size_t kl = k->via.str.size - RDNA3_PREFIX_LEN;
 		if (kl >= sizeof kv->key)
-			return ld_fail(err, errlen, LD_E_META, "kernel %s: metadata key too long", kn->name);
+			return vc_fail(err, errlen, LD_E_META, "kernel %s: metadata key too long", kn->name);
 		memcpy(kv->key, k->via.str.ptr + RDNA3_PREFIX_LEN, kl);
 		if (v->type == MSGPACK_OBJECT_STR) {
 			kv->is_str = true;
 			if (get_str(v, kv->str, sizeof kv->str))
-				return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s too long",
+				return vc_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s too long",
 					       kn->name, kv->key);
 		} else if (v->type == MSGPACK_OBJECT_POSITIVE_INTEGER && v->via.u64 <= INT64_MAX) {
 			kv->ival = (int64_t)v->via.u64;
@@ -185,7 +185,7 @@ static int decode_rdna3_keys(const msgpack_object *m, struct ld_kernel *kn, char
 			memset(kv, 0, sizeof *kv); /* 1e3, nan (LLVM 19): the value is lost; */
 			continue;                  /* as if absent */
 		} else {
-			return ld_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
+			return vc_fail(err, errlen, LD_E_META, "kernel %s: .rdna3.%s is not a number or "
 				       "string", kn->name, kv->key);
 		}
 		kn->nrdna3++;
@@ -200,18 +200,18 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 	bool have_name = false, have_sym = false, have_kas = false;
 
 	if (m->type != MSGPACK_OBJECT_MAP)
-		return ld_fail(err, errlen, LD_E_META, "kernel %u is not a map", idx);
+		return vc_fail(err, errlen, LD_E_META, "kernel %u is not a map", idx);
 	/* names first, so later messages can name the kernel */
 	for (uint32_t i = 0; i < m->via.map.size; i++) {
 		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
 		if (key_is(k, ".name")) {
 			if (get_str(v, kn->name, sizeof kn->name) || !kn->name[0])
-				return ld_fail(err, errlen, LD_E_META, "kernel %u: bad .name", idx);
+				return vc_fail(err, errlen, LD_E_META, "kernel %u: bad .name", idx);
 			have_name = true;
 		}
 	}
 	if (!have_name)
-		return ld_fail(err, errlen, LD_E_META, "kernel %u has no .name", idx);
+		return vc_fail(err, errlen, LD_E_META, "kernel %u has no .name", idx);
 	for (uint32_t i = 0; i < m->via.map.size; i++) {
 		const msgpack_object *k = &m->via.map.ptr[i].key, *v = &m->via.map.ptr[i].val;
 		int bad = 0;
@@ -238,7 +238,7 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 				}
 		}
 		if (bad)
-			return ld_fail(err, errlen, LD_E_META, "kernel %s: bad value for %.*s",
+			return vc_fail(err, errlen, LD_E_META, "kernel %s: bad value for %.*s",
 				       kn->name,
 				       k->type == MSGPACK_OBJECT_STR ? (int)k->via.str.size : 3,
 				       k->type == MSGPACK_OBJECT_STR ? k->via.str.ptr : "key");
@@ -247,19 +247,19 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 	if (rc)
 		return rc;
 	if (!have_sym || !have_kas)
-		return ld_fail(err, errlen, LD_E_META,
+		return vc_fail(err, errlen, LD_E_META,
 			       "kernel %s lacks .symbol or .kernarg_segment_size", kn->name);
 	if (kn->kernarg_size > 65536)
-		return ld_fail(err, errlen, LD_E_META, "kernel %s: kernarg segment of %u bytes",
+		return vc_fail(err, errlen, LD_E_META, "kernel %s: kernarg segment of %u bytes",
 			       kn->name, kn->kernarg_size);
 	if (!args || args->via.array.size == 0)
 		return LD_OK;
 	if (args->via.array.size > 4096)
-		return ld_fail(err, errlen, LD_E_META, "kernel %s: %u arguments", kn->name,
+		return vc_fail(err, errlen, LD_E_META, "kernel %s: %u arguments", kn->name,
 			       args->via.array.size);
 	kn->args = calloc(args->via.array.size, sizeof *kn->args);
 	if (!kn->args)
-		return ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 	kn->nargs = args->via.array.size;
 	for (unsigned i = 0; i < kn->nargs; i++) {
 		struct ld_arg *a = &kn->args[i];
@@ -267,14 +267,14 @@ static int decode_kernel(const msgpack_object *m, struct ld_kernel *kn, unsigned
 		if (rc)
 			return rc;
 		if ((uint64_t)a->offset + a->size > kn->kernarg_size)
-			return ld_fail(err, errlen, LD_E_META,
+			return vc_fail(err, errlen, LD_E_META,
 				       "kernel %s: argument %u (offset %u, size %u) outside the "
 				       "%u-byte kernarg segment", kn->name, i, a->offset, a->size,
 				       kn->kernarg_size);
 		if (a->kind != LD_ARG_HIDDEN && a->offset + a->size > kn->explicit_kernarg_size)
 			kn->explicit_kernarg_size = a->offset + a->size;
 		if (a->kind == LD_ARG_GLOBAL_BUFFER && a->size != 8)
-			return ld_fail(err, errlen, LD_E_META,
+			return vc_fail(err, errlen, LD_E_META,
 				       "kernel %s: global_buffer argument %u of size %u",
 				       kn->name, i, a->size);
 	}
@@ -359,7 +359,7 @@ int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *
 	msgpack_unpacked_init(&up);
 	if (!mp_complete(desc, n) || msgpack_unpack_next(&up, desc, n, &off) != MSGPACK_UNPACK_SUCCESS ||
 	    up.data.type != MSGPACK_OBJECT_MAP) {
-		rc = ld_fail(err, errlen, LD_E_META, "metadata note is not a MessagePack map");
+		rc = vc_fail(err, errlen, LD_E_META, "metadata note is not a MessagePack map");
 		goto out;
 	}
 	for (uint32_t i = 0; i < up.data.via.map.size; i++) {
@@ -368,23 +368,23 @@ int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *
 		if (key_is(k, "amdhsa.kernels"))
 			kernels = v;
 		else if (key_is(k, "amdhsa.target") && get_str(v, co->target, sizeof co->target)) {
-			rc = ld_fail(err, errlen, LD_E_META, "bad amdhsa.target");
+			rc = vc_fail(err, errlen, LD_E_META, "bad amdhsa.target");
 			goto out;
 		}
 	}
 	if (!kernels || kernels->type != MSGPACK_OBJECT_ARRAY) {
-		rc = ld_fail(err, errlen, LD_E_META, "metadata has no amdhsa.kernels list");
+		rc = vc_fail(err, errlen, LD_E_META, "metadata has no amdhsa.kernels list");
 		goto out;
 	}
 	if (kernels->via.array.size == 0)
 		goto out;
 	if (kernels->via.array.size > 4096) {
-		rc = ld_fail(err, errlen, LD_E_META, "%u kernels", kernels->via.array.size);
+		rc = vc_fail(err, errlen, LD_E_META, "%u kernels", kernels->via.array.size);
 		goto out;
 	}
 	co->kernels = calloc(kernels->via.array.size, sizeof *co->kernels);
 	if (!co->kernels) {
-		rc = ld_fail(err, errlen, LD_E_NOMEM, "out of memory");
+		rc = vc_fail(err, errlen, LD_E_NOMEM, "out of memory");
 		goto out;
 	}
 	co->nkernels = kernels->via.array.size;
@@ -392,7 +392,7 @@ int ld_meta_decode(struct ld_code_object *co, const void *desc, size_t n, char *
 		rc = decode_kernel(&kernels->via.array.ptr[i], &co->kernels[i], i, err, errlen);
 		for (unsigned j = 0; j < i && !rc; j++)
 			if (strcmp(co->kernels[j].name, co->kernels[i].name) == 0)
-				rc = ld_fail(err, errlen, LD_E_META, "kernel %s listed twice",
+				rc = vc_fail(err, errlen, LD_E_META, "kernel %s listed twice",
 					     co->kernels[i].name);
 	}
 out:

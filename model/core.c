@@ -18,12 +18,12 @@ static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
  * like transcendental ops (one per trans_issue; isa/isa_gfx11.def, QRATE). */
 static unsigned cls_of(const struct emu_inst *in)
 {
-	return emu_ops[in->op].flags & EMU_F_QRATE ? EMU_CLS_TRANS : emu_ops[in->op].cls;
+	return isa_ops[in->op].flags & ISA_F_QRATE ? ISA_CLS_TRANS : isa_ops[in->op].cls;
 }
 
-static bool is_valu(unsigned cls) { return cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS; }
+static bool is_valu(unsigned cls) { return cls == ISA_CLS_VALU || cls == ISA_CLS_TRANS; }
 
-static bool is_delay_alu(const struct emu_inst *in) { return in->op == EMU_OP_s_delay_alu; }
+static bool is_delay_alu(const struct emu_inst *in) { return in->op == ISA_OP_s_delay_alu; }
 
 /* The cycle at which at most `limit` of the wave's operations on the counters
  * in `mask` are still outstanding, and the bucket of the one waited for. */
@@ -62,14 +62,14 @@ static uint64_t waitcnt_ready(const struct mdl_wave *w, const struct emu_inst *i
 	uint64_t r = 0;
 	unsigned n = (unsigned)in->simm16 & 0xffff;
 	switch (in->op) {
-	case EMU_OP_s_waitcnt:
+	case ISA_OP_s_waitcnt:
 		r = max64(counter_ready(w, CNT(EMU_CNT_VM), in->vmcnt, why), 0);
 		r = max64(r, counter_ready(w, CNT(EMU_CNT_LDS) | CNT(EMU_CNT_SMEM), in->lgkmcnt, why));
 		return r;
-	case EMU_OP_s_waitcnt_vscnt: return counter_ready(w, CNT(EMU_CNT_VS), n, why);
-	case EMU_OP_s_waitcnt_vmcnt: return counter_ready(w, CNT(EMU_CNT_VM), n, why);
-	case EMU_OP_s_waitcnt_lgkmcnt: return counter_ready(w, CNT(EMU_CNT_LDS) | CNT(EMU_CNT_SMEM), n, why);
-	case EMU_OP_s_wait_idle: return counter_ready(w, 0x1e, 0, why);
+	case ISA_OP_s_waitcnt_vscnt: return counter_ready(w, CNT(EMU_CNT_VS), n, why);
+	case ISA_OP_s_waitcnt_vmcnt: return counter_ready(w, CNT(EMU_CNT_VM), n, why);
+	case ISA_OP_s_waitcnt_lgkmcnt: return counter_ready(w, CNT(EMU_CNT_LDS) | CNT(EMU_CNT_SMEM), n, why);
+	case ISA_OP_s_wait_idle: return counter_ready(w, 0x1e, 0, why);
 	default: return 0;
 	}
 }
@@ -87,8 +87,8 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 	unsigned cls = w->cls;
 	/* how much later than a VALU reader a memory reader of a VALU result may
 	 * issue; never negative, whatever a constants file sets */
-	double vlat = cls == EMU_CLS_VMEM ? (st->store ? c->valu_store_latency : c->valu_mem_latency)
-		      : cls == EMU_CLS_LDS ? c->valu_lds_latency : c->valu_latency;
+	double vlat = cls == ISA_CLS_VMEM ? (st->store ? c->valu_store_latency : c->valu_mem_latency)
+		      : cls == ISA_CLS_LDS ? c->valu_lds_latency : c->valu_latency;
 	uint64_t vextra = vlat > c->valu_latency ? (uint64_t)(vlat - c->valu_latency) : 0;
 	const struct emu_hzinfo *u = st->use;
 	for (unsigned i = 0; i < u->nr; i++)
@@ -99,30 +99,30 @@ static void wave_ready(const struct mdl_consts *c, struct mdl_wave *w)
 			if (!is_valu(cls) && w->vrd[code] && w->vrd[code] + vextra > t)
 				t = w->vrd[code] + vextra, why = MDL_B_VALU_DEP;
 		}
-	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && w->rr[EMU_OPND_EXEC_LO] > t)
+	if ((cls == ISA_CLS_VALU || cls == ISA_CLS_TRANS) && w->rr[EMU_OPND_EXEC_LO] > t)
 		t = w->rr[EMU_OPND_EXEC_LO], why = w->rwhy[EMU_OPND_EXEC_LO];
-	if (cls == EMU_CLS_WAIT) {
+	if (cls == ISA_CLS_WAIT) {
 		uint8_t b = MDL_B_IDLE;
 		uint64_t r = waitcnt_ready(w, st->in, &b);
 		if (r > t)
 			t = r, why = b;
 	}
-	if (cls == EMU_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
+	if (cls == ISA_CLS_WAIT && w->last_issue + (uint64_t)c->waitcnt_min_gap > t)
 		t = w->last_issue + (uint64_t)c->waitcnt_min_gap, why = MDL_B_IDLE;
-	if (st->in->op == EMU_OP_s_waitcnt_depctr && w->trans_exec && w->trans_exec + (uint64_t)c->trans_depctr_latency > t)
+	if (st->in->op == ISA_OP_s_waitcnt_depctr && w->trans_exec && w->trans_exec + (uint64_t)c->trans_depctr_latency > t)
 		t = w->trans_exec + (uint64_t)c->trans_depctr_latency, why = MDL_B_TRANS;
-	if (w->last_salu && cls == EMU_CLS_BRANCH && st->in->op != EMU_OP_s_branch &&
+	if (w->last_salu && cls == ISA_CLS_BRANCH && st->in->op != ISA_OP_s_branch &&
 	    w->last_salu + (uint64_t)c->salu_branch_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_branch_latency, why = MDL_B_SALU_DEP;
-	if (c->vmem_waits_all_valu && w->valu_done && cls == EMU_CLS_VMEM && w->valu_done + (uint64_t)c->vmem_waits_all_valu > t)
+	if (c->vmem_waits_all_valu && w->valu_done && cls == ISA_CLS_VMEM && w->valu_done + (uint64_t)c->vmem_waits_all_valu > t)
 		t = w->valu_done + (uint64_t)c->vmem_waits_all_valu, why = MDL_B_VALU_DEP;
-	if (w->last_salu && cls == EMU_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
+	if (w->last_salu && cls == ISA_CLS_VMEM && w->last_salu + (uint64_t)c->salu_vmem_latency > t)
 		t = w->last_salu + (uint64_t)c->salu_vmem_latency, why = MDL_B_SALU_DEP;
 	if (w->dly_t > t) /* s_delay_alu: the wave waits in its front end, the ALU goes on */
 		t = w->dly_t, why = MDL_B_VALU_DEP;
 	if (w->fx_ready > t)
 		t = w->fx_ready, why = MDL_B_IDLE;
-	if (st->in->op == EMU_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
+	if (st->in->op == ISA_OP_s_nop) { /* SQTT stamps s_nop N when its N+1 cycles are over, plus
 					    * nop_after_issue after anything but an s_nop or s_waitcnt */
 		uint64_t r = w->last_issue + (uint64_t)c->nop_base + ((unsigned)st->in->simm16 & 0xf) +
 			     (w->prev_waits ? 0 : (uint64_t)c->nop_after_issue);
@@ -197,7 +197,7 @@ static void wave_fetch(struct mdl_sim *s, struct mdl_wave *w)
 	mdl_fetch_advance(s, w);
 	w->state = MW_READY;
 	w->cls = (uint8_t)cls_of(w->nx.in);
-	w->nop = w->nx.in->op == EMU_OP_s_nop;
+	w->nop = w->nx.in->op == ISA_OP_s_nop;
 	wave_ready(s->c, w);
 }
 
@@ -286,23 +286,23 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 	unsigned cls = w->cls;
 	/* one issue per class per cycle; an s_nop neither takes a class slot nor waits for one */
 	uint64_t t = w->nop ? w->ready : max64(sm->cat_free[cls], w->ready);
-	if ((cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS) && sm->valu_free > t)
+	if ((cls == ISA_CLS_VALU || cls == ISA_CLS_TRANS) && sm->valu_free > t)
 		t = sm->valu_free, *why = sm->valu_bank ? MDL_B_BANK : MDL_B_VALU_BUSY;
-	if (cls == EMU_CLS_TRANS && sm->trans_free > t)
+	if (cls == ISA_CLS_TRANS && sm->trans_free > t)
 		t = sm->trans_free, *why = MDL_B_TRANS;
-	if (cls == EMU_CLS_VMEM && *vmem_free > t)
+	if (cls == ISA_CLS_VMEM && *vmem_free > t)
 		t = *vmem_free, *why = MDL_B_VMEM;
-	if (cls == EMU_CLS_VALU) {
+	if (cls == ISA_CLS_VALU) {
 		uint64_t q = queue_free(&sm->vq, (unsigned)c->valu_queue, (uint64_t)c->valu_queue_release, t);
 		if (q > t)
 			t = q, *why = MDL_B_VALU_DEP;
 	}
-	if (cls == EMU_CLS_TRANS) {
+	if (cls == ISA_CLS_TRANS) {
 		uint64_t q = queue_free(&sm->tq, (unsigned)c->trans_queue, 0, t);
 		if (q > t)
 			t = q, *why = MDL_B_TRANS;
 	}
-	if (cls == EMU_CLS_SALU) {
+	if (cls == ISA_CLS_SALU) {
 		uint64_t q = queue_free(&sm->sq, (unsigned)c->salu_queue, 0, t);
 		if (q > t)
 			t = q, *why = MDL_B_SALU_DEP;
@@ -401,7 +401,7 @@ static uint64_t issue_valu(const struct mdl_consts *c, struct mdl_simd *sm, stru
 	sm->last_exec = ex;
 	w->valu_exec = ex;
 	/* a quarter-rate multiply is a VALU op to s_delay_alu (LLVM's isTRANS is false) */
-	bool qrate = emu_ops[w->nx.in->op].flags & EMU_F_QRATE;
+	bool qrate = isa_ops[w->nx.in->op].flags & ISA_F_QRATE;
 	double lat = qrate ? c->intmul_latency : trans ? c->trans_latency : c->valu_latency;
 	delay_history(w, trans && !qrate, ex + (uint64_t)lat);
 	w->valu_done = max64(w->valu_done, ex + (uint64_t)lat);
@@ -557,7 +557,7 @@ static void issue_salu(const struct mdl_consts *c, struct mdl_simd *sm, struct m
 {
 	const struct emu_hzinfo *u = w->nx.use;
 	unsigned op = w->nx.in->op;
-	bool mul = op == EMU_OP_s_mul_i32 || op == EMU_OP_s_mul_hi_u32 || op == EMU_OP_s_mul_hi_i32;
+	bool mul = op == ISA_OP_s_mul_i32 || op == ISA_OP_s_mul_hi_u32 || op == ISA_OP_s_mul_hi_i32;
 	uint64_t lat = (uint64_t)(mul ? c->salu_mul_latency : c->salu_dep_latency);
 	uint64_t ex = max64(t, sm->salu_exec + 1);
 	for (unsigned k = 0; k < MDL_SALU_HIST; k++)
@@ -579,7 +579,7 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	const struct emu_hzinfo *u = st->use;
 	uint64_t done;
 	unsigned bucket;
-	if (st->space == EMU_SPACE_LDS && w->cls == EMU_CLS_LDS) {
+	if (st->space == EMU_SPACE_LDS && w->cls == ISA_CLS_LDS) {
 		unsigned busy = mdl_lds_cycles(c, st);
 		/* one LDS pipe per unit: a CU's in CU mode, the WGP's in WGP mode (docs/model.md, "LDS") */
 		uint64_t *pipe = &cu->lds_free;
@@ -587,7 +587,7 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 		*pipe = start + busy;
 		done = start + busy + (uint64_t)c->lds_latency;
 		bucket = MDL_B_LDS;
-	} else if (st->space == EMU_SPACE_SCALAR || w->cls == EMU_CLS_SMEM) {
+	} else if (st->space == EMU_SPACE_SCALAR || w->cls == ISA_CLS_SMEM) {
 		done = scalar_load(s, cu, w, t);
 		bucket = MDL_B_SMEM;
 	} else {
@@ -699,7 +699,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	const struct emu_step *st = &w->nx;
 	const struct emu_inst *in = st->in;
 	unsigned cls = w->cls;
-	bool valu = cls == EMU_CLS_VALU || cls == EMU_CLS_TRANS;
+	bool valu = cls == ISA_CLS_VALU || cls == ISA_CLS_TRANS;
 	account(s, sm, t, sm->pick_why, valu);
 	if (t > w->last_issue + 1 && t - w->last_issue - 1 > w->stall)
 		w->stall = t - w->last_issue - 1, w->stall_why = sm->pick_why;
@@ -709,51 +709,51 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	}
 	w->last_issue = t;
 	w->extra = 0;
-	w->prev_waits = cls == EMU_CLS_WAIT || in->op == EMU_OP_s_nop;
+	w->prev_waits = cls == ISA_CLS_WAIT || in->op == ISA_OP_s_nop;
 	/* SQTT: s_nop of several waves issue in one cycle (up to 7 in the
 	 * traces); every other class issues once per cycle per SIMD */
-	if (in->op != EMU_OP_s_nop)
+	if (in->op != ISA_OP_s_nop)
 		sm->cat_free[cls] = t + 1;
-	bool group_done = false, others = cls == EMU_CLS_VMEM; /* others: another SIMD's pick may change */
+	bool group_done = false, others = cls == ISA_CLS_VMEM; /* others: another SIMD's pick may change */
 	switch (cls) {
-	case EMU_CLS_VALU:
-	case EMU_CLS_TRANS: {
-		bool wide = emu_ops[in->op].flags & EMU_F_F64;
+	case ISA_CLS_VALU:
+	case ISA_CLS_TRANS: {
+		bool wide = isa_ops[in->op].flags & ISA_F_F64;
 		uint64_t stall = 0; /* cycles the register file's reads held the op */
-		if (cls == EMU_CLS_TRANS)
+		if (cls == ISA_CLS_TRANS)
 			sm->trans_free = t + (uint64_t)c->trans_issue;
-		if (emu_is_wmma(in->op))
+		if (isa_is_wmma(in->op))
 			issue_wmma(s, sm, w, t);
 		else
-			stall = issue_valu(c, sm, w, t, cls == EMU_CLS_TRANS);
+			stall = issue_valu(c, sm, w, t, cls == ISA_CLS_TRANS);
 		sm->valu_free = t + stall +
 				(uint64_t)(wide                     ? c->valu64_issue
-					   : in->op == EMU_OP_v_dual ? c->vopd_issue
+					   : in->op == ISA_OP_v_dual ? c->vopd_issue
 								     : c->valu_issue);
 		sm->valu_bank = stall > 0;
-		s->r->valu_ops += in->op == EMU_OP_v_dual ? 2 : 1;
+		s->r->valu_ops += in->op == ISA_OP_v_dual ? 2 : 1;
 		break;
 	}
-	case EMU_CLS_SALU:
+	case ISA_CLS_SALU:
 		w->last_salu = t;
 		issue_salu(c, sm, w, t);
 		set_dst(w, st->use, t + (uint64_t)c->salu_latency, MDL_B_SALU_DEP, false);
 		break;
-	case EMU_CLS_SMEM:
-	case EMU_CLS_VMEM:
-	case EMU_CLS_LDS:
-		if (cls == EMU_CLS_VMEM)
+	case ISA_CLS_SMEM:
+	case ISA_CLS_VMEM:
+	case ISA_CLS_LDS:
+		if (cls == ISA_CLS_VMEM)
 			cu->vmem_free = t + (uint64_t)c->vmem_issue_interval;
 		if (st->use->counter)
 			issue_mem(s, cu, w, t);
 		break;
-	case EMU_CLS_BRANCH:
+	case ISA_CLS_BRANCH:
 		w->extra = t + (uint64_t)(st->taken ? c->branch_taken : c->branch_not_taken);
 		break;
 	default:
 		break;
 	}
-	if (cls == EMU_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {
+	if (cls == ISA_CLS_BARRIER || st->status == EMU_STEP_BARRIER) {
 		issue_barrier(s, cu, w, t);
 		others = true;
 	} else if (st->status == EMU_STEP_DONE || st->status == EMU_STEP_FAULT) {

@@ -21,6 +21,24 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Workgroups one unit (a CU, or a WGP in WGP mode) holds at once: the
+ * occupancy in waves per SIMD over each workgroup's share of a SIMD's slots.
+ * A workgroup takes its share of wave slots on every SIMD; one of fewer
+ * waves than the unit has SIMDs takes a slot on as many SIMDs, and its
+ * neighbours the others (mdl_cu_place), so those fit simds / waves times as
+ * many. */
+unsigned md_groups_per_unit(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+			    struct isa_occupancy *occ)
+{
+	isa_occupancy(isa_target_default(), vgprs, lds_bytes, block_threads, wgp_mode, occ);
+	unsigned simds = wgp_mode ? 4 : 2, waves = (block_threads + 31) / 32;
+	unsigned share = (waves + simds - 1) / simds;
+	unsigned n = share ? occ->waves / share : 0;
+	if (waves && waves < simds)
+		n *= simds / waves;
+	return n;
+}
+
 int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
 		 const struct mdl_consts *c, unsigned per_group, struct md_plan *p, char *err, size_t errlen)
 {
@@ -37,21 +55,13 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 	}
 	const struct isa_target *target = isa_target_default();
 	struct isa_occupancy occ;
-	isa_occupancy(target, vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	p->wg_per_unit = md_groups_per_unit(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
 	p->nwg = nwg;
 	p->wgp_mode = wgp_mode;
 	p->units = wgp_mode ? cus / 2 : cus;
 	p->simds_per_unit = wgp_mode ? 4 : 2;
 	p->waves_per_wg = (block_threads + 31) / 32;
 	p->waves_per_simd = occ.waves;
-	/* A workgroup takes its share of wave slots on every SIMD; one of fewer
-	 * waves than the unit has SIMDs takes a slot on as many SIMDs, and its
-	 * neighbours the others (mdl_cu_place), so those fit simds / waves times
-	 * as many. */
-	unsigned share = (p->waves_per_wg + p->simds_per_unit - 1) / p->simds_per_unit;
-	p->wg_per_unit = share ? occ.waves / share : 0;
-	if (p->waves_per_wg < p->simds_per_unit)
-		p->wg_per_unit *= p->simds_per_unit / p->waves_per_wg;
 	if (!p->wg_per_unit) {
 		snprintf(err, errlen, "dispatch: a workgroup of %u waves with %u VGPRs and %u bytes of LDS does not fit a %s",
 			 p->waves_per_wg, vgprs, lds_bytes, wgp_mode ? "WGP" : "CU");

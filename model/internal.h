@@ -108,7 +108,7 @@ struct mdl_simd {
 	struct mdl_wave *slot[MDL_MAX_SLOTS];
 	uint64_t valu_free, trans_free; /* structural: next cycle each is free */
 	bool valu_bank;              /* valu_free was pushed out by VGPR reads (a bank busy) */
-	uint64_t cat_free[EMU_CLS_COUNT]; /* next cycle an instruction of each class may issue */
+	uint64_t cat_free[ISA_CLS_COUNT]; /* next cycle an instruction of each class may issue */
 	uint64_t last_exec, trans_exec; /* VALU: execution of the latest issued op, of the latest transcendental */
 	uint64_t wmma_end;           /* first cycle after the SIMD's latest WMMA (0: none yet) */
 	struct mdl_queue vq;         /* VALU queue (VALU and WMMA ops) */

@@ -22,6 +22,7 @@
 #define RDNA3_MODEL_H
 
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -162,6 +163,11 @@ struct md_plan {
 
 #define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
 
+/* Workgroups one unit (a CU; a WGP in WGP mode) holds at once, from
+ * isa_occupancy (filled in *occ) for the default target: the one occupancy
+ * rule of the model, for planned and unplanned dispatches alike. */
+unsigned md_groups_per_unit(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
+			    struct isa_occupancy *occ);
 /* Plan a dispatch.  vgprs and lds_bytes from the descriptor, block_threads
  * work-items per workgroup.  per_group 0 plans a full simulation; otherwise
  * that many units (at most 8) of each group are sampled.  Returns 0, or -1

@@ -1,7 +1,7 @@
 # model/: the timing model (model/model.h, its one header; every constant in
 # model/consts.def), an analysis layer over the
-# emulator's stepper.  libmodel.a -> libemu.a and isa/isa.h
-# (occupancy); nothing from the generator (asm_out) or the report.
+# emulator's stepper.  libmodel.a -> libemu.a, libisa.a (the opcode table)
+# and isa/isa.h (occupancy); nothing from the generator (asm_out) or the report.
 MODEL_SRCS := $(wildcard model/*.c)
 LIBS += $(BUILD)/libmodel.a
 $(BUILD)/libmodel.a: $(MODEL_SRCS:%.c=$(BUILD)/%.o)

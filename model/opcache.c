@@ -42,7 +42,7 @@ uint64_t mdl_vgpr_reads(const struct mdl_consts *c, struct mdl_simd *sm, struct 
 			const struct emu_hzinfo *u, uint64_t ex0)
 {
 	unsigned miss[ISA_VGPR_BANKS] = { 0 }, seen[6], nseen = 0;
-	if (in->enc == EMU_ENC_VOPD) {
+	if (in->enc == ISA_ENC_VOPD) {
 		const struct emu_vopd_half *h[2] = { &in->x, &in->y };
 		for (unsigned i = 0; i < 2; i++) {
 			oc_read(sm, w, h[i]->src0, 0, miss, seen, &nseen);

@@ -3,40 +3,19 @@
  * and the breakdown at the end.  Output formatting of the result.
  */
 #include "model/internal.h"
+#include "vocab/vocab.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	if (err && errlen) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return code;
-}
-
-/* Workgroups one CU holds at once: wave slots, VGPRs and LDS (CU mode), the
- * VGPR file and LDS of the default target (isa/targets.def). */
+/* Workgroups one CU (two SIMDs) or WGP (four) holds at once: the model's one
+ * occupancy rule (md_groups_per_unit), within the model's group slots. */
 static unsigned group_cap(const struct emu_kd *kd, unsigned nwaves, unsigned simds)
 {
-	const struct isa_target *t = isa_target_default();
-	unsigned per_simd = (nwaves + simds - 1) / simds;
-	unsigned by_vgpr = kd->vgprs ? t->vgprs_per_lane / kd->vgprs : MDL_MAX_SLOTS;
-	if (by_vgpr > MDL_MAX_SLOTS)
-		by_vgpr = MDL_MAX_SLOTS;
-	unsigned cap = per_simd ? by_vgpr / per_simd : 1;
-	if (nwaves && nwaves < simds) /* spread over the SIMDs (mdl_cu_place) */
-		cap *= simds / nwaves;
-	if (kd->group_segment_size) {
-		unsigned by_lds = t->lds_per_cu / kd->group_segment_size;
-		if (by_lds < cap)
-			cap = by_lds;
-	}
+	struct isa_occupancy occ;
+	unsigned cap = md_groups_per_unit(kd->vgprs, kd->group_segment_size, nwaves * 32, simds == 4, &occ);
 	if (cap > MDL_MAX_GROUPS)
 		cap = MDL_MAX_GROUPS;
 	return cap ? cap : 1;
@@ -221,18 +200,18 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 	if (oom) {
 		sim_free(&s);
 		emu_stepper_end(s.stp, NULL, NULL, 0);
-		return fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
+		return vc_fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
 	}
 	if (!simulate(&s)) {
 		sim_free(&s);
 		emu_stepper_end(s.stp, NULL, NULL, 0);
-		return fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
+		return vc_fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
 	}
 	finish(&s);
 	sim_free(&s);
 	rc = emu_stepper_end(s.stp, &r->emu, err, errlen);
 	if (rc == EMU_OK && r->workgroups < expect)
-		rc = fail(err, errlen, EMU_E_FAULT, "model: %llu of %llu workgroups ran (a wave never left a barrier?)",
+		rc = vc_fail(err, errlen, EMU_E_FAULT, "model: %llu of %llu workgroups ran (a wave never left a barrier?)",
 			  (unsigned long long)r->workgroups, (unsigned long long)expect);
 	return rc;
 }

@@ -6,13 +6,12 @@
  * other lines around the JSON objects (a GEMM check's output) do no harm.
  */
 #include "report/report.h"
+#include "vocab/vocab.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_BYTES (1 << 20)
 
 /* The number after "key": (first occurrence), or -1 when absent or not a number. */
 static double number(const char *text, const char *key)
@@ -64,10 +63,10 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return RP_E_INPUT;
 	}
-	char *text = malloc(MAX_BYTES + 1);
-	size_t n = text ? fread(text, 1, MAX_BYTES + 1, f) : 0;
+	char *text = malloc(VC_TEXT_FILE_MAX + 1);
+	size_t n = text ? fread(text, 1, VC_TEXT_FILE_MAX + 1, f) : 0;
 	fclose(f);
-	if (!text || n > MAX_BYTES) {
+	if (!text || n > VC_TEXT_FILE_MAX) {
 		free(text);
 		snprintf(err, errlen, "%s: %s", path, text ? "larger than 1 MiB: not a prediction" : "out of memory");
 		return RP_E_INPUT;

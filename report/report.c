@@ -3,14 +3,13 @@
  * docs/report.md. */
 #include "report/report.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "asm_out/asm_out.h"
 #include "emu/decode.h"
-#include "report/iclass.h"
+#include "isa/iclass.h"
 #include "report/report_internal.h"
 
 const char *const rp_cls_name[RP_CLS_COUNT] = {
@@ -27,31 +26,21 @@ const char *const rp_cls_key[RP_CLS_COUNT] = {
 /* BANKS.md's model with window 0: an entry lives until replaced or written. */
 const struct ra_cache_model rp_model = { .window = 0 };
 
-int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (err && errlen)
-		vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-	return code;
-}
-
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
 #define RP_CLS_SAME_(c, s, k) \
-	_Static_assert((int)RP_CLS_##c == (int)RP_IC_##c, "enum rp_cls is enum rp_iclass");
+	_Static_assert((int)RP_CLS_##c == (int)ISA_IC_##c, "enum rp_cls is enum isa_iclass");
 RP_CLASSES(RP_CLS_SAME_)
 #undef RP_CLS_SAME_
 
-static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)rp_iclass_of(op, emu_ops[op].cls); }
+static enum rp_cls cls_of(unsigned op) { return (enum rp_cls)isa_iclass_of(op, isa_ops[op].cls); }
 
 /* ---- the neutral form both sources are brought to ---------------------------
  * A plain instruction: op, the VGPR range it writes, its three ALU sources as
  * operand codes (emu/decode.h).  A VOPD: two ra_vopd_half.  One function turns
  * either into the record, so the two sources cannot count differently. */
 struct neutral {
-	unsigned op;                     /* emu op; EMU_OP_v_dual for VOPD */
+	unsigned op;                     /* op id; ISA_OP_v_dual for VOPD */
 	int wv, wn;                      /* written VGPR range (wn = 0: none) */
 	unsigned src[3];                 /* operand codes, EMU_OPND_NONE when absent */
 	unsigned xop, yop;               /* VOPD: the VALU op of each half */
@@ -62,7 +51,7 @@ struct neutral {
 
 static int vopd_row(unsigned valu_op)
 {
-	const char *n = emu_vopd_name(valu_op);
+	const char *n = isa_vopd_name(valu_op);
 	if (!n || !starts(n, "v_dual_"))
 		return -1;
 	for (int i = 0; i < RA_VOPD_NOPS; i++)
@@ -86,22 +75,22 @@ static struct ra_opnd opnd_of_code(unsigned c, uint32_t lit)
 static void fill_record(struct rp_inst *ri, const struct neutral *nt)
 {
 	ra_access_clear(&ri->acc);
-	if (nt->op == EMU_OP_v_dual) {
+	if (nt->op == ISA_OP_v_dual) {
 		ri->dual = true;
 		ri->valu = true;
-		ri->fmas = (uint8_t)rp_vopd_fmas(nt->xop, nt->yop);
-		ri->cls = (uint8_t)rp_iclass_vopd(nt->xop, nt->yop);
+		ri->fmas = (uint8_t)isa_vopd_fmas(nt->xop, nt->yop);
+		ri->cls = (uint8_t)isa_iclass_vopd(nt->xop, nt->yop);
 		if (nt->vopd_ok)
 			ra_access_from_vopd(&ri->acc, &nt->x, &nt->y);
 		return;
 	}
-	ri->end = nt->op == EMU_OP_s_endpgm;
+	ri->end = nt->op == ISA_OP_s_endpgm;
 	ri->wexec = nt->wexec;
 	ri->cls = (uint8_t)cls_of(nt->op);
-	ri->fmas = rp_op_is_fma(nt->op);
-	unsigned c = emu_ops[nt->op].cls;
-	ri->valu = c == EMU_CLS_VALU || c == EMU_CLS_TRANS;
-	if (emu_is_wmma(nt->op))
+	ri->fmas = isa_op_is_fma(nt->op);
+	unsigned c = isa_ops[nt->op].cls;
+	ri->valu = c == ISA_CLS_VALU || c == ISA_CLS_TRANS;
+	if (isa_is_wmma(nt->op))
 		rp_wmma_record(ri, nt->op, nt->src, nt->wn > 0 ? nt->wv : -1);
 	else if (ri->valu)
 		for (int s = 0; s < 3; s++)
@@ -154,7 +143,7 @@ static void half_of_ao(const struct ao_half *h, struct ra_vopd_half *out, bool *
 /* Ops that write EXEC without naming it: s_*saveexec*, v_cmpx_*. */
 static bool implicit_exec(unsigned op)
 {
-	const char *n = op < EMU_OP_COUNT ? emu_ops[op].name : NULL;
+	const char *n = op < ISA_OP_COUNT ? isa_ops[op].name : NULL;
 	return n && (strstr(n, "saveexec") || starts(n, "v_cmpx"));
 }
 
@@ -165,7 +154,7 @@ static void neutral_of_ao(const struct ao_inst *in, struct neutral *nt)
 		nt->src[s] = EMU_OPND_NONE;
 	if (in->kind == AO_INST_VOPD) {
 		bool ok = true;
-		nt->op = EMU_OP_v_dual;
+		nt->op = ISA_OP_v_dual;
 		nt->xop = in->x.op;
 		nt->yop = in->y.op;
 		half_of_ao(&in->x, &nt->x, &ok);
@@ -199,7 +188,7 @@ static int insts_from_ao(struct ao_kernel *k, struct rp_inst **out, unsigned *n,
 	unsigned cnt = ao_inst_count(k);
 	struct rp_inst *v = calloc(cnt ? cnt : 1, sizeof *v);
 	if (!v)
-		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	uint32_t off = 0;
 	for (unsigned i = 0; i < cnt; i++) {
 		struct ao_inst *in = ao_inst_at(k, i);
@@ -235,7 +224,7 @@ static void neutral_of_emu(const struct emu_inst *in, struct neutral *nt)
 	for (int s = 0; s < 3; s++)
 		nt->src[s] = in->src[s];
 	nt->op = in->op;
-	if (in->op == EMU_OP_v_dual) {
+	if (in->op == ISA_OP_v_dual) {
 		const struct emu_vopd_half *h[2] = { &in->x, &in->y };
 		struct ra_vopd_half *o[2] = { &nt->x, &nt->y };
 		nt->xop = in->x.op;
@@ -256,15 +245,15 @@ static void neutral_of_emu(const struct emu_inst *in, struct neutral *nt)
 		}
 		return;
 	}
-	if (in->op == EMU_OP_v_fmamk_f32) {
+	if (in->op == ISA_OP_v_fmamk_f32) {
 		/* D = S0 * K + S1: the VGPR addend is read through src2, as LLVM's
 		 * VOPD bank rules treat it (BANKS.md); the builder lists it third. */
 		nt->src[2] = in->src[1];
 		nt->src[1] = EMU_OPND_LITERAL;
 	}
-	const struct emu_opinfo *r = &emu_ops[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	nt->wexec = in->dst == EMU_OPND_EXEC_LO || implicit_exec(in->op);
-	if (emu_opnd_is_vgpr(in->dst) && !(r->flags & EMU_F_STORE)) {
+	if (emu_opnd_is_vgpr(in->dst) && !(r->flags & ISA_F_STORE)) {
 		nt->wv = in->dst - EMU_OPND_VGPR0;
 		nt->wn = r->dst ? r->dst : 1;
 	}
@@ -279,27 +268,27 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 	size_t cap = 256, cnt = 0, pos = 0, reach = 0;
 	struct rp_inst *v = malloc(cap * sizeof *v);
 	if (!v)
-		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	while (pos < n) {
 		struct emu_inst in;
 		int len = emu_decode(code + pos, n - pos, &in);
 		if (len < 0) {
 			if (cnt == 0) {
 				free(v);
-				return rp_fail(err, errlen, RP_E_INPUT,
+				return vc_fail(err, errlen, RP_E_INPUT,
 					       "no decodable %s instruction at the kernel entry",
 					       isa_target_default()->name);
 			}
 			break;
 		}
-		if (in.op == EMU_OP_s_code_end)
+		if (in.op == ISA_OP_s_code_end)
 			break;
 		if (cnt == cap) {
 			cap *= 2;
 			struct rp_inst *nv = realloc(v, cap * sizeof *v);
 			if (!nv) {
 				free(v);
-				return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+				return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 			}
 			v = nv;
 		}
@@ -311,7 +300,7 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 		ri->offset = (uint32_t)pos;
 		ri->size = (uint8_t)len;
 		ri->target = -1;
-		const char *name = emu_ops[in.op].name;
+		const char *name = isa_ops[in.op].name;
 		if (starts(name, "s_branch") || starts(name, "s_cbranch")) {
 			ri->branch = true;
 			ri->cond = starts(name, "s_cbranch");
@@ -324,7 +313,7 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 		}
 		emu_format_inst(&in, ri->text, sizeof ri->text);
 		pos += (size_t)len;
-		if (in.op == EMU_OP_s_endpgm && pos > reach)
+		if (in.op == ISA_OP_s_endpgm && pos > reach)
 			break;
 	}
 	for (size_t i = 0; i < cnt; i++) {
@@ -522,7 +511,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	uint8_t *body = calloc(2 * (size_t)r->ninsts + 2, 1);
 	if (!body || rp_flow_init(&fl, r->insts, r->ninsts)) {
 		free(body);
-		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	}
 	find_loop(&fl, L, body, body + r->ninsts + 1);
 	rp_flow_free(&fl);
@@ -540,7 +529,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 		free(seq);
 		free(per);
 		free(body);
-		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	}
 	unsigned k = 0;
 	for (unsigned i = L->first; i <= L->last; i++)
@@ -637,7 +626,7 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 	memset(r, 0, sizeof *r);
 	struct ao_summary sum;
 	if (ao_finalize(k, &sum))
-		return rp_fail(err, errlen, RP_E_INPUT, "%s", ao_error(k) ? ao_error(k) : "kernel does not finalize");
+		return vc_fail(err, errlen, RP_E_INPUT, "%s", ao_error(k) ? ao_error(k) : "kernel does not finalize");
 	int rc = insts_from_ao(k, &r->insts, &r->ninsts, err, errlen);
 	if (rc)
 		return rc;

@@ -66,7 +66,7 @@ struct rp_inst {
 	/* a WMMA: the first VGPR of A, B, C and D (RP_WM_*; -1: not a VGPR, an inline C) and
 	 * how many VGPRs each spans */
 	bool wmma;
-	uint8_t wm_op;            /* 0 .. RP_WMMA_OPS-1: which v_wmma_* (emu op order) */
+	uint8_t wm_op;            /* 0 .. RP_WMMA_OPS-1: which v_wmma_* (op id order) */
 	int16_t wm_v[4];
 	uint8_t wm_n[4];
 };

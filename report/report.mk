@@ -2,16 +2,17 @@
 # bench link librdna3report.a too).
 #
 # The report reads code objects through libloader.a (-lelf -lmsgpackc -ldl) and
-# decodes them with emu's decoder and disassembler only, not the emulator; it
-# scores banks with libvgpr_alloc.a and assembles .s input through libasm_out.a.
+# decodes them with emu's decoder and disassembler only, not the emulator, against
+# the opcode table of libisa.a; it scores banks with libvgpr_alloc.a and
+# assembles .s input through libasm_out.a.
 REPORT_SRCS := report/report.c report/report_load.c report/report_render.c report/report_wmma.c report/report_cfg.c \
 	report/roofline.c report/prediction.c
 LIBS += $(BUILD)/librdna3report.a
 $(BUILD)/librdna3report.a: $(REPORT_SRCS:%.c=$(BUILD)/%.o)
-HEADERS += report/report.h report/iclass.h
-REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/decode_tables.o $(BUILD)/emu/disasm.o
+HEADERS += report/report.h
+REPORT_EMU_OBJS := $(BUILD)/emu/decode.o $(BUILD)/emu/disasm.o
 REPORT_DEPLIBS := $(BUILD)/librdna3report.a $(BUILD)/libloader.a $(BUILD)/libvgpr_alloc.a \
-	$(BUILD)/libasm_out.a $(REPORT_EMU_OBJS)
+	$(BUILD)/libasm_out.a $(REPORT_EMU_OBJS) $(BUILD)/libisa.a
 REPORT_LDLIBS := -lelf -lmsgpackc -ldl
 
 # tests/report: hand-computed figures, three views of one kernel, the forms.

@@ -3,9 +3,8 @@
 #define RDNA3_REPORT_REPORT_INTERNAL_H
 
 #include "report/report.h"
+#include "vocab/vocab.h"
 
-int rp_fail(char *err, size_t errlen, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
 int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsigned *nout,
 		       char *err, size_t errlen);
 /* Loop, scores and summary of r->insts (resources in r->sum already set). */

@@ -22,7 +22,7 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 			for (unsigned i = 0; i < n && m < sizeof list - 1; i++)
 				m += (size_t)snprintf(list + m, sizeof list - m, "%s%s", i ? ", " : "",
 						      ld_kernel_at(co, i)->name);
-			rp_fail(err, errlen, RP_E_INPUT, "no kernel '%s' in the code object (kernels: %s)", name,
+			vc_fail(err, errlen, RP_E_INPUT, "no kernel '%s' in the code object (kernels: %s)", name,
 				n ? list : "none");
 		}
 		return k;
@@ -30,9 +30,9 @@ static const struct ld_kernel *pick_kernel(const struct ld_code_object *co, cons
 	if (n == 1)
 		return ld_kernel_at(co, 0);
 	if (n == 0)
-		rp_fail(err, errlen, RP_E_INPUT, "the code object has no kernel");
+		vc_fail(err, errlen, RP_E_INPUT, "the code object has no kernel");
 	else
-		rp_fail(err, errlen, RP_E_INPUT, "the code object has %u kernels: name one with --kernel (first: %s)",
+		vc_fail(err, errlen, RP_E_INPUT, "the code object has %u kernels: name one with --kernel (first: %s)",
 			n, ld_kernel_at(co, 0)->name);
 	return NULL;
 }
@@ -56,22 +56,22 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 			 (uint32_t)k->kd[51] << 24;
 	unsigned props = (unsigned)k->kd[56] | (unsigned)k->kd[57] << 8;
 	if (!(props & (1u << 10)))
-		return rp_fail(err, errlen, RP_E_INPUT,
+		return vc_fail(err, errlen, RP_E_INPUT,
 			       "kernel %s is wave64: the report models wave32 (VOPD, VGPR granules) only", k->name);
 	bool wgp_mode = rsrc1 & (1u << 29);
 	size_t isz = ld_image_size(co);
 	uint8_t *img = malloc(isz ? isz : 1);
 	if (!img)
-		return rp_fail(err, errlen, RP_E_NOMEM, "out of memory");
+		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	char lerr[256];
 	if (ld_image(co, 0, img, isz, lerr, sizeof lerr)) {
 		free(img);
-		return rp_fail(err, errlen, RP_E_INPUT, "%s", lerr);
+		return vc_fail(err, errlen, RP_E_INPUT, "%s", lerr);
 	}
 	long long entry = (long long)k->kd_vaddr + (long long)(int64_t)entry_u;
 	if (entry < 0 || (unsigned long long)entry >= isz || entry % 4) {
 		free(img);
-		return rp_fail(err, errlen, RP_E_INPUT, "kernel %s: code entry 0x%llx outside the image", k->name,
+		return vc_fail(err, errlen, RP_E_INPUT, "kernel %s: code entry 0x%llx outside the image", k->name,
 			       entry);
 	}
 	int rc = rp_insts_from_code(img + entry, isz - (size_t)entry, &r->insts, &r->ninsts, err, errlen);
@@ -104,7 +104,7 @@ int rp_from_code_object(const void *bytes, size_t n, const char *kernel, struct 
 	char lerr[256];
 	int lrc = ld_open_mem(bytes, n, &co, lerr, sizeof lerr);
 	if (lrc)
-		return rp_fail(err, errlen, lrc == LD_E_NOMEM ? RP_E_NOMEM : RP_E_INPUT, "%s", lerr);
+		return vc_fail(err, errlen, lrc == LD_E_NOMEM ? RP_E_NOMEM : RP_E_INPUT, "%s", lerr);
 	int rc = report_co(co, kernel, r, err, errlen);
 	ld_close(co);
 	if (rc)
@@ -133,11 +133,11 @@ static int assemble(const char *path, const char *text, size_t len, char **co, s
 	struct ao_toolchain tc;
 	char terr[512];
 	if (ao_toolchain_find(&tc, terr, sizeof terr))
-		return rp_fail(err, errlen, RP_E_TOOL, "%s", terr);
+		return vc_fail(err, errlen, RP_E_TOOL, "%s", terr);
 	void *bytes;
 	int rc = ao_assemble(&tc, text, len, path, &bytes, con, NULL, NULL, terr, sizeof terr);
 	if (rc)
-		return rp_fail(err, errlen, rc == AO_E_ASM ? RP_E_INPUT : RP_E_TOOL, "%s", terr);
+		return vc_fail(err, errlen, rc == AO_E_ASM ? RP_E_INPUT : RP_E_TOOL, "%s", terr);
 	*co = bytes;
 	return 0;
 }
@@ -165,7 +165,7 @@ int rp_from_file(const char *path, const char *kernel, struct rp_report *r, char
 	rc = rp_from_code_object(bytes, n, kernel, r, cerr, sizeof cerr);
 	free(bytes);
 	if (rc)
-		rp_fail(err, errlen, rc, "%s: %s", path, cerr);
+		vc_fail(err, errlen, rc, "%s: %s", path, cerr);
 	if (rc == 0 && is_s)
 		snprintf(r->sum.source, sizeof r->sum.source, "assembly");
 	return rc;

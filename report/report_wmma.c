@@ -18,10 +18,10 @@ static const char *const role_name[RP_WM_ROLES] = { "A", "B", "C", "D" };
 
 void rp_wmma_record(struct rp_inst *ri, unsigned op, const unsigned src[3], int wv)
 {
-	const struct emu_opinfo *r = &emu_ops[op];
+	const struct isa_opinfo *r = &isa_ops[op];
 	const unsigned n[RP_WM_ROLES] = { r->src0, r->src1, r->src2, r->dst };
 	ri->wmma = true;
-	ri->wm_op = (uint8_t)(op - EMU_OP_v_wmma_f32_16x16x16_f16);
+	ri->wm_op = (uint8_t)(op - ISA_OP_v_wmma_f32_16x16x16_f16);
 	for (int i = 0; i < RP_WM_ROLES; i++) {
 		unsigned c = i < RP_WM_D ? src[i] : EMU_OPND_VGPR0 + (unsigned)wv;
 		bool vgpr = emu_opnd_is_vgpr(c) && (i < RP_WM_D || wv >= 0);
@@ -143,7 +143,7 @@ void rp_wmma_text(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "\nWMMA (one loop iteration)\n  WMMAs %u (", w->wmmas);
 	for (unsigned op = 0, first = 1; op < RP_WMMA_OPS; op++)
 		if (w->by_op[op])
-			ao_textf(b, "%s%s %u", first ? "" : ", ", emu_ops[EMU_OP_v_wmma_f32_16x16x16_f16 + op].name,
+			ao_textf(b, "%s%s %u", first ? "" : ", ", isa_ops[ISA_OP_v_wmma_f32_16x16x16_f16 + op].name,
 			    w->by_op[op]), first = 0;
 	ao_textf(b, "); accumulators %u (C = D in %u), so %.4g k-step(s) per iteration (WMMAs / accumulators)\n",
 	    w->accumulators, w->c_is_d, w->ksteps);
@@ -184,7 +184,7 @@ void rp_wmma_json(struct ao_text *b, const struct rp_report *r)
 	}
 	ao_textf(b, "{\"wmmas\": %u, \"by_op\": {", w->wmmas);
 	for (unsigned op = 0; op < RP_WMMA_OPS; op++)
-		ao_textf(b, "%s\"%s\": %u", op ? ", " : "", emu_ops[EMU_OP_v_wmma_f32_16x16x16_f16 + op].name,
+		ao_textf(b, "%s\"%s\": %u", op ? ", " : "", isa_ops[ISA_OP_v_wmma_f32_16x16x16_f16 + op].name,
 		    w->by_op[op]);
 	ao_textf(b, "}, \"accumulators\": %u, \"c_is_d\": %u, \"ksteps\": %.4f, \"valu_other\": %u, ", w->accumulators,
 	    w->c_is_d, w->ksteps, w->valu_other);

@@ -11,15 +11,15 @@ $(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o $(BUILD)/run/emu_place.o
 # The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
 # HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
 # folder hosts put on LD_LIBRARY_PATH.  A shared library needs
-# position-independent objects, so the loader and emulator sources are compiled
-# again into $(BUILD)/pic/.
+# position-independent objects, so the loader, emulator and opcode-table (isa/)
+# sources are compiled again into $(BUILD)/pic/.
 HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
 HIPSHIM_SRCS := $(wildcard run/shim_*.c) run/emu_place.c
 # (not loader/lib.c: a HIP host picks no kernel library through the shim, and
 # the shim then needs no libyaml; of the model only its constants table, whose
 # device rows the shim reports as its device's properties)
 HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(filter-out loader/lib.c,$(wildcard loader/*.c)) $(wildcard emu/*.c) \
-	model/consts.c
+	$(wildcard isa/*.c) model/consts.c
 HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
 
 $(BUILD)/pic/%.o: %.c

@@ -10,3 +10,6 @@ TEST_ONCE += tests/scripts/layout.sh
 # tests/scripts/target_literal.sh: the GPU target is named in isa/targets.def only.
 TEST_SCRIPTS += tests/scripts/target_literal.sh
 TEST_ONCE += tests/scripts/target_literal.sh
+# tests/scripts/include_layers.sh: a layer of the Makefile's LAYERS includes no layer above it.
+TEST_SCRIPTS += tests/scripts/include_layers.sh
+TEST_ONCE += tests/scripts/include_layers.sh

@@ -225,7 +225,7 @@ static unsigned valu_dep(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
 		if (in->kind == AO_INST_VOPD) {
 			w[nw++] = &in->x.o[0];
 			w[nw++] = &in->y.o[0];
-		} else if (in->kind == AO_INST_OP && ao_op_cls(in->op) == EMU_CLS_VALU) {
+		} else if (in->kind == AO_INST_OP && ao_op_cls(in->op) == ISA_CLS_VALU) {
 			unsigned mask = ao_inst_dst_mask(in);
 			for (unsigned o = 0; o < in->n; o++)
 				if (mask & (1u << o))

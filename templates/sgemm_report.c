@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/iclass.h"
+#include "isa/iclass.h"
 #include "templates/sgemm.h"
 
 /* Occupancy: isa_occupancy for the kernel's target (isa/targets.def cites the figures). */
 
-/* Classes: report/iclass.h, the classifier the register-bank report uses too. */
-static const char *const iclass_name[RP_IC_COUNT] = {
+/* Classes: isa/iclass.h, the classifier the register-bank report uses too. */
+static const char *const iclass_name[ISA_IC_COUNT] = {
 	"VALU FMA", "VALU other", "LDS", "VMEM", "SMEM", "SALU", "branch", "waitcnt", "barrier", "other",
 };
 
@@ -29,7 +29,7 @@ struct sg_stats {
 	unsigned vgpr_alloc, occ_vgpr, occ_lds, occ;
 	bool found;                     /* markers present */
 	unsigned ksteps;
-	double inst[RP_IC_COUNT];      /* per steady-state iteration */
+	double inst[ISA_IC_COUNT];      /* per steady-state iteration */
 	double fmas;                    /* FMAs per lane per iteration (a dual counts 2) */
 	double g_load, g_store, l_load, l_store;   /* bytes per lane per iteration */
 	unsigned total_insts, code_bytes;
@@ -37,24 +37,24 @@ struct sg_stats {
 
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
-static enum rp_iclass classify(const struct ao_inst *in)
+static enum isa_iclass classify(const struct ao_inst *in)
 {
 	if (in->kind == AO_INST_VOPD)
-		return rp_iclass_vopd(in->x.op, in->y.op);
+		return isa_iclass_vopd(in->x.op, in->y.op);
 	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY)
-		return RP_IC_WAIT;
-	return rp_iclass_of(in->op, ao_op_cls(in->op));
+		return ISA_IC_WAIT;
+	return isa_iclass_of(in->op, ao_op_cls(in->op));
 }
 
 static void count_inst(struct sg_stats *st, const struct ao_inst *in, double w)
 {
-	enum rp_iclass ic = classify(in);
+	enum isa_iclass ic = classify(in);
 	st->inst[ic] += w;
 	if (in->kind == AO_INST_VOPD) {
-		st->fmas += w * rp_vopd_fmas(in->x.op, in->y.op);
+		st->fmas += w * isa_vopd_fmas(in->x.op, in->y.op);
 		return;
 	}
-	if (ic == RP_IC_FMA) {
+	if (ic == ISA_IC_FMA) {
 		st->fmas += w;
 		return;
 	}
@@ -154,10 +154,10 @@ static void print_text(struct ao_text *b, const struct sg_cfg *c, const struct s
 	ao_textf(b, "\ninstructions per k-step (steady-state k-tile iteration of %u k-steps, full tiles)\n",
 	    st->ksteps);
 	double total = 0;
-	for (int i = 0; i < RP_IC_COUNT; i++)
+	for (int i = 0; i < ISA_IC_COUNT; i++)
 		total += st->inst[i];
-	for (int i = 0; i < RP_IC_COUNT; i++)
-		if (st->inst[i] > 0 || i <= RP_IC_WAIT)
+	for (int i = 0; i < ISA_IC_COUNT; i++)
+		if (st->inst[i] > 0 || i <= ISA_IC_WAIT)
 			ao_textf(b, "  %-14s %9.4f\n", iclass_name[i], st->inst[i] / ks);
 	ao_textf(b, "  %-14s %9.4f\n", "total", total / ks);
 	ao_textf(b, "  FMAs per lane  %9.4f per k-step\n", st->fmas / ks);

@@ -11,7 +11,6 @@
  *   5. check every pair with ra_vopd_ok (the predicate did not do the work). */
 #include "vgpr_alloc/vgpr_alloc.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,17 +27,6 @@ const char *const ra_single_why_str[] = {
 /* Banks of the two fragments: the seed's choice (B low pair, A high pair). */
 #define RA_BANK_B0 0u
 #define RA_BANK_A0 2u
-
-static int fail(struct ra_diag *d, int err, const char *fmt, ...)
-{
-	if (d) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
 
 static unsigned align_up4(unsigned v)
 {
@@ -490,24 +478,24 @@ static int general_pairs(const struct ra_bank_in *in, struct ra_bank_out *o,
 static int check_input(const struct ra_bank_in *in, struct ra_diag *d)
 {
 	if (!in->fma || in->n_fma == 0)
-		return fail(d, RA_BANK_E_INPUT, "no FMAs given");
+		return RA_FAIL(d, RA_BANK_E_INPUT, "no FMAs given");
 	if (in->n_fma > RA_MAX_FMA)
-		return fail(d, RA_BANK_E_INPUT, "%zu FMAs: at most %u per k-step",
+		return RA_FAIL(d, RA_BANK_E_INPUT, "%zu FMAs: at most %u per k-step",
 			    in->n_fma, RA_MAX_FMA);
 	if (!in->n_acc || !in->n_a || !in->n_b)
-		return fail(d, RA_BANK_E_INPUT, "empty register pool (acc %u, a %u, b %u)",
+		return RA_FAIL(d, RA_BANK_E_INPUT, "empty register pool (acc %u, a %u, b %u)",
 			    in->n_acc, in->n_a, in->n_b);
 	if (in->n_acc > RA_VGPR_MAX || in->n_a > RA_VGPR_MAX || in->n_b > RA_VGPR_MAX)
-		return fail(d, RA_BANK_E_INPUT, "pool larger than %d VGPRs", RA_VGPR_MAX);
+		return RA_FAIL(d, RA_BANK_E_INPUT, "pool larger than %d VGPRs", RA_VGPR_MAX);
 	if (in->frag_sets > 4)
-		return fail(d, RA_BANK_E_INPUT, "%u fragment sets: at most 4", in->frag_sets);
+		return RA_FAIL(d, RA_BANK_E_INPUT, "%u fragment sets: at most 4", in->frag_sets);
 	if (in->base >= RA_VGPR_MAX || in->budget > RA_VGPR_MAX - in->base)
-		return fail(d, RA_BANK_E_INPUT, "base v%u with budget %u exceeds v%d",
+		return RA_FAIL(d, RA_BANK_E_INPUT, "base v%u with budget %u exceeds v%d",
 			    in->base, in->budget, RA_VGPR_MAX - 1);
 	for (size_t i = 0; i < in->n_fma; i++) {
 		const struct ra_fma *f = &in->fma[i];
 		if (f->acc >= in->n_acc || f->a >= in->n_a || f->b >= in->n_b)
-			return fail(d, RA_BANK_E_INPUT, "FMA %zu (acc %u, a %u, b %u) "
+			return RA_FAIL(d, RA_BANK_E_INPUT, "FMA %zu (acc %u, a %u, b %u) "
 				    "outside its pools", i, f->acc, f->a, f->b);
 	}
 	return RA_BANK_OK;
@@ -569,11 +557,11 @@ static int finish(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		const char *why;
 		const struct ra_fma_op *op = &o->ops[i];
 		if (op->dual && !ra_vopd_ok(&op->half[0], &op->half[1], &why))
-			return fail(d, RA_BANK_E_INTERNAL, "pair %zu rejected: %s", i, why);
+			return RA_FAIL(d, RA_BANK_E_INTERNAL, "pair %zu rejected: %s", i, why);
 	}
 	o->end = o->frag_hi > o->acc_hi ? o->frag_hi : o->acc_hi;
 	if (o->end - in->base > in->budget)
-		return fail(d, RA_BANK_E_BUDGET, "needs %u VGPRs from v%u (v%u..v%u), budget %u",
+		return RA_FAIL(d, RA_BANK_E_BUDGET, "needs %u VGPRs from v%u (v%u..v%u), budget %u",
 			    o->end - in->base, in->base, in->base, o->end - 1, in->budget);
 	uint8_t used[RA_VGPR_MAX] = { 0 };
 	for (unsigned k = 0; k < in->n_acc; k++)
@@ -632,7 +620,7 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 	o->free_vgpr = calloc(RA_VGPR_MAX, sizeof *o->free_vgpr);
 	if (!fma_of || !seen || !o->acc_vgpr || !o->a_vgpr || !o->b_vgpr ||
 	    !o->ops || !o->a_runs || !o->b_runs || !o->free_vgpr) {
-		rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
+		rc = RA_FAIL(d, RA_BANK_E_NOMEM, "out of memory");
 		goto out;
 	}
 	o->grid = is_grid(in, fma_of, seen);
@@ -644,12 +632,12 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		o->frag_lo = align_up4(o->acc_hi);
 		place_fragments(in, o);
 		if (schedule_grid(in, o, fma_of)) {
-			rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
+			rc = RA_FAIL(d, RA_BANK_E_NOMEM, "out of memory");
 			goto out;
 		}
 		o->max_pairs = in->n_fma / 2;
 		if (assign_grid_accs(in, o)) {
-			rc = fail(d, RA_BANK_E_NOMEM, "out of memory");
+			rc = RA_FAIL(d, RA_BANK_E_NOMEM, "out of memory");
 			goto out;
 		}
 	} else {
@@ -665,12 +653,12 @@ int ra_bank_alloc(const struct ra_bank_in *in, struct ra_bank_out *o, struct ra_
 		free(uses);
 		free(odd);
 		if (rc) {
-			rc = fail(d, rc, "out of memory");
+			rc = RA_FAIL(d, rc, "out of memory");
 			goto out;
 		}
 	}
 	if (o->frag_hi > RA_VGPR_MAX || o->acc_hi > RA_VGPR_MAX) {
-		rc = fail(d, RA_BANK_E_BUDGET, "needs VGPRs beyond v%d", RA_VGPR_MAX - 1);
+		rc = RA_FAIL(d, RA_BANK_E_BUDGET, "needs VGPRs beyond v%d", RA_VGPR_MAX - 1);
 		goto out;
 	}
 	rc = finish(in, o, d);

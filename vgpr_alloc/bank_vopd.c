@@ -8,7 +8,7 @@
 
 #define S1 RA_SLOT_SRC1
 #define S2 RA_SLOT_SRC2
-#define ROW(id, base_op, v1) [id] = { .name = #base_op + 2, .base = EMU_OP_##base_op, .vsrc1_slot = v1 }
+#define ROW(id, base_op, v1) [id] = { .name = #base_op + 2, .base = ISA_OP_##base_op, .vsrc1_slot = v1 }
 const struct ra_vopd_op_info ra_vopd_ops[RA_VOPD_NOPS] = {
 	ROW(RA_VOPD_FMAC_F32,         v_fmac_f32,         S1),
 	ROW(RA_VOPD_FMAAK_F32,        v_fmaak_f32,        S1),
@@ -42,9 +42,9 @@ enum {
 _Static_assert((int)TABLE_VOPD_ROWS == (int)RA_VOPD_NOPS, "a VOPD row of isa/isa_gfx11.def without its ra_vopd_ops row");
 
 /* What the allocator reads from the opcode row. */
-static bool dst_is_src2(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_ACC; }
-static bool has_k(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_LITK; }
-static bool reads_vcc(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & EMU_F_RVCC; }
+static bool dst_is_src2(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & ISA_F_ACC; }
+static bool has_k(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & ISA_F_LITK; }
+static bool reads_vcc(const struct ra_vopd_op_info *o) { return ao_op_flags(o->base) & ISA_F_RVCC; }
 #undef ROW
 #undef S1
 #undef S2
@@ -172,8 +172,8 @@ bool ra_vopd_in_order(const struct ra_vopd_half *x, const struct ra_vopd_half *y
 /* Inline constants by their 9-bit source encoding (isa/isa.h, isa/inline_consts.def). */
 static int inline_str(char *buf, size_t size, uint32_t code)
 {
-	static const char *const fp[] = {
-#define INLINE_FLOAT(c, text, f32, f16, f64_hi) [(c) - EMU_OPND_F_HALF] = text,
+	static const struct { uint32_t code; const char *text; } fp[] = {
+#define INLINE_FLOAT(c, text, f32, f16, f64) { c, text },
 #include "isa/inline_consts.def"
 #undef INLINE_FLOAT
 	};
@@ -181,8 +181,9 @@ static int inline_str(char *buf, size_t size, uint32_t code)
 		return snprintf(buf, size, "%u", (unsigned)(code - 128));
 	if (code >= 193 && code <= 208)
 		return snprintf(buf, size, "-%u", (unsigned)(code - 192));
-	if (code >= EMU_OPND_F_HALF && code <= EMU_OPND_F_INV2PI)
-		return snprintf(buf, size, "%s", fp[code - EMU_OPND_F_HALF]);
+	for (size_t i = 0; i < sizeof fp / sizeof fp[0]; i++)
+		if (fp[i].code == code)
+			return snprintf(buf, size, "%s", fp[i].text);
 	return snprintf(buf, size, "?");
 }
 

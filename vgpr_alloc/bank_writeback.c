@@ -2,21 +2,9 @@
  * to the layout the vector stores need, with the fewest v_mov_b32. */
 #include "vgpr_alloc/vgpr_alloc.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int wb_fail(struct ra_diag *d, int err, const char *fmt, ...)
-{
-	if (d) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
 
 /* Minimality: a value that must move costs at least one move; a cycle of
  * L values has no free destination to start from, so one of them must go
@@ -33,23 +21,23 @@ int ra_writeback(const unsigned *cur, const unsigned *want, size_t n,
 	if (n_cycles)
 		*n_cycles = 0;
 	if (n > RA_VGPR_MAX)
-		return wb_fail(d, RA_BANK_E_INPUT, "%zu values: more than %d VGPRs", n, RA_VGPR_MAX);
+		return RA_FAIL(d, RA_BANK_E_INPUT, "%zu values: more than %d VGPRs", n, RA_VGPR_MAX);
 	if (scratch >= RA_VGPR_MAX)
-		return wb_fail(d, RA_BANK_E_INPUT, "scratch v%u out of range", scratch);
+		return RA_FAIL(d, RA_BANK_E_INPUT, "scratch v%u out of range", scratch);
 	for (int r = 0; r < RA_VGPR_MAX; r++)
 		holder[r] = wanted_by[r] = -1;
 	for (size_t i = 0; i < n; i++) {
 		if (cur[i] >= RA_VGPR_MAX || want[i] >= RA_VGPR_MAX)
-			return wb_fail(d, RA_BANK_E_INPUT, "value %zu: VGPR out of range", i);
+			return RA_FAIL(d, RA_BANK_E_INPUT, "value %zu: VGPR out of range", i);
 		if (holder[cur[i]] >= 0)
-			return wb_fail(d, RA_BANK_E_INPUT, "v%u holds two values", cur[i]);
+			return RA_FAIL(d, RA_BANK_E_INPUT, "v%u holds two values", cur[i]);
 		if (wanted_by[want[i]] >= 0)
-			return wb_fail(d, RA_BANK_E_INPUT, "v%u wanted by two values", want[i]);
+			return RA_FAIL(d, RA_BANK_E_INPUT, "v%u wanted by two values", want[i]);
 		holder[cur[i]] = (int)i;
 		wanted_by[want[i]] = (int)i;
 	}
 	if (holder[scratch] >= 0 || wanted_by[scratch] >= 0)
-		return wb_fail(d, RA_BANK_E_INPUT, "scratch v%u is in use", scratch);
+		return RA_FAIL(d, RA_BANK_E_INPUT, "scratch v%u is in use", scratch);
 
 	struct ra_move *mv = malloc((2 * n + 1) * sizeof *mv);
 	unsigned *at = malloc((n ? n : 1) * sizeof *at);
@@ -58,7 +46,7 @@ int ra_writeback(const unsigned *cur, const unsigned *want, size_t n,
 		free(mv);
 		free(at);
 		free(work);
-		return wb_fail(d, RA_BANK_E_NOMEM, "out of memory");
+		return RA_FAIL(d, RA_BANK_E_NOMEM, "out of memory");
 	}
 	size_t nm = 0, nw = 0, cycles = 0;
 	memcpy(at, cur, n * sizeof *at);

@@ -31,6 +31,7 @@
 
 #include "asm_out/asm_out.h"
 #include "isa/isa.h"
+#include "vocab/vocab.h"
 
 enum ra_err {
 	RA_OK = 0,
@@ -133,7 +134,8 @@ enum ra_opnd_kind {
 	RA_OPND_INLINE,  /* val = 9-bit source code (128..208, 240..248): no cost */
 	RA_OPND_LITERAL  /* val = the 32-bit literal */
 };
-#define RA_SGPR_VCC_LO EMU_OPND_VCC_LO
+/* vcc_lo as an SGPR index: the hardware numbers it right after s105 (isa/isa.h). */
+#define RA_SGPR_VCC_LO ISA_SGPRS
 
 struct ra_opnd {
 	enum ra_opnd_kind kind;
@@ -295,6 +297,9 @@ struct ra_bank_out {
 struct ra_diag {
 	char msg[160];
 };
+/* Fill d (when not NULL) with a one-line message and return err: vc_fail
+ * (vocab/vocab.h) on the diagnostic's buffer. */
+#define RA_FAIL(d, err, ...) vc_fail((d) ? (d)->msg : NULL, sizeof (d)->msg, (err), __VA_ARGS__)
 
 /* Negative like RA_E_* above, with the same numbers where the meaning is
  * the same (ARG, NOMEM, LIMIT). */

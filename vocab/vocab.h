@@ -15,12 +15,18 @@
  * templates (their parameters), both CLIs (flags, YAML through the templates,
  * and rdna3run reading a kernel's .rdna3.layout).  Nothing here prints or
  * exits: callers put the words of VC_WORDS_* in their messages and --help.
+ * Also here, because every layer needs them and they are written once: the
+ * way a library reports a failure (vc_fail) and the size limits of the text
+ * files the tools read.
  */
 #ifndef RDNA3_VOCAB_H
 #define RDNA3_VOCAB_H
 
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define VC_WORDS_LAYOUT "NN|NT|TN|TT"
 #define VC_WORDS_BOOL "true|false"
@@ -64,5 +70,33 @@ struct vc_dtype {
 };
 /* The dtype called s (exactly, lower case), or NULL. */
 const struct vc_dtype *vc_dtype_parse(const char *s);
+
+/* ---- errors -----------------------------------------------------------------------
+ * Every library reports a failure one way: a one-line message in the
+ * caller's buffer (err may be NULL or errlen 0: then only the code) and the
+ * library's negative code, returned, so a call site reads
+ *     return vc_fail(err, errlen, LD_E_ELF, "%s: truncated", path);
+ * Header-only, so the lowest layers use it without linking libvocab. */
+static inline int vc_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static inline int vc_fail(char *err, size_t errlen, int code, const char *fmt, ...)
+{
+	if (err && errlen) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/* ---- limits of what the tools read ------------------------------------------------
+ * The largest YAML or JSON file any tool reads (configs, shapes files, a
+ * library's index.yaml, rdna3run's JSON prediction): thousands of entries,
+ * and a bound on what a bad path can make a tool allocate. */
+#define VC_TEXT_FILE_MAX (1u << 20)
+/* The largest GEMM dimension (M, N or K) a shapes file, a library index or
+ * --shape accepts. */
+#define VC_DIM_MAX (1u << 20)
 
 #endif

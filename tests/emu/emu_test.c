@@ -697,7 +697,7 @@ static void test_exec_table(void)
 	unsigned n = emu_exec_table_gaps(ops, 8);
 	char why[512] = "";
 	for (unsigned i = 0; i < n && i < 8; i++)
-		snprintf(why + strlen(why), sizeof why - strlen(why), "%s ", emu_ops[ops[i]].name);
+		snprintf(why + strlen(why), sizeof why - strlen(why), "%s ", isa_ops[ops[i]].name);
 	checkf(n == 0, "exec_table_every_row_runs", "%u rows cannot run: %s", n, why);
 }
 

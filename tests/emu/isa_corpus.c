@@ -121,15 +121,15 @@ oom:
 }
 
 /* ---- coverage ------------------------------------------------------------------ */
-static unsigned char seen_op[EMU_OP_COUNT];      /* bit 0: any form, bit 1: _e64 form */
-static unsigned char seen_x[EMU_OP_COUNT], seen_y[EMU_OP_COUNT];
+static unsigned char seen_op[ISA_OP_COUNT];      /* bit 0: any form, bit 1: _e64 form */
+static unsigned char seen_x[ISA_OP_COUNT], seen_y[ISA_OP_COUNT];
 
 static void note(const struct emu_inst *in)
 {
 	seen_op[in->op] |= 1;
-	if (in->enc == EMU_ENC_VOP3 || in->enc == EMU_ENC_VOP3SD)
+	if (in->enc == ISA_ENC_VOP3 || in->enc == ISA_ENC_VOP3SD)
 		seen_op[in->op] |= 2;
-	if (in->op == EMU_OP_v_dual) {
+	if (in->op == ISA_OP_v_dual) {
 		seen_x[in->x.op] = 1;
 		seen_y[in->y.op] = 1;
 	}
@@ -141,7 +141,7 @@ static void note(const struct emu_inst *in)
  * lists the DPP forms objdump-19 does print. */
 static int beyond_llvm19(const struct emu_inst *in)
 {
-	int e32 = in->enc == EMU_ENC_VOP1 || in->enc == EMU_ENC_VOP2 || in->enc == EMU_ENC_VOPC;
+	int e32 = in->enc == ISA_ENC_VOP1 || in->enc == ISA_ENC_VOP2 || in->enc == ISA_ENC_VOPC;
 	return in->dpp || (e32 && in->opsel);
 }
 
@@ -218,32 +218,32 @@ static int check_listing(const char *name, struct listing *L, int quiet, int len
 static int coverage(void)
 {
 	int bad = 0, rows = 0;
-	for (unsigned op = 1; op < EMU_OP_COUNT; op++) {
-		const struct emu_opinfo *r = &emu_ops[op];
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++) {
+		const struct isa_opinfo *r = &isa_ops[op];
 		rows++;
 		if (!(seen_op[op] & 1)) {
 			printf("not ok coverage: %s has no corpus line\n", r->name);
 			bad++;
 			continue;
 		}
-		int has_e64 = (r->enc == EMU_ENC_VOP1 || r->enc == EMU_ENC_VOP2 || r->enc == EMU_ENC_VOPC) &&
-			      !(r->flags & EMU_F_NOE64);
+		int has_e64 = (r->enc == ISA_ENC_VOP1 || r->enc == ISA_ENC_VOP2 || r->enc == ISA_ENC_VOPC) &&
+			      !(r->flags & ISA_F_NOE64);
 		if (has_e64 && !(seen_op[op] & 2)) {
 			printf("not ok coverage: %s has no _e64 corpus line\n", r->name);
 			bad++;
 		}
 	}
 	for (unsigned i = 0; i < 16; i++) {
-		unsigned op = emu_vopd_x_op[i];
+		unsigned op = isa_vopd_x_op[i];
 		if (op && !seen_x[op]) {
-			printf("not ok coverage: %s (VOPD X) has no corpus line\n", emu_vopd_name(op));
+			printf("not ok coverage: %s (VOPD X) has no corpus line\n", isa_vopd_name(op));
 			bad++;
 		}
 	}
 	for (unsigned i = 0; i < 32; i++) {
-		unsigned op = emu_vopd_y_op[i];
+		unsigned op = isa_vopd_y_op[i];
 		if (op && !seen_y[op]) {
-			printf("not ok coverage: %s (VOPD Y) has no corpus line\n", emu_vopd_name(op));
+			printf("not ok coverage: %s (VOPD Y) has no corpus line\n", isa_vopd_name(op));
 			bad++;
 		}
 	}

@@ -44,22 +44,22 @@ static void fields_vopd(void)
 
 	if (!dec("vopd", B(0x04, 0x11, 0x00, 0xc8, 0x05, 0x13, 0x00, 0x00),
 		 "v_dual_fmac_f32 v0, v4, v8 :: v_dual_fmac_f32 v1, v5, v9", &in))
-		CHECK("vopd halves", in.op == EMU_OP_v_dual && in.enc == EMU_ENC_VOPD &&
-		      in.x.op == EMU_OP_v_fmac_f32 && in.x.dst == 256 && in.x.src0 == 260 &&
-		      in.x.src1 == 264 && in.x.src2 == 256 && in.y.op == EMU_OP_v_fmac_f32 &&
+		CHECK("vopd halves", in.op == ISA_OP_v_dual && in.enc == ISA_ENC_VOPD &&
+		      in.x.op == ISA_OP_v_fmac_f32 && in.x.dst == 256 && in.x.src0 == 260 &&
+		      in.x.src1 == 264 && in.x.src2 == 256 && in.y.op == ISA_OP_v_fmac_f32 &&
 		      in.y.dst == 257 && in.y.src0 == 261 && in.y.src1 == 265 && in.y.src2 == 257);
 
 	/* vdstY's low bit is the inverse of vdstX's */
 	if (!dec("vopd even x", B(0x00, 0x01, 0x24, 0xca, 0x01, 0x05, 0xfe, 0xfe),
 		 "v_dual_mov_b32 v254, v0 :: v_dual_and_b32 v255, v1, v2", &in))
 		CHECK("vopd dst parity", in.x.dst == 256 + 254 && in.y.dst == 256 + 255 &&
-		      in.x.op == EMU_OP_v_mov_b32 && in.x.src1 == EMU_OPND_NONE &&
-		      in.y.op == EMU_OP_v_and_b32);
+		      in.x.op == ISA_OP_v_mov_b32 && in.x.src1 == EMU_OPND_NONE &&
+		      in.y.op == ISA_OP_v_and_b32);
 
 	if (!dec("vopd literal", B(0x01, 0x05, 0x50, 0xc8, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x41),
 		 "v_dual_fmaak_f32 v0, v1, v2, 0x41000000 :: v_dual_mov_b32 v1, 0x41000000", &in))
 		CHECK("vopd literal fields", in.len == 12 && in.lit == 0x41000000 &&
-		      in.x.op == EMU_OP_v_fmaak_f32 && in.y.src0 == EMU_OPND_LITERAL);
+		      in.x.op == ISA_OP_v_fmaak_f32 && in.y.src0 == EMU_OPND_LITERAL);
 
 	if (!dec("vopd cndmask", B(0x01, 0x05, 0x52, 0xca, 0x02, 0x07, 0x00, 0x00),
 		 "v_dual_cndmask_b32 v0, v1, v2 :: v_dual_cndmask_b32 v1, v2, v3", &in))
@@ -72,9 +72,9 @@ static void fields_memory(void)
 
 	if (!dec("ds_load_b128", B(0x00, 0x01, 0xfc, 0xdb, 0x04, 0x00, 0x00, 0x00),
 		 "ds_load_b128 v[0:3], v4 offset:256", &in))
-		CHECK("ds_load_b128 fields", in.op == EMU_OP_ds_load_b128 && in.dst == 256 &&
+		CHECK("ds_load_b128 fields", in.op == ISA_OP_ds_load_b128 && in.dst == 256 &&
 		      in.addr == 260 && in.offset == 256 && in.data0 == EMU_OPND_NONE &&
-		      emu_ops[in.op].dst == 4 && (emu_ops[in.op].flags & EMU_F_LGKMCNT));
+		      isa_ops[in.op].dst == 4 && (isa_ops[in.op].flags & ISA_F_LGKMCNT));
 
 	if (!dec("ds_store_b128", B(0x10, 0x00, 0x7c, 0xdb, 0x04, 0x00, 0x00, 0x00),
 		 "ds_store_b128 v4, v[0:3] offset:16", &in))
@@ -87,8 +87,8 @@ static void fields_memory(void)
 
 	if (!dec("global saddr", B(0x40, 0x00, 0x52, 0xdc, 0x00, 0x00, 0x02, 0x01),
 		 "global_load_b32 v1, v0, s[2:3] offset:64", &in))
-		CHECK("global saddr fields", in.enc == EMU_ENC_GLOBAL && in.dst == 257 && in.addr == 256 &&
-		      in.saddr == 2 && in.offset == 64 && (emu_ops[in.op].flags & EMU_F_VMCNT));
+		CHECK("global saddr fields", in.enc == ISA_ENC_GLOBAL && in.dst == 257 && in.addr == 256 &&
+		      in.saddr == 2 && in.offset == 64 && (isa_ops[in.op].flags & ISA_F_VMCNT));
 
 	if (!dec("global off", B(0x00, 0x00, 0x52, 0xdc, 0x02, 0x00, 0x7c, 0x01),
 		 "global_load_b32 v1, v[2:3], off", &in))
@@ -100,7 +100,7 @@ static void fields_memory(void)
 
 	if (!dec("scratch no vaddr", B(0x10, 0x00, 0x51, 0xdc, 0x00, 0x00, 0x02, 0x00),
 		 "scratch_load_b32 v0, off, s2 offset:16", &in))
-		CHECK("scratch sve=0 has no address", in.enc == EMU_ENC_SCRATCH && in.addr == EMU_OPND_NONE &&
+		CHECK("scratch sve=0 has no address", in.enc == ISA_ENC_SCRATCH && in.addr == EMU_OPND_NONE &&
 		      in.saddr == 2 && in.offset == 16 && !in.sve);
 
 	if (!dec("global atomic return", B(0x00, 0x40, 0xd6, 0xdc, 0x01, 0x02, 0x02, 0x00),
@@ -110,7 +110,7 @@ static void fields_memory(void)
 	if (!dec("s_load_b128", B(0x00, 0x01, 0x08, 0xf4, 0x10, 0x00, 0x00, 0xf8),
 		 "s_load_b128 s[4:7], s[0:1], 0x10", &in))
 		CHECK("s_load_b128 fields", in.dst == 4 && in.sbase == 0 && in.offset == 16 &&
-		      in.soffset == EMU_OPND_NONE && emu_ops[in.op].dst == 4);
+		      in.soffset == EMU_OPND_NONE && isa_ops[in.op].dst == 4);
 
 	if (!dec("s_load soffset", B(0x00, 0x00, 0x00, 0xf4, 0xfc, 0xff, 0x1f, 0xd3),
 		 "s_load_b32 s0, s[0:1], s105 offset:-0x4", &in))
@@ -129,12 +129,12 @@ static void fields_scalar(void)
 		      in.dst == EMU_OPND_NONE);
 
 	if (!dec("s_barrier", B(0x00, 0x00, 0xbd, 0xbf), "s_barrier", &in))
-		CHECK("s_barrier class", emu_ops[in.op].cls == EMU_CLS_BARRIER);
+		CHECK("s_barrier class", isa_ops[in.op].cls == ISA_CLS_BARRIER);
 	if (!dec("s_endpgm", B(0x00, 0x00, 0xb0, 0xbf), "s_endpgm", &in))
-		CHECK("s_endpgm op", in.op == EMU_OP_s_endpgm);
+		CHECK("s_endpgm op", in.op == ISA_OP_s_endpgm);
 
 	if (!dec("branch back", B(0xfd, 0xff, 0xa2, 0xbf), "s_cbranch_scc1 65533", &in))
-		CHECK("branch displacement in bytes", in.branch == -12 && (emu_ops[in.op].flags & EMU_F_RSCC));
+		CHECK("branch displacement in bytes", in.branch == -12 && (isa_ops[in.op].flags & ISA_F_RSCC));
 	if (!dec("s_call", B(0x02, 0x00, 0x1e, 0xba), "s_call_b64 s[30:31], 2", &in))
 		CHECK("s_call fields", in.dst == 30 && in.branch == 8);
 
@@ -155,10 +155,10 @@ static void fields_vector(void)
 
 	if (!dec("v_fmac e32", B(0x01, 0x05, 0x00, 0x56), "v_fmac_f32_e32 v0, v1, v2", &in))
 		CHECK("fmac accumulator is src2", in.dst == 256 && in.src[0] == 257 && in.src[1] == 258 &&
-		      in.src[2] == 256 && in.enc == EMU_ENC_VOP2);
+		      in.src[2] == 256 && in.enc == ISA_ENC_VOP2);
 
 	if (!dec("v_fmac e64", B(0x00, 0x00, 0x2b, 0xd5, 0x01, 0x05, 0x02, 0x00), "v_fmac_f32_e64 v0, v1, v2", &in))
-		CHECK("fmac e64 accumulator is src2", in.src[2] == 256 && in.enc == EMU_ENC_VOP3);
+		CHECK("fmac e64 accumulator is src2", in.src[2] == 256 && in.enc == ISA_ENC_VOP3);
 
 	if (!dec("v_cndmask e32", B(0x01, 0x05, 0x00, 0x02), "v_cndmask_b32_e32 v0, v1, v2, vcc_lo", &in))
 		CHECK("cndmask e32 mask", in.src[2] == EMU_OPND_VCC_LO);
@@ -170,20 +170,20 @@ static void fields_vector(void)
 		CHECK("add_co_ci e32 carries", in.sdst == EMU_OPND_VCC_LO && in.src[2] == EMU_OPND_VCC_LO);
 	if (!dec("add_co_ci e64", B(0x00, 0x04, 0x20, 0xd5, 0x01, 0x05, 0x1a, 0x00),
 		 "v_add_co_ci_u32_e64 v0, s4, v1, v2, s6", &in))
-		CHECK("add_co_ci e64 carries", in.enc == EMU_ENC_VOP3SD && in.sdst == 4 && in.src[2] == 6);
+		CHECK("add_co_ci e64 carries", in.enc == ISA_ENC_VOP3SD && in.sdst == 4 && in.src[2] == 6);
 
 	if (!dec("mad_u64_u32", B(0x00, 0x7c, 0xfe, 0xd6, 0x01, 0x05, 0x12, 0x04),
 		 "v_mad_u64_u32 v[0:1], null, v1, v2, v[4:5]", &in))
-		CHECK("mad_u64_u32 fields", in.enc == EMU_ENC_VOP3SD && in.dst == 256 &&
+		CHECK("mad_u64_u32 fields", in.enc == ISA_ENC_VOP3SD && in.dst == 256 &&
 		      in.sdst == EMU_OPND_NULL && in.src[0] == 257 && in.src[1] == 258 && in.src[2] == 260 &&
-		      emu_ops[in.op].dst == 2 && emu_ops[in.op].src2 == 2);
+		      isa_ops[in.op].dst == 2 && isa_ops[in.op].src2 == 2);
 
 	if (!dec("v_cmp e32", B(0x00, 0x03, 0x94, 0x7c), "v_cmp_eq_u32_e32 vcc_lo, v0, v1", &in))
 		CHECK("v_cmp e32 writes vcc_lo", in.dst == EMU_OPND_VCC_LO && in.src[0] == 256 && in.src[1] == 257);
 	if (!dec("v_cmp e64", B(0x04, 0x00, 0x4a, 0xd4, 0x00, 0x03, 0x02, 0x00), "v_cmp_eq_u32_e64 s4, v0, v1", &in))
 		CHECK("v_cmp e64 writes sdst", in.dst == 4);
 	if (!dec("v_cmpx e64", B(0x7e, 0x00, 0xca, 0xd4, 0x00, 0x03, 0x02, 0x00), "v_cmpx_eq_u32_e64 v0, v1", &in))
-		CHECK("v_cmpx writes exec", in.dst == EMU_OPND_EXEC_LO && (emu_ops[in.op].flags & EMU_F_WEXEC));
+		CHECK("v_cmpx writes exec", in.dst == EMU_OPND_EXEC_LO && (isa_ops[in.op].flags & ISA_F_WEXEC));
 
 	if (!dec("vop1 literal", B(0xff, 0x02, 0x00, 0x7e, 0x78, 0x56, 0x34, 0x12), "v_mov_b32_e32 v0, 0x12345678", &in))
 		CHECK("vop1 literal fields", in.src[0] == EMU_OPND_LITERAL && in.lit == 0x12345678 && in.len == 8);
@@ -365,23 +365,23 @@ static void test_small_output(void)
 static void test_table(void)
 {
 	int dup = 0;
-	for (unsigned a = 1; a < EMU_OP_COUNT; a++)
-		for (unsigned b = a + 1; b < EMU_OP_COUNT; b++)
-			if (strcmp(emu_ops[a].name, emu_ops[b].name) == 0) {
-				checkf(false, "table", "%s appears twice", emu_ops[a].name);
+	for (unsigned a = 1; a < ISA_OP_COUNT; a++)
+		for (unsigned b = a + 1; b < ISA_OP_COUNT; b++)
+			if (strcmp(isa_ops[a].name, isa_ops[b].name) == 0) {
+				checkf(false, "table", "%s appears twice", isa_ops[a].name);
 				dup++;
 			}
 	if (!dup)
-		checkn(true, "table: %d unique mnemonics", EMU_OP_COUNT - 1);
-	CHECK("vopd names", strcmp(emu_vopd_name(EMU_OP_v_fmac_f32), "v_dual_fmac_f32") == 0 &&
-	      strcmp(emu_vopd_name(EMU_OP_v_add_nc_u32), "v_dual_add_nc_u32") == 0 &&
-	      emu_vopd_name(EMU_OP_v_fma_f32) == NULL);
-	CHECK("vopd Y-only ops are not X ops", emu_vopd_y_op[16] == EMU_OP_v_add_nc_u32 &&
-	      emu_vopd_x_op[8] == EMU_OP_v_mov_b32 && emu_vopd_x_op[13] == EMU_OP_INVALID);
-	CHECK("row attributes", emu_ops[EMU_OP_s_add_u32].cls == EMU_CLS_SALU &&
-	      (emu_ops[EMU_OP_s_add_u32].flags & EMU_F_WSCC) && emu_ops[EMU_OP_v_rcp_f32].cls == EMU_CLS_TRANS &&
-	      emu_ops[EMU_OP_global_store_b128].src1 == 4 &&
-	      (emu_ops[EMU_OP_global_store_b128].flags & EMU_F_VSCNT));
+		checkn(true, "table: %d unique mnemonics", ISA_OP_COUNT - 1);
+	CHECK("vopd names", strcmp(isa_vopd_name(ISA_OP_v_fmac_f32), "v_dual_fmac_f32") == 0 &&
+	      strcmp(isa_vopd_name(ISA_OP_v_add_nc_u32), "v_dual_add_nc_u32") == 0 &&
+	      isa_vopd_name(ISA_OP_v_fma_f32) == NULL);
+	CHECK("vopd Y-only ops are not X ops", isa_vopd_y_op[16] == ISA_OP_v_add_nc_u32 &&
+	      isa_vopd_x_op[8] == ISA_OP_v_mov_b32 && isa_vopd_x_op[13] == ISA_OP_INVALID);
+	CHECK("row attributes", isa_ops[ISA_OP_s_add_u32].cls == ISA_CLS_SALU &&
+	      (isa_ops[ISA_OP_s_add_u32].flags & ISA_F_WSCC) && isa_ops[ISA_OP_v_rcp_f32].cls == ISA_CLS_TRANS &&
+	      isa_ops[ISA_OP_global_store_b128].src1 == 4 &&
+	      (isa_ops[ISA_OP_global_store_b128].flags & ISA_F_VSCNT));
 }
 
 int main(void)

@@ -108,10 +108,10 @@ static void test_wgp_lds_pipe(void)
 	mdl_consts_default(&o.c);
 	static struct mdl_prediction p;
 	int rc = mdl_predict(h.dev, &L, &o, 0, &p, err, sizeof err);
-	long long ld[4][2], wt = at(&t, 3, EMU_OP_s_waitcnt, 0), free = 0, done3 = 0;
+	long long ld[4][2], wt = at(&t, 3, ISA_OP_s_waitcnt, 0), free = 0, done3 = 0;
 	for (unsigned w = 0; w < 4; w++)
 		for (unsigned k = 0; k < 2; k++)
-			ld[w][k] = at(&t, w, EMU_OP_ds_load_b128, k);
+			ld[w][k] = at(&t, w, ISA_OP_ds_load_b128, k);
 	/* the pipe in issue order (ties: lower wave first, as the model picks) */
 	for (unsigned n = 0; n < 8; n++) {
 		unsigned bw = 0, bk = 0;
@@ -125,9 +125,9 @@ static void test_wgp_lds_pipe(void)
 			done3 = free + (long long)o.c.lds_latency;
 		ld[bw][bk] = -1;
 	}
-	long long want = done3 > at(&t, 3, EMU_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap
+	long long want = done3 > at(&t, 3, ISA_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap
 				 ? done3
-				 : at(&t, 3, EMU_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap;
+				 : at(&t, 3, ISA_OP_ds_load_b128, 1) + (long long)o.c.waitcnt_min_gap;
 	th_ok(rc == 0 && p.plan.wgp_mode && wt == want, name, "rc %d (%s): wave 3's wait at %lld, want %lld", rc,
 	      rc ? err : "", wt, want);
 	th_close(&h);
@@ -198,7 +198,7 @@ static void test_one_wave_groups(void)
 	int rc = mdl_run(h.dev, &L, &o, &r, h.err, sizeof h.err);
 	unsigned simd[4] = { 9, 9, 9, 9 };
 	for (unsigned i = 0; i < t.n; i++)
-		if (t.op[i] == EMU_OP_s_nop && t.wave[i] < 4)
+		if (t.op[i] == ISA_OP_s_nop && t.wave[i] < 4)
 			simd[t.wave[i]] = t.simd[i];
 	th_ok(rc == 0 && simd[0] == 0 && simd[1] == 1 && simd[2] == 0 && simd[3] == 1, name,
 	      "rc %d: SIMDs %u %u %u %u, want 0 1 0 1", rc, simd[0], simd[1], simd[2], simd[3]);

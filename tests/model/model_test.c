@@ -21,8 +21,8 @@ static void test_valu_chain(void)
 			   "  v_add_f32 v1, 1.0, v1\n  ds_store_b32 v2, v1\n  s_endpgm\n";
 	if (run("valu_chain", body, 4096, 32, &t, &r, &c))
 		return;
-	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
-	long long st = at(&t, 0, EMU_OP_ds_store_b32, 0);
+	long long a0 = at(&t, 0, ISA_OP_v_add_f32, 0), a3 = at(&t, 0, ISA_OP_v_add_f32, 3);
+	long long st = at(&t, 0, ISA_OP_ds_store_b32, 0);
 	long long want = 3 * (long long)c.valu_latency + (long long)c.valu_lds_latency;
 	th_ok(a3 - a0 == 3, "model_valu_chain_issue", "4 adds issued over %lld cycles, want 3", a3 - a0);
 	th_ok(st - a0 == want, "model_valu_chain", "first add to the store of the result: %lld cycles, want %lld",
@@ -45,8 +45,8 @@ static void test_intmul_chain(void)
 			   "  v_mul_lo_u32 v1, v1, v0\n  v_mul_lo_u32 v1, v1, v0\n  ds_store_b32 v2, v1\n  s_endpgm\n";
 	if (run("intmul_chain", body, 4096, 32, &t, &r, &c))
 		return;
-	long long m0 = at(&t, 0, EMU_OP_v_mul_lo_u32, 0), m1 = at(&t, 0, EMU_OP_v_mul_lo_u32, 1);
-	long long m3 = at(&t, 0, EMU_OP_v_mul_lo_u32, 3), st = at(&t, 0, EMU_OP_ds_store_b32, 0);
+	long long m0 = at(&t, 0, ISA_OP_v_mul_lo_u32, 0), m1 = at(&t, 0, ISA_OP_v_mul_lo_u32, 1);
+	long long m3 = at(&t, 0, ISA_OP_v_mul_lo_u32, 3), st = at(&t, 0, ISA_OP_ds_store_b32, 0);
 	long long q = (long long)c.trans_issue, l = (long long)c.intmul_latency;
 	long long want = 4 * l + (long long)c.valu_lds_latency - (long long)c.valu_latency;
 	th_ok(m1 - m0 == q && m3 - m0 == 3 * q, "model_intmul_issue", "multiplies at +0, +%lld, .., +%lld; want +%lld, +%lld",
@@ -93,19 +93,19 @@ static void test_trans_queue(void)
 	if (run("trans_queue", body, 4096, 32, &t, &r, &c))
 		return;
 	long long q = (long long)c.trans_issue, l = (long long)c.trans_latency, cap = (long long)c.trans_queue;
-	long long i0 = at(&t, 0, EMU_OP_v_exp_f32, 0), rel[22], want = 0;
+	long long i0 = at(&t, 0, ISA_OP_v_exp_f32, 0), rel[22], want = 0;
 	for (unsigned k = 0; k < 22; k++)
-		rel[k] = at(&t, 0, EMU_OP_v_exp_f32, k) - i0;
+		rel[k] = at(&t, 0, ISA_OP_v_exp_f32, k) - i0;
 	long long bad = queue_chain_bad(rel, 22, q, l, cap, &want);
 	th_ok(bad < 0, "model_trans_queue", "v_exp_f32 %lld issued at +%lld, want +%lld", bad, bad < 0 ? 0 : rel[bad],
 	      want);
 	/* the defaults themselves: a change of trans_queue, trans_issue or
 	 * trans_latency must update this figure, not skip it */
-	th_ok(cap == 11 && q == 4 && l == 10 && at(&t, 0, EMU_OP_v_exp_f32, 19) - i0 == 80 &&
-		      at(&t, 0, EMU_OP_v_exp_f32, 21) - i0 == 100,
+	th_ok(cap == 11 && q == 4 && l == 10 && at(&t, 0, ISA_OP_v_exp_f32, 19) - i0 == 80 &&
+		      at(&t, 0, ISA_OP_v_exp_f32, 21) - i0 == 100,
 	      "model_trans_queue_defaults",
 	      "queue %lld, issue %lld, latency %lld (want 11, 4, 10): ops 19 and 21 at +%lld and +%lld, want +80 and +100",
-	      cap, q, l, at(&t, 0, EMU_OP_v_exp_f32, 19) - i0, at(&t, 0, EMU_OP_v_exp_f32, 21) - i0);
+	      cap, q, l, at(&t, 0, ISA_OP_v_exp_f32, 19) - i0, at(&t, 0, ISA_OP_v_exp_f32, 21) - i0);
 }
 
 /* One wave, s_mov then 20 dependent s_add_u32: op k executes salu_dep_latency
@@ -125,16 +125,16 @@ static void test_salu_queue(void)
 	if (run("salu_queue", body, 4096, 32, &t, &r, &c))
 		return;
 	long long l = (long long)c.salu_dep_latency, cap = (long long)c.salu_queue;
-	long long i0 = at(&t, 0, EMU_OP_s_mov_b32, 0), rel[21] = { 0 }, want = 0;
+	long long i0 = at(&t, 0, ISA_OP_s_mov_b32, 0), rel[21] = { 0 }, want = 0;
 	for (unsigned k = 1; k <= 20; k++)
-		rel[k] = at(&t, 0, EMU_OP_s_add_u32, k - 1) - i0;
+		rel[k] = at(&t, 0, ISA_OP_s_add_u32, k - 1) - i0;
 	long long bad = queue_chain_bad(rel, 21, 1, l, cap, &want);
 	th_ok(bad < 0, "model_salu_queue", "SALU op %lld issued at +%lld, want +%lld", bad, bad < 0 ? 0 : rel[bad], want);
-	th_ok(cap == 7 && l == 2 && at(&t, 0, EMU_OP_s_add_u32, 14) - i0 == 16 &&
-		      at(&t, 0, EMU_OP_s_add_u32, 19) - i0 == 26,
+	th_ok(cap == 7 && l == 2 && at(&t, 0, ISA_OP_s_add_u32, 14) - i0 == 16 &&
+		      at(&t, 0, ISA_OP_s_add_u32, 19) - i0 == 26,
 	      "model_salu_queue_defaults",
 	      "queue %lld, latency %lld (want 7, 2): ops 15 and 20 at +%lld and +%lld, want +16 and +26", cap, l,
-	      at(&t, 0, EMU_OP_s_add_u32, 14) - i0, at(&t, 0, EMU_OP_s_add_u32, 19) - i0);
+	      at(&t, 0, ISA_OP_s_add_u32, 14) - i0, at(&t, 0, ISA_OP_s_add_u32, 19) - i0);
 }
 
 /* Four waves (two per SIMD) of twelve s_nop 0: each s_nop issues nop_base
@@ -152,15 +152,15 @@ static void test_nop_beside_endpgm(void)
 	strcat(body, "  s_endpgm\n");
 	if (run("nop_beside_endpgm", body, 4096, 128, &t, &r, &c))
 		return;
-	long long end0 = at(&t, 0, EMU_OP_s_endpgm, 0), first = at(&t, 2, EMU_OP_s_nop, 0);
-	long long last = at(&t, 2, EMU_OP_s_nop, 11), bad = -1;
+	long long end0 = at(&t, 0, ISA_OP_s_endpgm, 0), first = at(&t, 2, ISA_OP_s_nop, 0);
+	long long last = at(&t, 2, ISA_OP_s_nop, 11), bad = -1;
 	for (unsigned k = 1; k < 12 && bad < 0; k++)
-		if (at(&t, 2, EMU_OP_s_nop, k) - at(&t, 2, EMU_OP_s_nop, k - 1) != (long long)c.nop_base)
+		if (at(&t, 2, ISA_OP_s_nop, k) - at(&t, 2, ISA_OP_s_nop, k - 1) != (long long)c.nop_base)
 			bad = k;
 	th_ok(first < end0 && end0 <= last, "model_nop_beside_endpgm_overlap",
 	      "wave 0 ends at %lld, wave 2's s_nops run %lld..%lld: the test needs the end inside", end0, first, last);
 	th_ok(bad < 0, "model_nop_beside_endpgm", "wave 2's s_nop %lld issued %lld after the one before, want %lld", bad,
-	      bad < 0 ? 0 : at(&t, 2, EMU_OP_s_nop, (unsigned)bad) - at(&t, 2, EMU_OP_s_nop, (unsigned)bad - 1),
+	      bad < 0 ? 0 : at(&t, 2, ISA_OP_s_nop, (unsigned)bad) - at(&t, 2, ISA_OP_s_nop, (unsigned)bad - 1),
 	      (long long)c.nop_base);
 }
 
@@ -184,8 +184,8 @@ static void test_fetch(void)
 	strcat(body, "  s_endpgm\n");
 	if (run("fetch", body, 4096, 32, &t, &r, &c))
 		return;
-	long long run8 = at(&t, 0, EMU_OP_v_fma_f32, 23) - at(&t, 0, EMU_OP_v_fma_f32, 0);
-	long long run12 = at(&t, 0, EMU_OP_v_fma_f32, 47) - at(&t, 0, EMU_OP_v_fma_f32, 39);
+	long long run8 = at(&t, 0, ISA_OP_v_fma_f32, 23) - at(&t, 0, ISA_OP_v_fma_f32, 0);
+	long long run12 = at(&t, 0, ISA_OP_v_fma_f32, 47) - at(&t, 0, ISA_OP_v_fma_f32, 39);
 	long long want12 = 2 * 48 / (long long)c.fetch_bytes * (long long)c.fetch_interval;
 	th_ok(run8 == 23, "model_fetch_8byte", "24 8-byte ops issued over %lld cycles, want 23", run8);
 	th_ok(run12 == want12, "model_fetch_12byte",
@@ -202,8 +202,8 @@ static void test_lds(void)
 	const char *chain = "  v_lshlrev_b32 v1, 2, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n"
 			    "  ds_load_b32 v3, v2\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("lds_chain", chain, 4096, 32, &t, &r, &c) == 0) {
-		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
-		long long l1 = at(&t, 0, EMU_OP_ds_load_b32, 1), w1 = at(&t, 0, EMU_OP_s_waitcnt, 1);
+		long long l0 = at(&t, 0, ISA_OP_ds_load_b32, 0), w0 = at(&t, 0, ISA_OP_s_waitcnt, 0);
+		long long l1 = at(&t, 0, ISA_OP_ds_load_b32, 1), w1 = at(&t, 0, ISA_OP_s_waitcnt, 1);
 		long long want = 1 + (long long)c.lds_latency;
 		th_ok(w0 - l0 == want && l1 - w0 == 1 && w1 - l1 == want, "model_lds_latency_chain",
 		      "load->wait %lld and %lld cycles (want %lld), wait->load %lld (want 1)", w0 - l0, w1 - l1, want, l1 - w0);
@@ -211,14 +211,14 @@ static void test_lds(void)
 	/* one bank conflict: lanes 8 bytes apart put lanes l and l + 16 in bank 2l mod 32: 2 cycles */
 	const char *two = "  v_lshlrev_b32 v1, 3, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("lds_conflict2", two, 4096, 32, &t, &r, &c) == 0) {
-		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long l0 = at(&t, 0, ISA_OP_ds_load_b32, 0), w0 = at(&t, 0, ISA_OP_s_waitcnt, 0);
 		long long want = 2 + (long long)c.lds_latency;
 		th_ok(w0 - l0 == want, "model_lds_one_conflict", "2-way conflict: load->wait %lld cycles, want %lld",
 		      w0 - l0, want);
 	}
 	const char *conflict = "  v_lshlrev_b32 v1, 7, v0\n  ds_load_b32 v2, v1\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("lds_conflict", conflict, 4096, 32, &t, &r, &c) == 0) {
-		long long l0 = at(&t, 0, EMU_OP_ds_load_b32, 0), w0 = at(&t, 0, EMU_OP_s_waitcnt, 0);
+		long long l0 = at(&t, 0, ISA_OP_ds_load_b32, 0), w0 = at(&t, 0, ISA_OP_s_waitcnt, 0);
 		long long want = 32 + (long long)c.lds_latency;
 		th_ok(w0 - l0 == want, "model_lds_bank_conflict", "32-way conflict: load->wait %lld cycles, want %lld",
 		      w0 - l0, want);
@@ -238,8 +238,8 @@ static void test_barrier(void)
 			 "  v_mov_b32 v2, 0\n  s_endpgm\n";
 	if (run("barrier2", b2, 0, 64, &t, &r, &c))
 		return;
-	long long b0 = at(&t, 0, EMU_OP_s_barrier, 0), b1 = at(&t, 1, EMU_OP_s_barrier, 0);
-	long long m0 = at(&t, 0, EMU_OP_v_mov_b32, 0), m1 = at(&t, 1, EMU_OP_v_mov_b32, 0);
+	long long b0 = at(&t, 0, ISA_OP_s_barrier, 0), b1 = at(&t, 1, ISA_OP_s_barrier, 0);
+	long long m0 = at(&t, 0, ISA_OP_v_mov_b32, 0), m1 = at(&t, 1, ISA_OP_v_mov_b32, 0);
 	long long last = b0 > b1 ? b0 : b1, want = last + (long long)c.barrier_latency;
 	th_ok(m0 == want && m1 == want, "model_barrier_two_waves", "barriers at %lld/%lld, next issues at %lld/%lld, want %lld",
 	      b0, b1, m0, m1, want);
@@ -256,7 +256,7 @@ static void test_smem_wait(void)
 	const char *body = "  s_load_b32 s2, s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("smem_wait", body, 0, 32, &t, &r, &c))
 		return;
-	long long l = at(&t, 0, EMU_OP_s_load_b32, 0), w = at(&t, 0, EMU_OP_s_waitcnt, 0);
+	long long l = at(&t, 0, ISA_OP_s_load_b32, 0), w = at(&t, 0, ISA_OP_s_waitcnt, 0);
 	th_ok(w - l == (long long)c.smem_latency, "model_smem_waitcnt", "load->wait %lld cycles, want %lld", w - l,
 	      (long long)c.smem_latency);
 	th_ok(r.bucket[MDL_B_SMEM] == (unsigned long long)c.smem_latency - 1, "model_smem_bucket", "SMEM wait %llu",
@@ -276,8 +276,8 @@ static void test_smem_cache(void)
 			   "  s_load_b32 s4, s[0:1], 0x8\n  s_waitcnt lgkmcnt(0)\n  s_endpgm\n";
 	if (run("smem_cache", body, 0, 32, &t, &r, &c))
 		return;
-	long long l0 = at(&t, 0, EMU_OP_s_load_b32, 0), l1 = at(&t, 0, EMU_OP_s_load_b32, 1);
-	long long w0 = at(&t, 0, EMU_OP_s_waitcnt, 0), l2 = at(&t, 0, EMU_OP_s_load_b32, 2), w1 = at(&t, 0, EMU_OP_s_waitcnt, 1);
+	long long l0 = at(&t, 0, ISA_OP_s_load_b32, 0), l1 = at(&t, 0, ISA_OP_s_load_b32, 1);
+	long long w0 = at(&t, 0, ISA_OP_s_waitcnt, 0), l2 = at(&t, 0, ISA_OP_s_load_b32, 2), w1 = at(&t, 0, ISA_OP_s_waitcnt, 1);
 	long long want0 = (long long)(c.smem_latency + c.smem_return_interval);
 	th_ok(w0 - l0 == want0 && l1 - l0 > (long long)c.smem_return_interval, "model_smem_inflight",
 	      "two loads of one line %lld cycles apart: first load -> wait %lld cycles, want %lld", l1 - l0, w0 - l0, want0);
@@ -299,7 +299,7 @@ static long long wmma_run(const char *name, const char *ops, struct mdl_result *
 	kernel_vgprs = 8;
 	if (rc)
 		return -1;
-	return at(&t, 0, EMU_OP_ds_store_b32, 0) - at(&t, 0, EMU_OP_v_wmma_f32_16x16x16_f16, 0);
+	return at(&t, 0, ISA_OP_ds_store_b32, 0) - at(&t, 0, ISA_OP_v_wmma_f32_16x16x16_f16, 0);
 }
 
 static void test_wmma(void)
@@ -381,7 +381,7 @@ static long long bank_gap(const char *name, const char *pre, const char *op, uns
 	kernel_vgprs = 8;
 	if (rc)
 		return -1;
-	return at(&t, 0, EMU_OP_v_add_f32, 0) - at(&t, 0, opc, 0);
+	return at(&t, 0, ISA_OP_v_add_f32, 0) - at(&t, 0, opc, 0);
 }
 
 static void test_vgpr_banks(void)
@@ -391,29 +391,29 @@ static void test_vgpr_banks(void)
 				  "  v_dual_fmac_f32 v20, v13, v17 :: v_dual_fmac_f32 v23, v14, v24";
 	static const char fresh[] = "  v_mov_b32 v5, 1.0\n  v_mov_b32 v12, 2.0\n";
 	struct mdl_result r;
-	long long g = bank_gap("bank_vopd", "", vopd, EMU_OP_v_dual, -1, &r);
+	long long g = bank_gap("bank_vopd", "", vopd, ISA_OP_v_dual, -1, &r);
 	if (g != -1)
 		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_ahead",
 		      "VOPD (two misses in banks 0 and 1) -> add %lld cycles (want 1: read a cycle ahead), bank-conflict stall %llu",
 		      g, (unsigned long long)r.bucket[MDL_B_BANK]);
-	g = bank_gap("bank_vopd0", "", vopd, EMU_OP_v_dual, 0, &r);
+	g = bank_gap("bank_vopd0", "", vopd, ISA_OP_v_dual, 0, &r);
 	if (g != -1)
 		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_no_ahead",
 		      "VOPD -> add %lld cycles (want 1 + 1 with vgpr_read_ahead 0), bank-conflict stall %llu (want 1)", g,
 		      (unsigned long long)r.bucket[MDL_B_BANK]);
-	g = bank_gap("bank_vopd_fresh", fresh, vopd, EMU_OP_v_dual, 0, &r);
+	g = bank_gap("bank_vopd_fresh", fresh, vopd, ISA_OP_v_dual, 0, &r);
 	if (g != -1)
 		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_fresh",
 		      "VOPD reading fresh v5, v12 -> add %lld cycles (want 1, even with no read ahead)", g);
-	g = bank_gap("bank_fma3", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, -1, &r);
+	g = bank_gap("bank_fma3", "", "v_fma_f32 v4, v1, v5, v9", ISA_OP_v_fma_f32, -1, &r);
 	if (g != -1)
 		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_three",
 		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1 + 1)", g);
-	g = bank_gap("bank_fma3_ahead2", "", "v_fma_f32 v4, v1, v5, v9", EMU_OP_v_fma_f32, 2, &r);
+	g = bank_gap("bank_fma3_ahead2", "", "v_fma_f32 v4, v1, v5, v9", ISA_OP_v_fma_f32, 2, &r);
 	if (g != -1)
 		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_reads_three_ahead2",
 		      "v_fma_f32 (three misses in bank 1) -> add %lld cycles (want 1 with vgpr_read_ahead 2)", g);
-	g = bank_gap("bank_vopd_two", "", two, EMU_OP_v_dual, -1, &r);
+	g = bank_gap("bank_vopd_two", "", two, ISA_OP_v_dual, -1, &r);
 	if (g != -1)
 		th_ok(g == 1 + 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_in_order",
 		      "two VOPDs (two misses in banks 0 and 1 each) -> add %lld cycles after the first (want 1 + 1 + 1)", g);
@@ -439,18 +439,18 @@ static long long vmem_gap(const char *name, const char *mem, unsigned op, const 
 	set_const = NULL;
 	if (rc)
 		return -1;
-	return at(&t, 0, op, 0) - at(&t, 0, EMU_OP_v_add_nc_u32, 0);
+	return at(&t, 0, op, 0) - at(&t, 0, ISA_OP_v_add_nc_u32, 0);
 }
 
 static void test_vmem_after_valu(void)
 {
-	long long g = vmem_gap("valu_store", "global_store_b32 v2, v1, s[2:3]", EMU_OP_global_store_b32, NULL, 0);
+	long long g = vmem_gap("valu_store", "global_store_b32 v2, v1, s[2:3]", ISA_OP_global_store_b32, NULL, 0);
 	if (g != -1)
 		th_ok(g == 17, "model_valu_store", "v_add -> store of its result %lld cycles, want 17 (valu_store_latency)", g);
-	g = vmem_gap("valu_store25", "global_store_b32 v2, v1, s[2:3]", EMU_OP_global_store_b32, "valu_store_latency", 25);
+	g = vmem_gap("valu_store25", "global_store_b32 v2, v1, s[2:3]", ISA_OP_global_store_b32, "valu_store_latency", 25);
 	if (g != -1)
 		th_ok(g == 25, "model_valu_store_set", "v_add -> store of its result %lld cycles, want 25", g);
-	g = vmem_gap("valu_load", "global_load_b32 v3, v1, s[2:3]", EMU_OP_global_load_b32, NULL, 0);
+	g = vmem_gap("valu_load", "global_load_b32 v3, v1, s[2:3]", ISA_OP_global_load_b32, NULL, 0);
 	if (g != -1)
 		th_ok(g == 18, "model_valu_load", "v_add -> load at its result %lld cycles, want 18 (valu_mem_latency)", g);
 }
@@ -471,8 +471,8 @@ static void test_vmem_busy(void)
 	kernel_vgprs = 8;
 	if (run("vmem_busy", body, 0, 32, &t, &r, &c))
 		return;
-	long long l0 = at(&t, 0, EMU_OP_global_load_b32, 0), l4 = at(&t, 0, EMU_OP_global_load_b32, 4);
-	long long w4 = at(&t, 0, EMU_OP_s_waitcnt, 1), w0 = at(&t, 0, EMU_OP_s_waitcnt, 2);
+	long long l0 = at(&t, 0, ISA_OP_global_load_b32, 0), l4 = at(&t, 0, ISA_OP_global_load_b32, 4);
+	long long w4 = at(&t, 0, ISA_OP_s_waitcnt, 1), w0 = at(&t, 0, ISA_OP_s_waitcnt, 2);
 	long long first = (long long)c.vmem_latency, last = first + (long long)c.vmem_busy_extra;
 	th_ok(c.vmem_busy_loads == 4 && w4 - l0 == first, "model_vmem_first_loads",
 	      "first load -> vmcnt(4) %lld cycles, want %lld (vmem_latency)", w4 - l0, first);
@@ -496,8 +496,8 @@ static void test_delay_alu(void)
 			   "  v_add_f32 v3, 1.0, v1\n  v_add_f32 v4, 1.0, v2\n  s_endpgm\n";
 	if (run("delay_alu", body, 0, 32, &t, &r, &c))
 		return;
-	long long a0 = at(&t, 0, EMU_OP_v_add_f32, 0), a1 = at(&t, 0, EMU_OP_v_add_f32, 1);
-	long long a2 = at(&t, 0, EMU_OP_v_add_f32, 2), a3 = at(&t, 0, EMU_OP_v_add_f32, 3);
+	long long a0 = at(&t, 0, ISA_OP_v_add_f32, 0), a1 = at(&t, 0, ISA_OP_v_add_f32, 1);
+	long long a2 = at(&t, 0, ISA_OP_v_add_f32, 2), a3 = at(&t, 0, ISA_OP_v_add_f32, 3);
 	long long l = (long long)c.valu_latency;
 	th_ok(a1 - a0 == 1 && a2 - a0 == l && a3 - a1 == l, "model_delay_alu",
 	      "adds at +0, +%lld, +%lld, +%lld; want +0, +1, +%lld, +%lld", a1 - a0, a2 - a0, a3 - a0, l, l + 1);

@@ -1,17 +1,18 @@
-/* decode_tables.c — the decoder's tables, all expanded from isa/isa_gfx11.def:
- * the row attributes (emu_ops), the opcode -> op array of each encoding
- * (emu_opcode_map, built at compile time with designated initializers, so
- * decoding an opcode is one array load) and the VOPD half tables.
- * decode.c matches encodings and extracts the fields.
+/* opcodes.c — the tables of isa/opcodes.h, all expanded from isa/isa_gfx11.def:
+ * the row attributes (isa_ops), the opcode -> op array of each encoding
+ * (isa_opcode_map, built at compile time with designated initializers, so
+ * the decoder turns an opcode into an op with one array load) and the VOPD
+ * half tables.  emu/decode.c matches encodings and extracts the fields.
  */
-#include "emu/decode.h"
-#include "emu/emu.h"
+#include <stddef.h>
+
+#include "isa/opcodes.h"
 
 /* ---- row attributes ---------------------------------------------------------- */
-const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
-	[EMU_OP_INVALID] = { "<invalid>", 0, EMU_CLS_MISC, 0, 0, 0, 0, 0, 0 },
+const struct isa_opinfo isa_ops[ISA_OP_COUNT] = {
+	[ISA_OP_INVALID] = { "<invalid>", 0, ISA_CLS_MISC, 0, 0, 0, 0, 0, 0 },
 #define OP(n, e, o, c, d, s0, s1, s2, f, x) \
-	[EMU_OP_##n] = { #n, EMU_ENC_##e, EMU_CLS_##c, o, d, s0, s1, s2, f },
+	[ISA_OP_##n] = { #n, ISA_ENC_##e, ISA_CLS_##c, o, d, s0, s1, s2, f },
 #define VOPD(n, x, y, b)
 #define VOPDY(n, y, b)
 #include "isa/isa_gfx11.def"
@@ -45,9 +46,9 @@ const struct emu_opinfo emu_ops[EMU_OP_COUNT] = {
 #define ROW_FLAT(n, o)
 #define ROW_MUBUF(n, o)
 #define ROW_MTBUF(n, o)
-#define SET(n, o) [o] = EMU_OP_##n,
+#define SET(n, o) [o] = ISA_OP_##n,
 
-const struct emu_opcode_map emu_opcode_map = {
+const struct isa_opcode_map isa_opcode_map = {
 
 #undef ROW_SOP1
 #define ROW_SOP1 SET
@@ -129,8 +130,8 @@ const struct emu_opcode_map emu_opcode_map = {
 #undef ROW_VOP3
 #undef ROW_VOP3SD
 #define ROW_VOPC SET
-#define ROW_VOP2(n, o) [256 + (o)] = EMU_OP_##n,
-#define ROW_VOP1(n, o) [384 + (o)] = EMU_OP_##n,
+#define ROW_VOP2(n, o) [256 + (o)] = ISA_OP_##n,
+#define ROW_VOP1(n, o) [384 + (o)] = ISA_OP_##n,
 #define ROW_VOP3 SET
 #define ROW_VOP3SD SET
 .vop3 = {
@@ -167,9 +168,9 @@ const struct emu_opcode_map emu_opcode_map = {
 #undef ROW_FLAT
 #undef ROW_SCRATCH
 #undef ROW_GLOBAL
-#define ROW_FLAT(n, o) [0][o] = EMU_OP_##n,
-#define ROW_SCRATCH(n, o) [1][o] = EMU_OP_##n,
-#define ROW_GLOBAL(n, o) [2][o] = EMU_OP_##n,
+#define ROW_FLAT(n, o) [0][o] = ISA_OP_##n,
+#define ROW_SCRATCH(n, o) [1][o] = ISA_OP_##n,
+#define ROW_GLOBAL(n, o) [2][o] = ISA_OP_##n,
 .flat = {
 #include "isa/isa_gfx11.def"
 },
@@ -219,31 +220,31 @@ const struct emu_opcode_map emu_opcode_map = {
 
 /* ---- VOPD ------------------------------------------------------------------------- */
 #define OP(n, e, o, c, d, s0, s1, s2, f, x)
-#define VOPD(n, x, y, b) [x] = EMU_OP_##b,
+#define VOPD(n, x, y, b) [x] = ISA_OP_##b,
 #define VOPDY(n, y, b)
-const uint16_t emu_vopd_x_op[16] = {
+const uint16_t isa_vopd_x_op[16] = {
 #include "isa/isa_gfx11.def"
 };
 #undef VOPD
 #undef VOPDY
-#define VOPD(n, x, y, b) [y] = EMU_OP_##b,
-#define VOPDY(n, y, b) [y] = EMU_OP_##b,
-const uint16_t emu_vopd_y_op[32] = {
+#define VOPD(n, x, y, b) [y] = ISA_OP_##b,
+#define VOPDY(n, y, b) [y] = ISA_OP_##b,
+const uint16_t isa_vopd_y_op[32] = {
 #include "isa/isa_gfx11.def"
 };
 #undef VOPD
 #undef VOPDY
-#define VOPD(n, x, y, b) [EMU_OP_##b] = #n,
-#define VOPDY(n, y, b) [EMU_OP_##b] = #n,
-static const char *const vopd_name[EMU_OP_COUNT] = {
+#define VOPD(n, x, y, b) [ISA_OP_##b] = #n,
+#define VOPDY(n, y, b) [ISA_OP_##b] = #n,
+static const char *const vopd_name[ISA_OP_COUNT] = {
 #include "isa/isa_gfx11.def"
 };
 #undef OP
 #undef VOPD
 #undef VOPDY
 
-const char *emu_vopd_name(unsigned base_op)
+const char *isa_vopd_name(unsigned base_op)
 {
-	return base_op < EMU_OP_COUNT ? vopd_name[base_op] : NULL;
+	return base_op < ISA_OP_COUNT ? vopd_name[base_op] : NULL;
 }
 
