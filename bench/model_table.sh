@@ -13,7 +13,7 @@
 # the measured order.  `best` has no measurement: its prediction is alone.
 # Sampling: each preset at 1024^3 and 2048^3 (the naive kernel, whose full
 # simulation takes minutes, at 1024^3 only) with --model and --model-full,
-# then the Laplacian of ../shared/groundtruth (or ) at 256^3.
+# then the Laplacian of ../shared/groundtruth (or $RDNA3_GROUNDTRUTH) at 256^3.
 set -eu
 BUILD=${1:-build}
 shift || true
