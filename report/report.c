@@ -23,9 +23,6 @@ const char *const rp_cls_key[RP_CLS_COUNT] = {
 #undef RP_CLS_KEY_
 };
 
-/* BANKS.md's model with window 0: an entry lives until replaced or written. */
-const struct ra_cache_model rp_model = { .window = 0 };
-
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
 #define RP_CLS_SAME_(c, s, k) \
@@ -523,11 +520,7 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	for (unsigned i = L->first; i <= L->last; i++)
 		n += body[i] && !skipped(L, i);
 	r->rows = calloc(n ? n : 1, sizeof *r->rows);
-	struct ra_access *seq = calloc(2 * (size_t)n + 1, sizeof *seq);
-	struct ra_access_score *per = calloc(2 * (size_t)n + 1, sizeof *per);
-	if (!r->rows || !seq || !per) {
-		free(seq);
-		free(per);
+	if (!r->rows) {
 		free(body);
 		return vc_fail(err, errlen, RP_E_NOMEM, "out of memory");
 	}
@@ -539,15 +532,16 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 	r->nrows = n;
 	/* Two iterations back to back; the second is reported: the cache then holds
 	 * what the previous iteration left, as in the steady state. */
-	for (unsigned i = 0; i < n; i++)
-		seq[i] = seq[n + i] = r->insts[r->rows[i].inst].acc;
-	struct ra_cache_stats st;
-	ra_cache_score(seq, 2 * (size_t)n, &rp_model, &st, per);
+	struct rp_bank_cache cache;
+	struct rp_bank_totals tot = { 0 };
+	rp_bank_cache_init(&cache, &rp_model);
+	for (int pass = 0; pass < 2; pass++)
+		for (unsigned i = 0; i < n; i++)
+			rp_bank_cache_step(&cache, &r->insts[r->rows[i].inst].acc, &r->rows[i].score);
 	s->insts = n;
 	for (unsigned i = 0; i < n; i++) {
 		const struct rp_inst *in = &r->insts[r->rows[i].inst];
-		const struct ra_access_score *sc = &per[n + i];
-		r->rows[i].score = *sc;
+		rp_bank_totals_add(&tot, &in->acc, &r->rows[i].score);
 		s->by_cls[in->cls]++;
 		s->fmas += in->fmas;
 		if (in->dual) {
@@ -561,26 +555,18 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 			if (!in->fmas)
 				s->valu_non_fma++;
 		}
-		for (int h = 0; h < 2; h++)
-			for (int sl = 0; sl < RA_SLOTS; sl++) {
-				int v = in->acc.read[h][sl];
-				if (v < 0)
-					continue;
-				s->reads++;
-				s->reads_bank[ra_bank((unsigned)v)]++;
-				if (sc->hit_mask[h] & (1u << sl))
-					s->hits++;
-			}
-		for (int b = 0; b < RA_VGPR_BANKS; b++)
-			s->misses_bank[b] += sc->miss_bank[b];
-		s->bank_conflicts += sc->bank_conflicts;
-		s->port_conflicts += sc->port_conflicts;
 	}
+	s->reads = (unsigned)tot.reads;
+	s->hits = (unsigned)tot.hits;
+	for (int b = 0; b < ISA_VGPR_BANKS; b++) {
+		s->reads_bank[b] = (unsigned)tot.reads_bank[b];
+		s->misses_bank[b] = (unsigned)tot.misses_bank[b];
+	}
+	s->bank_conflicts = (unsigned)tot.bank_conflicts;
+	s->port_conflicts = (unsigned)tot.port_conflicts;
 	s->conflicts = s->bank_conflicts + s->port_conflicts;
 	s->dual_pct = s->fmas ? 100.0 * s->fmas_dual / s->fmas : 0.0;
 	rp_wmma_analyse(r);
-	free(seq);
-	free(per);
 	return 0;
 }
 

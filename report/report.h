@@ -6,7 +6,10 @@
  * per-instruction records (class, FMAs, the VGPRs read through each operand
  * slot of each VOPD half, the VGPRs written, branch target), and everything
  * after that is one path: loop detection, the bank-cache model of
- * vgpr_alloc/vgpr_alloc.h (ra_cache_score, BANKS.md), the summary, the renderers.
+ * vgpr_alloc/BANKS.md §2 scored by the report's own scorer (report/bank_score.c,
+ * below), the summary, the renderers.  The per-instruction records are
+ * struct ra_access of vgpr_alloc/vgpr_alloc.h: plain data, which VGPR each
+ * half reads through each slot and what it writes.
  *
  * Errors: functions return 0 or a negative RP_E_* with a one-line message in
  * the caller's buffer.  Nothing here prints or exits.  docs/report.md
@@ -78,8 +81,8 @@ enum rp_wm_role { RP_WM_A, RP_WM_B, RP_WM_C, RP_WM_D, RP_WM_ROLES };
 struct rp_wmma_frag {
 	unsigned ranges;                  /* distinct VGPR ranges in this role */
 	unsigned vgprs;                   /* VGPRs they cover */
-	unsigned vgprs_bank[RA_VGPR_BANKS];  /* of those, per bank */
-	unsigned access_bank[RA_VGPR_BANKS]; /* VGPR reads (A, B, C) or writes (D) per bank */
+	unsigned vgprs_bank[ISA_VGPR_BANKS];  /* of those, per bank */
+	unsigned access_bank[ISA_VGPR_BANKS]; /* VGPR reads (A, B, C) or writes (D) per bank */
 	unsigned sizes;                   /* bit n set: a range of n VGPRs occurs */
 	unsigned inline_c;                /* C: WMMAs whose C is an inline constant */
 };
@@ -96,10 +99,77 @@ struct rp_wmma {
 	struct rp_wmma_frag frag[RP_WM_ROLES];
 };
 
+/* ---- the bank-cache model (report/bank_score.c) -----------------------------
+ * The model of vgpr_alloc/BANKS.md §2, scored by code of the report's own: the
+ * allocator has its scorer (ra_cache_score) and the report, which is there to
+ * check the allocator's layouts, must not use it, or a bug in it would pass
+ * unseen.  tests/report/bank_score_compare.c runs both on the same records
+ * and requires the same scores.
+ *
+ * Each bank has one cache entry per operand slot (src0, src1, src2): the VGPR
+ * last read through that slot of that bank.  A read hits when the entry held
+ * that VGPR before the instruction, or when the other half of the instruction
+ * reads the same VGPR through the same slot (one port read serves both: Y's
+ * read is the hit); otherwise it misses and reads the bank's register file.
+ * Then the reads fill their entries (one slot of one bank read by both halves
+ * keeps Y's VGPR), and the instruction's writes drop the entries of the VGPRs
+ * they write: an fmac's accumulator, read through src2, is gone after it. */
+struct rp_bank_model {
+	unsigned window;   /* 0: an entry lives until replaced or written; N > 0:
+			    * besides, it serves only the N instructions after its
+			    * last read (BANKS.md defines 0 and 1) */
+};
+/* The model the report uses: window 0 (stated in every rendering). */
+extern const struct rp_bank_model rp_model;
+
+/* One instruction's score. */
+struct rp_bank_score {
+	uint8_t hit_mask[2];                 /* half h (0: X or the only op, 1: Y): bit s set
+						when its read through slot s hit */
+	uint8_t misses[ISA_VGPR_BANKS];      /* register-file reads per bank */
+	uint8_t bank_conflicts;              /* sum over banks of max(0, misses - 1) */
+	uint8_t port_conflicts;              /* ports (bank, slot) read for two different VGPRs */
+};
+
+/* A sequence's totals. */
+struct rp_bank_totals {
+	size_t insts, reads, hits;
+	size_t reads_slot[RA_SLOTS], hits_slot[RA_SLOTS];
+	size_t reads_bank[ISA_VGPR_BANKS], misses_bank[ISA_VGPR_BANKS];
+	size_t bank_conflicts, port_conflicts;
+};
+
+/* The caches, carried from one instruction to the next.  Kept per VGPR, not
+ * per entry: when each VGPR was last read through each slot and when it was
+ * last written, and per port (bank, slot) when it was last read.  An entry is
+ * then derived: port (b, s) holds v when v's last read through s is the
+ * port's last read and v has not been written since.  Times are stamps,
+ * 4 * instruction + 0 (X's reads), + 1 (Y's reads), + 2 (the writes), so the
+ * order inside an instruction is in the numbers; 0 is never. */
+struct rp_bank_cache {
+	size_t read_at[ISA_VGPRS][RA_SLOTS];
+	size_t written_at[ISA_VGPRS];
+	size_t port_read_at[ISA_VGPR_BANKS][RA_SLOTS];
+	size_t now;                          /* the instruction being scored, from 1 */
+	unsigned window;
+};
+
+void rp_bank_cache_init(struct rp_bank_cache *c, const struct rp_bank_model *m);  /* all empty */
+/* Scores one instruction against the caches and moves them past it.  VGPR
+ * numbers are below ISA_VGPRS, as an instruction can name them; a read of a
+ * higher one is a miss that leaves nothing cached, a write of one does nothing. */
+void rp_bank_cache_step(struct rp_bank_cache *c, const struct ra_access *in, struct rp_bank_score *sc);
+/* Adds an instruction and its score to t. */
+void rp_bank_totals_add(struct rp_bank_totals *t, const struct ra_access *in, const struct rp_bank_score *sc);
+/* Scores seq[0..n) from empty caches; per (n entries) may be NULL, t is
+ * overwritten. */
+void rp_bank_score_seq(const struct ra_access *seq, size_t n, const struct rp_bank_model *m,
+		       struct rp_bank_score *per, struct rp_bank_totals *t);
+
 /* Per-instruction result for the loop body. */
 struct rp_row {
 	unsigned inst;                    /* index into rp_code.insts */
-	struct ra_access_score score;     /* second pass (steady state) */
+	struct rp_bank_score score;       /* second pass (steady state) */
 };
 
 struct rp_loop {
@@ -131,7 +201,7 @@ struct rp_summary {
 	unsigned valu_non_fma;            /* VALU instructions that do no FMA */
 	unsigned reads, hits;             /* VALU VGPR reads, bank-cache hits */
 	unsigned bank_conflicts, port_conflicts, conflicts;  /* conflicts = sum */
-	unsigned reads_bank[RA_VGPR_BANKS], misses_bank[RA_VGPR_BANKS];
+	unsigned reads_bank[ISA_VGPR_BANKS], misses_bank[ISA_VGPR_BANKS];
 	/* k-steps: from the generator's metadata (.rdna3.kstep_fmas, FMAs of one
 	 * k-step); 0 when the kernel does not say.  ksteps = fmas / kstep_fmas. */
 	unsigned kstep_fmas;
@@ -212,8 +282,5 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 /* The prediction as an HTML section: the figures, the roofline (when the
  * FLOPs are known) and the breakdown bar. */
 void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p);
-
-/* The model the report uses (stated in every rendering). */
-extern const struct ra_cache_model rp_model;
 
 #endif

@@ -16,7 +16,7 @@ static const char model_text[] =
 	"conflict (misses - 1); two different VGPRs through the same slot of the same bank are a port "
 	"conflict; writes cost nothing. Only VALU instructions read through the ports. The loop body is "
 	"scored twice back to back and the second pass is reported (steady state). "
-	"Model of vgpr_alloc/BANKS.md (ra_cache_score); not a measurement: recorded RX 7900 XTX traces show "
+	"Model of vgpr_alloc/BANKS.md (the report's own scorer, which the allocator's agrees with); not a measurement: recorded RX 7900 XTX traces show "
 	"no cycle lost to same-bank reads, so conflicts are a layout statistic, not cycles (the timing model "
 	"charges only what the register file cannot read in time: docs/model.md, \"VGPR reads\"); dual issue "
 	"(one slot per VOPD pair) is measured.";
@@ -29,7 +29,7 @@ static const struct rp_inst *row_inst(const struct rp_report *r, unsigned i)
 }
 
 /* ---- text ---------------------------------------------------------------- */
-static void text_read(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc,
+static void text_read(struct ao_text *b, const struct rp_inst *in, const struct rp_bank_score *sc,
 		      int h)
 {
 	for (int s = 0; s < RA_SLOTS; s++) {
@@ -37,7 +37,7 @@ static void text_read(struct ao_text *b, const struct rp_inst *in, const struct 
 		if (v < 0)
 			ao_textf(b, "  -  ");
 		else
-			ao_textf(b, "  %u%c ", ra_bank((unsigned)v), sc->hit_mask[h] & (1u << s) ? '*' : ' ');
+			ao_textf(b, "  %u%c ", isa_vgpr_bank((unsigned)v), sc->hit_mask[h] & (1u << s) ? '*' : ' ');
 	}
 }
 
@@ -46,7 +46,7 @@ static void text_write(struct ao_text *b, const struct rp_inst *in, int h)
 	if (in->acc.write_n[h] == 0 || in->acc.write[h] < 0)
 		ao_textf(b, " - ");
 	else if (in->acc.write_n[h] == 1)
-		ao_textf(b, " %u ", ra_bank((unsigned)in->acc.write[h]));
+		ao_textf(b, " %u ", isa_vgpr_bank((unsigned)in->acc.write[h]));
 	else
 		ao_textf(b, " * ");
 }
@@ -101,7 +101,7 @@ static void render_text(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "  offset |  X:s0 s1   s2  |  Y:s0 s1   s2  | wX wY | conf | dual | instruction\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
-		const struct ra_access_score *sc = &r->rows[i].score;
+		const struct rp_bank_score *sc = &r->rows[i].score;
 		ao_textf(b, "  %06x |", in->offset);
 		text_read(b, in, sc, 0);
 		ao_textf(b, "|");
@@ -133,7 +133,7 @@ static void json_str(struct ao_text *b, const char *s)
 	ao_textf(b, "\"");
 }
 
-static void json_half(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc, int h)
+static void json_half(struct ao_text *b, const struct rp_inst *in, const struct rp_bank_score *sc, int h)
 {
 	ao_textf(b, "{");
 	for (int s = 0; s < RA_SLOTS; s++) {
@@ -142,7 +142,7 @@ static void json_half(struct ao_text *b, const struct rp_inst *in, const struct 
 		if (v < 0)
 			ao_textf(b, "null");
 		else
-			ao_textf(b, "{\"vgpr\": %d, \"bank\": %u, \"hit\": %s}", v, ra_bank((unsigned)v),
+			ao_textf(b, "{\"vgpr\": %d, \"bank\": %u, \"hit\": %s}", v, isa_vgpr_bank((unsigned)v),
 			    sc->hit_mask[h] & (1u << s) ? "true" : "false");
 	}
 	ao_textf(b, ", \"write\": ");
@@ -150,7 +150,7 @@ static void json_half(struct ao_text *b, const struct rp_inst *in, const struct 
 		ao_textf(b, "null");
 	else
 		ao_textf(b, "{\"vgpr\": %d, \"count\": %u, \"bank\": %u}", in->acc.write[h], in->acc.write_n[h],
-		    ra_bank((unsigned)in->acc.write[h]));
+		    isa_vgpr_bank((unsigned)in->acc.write[h]));
 	ao_textf(b, "}");
 }
 
@@ -211,7 +211,7 @@ static void render_json(struct ao_text *b, const struct rp_report *r)
 	ao_textf(b, "  \"instructions\": [");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
-		const struct ra_access_score *sc = &r->rows[i].score;
+		const struct rp_bank_score *sc = &r->rows[i].score;
 		ao_textf(b, "%s\n    {\"offset\": %u, \"text\": ", i ? "," : "", in->offset);
 		json_str(b, in->text);
 		ao_textf(b, ", \"class\": \"%s\", \"fmas\": %u, \"dual\": %s, \"x\": ", rp_cls_key[in->cls], in->fmas,
@@ -247,7 +247,7 @@ static void html_str(struct ao_text *b, const char *s)
 	}
 }
 
-static void html_read(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc, int h,
+static void html_read(struct ao_text *b, const struct rp_inst *in, const struct rp_bank_score *sc, int h,
 		      bool present)
 {
 	for (int s = 0; s < RA_SLOTS; s++) {
@@ -257,9 +257,9 @@ static void html_read(struct ao_text *b, const struct rp_inst *in, const struct 
 			continue;
 		}
 		bool hit = sc->hit_mask[h] & (1u << s);
-		ao_textf(b, "<td class=\"b%u%s\" title=\"v%d bank %u %s\">%s%u</td>", ra_bank((unsigned)v),
-		    hit ? " hit" : "", v, ra_bank((unsigned)v), hit ? "cache hit" : "register file",
-		    hit ? "C" : "R", ra_bank((unsigned)v));
+		ao_textf(b, "<td class=\"b%u%s\" title=\"v%d bank %u %s\">%s%u</td>", isa_vgpr_bank((unsigned)v),
+		    hit ? " hit" : "", v, isa_vgpr_bank((unsigned)v), hit ? "cache hit" : "register file",
+		    hit ? "C" : "R", isa_vgpr_bank((unsigned)v));
 	}
 }
 
@@ -271,7 +271,7 @@ static void html_write(struct ao_text *b, const struct rp_inst *in, int h)
 	}
 	unsigned v = (unsigned)in->acc.write[h];
 	if (in->acc.write_n[h] == 1)
-		ao_textf(b, "<td class=\"b%u w\" title=\"v%u\">W%u</td>", ra_bank(v), v, ra_bank(v));
+		ao_textf(b, "<td class=\"b%u w\" title=\"v%u\">W%u</td>", isa_vgpr_bank(v), v, isa_vgpr_bank(v));
 	else
 		ao_textf(b, "<td class=\"wr\" title=\"v%u..v%u\">W*</td>", v, v + in->acc.write_n[h] - 1);
 }
@@ -280,15 +280,15 @@ static void html_write(struct ao_text *b, const struct rp_inst *in, int h)
  * from the register file, C = a read served by the bank cache, W = a write
  * (one letter each, in slot order, X then Y).  Two R in one cell are a bank
  * conflict. */
-static void html_banks(struct ao_text *b, const struct rp_inst *in, const struct ra_access_score *sc)
+static void html_banks(struct ao_text *b, const struct rp_inst *in, const struct rp_bank_score *sc)
 {
-	char cell[RA_VGPR_BANKS][16] = { "", "", "", "" };
+	char cell[ISA_VGPR_BANKS][16] = { "", "", "", "" };
 	for (int h = 0; h < 2; h++)
 		for (int s = 0; s < RA_SLOTS; s++) {
 			int v = in->acc.read[h][s];
 			if (v < 0)
 				continue;
-			char *c = cell[ra_bank((unsigned)v)];
+			char *c = cell[isa_vgpr_bank((unsigned)v)];
 			size_t m = strlen(c);
 			if (m + 1 < sizeof cell[0])
 				c[m] = sc->hit_mask[h] & (1u << s) ? 'C' : 'R', c[m + 1] = 0;
@@ -296,19 +296,19 @@ static void html_banks(struct ao_text *b, const struct rp_inst *in, const struct
 	for (int h = 0; h < 2; h++) {
 		if (!in->acc.write_n[h] || in->acc.write[h] < 0)
 			continue;
-		for (unsigned k = 0; k < in->acc.write_n[h] && k < RA_VGPR_BANKS; k++) {
-			char *c = cell[ra_bank((unsigned)in->acc.write[h] + k)];
+		for (unsigned k = 0; k < in->acc.write_n[h] && k < ISA_VGPR_BANKS; k++) {
+			char *c = cell[isa_vgpr_bank((unsigned)in->acc.write[h] + k)];
 			size_t m = strlen(c);
 			if (m + 1 < sizeof cell[0])
 				c[m] = 'W', c[m + 1] = 0;
 		}
 	}
-	for (int k = 0; k < RA_VGPR_BANKS; k++) {
+	for (int k = 0; k < ISA_VGPR_BANKS; k++) {
 		if (!cell[k][0]) {
 			ao_textf(b, "<td class=\"e\"></td>");
 			continue;
 		}
-		ao_textf(b, "<td class=\"b%d%s\">%s</td>", k, sc->miss_bank[k] > 1 ? " bc" : "", cell[k]);
+		ao_textf(b, "<td class=\"b%d%s\">%s</td>", k, sc->misses[k] > 1 ? " bc" : "", cell[k]);
 	}
 }
 
@@ -377,7 +377,7 @@ static void render_html(struct ao_text *b, const struct rp_report *r)
 	            "<th>X</th><th>Y</th><th>0</th><th>1</th><th>2</th><th>3</th></tr>\n");
 	for (unsigned i = 0; i < r->nrows; i++) {
 		const struct rp_inst *in = row_inst(r, i);
-		const struct ra_access_score *sc = &r->rows[i].score;
+		const struct rp_bank_score *sc = &r->rows[i].score;
 		unsigned cf = sc->bank_conflicts + sc->port_conflicts;
 		bool single = in->fmas && !in->dual;
 		ao_textf(b, "<tr class=\"bank-row%s%s\"><td>%u</td><td>%06x</td>", cf ? " conf" : "",

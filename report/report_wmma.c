@@ -82,7 +82,7 @@ void rp_wmma_analyse(struct rp_report *r)
 				f->ranges++;
 			f->sizes |= 1u << in->wm_n[k];
 			for (unsigned j = 0; j < in->wm_n[k] && v + j < 256; j++) {
-				f->access_bank[ra_bank((unsigned)v + j)]++;
+				f->access_bank[isa_vgpr_bank((unsigned)v + j)]++;
 				used[k][v + j] = any[v + j] = true;
 			}
 		}
@@ -93,7 +93,7 @@ void rp_wmma_analyse(struct rp_report *r)
 		for (int k = 0; k < RP_WM_ROLES; k++)
 			if (used[k][v]) {
 				w->frag[k].vgprs++;
-				w->frag[k].vgprs_bank[ra_bank(v)]++;
+				w->frag[k].vgprs_bank[isa_vgpr_bank(v)]++;
 			}
 		w->frag_vgprs += any[v];
 	}
@@ -223,7 +223,7 @@ void rp_wmma_html(struct ao_text *b, const struct rp_report *r)
 		const struct rp_wmma_frag *f = &w->frag[k];
 		ao_textf(b, "<tr><td>fragment %s</td><td>%u ranges, %u VGPRs</td><td>VGPRs per bank</td><td>", role_name[k],
 		    f->ranges, f->vgprs);
-		for (int j = 0; j < RA_VGPR_BANKS; j++)
+		for (int j = 0; j < ISA_VGPR_BANKS; j++)
 			ao_textf(b, "<span class=\"b%d\">%u</span> ", j, f->vgprs_bank[j]);
 		ao_textf(b, "(%s per bank: ", k == RP_WM_D ? "writes" : "reads");
 		banks4(b, f->access_bank, "/");

@@ -6,7 +6,9 @@
  *     same figures, instruction by instruction;
  *   - json: strictly well-formed (a small checker below), the documented keys;
  *   - html: one file, the grid's rows, nothing fetched from outside;
- *   - bad input: missing, corrupt, unknown kernel.
+ *   - bad input: missing, corrupt, unknown kernel;
+ *   - the report's bank scorer against the allocator's: random records and
+ *     every loop reported here (bank_score_compare.c).
  * Prints ok/not ok per check. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,10 +19,19 @@
 #include "tests/check.h"
 #include "asm_out/asm_out.h"
 #include "report/report.h"
+#include "tests/report/bank_score_compare.h"
 #include "templates/sgemm.h"
 #include "templates/templates.h"
 
-bool json_valid(const char *s);
+bool json_valid(const char *s);   /* json_check.c: strict RFC 8259 */
+
+/* The report's scorer and the allocator's agree on the loop of report r. */
+static void check_scorers(const char *name, const struct rp_report *r)
+{
+	char why[1024], full[160];
+	snprintf(full, sizeof full, "%s_scorers_agree", name);
+	checkf(bsc_agree_on_loop(r, why, sizeof why), full, "%s", why);
+}
 
 /* ---- hand-computed case -------------------------------------------------------
  * The inner loop of hand_loop.s (banks: v0 0, v1 1, v2 2, v3 3, v4 0, v5 1,
@@ -87,11 +98,12 @@ static void test_hand(const char *path)
 	};
 	bool rows_ok = r.nrows >= 5;
 	for (unsigned i = 0; rows_ok && i < 5; i++) {
-		const struct ra_access_score *sc = &r.rows[i].score;
+		const struct rp_bank_score *sc = &r.rows[i].score;
 		rows_ok = sc->hit_mask[0] == want[i].hx && sc->hit_mask[1] == want[i].hy &&
 			  sc->bank_conflicts == want[i].conf;
 	}
 	checkf(rows_ok, "report_hand_rows", "per-instruction hits/conflicts differ");
+	check_scorers("report_hand", &r);
 	const struct rp_inst *single = r.nrows >= 3 ? &r.insts[r.rows[2].inst] : NULL;
 	checkf(single && strcmp(single->why, "odd FMA count") == 0, "report_hand_single_reason", "why '%s'",
 	      single ? single->why : "?");
@@ -138,112 +150,6 @@ static void test_hand(const char *path)
 	      "report_text_states_model", "text form lacks the model or the reason");
 	free(t);
 	rp_free(&r);
-}
-
-/* ---- a strict JSON checker (RFC 8259 grammar, no extensions) ---------------- */
-static const char *ws(const char *p)
-{
-	while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')
-		p++;
-	return p;
-}
-static const char *value(const char *p, int depth);
-static const char *string(const char *p)
-{
-	if (*p++ != '"')
-		return NULL;
-	while (*p && *p != '"') {
-		if ((unsigned char)*p < 0x20)
-			return NULL;
-		if (*p == '\\') {
-			p++;
-			if (*p == 'u') {
-				for (int i = 1; i <= 4; i++)
-					if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
-						return NULL;
-				p += 4;
-			} else if (!*p || !strchr("\"\\/bfnrt", *p)) {
-				return NULL;
-			}
-		}
-		p++;
-	}
-	return *p == '"' ? p + 1 : NULL;
-}
-static const char *number(const char *p)
-{
-	if (*p == '-')
-		p++;
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		while (*p >= '0' && *p <= '9')
-			p++;
-	else
-		return NULL;
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	if (*p == 'e' || *p == 'E') {
-		p++;
-		if (*p == '+' || *p == '-')
-			p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return p;
-}
-static const char *value(const char *p, int depth)
-{
-	if (depth > 64)
-		return NULL;
-	p = ws(p);
-	if (*p == '{' || *p == '[') {
-		char close = *p == '{' ? '}' : ']';
-		bool obj = *p == '{';
-		p = ws(p + 1);
-		if (*p == close)
-			return p + 1;
-		for (;;) {
-			if (obj) {
-				p = string(ws(p));
-				if (!p)
-					return NULL;
-				p = ws(p);
-				if (*p++ != ':')
-					return NULL;
-			}
-			p = value(p, depth + 1);
-			if (!p)
-				return NULL;
-			p = ws(p);
-			if (*p == ',') {
-				p++;
-				continue;
-			}
-			return *p == close ? p + 1 : NULL;
-		}
-	}
-	if (*p == '"')
-		return string(p);
-	if (strncmp(p, "true", 4) == 0)
-		return p + 4;
-	if (strncmp(p, "false", 5) == 0)
-		return p + 5;
-	if (strncmp(p, "null", 4) == 0)
-		return p + 4;
-	return number(p);
-}
-bool json_valid(const char *s)
-{
-	const char *p = value(s, 0);
-	return p && *ws(p) == 0;
 }
 
 /* ---- three views of one generated kernel ------------------------------------ */
@@ -383,6 +289,8 @@ static void test_three_views(const char *preset, const char *extra, const char *
 		snprintf(why, sizeof why, "%s", err);
 	bool found = ra.loop.found && ra.sum.fmas > 0;
 	checkf(ok && found, name, "%s%s", why, found ? "" : " (no loop with FMAs)");
+	if (ok && found)
+		check_scorers(name, &ra);
 	if (ok && extra) {
 		const struct rp_inst *in = ra.nrows > 0 ? &ra.insts[ra.rows[0].inst] : NULL;
 		for (unsigned i = 0; i < ra.nrows; i++)
@@ -473,6 +381,8 @@ static void test_fmamk(const char *path)
 	ok = ok && mk->read[0][0] == 2 && mk->read[0][1] == -1 && mk->read[0][2] == 3 && ak->read[0][0] == 6 &&
 	     ak->read[0][1] == 7 && ak->read[0][2] == -1 && r.sum.fmas == 2 && r.sum.singles == 2;
 	checkf(ok, "report_fmamk_slots", "rc %d '%s'", rc, rc ? err : "slots or counts differ");
+	if (rc == 0)
+		check_scorers("report_fmamk", &r);
 	rp_free(&r);
 }
 
@@ -532,6 +442,7 @@ static void test_wmma(const char *path)
 	checkf(h && strstr(h, "id=\"wmma\">6 per iteration") && strstr(h, "fragment B</td><td>3 ranges, 19 VGPRs"),
 	      "report_wmma_html", "html lacks the WMMA rows");
 	free(t), free(js), free(h);
+	check_scorers("report_wmma", &r);
 	rp_free(&r);
 }
 
@@ -562,6 +473,7 @@ static void test_edge_loop(const char *path)
 	       "report_edge_loop", "loops %u first %u last %u rows %u outside %u fmas %u wmmas %u acc %u valu %u: %s",
 	       r.loop.nloops, r.loop.first, r.loop.last, r.nrows, r.loop.outside, r.sum.fmas, w->wmmas,
 	       w->accumulators, w->valu_other, r.loop.how);
+	check_scorers("report_edge_loop", &r);
 	rp_free(&r);
 }
 
@@ -599,6 +511,8 @@ static void test_hgemm_views(const char *dir)
 	else
 		snprintf(why, sizeof why, "%s", err);
 	checkf(ok, "report_hgemm_views", "%s", why);
+	if (ok)
+		check_scorers("report_hgemm_views", &ra);
 	const struct rp_wmma *w = &ra.sum.wmma;
 	checkf(ok && w->accumulators == 16 && w->ksteps > 0 && w->wmmas / w->ksteps == 16 && w->hazards == 0 &&
 		      w->c_is_d == w->wmmas && w->frag[RP_WM_D].vgprs == 128,
@@ -776,6 +690,14 @@ int main(int argc, char **argv)
 	/* a 1x1 thread tile: one FMA per k-step, a single with its reason */
 	test_three_views("k6", "bm=4 bn=8 bk=8 tm=1 tn=1 waves-m=1 waves-n=1 lanes-m=4 lanes-n=8 threads=32 "
 			 "unroll=1", dir);
+	/* 4000 random records, seed fixed: the rules of BANKS.md §2 beyond what
+	 * the generated loops exercise (port conflicts, one VGPR read twice through
+	 * one port, loads over cached VGPRs, window 1) */
+	for (unsigned w = 0; w <= 1; w++) {
+		char why[1024] = "", name[64];
+		snprintf(name, sizeof name, "report_scorers_agree_random_window%u", w);
+		checkf(bsc_agree_random(2024, 4000, w, why, sizeof why), name, "%s", why);
+	}
 	test_bad_input(dir);
 	test_pictures();
 	test_prediction_read(dir);
