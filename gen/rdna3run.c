@@ -7,12 +7,15 @@
 #include "vocab/vocab.h"
 #include "asm_out/asm_out.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+FILE *run_info;
 
 void run_error(const char *fmt, ...)
 {
@@ -69,7 +72,7 @@ static void list_kernels(const struct ld_code_object *co, const char *file)
 void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop)
 {
 	if (st->has_counts) {
-		printf("%s: %llu wave-instructions (VALU %llu, FMA %llu, VOPD %llu, SALU %llu, "
+		fprintf(run_info, "%s: %llu wave-instructions (VALU %llu, FMA %llu, VOPD %llu, SALU %llu, "
 		       "SMEM %llu, VMEM %llu, LDS %llu, branch %llu, wait %llu), %llu workgroups, "
 		       "%llu waves\n", b->name, (unsigned long long)st->wave_insts,
 		       (unsigned long long)st->valu, (unsigned long long)st->valu_fma,
@@ -78,14 +81,14 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 		       (unsigned long long)st->lds, (unsigned long long)st->branch,
 		       (unsigned long long)st->wait, (unsigned long long)st->workgroups,
 		       (unsigned long long)st->waves);
-		printf("%s: wall time %.3f ms (best of %u)\n", b->name, st->best_ms, st->runs);
+		fprintf(run_info, "%s: wall time %.3f ms (best of %u)\n", b->name, st->best_ms, st->runs);
 		return;
 	}
-	printf("%s: time %.4f ms best, %.4f ms mean of %u launch%s", b->name, st->best_ms,
+	fprintf(run_info, "%s: time %.4f ms best, %.4f ms mean of %u launch%s", b->name, st->best_ms,
 	       st->mean_ms, st->runs, st->runs == 1 ? "" : "es");
 	if (flop > 0 && st->best_ms > 0)
-		printf(", %.1f GFLOP/s", flop / (st->best_ms * 1e6));
-	printf("\n");
+		fprintf(run_info, ", %.1f GFLOP/s", flop / (st->best_ms * 1e6));
+	fprintf(run_info, "\n");
 }
 
 int run_outputs_check(const struct run_opts *o)
@@ -205,17 +208,28 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 	rc = ld_load(*b, co, module, err, sizeof err);
 	if (hip && autosel && rc != LD_E_ARCH)
 		fprintf(stderr, "rdna3run: backend hip (%s): %s\n", (*b)->device, (*b)->why);
+	/* auto on the emulator: either no HIP device was usable (the usual case
+	 * without a GPU: one line, the HIP error with -v) or the device cannot run
+	 * this code object (a GPU is there: its error is always said). */
+	bool wrong_device = false;
 	if (rc == LD_E_ARCH && autosel && strcmp((*b)->name, "emu")) {
 		snprintf(why, sizeof why, "%s", err);
+		wrong_device = true;
 		ld_backend_close(*b);
 		*b = NULL;
 		rc = ld_backend_emu_open(&eo, b, err, sizeof err);
 		if (!rc)
 			rc = ld_load(*b, co, module, err, sizeof err);
 	}
-	if (autosel && *b && !strcmp((*b)->name, "emu"))
-		fprintf(stderr, "rdna3run: backend %s (%s)%s%s\n", (*b)->name, (*b)->device,
-			why[0] ? ": " : "", why);
+	if (autosel && *b && !strcmp((*b)->name, "emu")) {
+		if (wrong_device)
+			fprintf(stderr, "rdna3run: the HIP device cannot run this code object: running on the %s: %s\n",
+				(*b)->device, why);
+		else if (o->verbose && why[0])
+			fprintf(stderr, "rdna3run: no HIP device: running on the %s (%s)\n", (*b)->device, why);
+		else
+			fprintf(stderr, "rdna3run: no HIP device: running on the %s\n", (*b)->device);
+	}
 	if (rc) {
 		run_error("%s", err);
 		return RUN_EXIT_FAIL;
@@ -254,12 +268,12 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 		snprintf(where, sizeof where, "inside its ranges");
 	else
 		snprintf(where, sizeof where, "the nearest entry, %.2f octaves outside its ranges", far);
-	printf("library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
+	fprintf(run_info, "library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
 	       o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
 	if (e->gflops > 0)
-		printf("; %.1f GFLOP/s at %ux%ux%u by the %s", e->gflops, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
+		fprintf(run_info, "; %.1f GFLOP/s at %ux%ux%u by the %s", e->gflops, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
 		       !strcmp(e->timed, "gpu") ? "GPU" : "model");
-	printf(")\n");
+	fprintf(run_info, ")\n");
 	snprintf(path, pathlen, "%s", e->kernel);
 	o->file = path;
 	ld_lib_close(lib);
@@ -271,9 +285,11 @@ int main(int argc, char **argv)
 	char lib_kernel[LD_LIB_PATH_MAX];
 	struct run_opts o;
 	setvbuf(stdout, NULL, _IOLBF, 0); /* keep report lines in order with stderr */
+	run_info = stdout;
 	int status = run_parse_args(argc, argv, &o);
 	if (status >= 0)
 		goto done;
+	run_info = o.model && o.model_json ? stderr : stdout;
 	if ((status = pick_from_library(&o, lib_kernel, sizeof lib_kernel)) != 0)
 		goto done;
 	status = -1;
@@ -288,6 +304,12 @@ int main(int argc, char **argv)
 	}
 	char err[256];
 	struct ld_code_object *co = NULL;
+	struct stat fst;
+	if (stat(o.file, &fst)) { /* a file that is not there was mistyped: usage */
+		run_error("%s: %s", o.file, strerror(errno));
+		status = RUN_EXIT_USAGE;
+		goto done;
+	}
 	if (ld_open_file(o.file, &co, err, sizeof err)) {
 		run_error("%s", err);
 		status = RUN_EXIT_FAIL;
@@ -300,8 +322,8 @@ int main(int argc, char **argv)
 			goto close;
 	}
 	const struct ld_kernel *k = pick_kernel(co, &o);
-	if (!k) {
-		status = RUN_EXIT_FAIL;
+	if (!k) { /* a --kernel the file lacks, or none of several named: usage */
+		status = ld_kernel_count(co) ? RUN_EXIT_USAGE : RUN_EXIT_FAIL;
 		goto close;
 	}
 	struct ld_backend *b = NULL;

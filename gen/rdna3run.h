@@ -9,6 +9,7 @@
 #include "loader/loader.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 /* Exit statuses (docs/rdna3run.md). */
@@ -31,6 +32,7 @@ struct run_opts {
 	const char *file, *kernel, *backend;
 	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
 	bool list, check;
+	bool verbose;                    /* -v: why the backend was chosen (the HIP error of a fallback) */
 	unsigned checks;                 /* EMU_CHECK_* for the emulator */
 	bool trace;                      /* --trace X,Y,Z:WAVE (emulator only) */
 	uint32_t trace_wg[3];
@@ -64,6 +66,10 @@ struct run_opts {
 
 /* One line "rdna3run: ..." on stderr. */
 void run_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Where the run's report lines go (the launch, emu: statistics, check:):
+ * stdout, or stderr when stdout carries one JSON document (--model-format
+ * json), so that `rdna3run ... > pred.json` is JSON and nothing else. */
+extern FILE *run_info;
 
 /* Print a launch's timing (and counters) on stdout; flop = 0 for no GFLOP/s. */
 void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, double flop);

@@ -225,18 +225,18 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 				}
 			}
 		}
-	printf("check: max abs error %.3g, max rel error %.3g, bound (K+2)*2^-23*(|alpha||A||B|+|beta||C|)"
+	fprintf(run_info, "check: max abs error %.3g, max rel error %.3g, bound (K+2)*2^-23*(|alpha||A||B|+|beta||C|)"
 	       " with K=%u\n", max_abs, max_rel, o->k);
 	int status = RUN_EXIT_OK;
 	if (bad) {
-		printf("check: FAILED: %zu of %llu elements outside the bound (%zu not finite); worst "
+		fprintf(run_info, "check: FAILED: %zu of %llu elements outside the bound (%zu not finite); worst "
 		       "C[%u][%u] = %.9g, expected %.9g\n", bad, (unsigned long long)o->m * o->n,
 		       nan_count, wr, wc, C[worst_i], ref[worst_i]);
 		run_error("check failed: %zu of %llu elements wrong", bad,
 			  (unsigned long long)o->m * o->n);
 		status = RUN_EXIT_FAIL;
 	} else {
-		printf("check: PASSED (%llu elements)\n", (unsigned long long)o->m * o->n);
+		fprintf(run_info, "check: PASSED (%llu elements)\n", (unsigned long long)o->m * o->n);
 	}
 	free(ref), free(bound), free(aa), free(ab);
 	return status;
@@ -260,7 +260,12 @@ struct gemm {
 	float *c0, *cout;             /* C's first value, the kernel's result */
 	struct ld_kargs ka;
 	bool have_ka;
+	bool usage;                   /* the error was in what was asked: exit 2 */
 };
+
+/* An error in the command line against the kernel (its layout, dtype, sizes,
+ * arguments): one line, and rdna3run exits with its usage status. */
+#define GEMM_USAGE(g, ...) (run_error(__VA_ARGS__), (g)->usage = true, -1)
 
 /* A, B and C must be buffer arguments found by role. */
 static int gemm_args(struct gemm *g)
@@ -293,9 +298,8 @@ static int gemm_layout(struct gemm *g)
 		return -1;
 	}
 	if (g->o->layout >= 0 && kl && (enum vc_layout)g->o->layout != klayout) {
-		run_error("kernel %s was generated for layout %s, not %s", k->name, vc_layout_str(klayout),
-			  vc_layout_str((enum vc_layout)g->o->layout));
-		return -1;
+		return GEMM_USAGE(g, "kernel %s was generated for layout %s, not %s", k->name, vc_layout_str(klayout),
+				  vc_layout_str((enum vc_layout)g->o->layout));
 	}
 	enum vc_layout lay = g->o->layout >= 0 ? (enum vc_layout)g->o->layout : klayout;
 	g->layout = vc_layout_str(lay);
@@ -313,9 +317,8 @@ static int gemm_layout(struct gemm *g)
 	if (g->o->dtype >= 0 && !kdt)
 		fab = (enum efmt)(EF_F16 + g->o->dtype); /* a kernel that records none: as told */
 	if (g->o->dtype >= 0 && fab != (enum efmt)(EF_F16 + g->o->dtype)) {
-		run_error("kernel %s takes %s A and B, not %s (--dtype)", k->name, efmt_names[fab],
-			  efmt_names[EF_F16 + g->o->dtype]);
-		return -1;
+		return GEMM_USAGE(g, "kernel %s takes %s A and B, not %s (--dtype)", k->name, efmt_names[fab],
+				  efmt_names[EF_F16 + g->o->dtype]);
 	}
 	g->fmt[0] = g->fmt[1] = fab;
 	g->fmt[2] = fc;
@@ -342,10 +345,9 @@ static int gemm_shapes(struct gemm *g)
 		if (!m->ld)
 			m->ld = minld;
 		if (m->ld < minld) {
-			run_error("ld%c = %u is too small for a %ux%u %s-major %s (at least %u)",
-				  'a' + i, m->ld, m->rows, m->cols, g->col_major ? "column" : "row",
-				  roles[i].role, minld);
-			return -1;
+			return GEMM_USAGE(g, "ld%c = %u is too small for a %ux%u %s-major %s (at least %u)",
+					  'a' + i, m->ld, m->rows, m->cols, g->col_major ? "column" : "row",
+					  roles[i].role, minld);
 		}
 		m->elems = mat_elems(g->col_major, m->rows, m->cols, m->ld);
 		if (m->elems > ((size_t)1 << 32)) {
@@ -356,24 +358,21 @@ static int gemm_shapes(struct gemm *g)
 	/* cblas_sgemm takes int sizes */
 	if (o->check && (o->m > INT_MAX || o->n > INT_MAX || o->k > INT_MAX || g->mats[0].ld > INT_MAX ||
 			 g->mats[1].ld > INT_MAX || g->mats[2].ld > INT_MAX)) {
-		run_error("--check: sizes and leading dimensions must be below 2^31 (cblas_sgemm's int)");
-		return -1;
+		return GEMM_USAGE(g, "--check: sizes and leading dimensions must be below 2^31 (cblas_sgemm's int)");
 	}
 	/* Kernels without a stride argument assume packed matrices. */
 	for (int i = 0; i < 3; i++)
 		if (!g->ra[R_LDA + i] && g->mats[i].ld != (g->col_major ? g->mats[i].rows : g->mats[i].cols)) {
-			run_error("kernel %s has no ld%c argument: matrices must be packed", k->name,
-				  'a' + i);
-			return -1;
+			return GEMM_USAGE(g, "kernel %s has no ld%c argument: matrices must be packed", k->name,
+					  'a' + i);
 		}
 	/* Sizes the kernel was specialized for, when it records them. */
 	static const char *const fixed_keys[3] = { "m", "n", "k" };
 	for (int i = 0; i < 3; i++) {
 		int64_t v;
 		if (!g->ra[R_M + i] && ld_kernel_meta_int(k, fixed_keys[i], &v) == LD_OK && v != g->dims[i]) {
-			run_error("kernel %s was generated for %s = %lld, not %u", k->name, roles[R_M + i].role,
-				  (long long)v, g->dims[i]);
-			return -1;
+			return GEMM_USAGE(g, "kernel %s was generated for %s = %lld, not %u", k->name,
+					  roles[R_M + i].role, (long long)v, g->dims[i]);
 		}
 	}
 	return 0;
@@ -392,9 +391,8 @@ static int gemm_dispatch(struct gemm *g)
 		memcpy(g->grid, o->grid, sizeof g->grid);
 	} else {
 		if (!k->tile_m || !k->tile_n) {
-			run_error("kernel %s records no tile shape (.rdna3.tile_m/.rdna3.tile_n): give "
-				  "--grid and --block", k->name);
-			return -1;
+			return GEMM_USAGE(g, "kernel %s records no tile shape (.rdna3.tile_m/.rdna3.tile_n): give "
+					  "--grid and --block", k->name);
 		}
 		/* Kernels that mask work-items outside M x N say .rdna3.guarded: 1
 		 * (docs/metadata.md). */
@@ -402,17 +400,15 @@ static int gemm_dispatch(struct gemm *g)
 		ld_kernel_meta_int(k, "guarded", &guarded);
 		if (!guarded && (o->m % k->tile_m || o->n % k->tile_n ||
 				 (k->tile_k && o->k % k->tile_k))) {
-			run_error("M N K = %u %u %u: kernel %s needs multiples of its tile %u x %u x %u",
-				  o->m, o->n, o->k, k->name, k->tile_m, k->tile_n, k->tile_k ? k->tile_k : 1);
-			return -1;
+			return GEMM_USAGE(g, "M N K = %u %u %u: kernel %s needs multiples of its tile %u x %u x %u",
+					  o->m, o->n, o->k, k->name, k->tile_m, k->tile_n, k->tile_k ? k->tile_k : 1);
 		}
 		g->grid[0] = (o->n + k->tile_n - 1) / k->tile_n;
 		g->grid[1] = (o->m + k->tile_m - 1) / k->tile_m;
 		g->grid[2] = 1;
 	}
 	if (!g->block[0]) {
-		run_error("kernel %s records no .rdna3.block_threads: give --block", k->name);
-		return -1;
+		return GEMM_USAGE(g, "kernel %s records no .rdna3.block_threads: give --block", k->name);
 	}
 	if (ld_check_dispatch(k, g->grid, g->block, err, sizeof err)) {
 		run_error("%s", err);
@@ -498,19 +494,19 @@ static int gemm_kargs(struct gemm *g)
 	if (!rc && ra[R_BETA])
 		rc = ld_kargs_set_f32(&g->ka, ra[R_BETA]->name, o->beta, err, sizeof err);
 	else if (!rc && o->beta != 0) {
-		run_error("kernel %s has no beta argument: --beta must be 0", k->name);
-		return -1;
+		return GEMM_USAGE(g, "kernel %s has no beta argument: --beta must be 0", k->name);
 	}
 	if (!rc && !ra[R_ALPHA] && o->alpha != 1.0f) {
-		run_error("kernel %s has no alpha argument: --alpha must be 1", k->name);
-		return -1;
+		return GEMM_USAGE(g, "kernel %s has no alpha argument: --alpha must be 1", k->name);
 	}
 	if (rc) {
 		run_error("%s", err);
 		return -1;
 	}
-	if (run_set_args(o, &g->ka))
+	if (run_set_args(o, &g->ka)) {
+		g->usage = true; /* an --arg that does not fit its argument */
 		return -1;
+	}
 	if (ld_kargs_finish(&g->ka, g->grid, g->block, err, sizeof err)) {
 		run_error("%s", err);
 		return -1;
@@ -521,8 +517,8 @@ static int gemm_kargs(struct gemm *g)
 			found |= !strcmp(o->dumps[i].name, g->mats[j].name) ||
 				 !strcmp(o->dumps[i].name, roles[j].role);
 		if (!found) {
-			run_error("--dump %s: not a matrix of kernel %s (A, B or C)", o->dumps[i].name, k->name);
-			return -1;
+			return GEMM_USAGE(g, "--dump %s: not a matrix of kernel %s (A, B or C)", o->dumps[i].name,
+					  k->name);
 		}
 	}
 	return 0;
@@ -555,7 +551,7 @@ static int gemm_launch(struct gemm *g)
 	const struct ld_kernel *k = g->k;
 	const struct mat *mats = g->mats;
 	char err[256];
-	printf("gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
+	fprintf(run_info, "gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
 	       "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, g->layout,
 	       g->col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
 	       g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
@@ -591,6 +587,8 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	if (!gemm_args(&g) && !gemm_layout(&g) && !gemm_shapes(&g) && !gemm_dispatch(&g) &&
 	    !gemm_host(&g) && !gemm_kargs(&g))
 		status = gemm_launch(&g);
+	else if (g.usage)
+		status = RUN_EXIT_USAGE;
 	if (g.have_ka)
 		ld_kargs_free(&g.ka);
 	for (int i = 0; i < 3; i++) {

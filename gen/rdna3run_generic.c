@@ -16,8 +16,9 @@ struct gbuf {                    /* one --buffer on the device */
 
 /* The --buffer options: each allocated on the device, filled, and set as its
  * argument in ka.  bufs[0..*nb) lists what was allocated, for the caller to
- * free (on failure too).  false after one error line. */
-static bool place_buffers(const struct run_opts *o, struct ld_backend *b, const struct ld_kernel *k,
+ * free (on failure too).  0, or the exit status after one error line: usage
+ * for what the options ask (sizes, names, fills), failure for the rest. */
+static int place_buffers(const struct run_opts *o, struct ld_backend *b, const struct ld_kernel *k,
 			  struct ld_kargs *ka, struct gbuf *bufs, unsigned *nb)
 {
 	char err[256];
@@ -30,45 +31,45 @@ static bool place_buffers(const struct run_opts *o, struct ld_backend *b, const 
 		uint64_t bytes;
 		if (len >= sizeof num) {
 			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, spec);
-			return false;
+			return RUN_EXIT_USAGE;
 		}
 		memcpy(num, spec, len);
 		num[len] = 0;
 		if (vc_uint_parse(num, UINT64_MAX, &bytes) != VC_OK || !bytes || bytes > ((uint64_t)1 << 34)) {
 			run_error("--buffer %s: bad size '%s'", o->buffers[i].name, num);
-			return false;
+			return RUN_EXIT_USAGE;
 		}
 		for (unsigned j = 0; j < *nb; j++)
 			if (!strcmp(bufs[j].name, o->buffers[i].name)) {
 				run_error("--buffer %s given twice", o->buffers[i].name);
-				return false;
+				return RUN_EXIT_USAGE;
 			}
 		struct run_key rk;
 		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
-			return false;
+			return RUN_EXIT_USAGE;
 		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka->set[rk.idx]) {
 			run_error("--buffer %s: %s", o->buffers[i].name,
 				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
 				  : ka->set[rk.idx] ? "that argument already has a buffer"
 				  : "the argument is not a global_buffer");
-			return false;
+			return RUN_EXIT_USAGE;
 		}
 		/* the emulator keeps device memory on the host too */
 		dev_bytes += emu ? bytes : 0;
 		char what[96];
 		snprintf(what, sizeof what, "--buffer %s", o->buffers[i].name);
 		if (!run_host_mem_ok(dev_bytes + bytes, what))
-			return false;
+			return RUN_EXIT_FAIL;
 		uint8_t *host = malloc(bytes);
 		if (!host) {
 			run_error("out of memory for --buffer %s", o->buffers[i].name);
-			return false;
+			return RUN_EXIT_FAIL;
 		}
 		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
 			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
 				  o->buffers[i].name, colon + 1);
 			free(host);
-			return false;
+			return RUN_EXIT_USAGE;
 		}
 		uint64_t addr = 0;
 		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
@@ -81,10 +82,10 @@ static bool place_buffers(const struct run_opts *o, struct ld_backend *b, const 
 			rc = ld_kargs_set_index(ka, (unsigned)rk.idx, &addr, 8, err, sizeof err);
 		if (rc) {
 			run_error("%s", err);
-			return false;
+			return RUN_EXIT_FAIL;
 		}
 	}
-	return true;
+	return 0;
 }
 
 int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
@@ -114,23 +115,29 @@ int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 	}
 	if (ld_check_dispatch(k, o->grid, block, err, sizeof err)) {
 		run_error("%s", err);
+		status = RUN_EXIT_USAGE; /* --grid or --block against the kernel */
 		goto out;
 	}
-	if (!place_buffers(o, b, k, &ka, bufs, &nb))
+	if ((status = place_buffers(o, b, k, &ka, bufs, &nb)) != 0)
 		goto out;
-	if (run_set_args(o, &ka))
+	status = RUN_EXIT_FAIL;
+	if (run_set_args(o, &ka)) {
+		status = RUN_EXIT_USAGE; /* an --arg that does not fit its argument */
 		goto out;
+	}
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		bool found = false;
 		for (unsigned j = 0; j < nb; j++)
 			found |= !strcmp(bufs[j].name, o->dumps[i].name);
 		if (!found) {
 			run_error("--dump %s: no --buffer of that name", o->dumps[i].name);
+			status = RUN_EXIT_USAGE;
 			goto out;
 		}
 	}
 	if (ld_kargs_finish(&ka, o->grid, block, err, sizeof err)) {
 		run_error("%s", err);
+		status = RUN_EXIT_USAGE; /* an argument no --arg or --buffer set */
 		goto out;
 	}
 	/* One launch whose results are dumped, then --bench REPS timed ones (which
@@ -140,7 +147,7 @@ int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		run_error("%s", err);
 		goto out;
 	}
-	printf("ran %s: grid %u,%u,%u block %u,%u,%u\n", k->name, o->grid[0], o->grid[1], o->grid[2],
+	fprintf(run_info, "ran %s: grid %u,%u,%u block %u,%u,%u\n", k->name, o->grid[0], o->grid[1], o->grid[2],
 	       block[0], block[1], block[2]);
 	if (!o->bench)
 		run_print_stats(b, &st, 0);

@@ -75,8 +75,17 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	else
 		mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
 	mdl_predict_format(&p, rm->json, plan, sizeof plan);
-	fputs(buf, stdout);
-	fputs(plan, stdout);
+	if (rm->json) {
+		/* one JSON document on stdout: the prediction's object with the plan's
+		 * as its member "plan" (both objects are the model's own, one line each) */
+		size_t nb = strcspn(buf, "\n"), np = strcspn(plan, "\n");
+		if (nb && buf[nb - 1] == '}')
+			nb--;
+		printf("%.*s, \"plan\": %.*s}\n", (int)nb, buf, (int)np, plan);
+	} else {
+		fputs(buf, stdout);
+		fputs(plan, stdout);
+	}
 	if (rm->html) {
 		char text[sizeof buf + sizeof plan];
 		if (rm->json) {

@@ -26,7 +26,7 @@ static const char usage_fmt[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"
-	"common: [--backend auto|hip|emu] [--device N] [-j N] [--strict|--unchecked|--checks LIST]\n"
+	"common: [--backend auto|hip|emu] [--device N] [-v] [-j N] [--strict|--unchecked|--checks LIST]\n"
 	"        [--max-instructions N] [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
 	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]\n"
 	"                 [--model-html FILE]]\n"
@@ -34,6 +34,8 @@ static const char usage_fmt[] =
 	"\n"
 	"  --device N is the HIP device; without it the first %s device (the choice and\n"
 	"  why on stderr);\n"
+	"  --backend auto runs on a HIP device that can run the code object, else on the\n"
+	"  emulator, saying which on stderr; -v adds why HIP was passed over;\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races, VOPD banks and WMMA hazards by default (--strict); --unchecked\n"
 	"  skips them;\n"
@@ -139,7 +141,9 @@ static void free_named(struct run_named *list, unsigned n)
 static int once(const char *a, const char **seen, unsigned *nseen)
 {
 	static const char *const repeatable[] = { "--arg", "--buffer", "--dump" };
-	static const char *const groups[][3] = { { "--strict", "--unchecked", "--checks" }, { "-h", "--help", "" } };
+	static const char *const groups[][3] = {
+		{ "--strict", "--unchecked", "--checks" }, { "-h", "--help", "" }, { "-v", "--verbose", "" },
+	};
 	for (size_t i = 0; i < sizeof repeatable / sizeof repeatable[0]; i++)
 		if (!strcmp(a, repeatable[i]))
 			return 0;
@@ -190,6 +194,8 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 	} else if (!strcmp(a, "--version")) {
 		printf("rdna3run %s\n", RDNA3_VERSION);
 		return RUN_EXIT_OK;
+	} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+		o->verbose = true;
 	} else if (!strcmp(a, "--list")) {
 		o->list = true;
 	} else if (!strcmp(a, "--check")) {

@@ -8,6 +8,7 @@
 #include "gen/tune_eval.h"
 #include "vocab/vocab.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -204,6 +205,51 @@ static bool parse_ll(const char *s, long long *v)
 	return *s && !*end && !errno;
 }
 
+/* An option given twice is refused, as rdna3gen's and rdna3run's own are: a
+ * repeated --budget would otherwise silently take the last.  seen holds the
+ * options met so far.  0, or 1 after the error line. */
+static int once(const char *a, const char **seen, unsigned *nseen)
+{
+	for (unsigned i = 0; i < *nseen; i++)
+		if (!strcmp(seen[i], a)) {
+			tune_fail(EXIT_USAGE, "%s given twice", a);
+			return 1;
+		}
+	if (*nseen < 32)
+		seen[(*nseen)++] = a;
+	return 0;
+}
+
+/* -o DIR must be a directory it can write, or one it can create, before a
+ * search of minutes ends on it.  0, or 1 after the error line. */
+static int out_dir_unusable(const char *out)
+{
+	struct stat st;
+	const char *why = NULL;
+	if (!stat(out, &st)) {
+		if (!S_ISDIR(st.st_mode))
+			why = "not a directory";
+		else if (access(out, W_OK | X_OK))
+			why = strerror(errno);
+		return why ? (tune_fail(EXIT_USAGE, "-o %s: %s", out, why), 1) : 0;
+	}
+	char parent[4096];
+	snprintf(parent, sizeof parent, "%s", out);
+	char *slash = strrchr(parent, '/');
+	while (slash && slash > parent && slash[1] == 0) { /* "a/b/": the parent of b */
+		*slash = 0;
+		slash = strrchr(parent, '/');
+	}
+	const char *dir = !slash ? "." : slash == parent ? "/" : (*slash = 0, parent);
+	if (stat(dir, &st))
+		why = strerror(errno);
+	else if (!S_ISDIR(st.st_mode))
+		why = "not a directory";
+	else if (access(dir, W_OK | X_OK))
+		why = strerror(errno);
+	return why ? (tune_fail(EXIT_USAGE, "-o %s: cannot be created (%s: %s)", out, dir, why), 1) : 0;
+}
+
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -214,6 +260,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	o->jobs = cpus > 0 ? (unsigned)cpus : 1;
 	o->backend = "model";
 	bool have_budget = false;
+	const char *seen[32];
+	unsigned nseen = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		long long x;
@@ -227,10 +275,16 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->tpl = a;
 			continue;
 		}
+		if (once(a, seen, &nseen))
+			return EXIT_USAGE;
 		if (!strcmp(a, "--shape")) {
-			if (i + 3 >= argc)
-				return tune_fail(EXIT_USAGE, "--shape needs M N K");
 			for (int d = 0; d < 3; d++) {
+				/* an option where a size should be ("--shape 512 512 --budget 8"); a
+				 * negative number is a size, refused below as one */
+				if (i + 1 >= argc || (argv[i + 1][0] == '-' && !isdigit((unsigned char)argv[i + 1][1])))
+					return tune_fail(EXIT_USAGE, "--shape needs three sizes M N K, got %d%s%s%s", d,
+							 i + 1 < argc ? " before '" : "", i + 1 < argc ? argv[i + 1] : "",
+							 i + 1 < argc ? "'" : "");
 				const char *s = argv[++i];
 				if (!parse_ll(s, &x) || x <= 0 || x > VC_DIM_MAX)
 					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..%u", "MNK"[d], s,
@@ -289,6 +343,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		return tune_fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
 	if (!o->out)
 		return tune_fail(EXIT_USAGE, "no output: give -o DIR");
+	if (out_dir_unusable(o->out))
+		return EXIT_USAGE;
 	if (have_budget && o->time_limit > 0)
 		return tune_fail(EXIT_USAGE, "--budget and --time: give one");
 	if (o->time_limit > 0)

@@ -217,6 +217,8 @@ int sg_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	ao_meta_int(k, "tile_n", c.bn);
 	ao_meta_int(k, "tile_k", c.bk);
 	ao_meta_str(k, "layout", vc_layout_str((enum vc_layout)((c.ta ? 2 : 0) + (c.tb ? 1 : 0))));
+	ao_meta_str(k, "dtype", "f32"); /* rdna3run --gemm --dtype f16 is then refused, not run */
+	ao_meta_str(k, "out", "f32");
 	ao_meta_int(k, "guarded", 1);
 
 	rc = 0;

@@ -171,6 +171,8 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_int(k, "tile_m", by);
 	ao_meta_int(k, "tile_n", bx);
 	ao_meta_str(k, "layout", vc_layout_str(VC_NN));
+	ao_meta_str(k, "dtype", "f32");
+	ao_meta_str(k, "out", "f32");
 	ao_meta_int(k, "guarded", 1);   /* any M, N, K: edges are masked, not required to be multiples */
 
 	/* A builder error is reported by tpl_build; allocate only a whole kernel. */

@@ -98,7 +98,7 @@ bad "unknown template refused" 2 "unknown template 'nosuch'" tune nosuch $S
 bad "template without a search space refused" 2 "cannot be tuned" tune sgemm-naive $S
 bad "shape 0 refused" 2 "M = '0'" tune sgemm --shape 0 36 20
 bad "negative shape refused" 2 "K = '-5'" tune sgemm --shape 40 36 -5
-bad "--shape with a size missing refused" 2 "--shape: K" tune sgemm --shape 40 36
+bad "--shape with a size missing refused" 2 "--shape needs three sizes M N K, got 2" tune sgemm --shape 40 36
 bad "--budget with --time refused" 2 "give one" tune sgemm $S --budget 3 --time 5
 bad "--confirm out of range refused" 2 "--confirm 33: a count in 0..32" tune sgemm $S --confirm 33
 
@@ -133,5 +133,21 @@ out=$("$G" tune sgemm $S --budget 2 --backend hip --cache "$T/c4" -o "$T/bad" 2>
 rc=$?
 [ $rc -ne 0 ] && printf '%s' "$out" | grep -q 'backend hip' && [ ! -e "$T/bad" ] &&
 	ok "--backend hip without a GPU: refused with the reason, nothing written" || no "hip" "rc $rc: $out"
+
+# Refused before any search, one line, exit 2, nothing written: -o that is a
+# file or whose parent is missing, a --shape short of a size, a repeated option
+refused() { # NAME PATTERN ARGS...: exit 2, one line matching PATTERN, no cache made
+	name=$1 pat=$2; shift 2
+	out=$("$G" tune sgemm "$@" --cache "$T/cr" 2>&1)
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "$pat" &&
+		[ ! -e "$T/cr" ] && ok "$name" || no "$name" "rc $rc: $out"
+}
+: >"$T/afile"
+refused "-o a file: refused" "-o .*: not a directory" $S --budget 2 -o "$T/afile"
+refused "-o under a missing folder: refused" "cannot be created" $S --budget 2 -o "$T/nowhere/out"
+refused "--shape with two sizes: refused" "--shape needs three sizes M N K, got 2 before '--budget'" \
+	--shape 512 512 --budget 8 -o "$T/o5"
+refused "a repeated option: refused" "--budget given twice" $S --budget 2 --budget 3 -o "$T/o6"
 
 [ $fails -eq 0 ]

@@ -27,8 +27,11 @@ grep -q '^model: [0-9]* cycles = [0-9.]* us at 2500 MHz (2 workgroups, 4 waves o
 
 expect model_json 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
 	--model --model-format json
-grep -q '^{"cycles": [0-9]*, .*"breakdown": {"VALU busy": [0-9]*,.*"idle": [0-9]*}}$' "$T/model_json.out" &&
-	ok model_json_line || nok model_json_line "$(cat "$T/model_json.out" | tr '\n' '|')"
+# stdout is one JSON document and nothing else (the launch and emu: lines go to stderr)
+[ "$(wc -l <"$T/model_json.out")" -eq 1 ] &&
+	grep -q '^{"cycles": [0-9]*, .*"breakdown": {"VALU busy": [0-9]*,.*"idle": [0-9]*}, "plan": {"workgroups": [0-9]*, .*}}$' "$T/model_json.out" &&
+	grep -q '^emu: ' "$T/model_json.err" &&
+	ok model_json_alone_on_stdout || nok model_json_alone_on_stdout "$(cat "$T/model_json.out" | tr '\n' '|')"
 
 expect model_on_hip 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 \
 	--model --backend hip

@@ -31,25 +31,25 @@ floats_are key_position_offset_result "$T/pos.bin" 96 "i < 90 ? 2 * i : i"
 expect key_typed_name 0 "$R" "$S" --kernel scale --backend emu --grid 3 --block 32 \
 	--buffer y=384:iota --arg a:f32=2 --arg count:i32=90 --dump y="$T/typed.bin"
 floats_are key_typed_name_result "$T/typed.bin" 96 "i < 90 ? 2 * i : i"
-expect key_twice 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a=1.0 \
+expect key_twice 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a=1.0 \
 	--arg 1=2.0 --arg count=1
-expect key_offset_overlap 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 \
+expect key_offset_overlap 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 \
 	--arg a=1.0 --arg count=1 --arg @4:i32=1
 grep -q 'overlap argument y' "$T/key_offset_overlap.err" && ok key_offset_overlap_says || nok key_offset_overlap_says "$(cat "$T/key_offset_overlap.err")"
-expect key_offset_untyped 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 \
+expect key_offset_untyped 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 \
 	--arg a=1.0 --arg count=1 --arg @16=1
-expect key_position_range 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg 3=1
-expect key_type_size 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f64=1
-expect key_type_unknown 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f16=1
+expect key_position_range 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg 3=1
+expect key_type_size 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f64=1
+expect key_type_unknown 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f16=1
 
 # --- typed by the metadata: rdna3gen writes .type_name float / uint, so a=2 is 2.0 and count=2.5 is refused
 if "$RDNA3GEN" scale -o "$T/scale.hsaco" >"$T/gen.out" 2>&1; then
 	expect f32_integer_text 0 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000:iota \
 		--buffer dst=4000 --arg count=1000 --arg a=2 --arg b=1 --dump dst="$T/f32.bin"
 	floats_are f32_integer_text_result "$T/f32.bin" 1000 "i < 512 ? 2 * i + 1 : 0"
-	expect u32_refuses_float 1 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000 \
+	expect u32_refuses_float 2 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000 \
 		--buffer dst=4000 --arg count=2.5 --arg a=2 --arg b=1
-	expect u32_refuses_negative 1 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000 \
+	expect u32_refuses_negative 2 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000 \
 		--buffer dst=4000 --arg count=-1 --arg a=2 --arg b=1
 	expect u32_decimal_not_octal 0 "$R" "$T/scale.hsaco" --backend emu --grid 2 --buffer src=4000:iota \
 		--buffer dst=4000 --arg count=010 --arg a=1 --arg b=0 --dump dst="$T/dec.bin"
@@ -65,7 +65,7 @@ floats_are identity_fill_result "$T/id.bin" 16 "i % 5 == 0 ? 1 : 0"
 expect identity_cols 0 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128:identity:8 \
 	--arg a=1.0 --arg count=32 --dump y="$T/id8.bin"
 floats_are identity_cols_result "$T/id8.bin" 32 "i % 9 == 0 && i < 32 ? 1 : 0"
-expect identity_not_square 1 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128:identity \
+expect identity_not_square 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128:identity \
 	--arg a=1.0 --arg count=1
 
 # --- check switches

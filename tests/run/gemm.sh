@@ -41,18 +41,18 @@ cmp -s "$T/ref_emu.bin" "$T/coerce_emu.bin" && ok coerce_same_result || nok coer
 expect unnamed_args 1 "$R" "$LLVM_FIXTURES/tests/run/gemm_ref_unnamed.hsaco" $G --gemm 100 70 33 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_args.err" && ok unnamed_args_advice ||
 		nok unnamed_args_advice "$(cat "$T/unnamed_args.err")"; }
-expect unnamed_generic 1 "$R" "$LLVM_FIXTURES/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
+expect unnamed_generic 2 "$R" "$LLVM_FIXTURES/tests/run/gemm_ref_unnamed.hsaco" --kernel sgemm_ref --grid 1 --block 64 \
 	--buffer A=64 --backend emu &&
 	{ grep -q -- '-fhip-kernel-arg-name' "$T/unnamed_generic.err" && ok unnamed_generic_advice ||
 		nok unnamed_generic_advice "$(cat "$T/unnamed_generic.err")"; }
 # buffers too small for the shape
-expect lda_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
-expect ldc_too_small 1 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
-expect no_tile_shape 1 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
-expect arg_sets_role 1 "$R" "$REF" $G --gemm 100 70 33 --arg M=5 --backend emu
+expect lda_too_small 2 "$R" "$REF" $G --gemm 100 70 33 --lda 32 --backend emu
+expect ldc_too_small 2 "$R" "$REF" $G --gemm 100 70 33 --ldc 69 --backend emu
+expect no_tile_shape 2 "$R" "$REF" --kernel sgemm_ref --gemm 100 70 33 --backend emu
+expect arg_sets_role 2 "$R" "$REF" $G --gemm 100 70 33 --arg M=5 --backend emu
 # 192 GiB of host memory for A, B, C, their copies and the check: a line, not the OOM killer
 expect gemm_beyond_host_memory 1 "$R" "$REF" $G --gemm 65536 65536 65536 --check --backend emu
-expect dump_unknown 1 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
+expect dump_unknown 2 "$R" "$REF" $G --gemm 100 70 33 --dump D="$T/d.bin" --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
 	expect ref_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$REF" $G --gemm 100 70 33 --alpha 1.5 --check \
 		--backend hip --bench 3 --dump C="$T/ref_hip.bin" && passed ref_hip_shim
@@ -71,11 +71,15 @@ K="$T/sgemm_naive.hsaco"
 if "$RDNA3GEN" sgemm-naive -o "$K" >"$T/gen.out" 2>&1; then ok gen_sgemm_naive; else
 	nok gen_sgemm_naive "$(cat "$T/gen.out")"; exit 1; fi
 expect naive_emu 0 "$R" "$K" --gemm 64 48 40 --check --backend emu --dump C="$T/naive_emu.bin" && passed naive_emu
+# The kernel records .rdna3.dtype f32: --dtype f16 is refused before anything runs
+expect naive_dtype_contradicts 2 "$R" "$K" --gemm 64 48 40 --dtype f16 --backend emu
+grep -q 'takes f32 A and B, not f16' "$T/naive_dtype_contradicts.err" && ok naive_dtype_named ||
+	nok naive_dtype_named "$(cat "$T/naive_dtype_contradicts.err")"
 grep -q 'grid 3,4,1 block 256,1,1' "$T/naive_emu.out" && ok naive_grid_from_metadata ||
 	nok naive_grid_from_metadata "$(head -n 1 "$T/naive_emu.out")"
 expect naive_emu_ragged 0 "$R" "$K" --gemm 37 29 19 --alpha -2 --beta 0.25 --check --backend emu && passed naive_emu_ragged
 expect naive_strict 0 "$R" "$K" --gemm 64 48 40 --check --strict --backend emu && passed naive_strict
-expect naive_layout_mismatch 1 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
+expect naive_layout_mismatch 2 "$R" "$K" --gemm 64 64 64 --layout TN --backend emu
 if [ -e "$SHIM/libamdhip64.so.6" ]; then
 	expect naive_hip_shim 0 env LD_LIBRARY_PATH="$SHIM" "$R" "$K" --gemm 64 48 40 --check --backend hip \
 		--dump C="$T/naive_hip.bin" && passed naive_hip_shim

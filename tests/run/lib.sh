@@ -14,8 +14,11 @@ expect() {
 		nok "$name" "exit $rc, want $want: $(grep -h -e '^check' "$T/$name.out" | head -n 2 | tr '\n' '|')$(head -n 3 "$T/$name.err" | tr '\n' '|')"
 		return 1
 	fi
-	# (a "rdna3run: backend ..." line says which backend and device run: not an error)
-	lines=$(grep '^rdna3run: ' "$T/$name.err" | grep -c -v '^rdna3run: backend ')
+	# (a line that says which backend and device run is not an error: "rdna3run:
+	# backend ...", "rdna3run: no HIP device: running on ...", "rdna3run: the HIP
+	# device cannot run this code object: running on ...")
+	lines=$(grep '^rdna3run: ' "$T/$name.err" |
+		grep -c -v -e '^rdna3run: backend ' -e '^rdna3run: [a-zA-Z ]*: running on the ')
 	other=$(grep -v -c -e '^rdna3run: ' -e '^hipshim: ' "$T/$name.err")
 	if [ "$want" -ne 0 ] && { [ "$lines" -ne 1 ] || [ "$other" -ne 0 ]; }; then
 		nok "$name" "want one error line, got: $(head -n 5 "$T/$name.err" | tr '\n' '|')"

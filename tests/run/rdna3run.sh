@@ -58,11 +58,11 @@ if "$RDNA3GEN" scale -o "$T/scale_gen.hsaco" >"$T/gen.out" 2>&1; then
 		nok block_from_metadata_result "$(od -An -f "$T/scale_gen.bin" | head -n 2 | tr '\n' ' ')"
 	fi
 	# built for a block of 256: another block would compute part of the work
-	expect block_not_generated 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 33 \
+	expect block_not_generated 2 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 33 \
 		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
 	grep -q 'generated for a block of 256,1,1 (.rdna3.block_threads), not 33,1,1' "$T/block_not_generated.err" &&
 		ok block_not_generated_says_why || nok block_not_generated_says_why "$(cat "$T/block_not_generated.err")"
-	expect block_not_generated_2d 1 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 128,2 \
+	expect block_not_generated_2d 2 "$R" "$T/scale_gen.hsaco" --backend emu --grid 2 --block 128,2 \
 		--buffer src=4000:iota --buffer dst=4000 --arg count=1000 --arg a=2.0 --arg b=0.5
 else
 	nok gen_scale "$(head -n 2 "$T/gen.out")"
@@ -98,9 +98,16 @@ grep -q -e 'hipError[A-Za-z]*' -e 'no HIP runtime' "$T/hip_without_device.err" &
 	nok hip_error_named "$(cat "$T/hip_without_device.err")"
 expect hip_no_runtime 3 env RDNA3_HIP_LIB=/nonexistent/libamdhip64.so.6 "$R" "$FX/add1.hsaco" \
 	--backend hip --grid 1 --block 64 --buffer buf=256 --arg count=64
+# Without a usable HIP device (this machine): one line, and the HIP error
+# only with -v.
 expect auto_falls_back 0 "$R" "$FX/add1.hsaco" --grid 1 --block 64 --buffer buf=256 --arg count=64
-grep -q '^rdna3run: backend emu (gfx1100 emulator)' "$T/auto_falls_back.err" && ok auto_says_emu ||
-	nok auto_says_emu "$(cat "$T/auto_falls_back.err")"
+[ "$(cat "$T/auto_falls_back.err")" = "rdna3run: no HIP device: running on the gfx1100 emulator" ] &&
+	ok auto_says_emu_quietly || nok auto_says_emu_quietly "$(cat "$T/auto_falls_back.err" | tr '\n' '|')"
+expect auto_falls_back_verbose 0 "$R" "$FX/add1.hsaco" -v --grid 1 --block 64 --buffer buf=256 --arg count=64
+[ "$(wc -l <"$T/auto_falls_back_verbose.err")" -eq 1 ] &&
+	grep -q '^rdna3run: no HIP device: running on the .* emulator (.*hip.*)$' "$T/auto_falls_back_verbose.err" &&
+	ok auto_says_why_with_v || nok auto_says_why_with_v "$(cat "$T/auto_falls_back_verbose.err" | tr '\n' '|')"
+expect verbose_twice 2 "$R" "$FX/add1.hsaco" -v --verbose --grid 1 --block 64 --buffer buf=256 --arg count=64
 # A HIP device that is not gfx1100 (a fake runtime whose hipModuleLoadData says
 # hipErrorNoBinaryForGpu): auto runs on the emulator, saying why in one line;
 # --backend hip fails naming the error.
@@ -109,7 +116,7 @@ if [ -e "$FAKE" ]; then
 	expect auto_wrong_gpu 0 env RDNA3_HIP_LIB="$FAKE" "$R" "$FX/add1.hsaco" --grid 2 --block 64 \
 		--buffer buf=512:iota --arg count=100 --dump buf="$T/wrong_gpu.bin"
 	if [ "$(wc -l <"$T/auto_wrong_gpu.err")" -eq 1 ] &&
-		grep -q '^rdna3run: backend emu (gfx1100 emulator): hip: hipModuleLoadData: hipErrorNoBinaryForGpu' \
+		grep -q '^rdna3run: the HIP device cannot run this code object: running on the gfx1100 emulator: hip: hipModuleLoadData: hipErrorNoBinaryForGpu' \
 			"$T/auto_wrong_gpu.err" && cmp -s "$T/emu.bin" "$T/wrong_gpu.bin"; then
 		ok auto_wrong_gpu_uses_emu
 	else
@@ -143,7 +150,7 @@ if [ -e "$FAKE" ]; then
 		nok two_gpus_device2_named "$(cat "$T/two_gpus_no_device2.err")"
 	# auto with --device 0: the gfx1036 cannot run it, so the emulator does, saying why
 	expect two_gpus_auto_device0 0 run_fake --device 0
-	grep -q '^rdna3run: backend emu (gfx1100 emulator): hip: hipModuleLoadData: hipErrorNoBinaryForGpu.*device 0: fake gfx1036' \
+	grep -q '^rdna3run: the HIP device cannot run this code object: running on the gfx1100 emulator: hip: hipModuleLoadData: hipErrorNoBinaryForGpu.*device 0: fake gfx1036' \
 		"$T/two_gpus_auto_device0.err" && ok two_gpus_auto_falls_back ||
 		nok two_gpus_auto_falls_back "$(cat "$T/two_gpus_auto_device0.err")"
 	# ROCm 6 retired hipDeviceAttributeGcnArch: the compute capability (11.0)
@@ -165,12 +172,12 @@ expect dump_all_or_none 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 6
 	--arg count=64 --dump buf="$T/first.bin" --dump buf="$T/nonexistent/second.bin"
 [ ! -e "$T/first.bin" ] && [ -z "$(ls "$T" | grep '\.tmp')" ] && ok dump_none_written ||
 	nok dump_none_written "$(ls "$T" | tr '\n' ' ')"
-expect arg_given_twice 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+expect arg_given_twice 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
 	--arg count=64 --arg count=3
-expect arg_over_buffer 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
+expect arg_over_buffer 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256 \
 	--arg count=64 --arg buf=3
 run_add1() { "$R" "$@" --backend emu --grid 1 --block 64 --buffer buf=256 --arg count=64; }
-expect missing_file 1 run_add1 "$T/nonexistent.hsaco"
+expect missing_file 2 run_add1 "$T/nonexistent.hsaco"
 head -c 700 "$FX/add1.hsaco" >"$T/trunc.hsaco"
 expect truncated_file 1 run_add1 "$T/trunc.hsaco"
 printf 'this is not a code object\n' >"$T/text.hsaco"
@@ -180,15 +187,17 @@ cp "$FX/add1.hsaco" "$T/gfx1101.hsaco"
 printf 'F' | dd of="$T/gfx1101.hsaco" bs=1 seek=48 conv=notrunc 2>/dev/null # e_flags = 0x46
 expect wrong_arch 1 run_add1 "$T/gfx1101.hsaco"
 grep -q 'gfx1101, not gfx1100' "$T/wrong_arch.err" && ok wrong_arch_named || nok wrong_arch_named "$(cat "$T/wrong_arch.err")"
-expect unknown_kernel 1 run_add1 "$FX/add1.hsaco" --kernel nosuch
-expect arg_unknown_name 1 run_add1 "$FX/add1.hsaco" --arg nosuch=1
-expect arg_type_mismatch 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --arg buf=1 --arg count=1
-expect arg_size_mismatch 1 run_add1 "$FX/add1.hsaco" --arg count=4294967296
-expect arg_missing 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256
-expect arg_not_number 1 run_add1 "$FX/add1.hsaco" --arg count=seven
-expect buffer_not_pointer 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer count=64 \
+expect unknown_kernel 2 run_add1 "$FX/add1.hsaco" --kernel nosuch
+expect arg_unknown_name 2 run_add1 "$FX/add1.hsaco" --arg nosuch=1
+expect arg_type_mismatch 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --arg buf=1 --arg count=1
+expect arg_size_mismatch 2 run_add1 "$FX/add1.hsaco" --arg count=4294967296
+expect arg_missing 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256
+expect arg_not_number 2 run_add1 "$FX/add1.hsaco" --arg count=seven
+expect bad_fill 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer buf=256:bogus --arg count=64
+expect dump_no_buffer 2 run_add1 "$FX/add1.hsaco" --dump nosuch="$T/nosuch.bin"
+expect buffer_not_pointer 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 64 --buffer count=64 \
 	--buffer buf=256 --arg count=1
-expect block_over_limit 1 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 128 --buffer buf=512 --arg count=1
+expect block_over_limit 2 "$R" "$FX/add1.hsaco" --backend emu --grid 1 --block 128 --buffer buf=512 --arg count=1
 # The kernel runs past its 256-byte buffer: the emulator's fault, one line, no dump written.
 rm -f "$T/fault.bin"
 expect kernel_fault 1 "$R" "$FX/add1.hsaco" --backend emu --grid 4 --block 64 --buffer buf=256 \

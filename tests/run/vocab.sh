@@ -42,7 +42,7 @@ for L in NT nt Nt; do
 		ok "run_layout_${L}_checked" || nok "run_layout_${L}_checked" "$(head -n 1 "$T/run_layout_$L.out")"
 done
 # the other layout is refused naming both, as the generator prints them
-expect run_layout_mismatch 1 "$R" "$T/nt.hsaco" --gemm 64 64 16 --layout tn --backend emu &&
+expect run_layout_mismatch 2 "$R" "$T/nt.hsaco" --gemm 64 64 16 --layout tn --backend emu &&
 	grep -q 'generated for layout NT, not TN' "$T/run_layout_mismatch.err" && ok run_layout_mismatch_words ||
 	nok run_layout_mismatch_words "$(cat "$T/run_layout_mismatch.err")"
 expect run_layout_bad 2 "$R" "$T/nt.hsaco" --gemm 64 64 16 --layout N --backend emu
@@ -78,7 +78,7 @@ K="$T/nt.hsaco"
 expect run_seed_octal 2 "$R" "$K" --gemm 64 64 16 --seed 010 --backend emu
 expect run_bench_hex 2 "$R" "$K" --gemm 64 64 16 --bench 0x2 --backend emu
 expect run_gemm_junk 2 "$R" "$K" --gemm 64 64 16x --backend emu
-expect run_buffer_octal 1 "$R" "$LLVM_FIXTURES/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
+expect run_buffer_octal 2 "$R" "$LLVM_FIXTURES/tests/loader/add1.hsaco" --backend emu --grid 1 --block 64 \
 	--buffer buf=0400 --arg count=64
 
 # --- an option given twice ----------------------------------------------------------------------
