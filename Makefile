@@ -54,6 +54,9 @@ ifeq ($(GFX),)
 $(error scripts/target.sh found no ISA target in isa/targets.def)
 endif
 
+# The objects of the CLIs' folders (the rule below the fragments says why).
+CLI_OBJ  := $(BUILD)/cli
+
 LIBS :=
 BINS :=
 TEST_BINS :=
@@ -69,13 +72,20 @@ all:
 
 # Fragments are read lower layers first, so a fragment may use the variables
 # of the layers below it (prerequisite lists are expanded as they are read).
-LAYERS    := vocab isa loader emu model asm_out vgpr_alloc templates report run gen
+LAYERS    := vocab isa loader emu model asm_out vgpr_alloc templates report run tune rdna3gen rdna3run
 FRAGMENTS := $(foreach d,$(LAYERS),$(sort $(wildcard $(d)/*.mk)))
 include $(FRAGMENTS) $(filter-out $(FRAGMENTS),$(sort $(wildcard */*.mk)))
 
 all: $(LIBS) $(SHIMS) $(BINS) $(TEST_BINS) $(MANS)
 
 $(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# A CLI's folder is named as its program (rdna3gen/, rdna3run/) and
+# $(BUILD)/PROGRAM is the program, so the objects of those folders go under
+# $(CLI_OBJ) instead: rdna3gen/main.c -> $(CLI_OBJ)/rdna3gen/main.o.
+$(CLI_OBJ)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -114,6 +124,7 @@ check-headers:
 # and what they need from the system.  The libraries are archives only, so
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
+# libtune.a (tune/tune.mk) is rdna3gen's part and not installed, so it is not named.
 PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lisa -lvocab
 PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lpthread -lm
 

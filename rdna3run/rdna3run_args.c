@@ -2,7 +2,7 @@
  * --arg KEY=VALUE and --buffer KEY=BYTES[:FILL], where KEY names an explicit
  * argument by name, by position (0, 1, ... in metadata order) or by kernarg
  * offset (@24), optionally typed (:i32, :f32, ...).  See docs/rdna3run.md. */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-/* rdna3run.h — private to the rdna3run CLI (gen/rdna3run*.c), one file per
+/* rdna3run.h — private to the rdna3run CLI (rdna3run/rdna3run*.c), one file per
  * phase or mode: rdna3run.c (main: open, pick the kernel and backend, output
  * files), rdna3run_opts.c (the command line), rdna3run_args.c (--arg keys and
  * fills), rdna3run_generic.c, rdna3run_gemm.c, rdna3run_model.c (--model),

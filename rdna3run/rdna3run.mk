@@ -1,9 +1,7 @@
-# rdna3run: the CLI (gen/rdna3run*.c).  Its emulator backend is libld_emu.a
+# rdna3run: the CLI (rdna3run/rdna3run*.c).  Its emulator backend is libld_emu.a
 # (run/run.mk).
 
-RDNA3RUN_OBJS := $(BUILD)/gen/rdna3run.o $(BUILD)/gen/rdna3run_gemm.o $(BUILD)/gen/rdna3run_model.o \
-	$(BUILD)/gen/rdna3run_microbench.o $(BUILD)/gen/rdna3run_args.o $(BUILD)/gen/rdna3run_opts.o \
-	$(BUILD)/gen/rdna3run_generic.o
+RDNA3RUN_OBJS := $(patsubst %.c,$(CLI_OBJ)/%.o,$(sort $(wildcard rdna3run/*.c)))
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -lyaml -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
 RDNA3RUN_LIBS := $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a \

@@ -1,11 +1,11 @@
 /* tune_eval.h — one candidate of rdna3gen tune: build and assemble it, check
- * it on the emulator, predict its time with the model (gen/tune_eval.c), and
+ * it on the emulator, predict its time with the model (tune/tune_eval.c), and
  * the per-candidate cache that lets an interrupted search resume. */
-#ifndef RDNA3_GEN_TUNE_EVAL_H
-#define RDNA3_GEN_TUNE_EVAL_H
+#ifndef RDNA3_TUNE_TUNE_EVAL_H
+#define RDNA3_TUNE_TUNE_EVAL_H
 
 #include "asm_out/asm_out.h"
-#include "gen/tune.h"
+#include "tune/tune.h"
 
 struct tune_env {
 	const struct tune_run *r;

@@ -2,7 +2,7 @@
  * under the timing model (model/model.h) and prints the prediction, and with
  * --model-html one offline page of it: the roofline and the cycle breakdown. */
 #include "asm_out/asm_out.h"
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "model/model.h"
 #include "report/report.h"
 

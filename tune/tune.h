@@ -1,8 +1,8 @@
 /* tune.h — `rdna3gen tune`: search the parameters of the sgemm template for
- * the fastest kernel at one shape (gen/tune.c: the search; gen/tune_out.c:
+ * the fastest kernel at one shape (tune/tune.c: the search; tune/tune_out.c:
  * the files it writes).  See docs/tune.md. */
-#ifndef RDNA3_GEN_TUNE_H
-#define RDNA3_GEN_TUNE_H
+#ifndef RDNA3_TUNE_TUNE_H
+#define RDNA3_TUNE_TUNE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,7 +11,7 @@
 #include "templates/templates.h"
 
 /* Deeper than TUNE_K_DIRECT the model's figure is an estimate from two
- * shallower depths (gen/tune_eval.c); --confirm is at most TUNE_CONFIRM_MAX. */
+ * shallower depths (tune/tune_eval.c); --confirm is at most TUNE_CONFIRM_MAX. */
 enum { TUNE_K_DIRECT = 256, TUNE_CONFIRM_MAX = 32 };
 
 /* What became of a candidate, worst first after OK in the CSV. */
@@ -80,10 +80,10 @@ int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget,
 /* NULL when the template called name can be tuned (*t set), else a message
  * format with one %s for the name. */
 const char *tune_check_template(const char *name, const struct tpl_template **t);
-/* --shapes: gen/tune_lib.c; the exit status. */
+/* --shapes: tune/tune_lib.c (the file: tune/shapes.h); the exit status. */
 int tune_library(const struct tune_opts *o);
 
-/* gen/tune_out.c: every output file, computed into memory and written
+/* tune/tune_out.c: every output file, computed into memory and written
  * together (ao_write_files) into dir, created if missing.  hsaco: the
  * winner's code object.  0, or -1 with the message in err. */
 int tune_write_outputs(const struct tune_run *r, const char *dir, const void *hsaco, size_t hsaco_len, char *err,

@@ -9,7 +9,7 @@
  * time is extended linearly in K (the k-loop repeats; docs/tune.md gives the
  * error against a full prediction).  The top of the ranking is then predicted
  * again at the full depth (tune_confirm). */
-#include "gen/tune_eval.h"
+#include "tune/tune_eval.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>

@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "asm_out/asm_out.h"
-#include "gen/config.h"
-#include "gen/tune.h"
 #include "isa/isa.h"
+#include "rdna3gen/config.h"
 #include "report/report.h"
 #include "templates/templates.h"
+#include "tune/tune.h"
 #include "vocab/vocab.h"
 
 #ifndef RDNA3_VERSION

@@ -4,8 +4,8 @@
  * the target shape with the timing model (both through rdna3run, one worker
  * process per candidate, -j at a time), then rank.  Results are cached per
  * candidate so an interrupted search resumes.  See docs/tune.md. */
-#include "gen/tune.h"
-#include "gen/tune_eval.h"
+#include "tune/tune.h"
+#include "tune/tune_eval.h"
 #include "vocab/vocab.h"
 
 #include <ctype.h>

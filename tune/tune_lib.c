@@ -4,9 +4,9 @@
  * (index.yaml, one code object and one --config file per distinct winner,
  * summary.csv), all or none.  loader/lib.c reads index.yaml back
  * (ld_lib_pick); docs/tune.md gives both formats. */
-#include "gen/config.h"
-#include "gen/tune.h"
-#include "gen/tune_eval.h"
+#include "tune/shapes.h"
+#include "tune/tune.h"
+#include "tune/tune_eval.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -18,7 +18,7 @@
 
 /* One shape's result. */
 struct lib_shape {
-	struct gen_shape s;
+	struct tune_shape s;
 	bool ok;
 	struct tune_cand win;
 	double gflops;               /* the winner's: predicted, or measured with --backend hip */
@@ -69,7 +69,7 @@ static void kernel_name(const struct tpl_values *v, const char *params, char *bu
 }
 
 /* Search one shape: at the upper end of each of its ranges. */
-static void tune_shape(const struct tune_opts *o, struct tune_run *r, struct tune_env *env, struct lib_shape *ls)
+static void search_shape(const struct tune_opts *o, struct tune_run *r, struct tune_env *env, struct lib_shape *ls)
 {
 	r->m = ls->s.hi[0], r->n = ls->s.hi[1], r->k = ls->s.hi[2];
 	r->layout = ls->s.layout;
@@ -221,10 +221,10 @@ static int collect_kernels(const struct tune_env *env, struct lib_shape *sh, uns
 
 int tune_library(const struct tune_opts *o)
 {
-	struct gen_shape *shapes;
+	struct tune_shape *shapes;
 	unsigned ns;
 	char err[1024];
-	if (gen_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
+	if (tune_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
 		return tune_fail(2, "%s", err);
 	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit };
 	tune_check_template(o->tpl, &r.t);
@@ -250,7 +250,7 @@ int tune_library(const struct tune_opts *o)
 		fprintf(stderr, "rdna3gen: tune: shape %u/%u (%s line %u): %ux%ux%u %s\n", i + 1, ns, o->shapes,
 			shapes[i].line, shapes[i].hi[0], shapes[i].hi[1], shapes[i].hi[2],
 			vc_layout_str((enum vc_layout)shapes[i].layout));
-		tune_shape(o, &r, &env, &sh[i]);
+		search_shape(o, &r, &env, &sh[i]);
 		failed += !sh[i].ok;
 	}
 	free(shapes);

@@ -1,7 +1,7 @@
 /* rdna3run_generic.c — rdna3run's generic mode: any kernel with --buffer
  * allocations, --arg values and --dump outputs, on the backend main opened.
  * See docs/rdna3run.md. */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "vocab/vocab.h"
 
 #include <stdio.h>

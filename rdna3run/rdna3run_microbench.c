@@ -9,7 +9,7 @@
  * With -o FILE the constants are written as `NAME VALUE` lines that
  * --model-constants reads.
  */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "loader/loader.h"
 #include "model/model.h"
 #include "templates/templates.h"

@@ -2,7 +2,7 @@
  * file and a code object, every candidate as CSV and JSON, and an HTML page
  * with the search as an SVG scatter plot.  All are computed in memory and
  * written together (ao_write_files): all or none. */
-#include "gen/tune.h"
+#include "tune/tune.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* rdna3run_opts.c — the command line of rdna3run: usage text, option parsing
  * (one function per group of options) and the checks of which options go
  * together.  See docs/rdna3run.md. */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "emu/emu.h"
 #include "isa/isa.h"
 #include "model/model.h"

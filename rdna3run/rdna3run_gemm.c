@@ -3,7 +3,7 @@
  * unless the kernel's metadata says `.rdna3.order: col`.  Arguments are found
  * by role (table below); the grid comes from the tile shape in the metadata.
  * The check compares with OpenBLAS under a bound that grows with K. */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "vocab/vocab.h"
 
 #include <cblas.h>

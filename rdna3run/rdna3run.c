@@ -2,7 +2,7 @@
  * list its kernels, run a GEMM kernel and check it against OpenBLAS, or run
  * any kernel with buffers and arguments given on the command line.
  * See docs/rdna3run.md. */
-#include "gen/rdna3run.h"
+#include "rdna3run/rdna3run.h"
 #include "emu/emu.h"
 #include "vocab/vocab.h"
 #include "asm_out/asm_out.h"

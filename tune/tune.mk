@@ -1,0 +1,13 @@
+# tune/: `rdna3gen tune` as libtune.a: the search (tune.c), one candidate in a
+# worker process (tune_eval.c), the files it writes (tune_out.c), a kernel
+# library over a shapes file (tune_lib.c, shapes.c), and the capped YAML input
+# that the shapes file and rdna3gen's --config file share (yaml_file.c).
+# Linked by rdna3gen only and not installed: the search still runs the
+# rdna3run binary per candidate and takes rdna3gen's command line, so it is no
+# library interface yet.
+TUNE_SRCS := $(wildcard tune/*.c)
+TUNE_LIB := $(BUILD)/libtune.a
+$(TUNE_LIB): $(TUNE_SRCS:%.c=$(BUILD)/%.o)
+
+# tests/tune: a search on a tiny budget, a kernel library (both through rdna3gen)
+TEST_SCRIPTS += tests/tune/tune.sh tests/tune/tune_lib.sh
