@@ -413,7 +413,7 @@ static void progress(const struct tune_run *r, unsigned done, unsigned total, ti
 static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
 {
 	time_t t0 = time(NULL);
-	unsigned scan = 0, next = 0, running = 0, done = 0, best_occ = 0;
+	unsigned scan = 0, next = 0, running = 0, done = 0, best_occ = 0, cached = 0;
 	unsigned total = budget < r->nc ? budget : r->nc;   /* for the progress line */
 	pid_t *pids = calloc(r->jobs, sizeof *pids);
 	unsigned *slot_c = calloc(r->jobs, sizeof *slot_c);
@@ -434,6 +434,7 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 			next++;
 			if (tune_cache_load(env, c) == 0) {
 				done++;
+				cached++;
 				r->evaluated++;
 				if (c->status == TUNE_OK && (r->winner == r->nc || better(c, &r->c[r->winner])))
 					r->winner = (unsigned)(c - r->c);
@@ -486,6 +487,9 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 	}
 	if (isatty(2))
 		progress(r, done, total, t0, true);
+	/* a rerun answered from the cache says so: its figures are the earlier run's */
+	if (cached)
+		fprintf(stderr, "tune: %u of %u evaluated candidates from the cache (%s)\n", cached, done, env->cache);
 	free(pids), free(slot_c);
 	r->nc = scan;   /* candidates past the budget were never looked at */
 }

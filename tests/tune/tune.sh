@@ -28,6 +28,7 @@ rows=$(grep -c ',ok,yes,' "$T/o/candidates.csv" 2>/dev/null)
 grep -q '<svg' "$T/o/search.html" && grep -q '<circle' "$T/o/search.html" && ok "search.html has the SVG plot" ||
 	no "search.html" "no svg"
 grep -q 'tune: 4/4 evaluated, best' "$T/err" && ok "progress line on stderr" || no "progress" "$(cat "$T/err")"
+cp "$T/err" "$T/err_first"
 "$G" sgemm --config "$T/o/winner.yaml" -o "$T/w.hsaco" 2>"$T/err" && cmp -s "$T/w.hsaco" "$T/o/winner.hsaco" &&
 	ok "winner.yaml through rdna3gen sgemm --config gives winner.hsaco" || no "winner.yaml" "$(cat "$T/err")"
 # the winner is the fastest row of the CSV (predicted_ms is column 33 from the end: compute by name)
@@ -37,8 +38,11 @@ grep -q "\"winner\": $fastest," "$T/o/candidates.json" && ok "the winner is the 
 	no "winner" "fastest $fastest; $(head -c 300 "$T/o/candidates.json")"
 
 # resumed from the cache: nothing re-evaluated, same result
-"$G" tune sgemm $S --budget 4 -j 2 --cache "$T/c" -o "$T/o2" >/dev/null 2>&1 && cmp -s "$T/o/candidates.csv" "$T/o2/candidates.csv" &&
+"$G" tune sgemm $S --budget 4 -j 2 --cache "$T/c" -o "$T/o2" >/dev/null 2>"$T/err2" && cmp -s "$T/o/candidates.csv" "$T/o2/candidates.csv" &&
 	ok "a second run from the cache gives the same candidates.csv" || no "cache" "differs"
+# ... and says so, where the first run (a fresh cache) did not
+grep -q "^tune: 4 of 4 evaluated candidates from the cache ($T/c)$" "$T/err2" && ! grep -q 'from the cache' "$T/err_first" &&
+	ok "a run from the cache says so on stderr" || no "cache line" "$(cat "$T/err2" | tr '\n' '|')"
 # one worker, fresh cache: same ranking
 "$G" tune sgemm $S --budget 4 -j 1 --cache "$T/c1" -o "$T/o3" >/dev/null 2>&1 &&
 	cmp -s "$T/o/candidates.csv" "$T/o3/candidates.csv" && ok "-j 1 ranks as -j 2" || no "-j 1" "differs"
