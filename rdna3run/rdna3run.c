@@ -73,19 +73,19 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 {
 	if (st->has_counts) {
 		fprintf(run_info, "%s: %llu wave-instructions (VALU %llu, FMA %llu, VOPD %llu, SALU %llu, "
-		       "SMEM %llu, VMEM %llu, LDS %llu, branch %llu, wait %llu), %llu workgroups, "
-		       "%llu waves\n", b->name, (unsigned long long)st->wave_insts,
-		       (unsigned long long)st->valu, (unsigned long long)st->valu_fma,
-		       (unsigned long long)st->vopd, (unsigned long long)st->salu,
-		       (unsigned long long)st->smem, (unsigned long long)st->vmem,
-		       (unsigned long long)st->lds, (unsigned long long)st->branch,
-		       (unsigned long long)st->wait, (unsigned long long)st->workgroups,
-		       (unsigned long long)st->waves);
+		        "SMEM %llu, VMEM %llu, LDS %llu, branch %llu, wait %llu), %llu workgroups, "
+		        "%llu waves\n", b->name, (unsigned long long)st->wave_insts,
+		        (unsigned long long)st->valu, (unsigned long long)st->valu_fma,
+		        (unsigned long long)st->vopd, (unsigned long long)st->salu,
+		        (unsigned long long)st->smem, (unsigned long long)st->vmem,
+		        (unsigned long long)st->lds, (unsigned long long)st->branch,
+		        (unsigned long long)st->wait, (unsigned long long)st->workgroups,
+		        (unsigned long long)st->waves);
 		fprintf(run_info, "%s: wall time %.3f ms (best of %u)\n", b->name, st->best_ms, st->runs);
 		return;
 	}
 	fprintf(run_info, "%s: time %.4f ms best, %.4f ms mean of %u launch%s", b->name, st->best_ms,
-	       st->mean_ms, st->runs, st->runs == 1 ? "" : "es");
+	        st->mean_ms, st->runs, st->runs == 1 ? "" : "es");
 	if (flop > 0 && st->best_ms > 0)
 		fprintf(run_info, ", %.1f GFLOP/s", flop / (st->best_ms * 1e6));
 	fprintf(run_info, "\n");
@@ -269,7 +269,7 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 	else
 		snprintf(where, sizeof where, "the nearest entry, %.2f octaves outside its ranges", far);
 	fprintf(run_info, "library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
-	       o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
+	        o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
 	if (e->gflops > 0)
 		fprintf(run_info, "; %.1f GFLOP/s at %ux%ux%u by the %s", e->gflops, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
 		       !strcmp(e->timed, "gpu") ? "GPU" : "model");

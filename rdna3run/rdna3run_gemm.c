@@ -226,7 +226,7 @@ static int check_result(const struct run_opts *o, bool col_major, bool ta, bool 
 			}
 		}
 	fprintf(run_info, "check: max abs error %.3g, max rel error %.3g, bound (K+2)*2^-23*(|alpha||A||B|+|beta||C|)"
-	       " with K=%u\n", max_abs, max_rel, o->k);
+	        " with K=%u\n", max_abs, max_rel, o->k);
 	int status = RUN_EXIT_OK;
 	if (bad) {
 		fprintf(run_info, "check: FAILED: %zu of %llu elements outside the bound (%zu not finite); worst "
@@ -552,9 +552,9 @@ static int gemm_launch(struct gemm *g)
 	const struct mat *mats = g->mats;
 	char err[256];
 	fprintf(run_info, "gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
-	       "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, g->layout,
-	       g->col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
-	       g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
+	        "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, g->layout,
+	        g->col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
+	        g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
 	struct ld_run_stats st;
 	if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, 1, &st, err, sizeof err) ||
 	    efmt_read(g->b, g->fmt[2], g->cout, mats[2].dev, mats[2].elems, err, sizeof err)) {
