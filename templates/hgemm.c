@@ -414,11 +414,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_str(k, "out", outs[h->out]);
 	ao_meta_int(k, "guarded", 1);
 
-	int rc = 0;
-	if (!ao_error(k) && ra_allocate(h->ra, k, 0, NULL, err, errlen))
-		rc = TPL_E_BUILD;
-	ra_free(h->ra);
-	return rc;
+	return tpl_finish(h->ra, k, err, errlen);
 }
 
 const struct tpl_template tpl_hgemm = {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "templates/templates.h"
+#include "vgpr_alloc/vgpr_alloc.h"
 #include "vocab/vocab.h"
 
 static const struct tpl_template *const all[] = { &tpl_scale, &tpl_sgemm_naive, &tpl_sgemm, &tpl_hgemm, &tpl_microbench };
@@ -293,4 +294,13 @@ int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, siz
 	}
 	*out = k;
 	return 0;
+}
+
+int tpl_finish(struct ra_ctx *ra, struct ao_kernel *k, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (!ao_error(k) && ra_allocate(ra, k, 0, NULL, err, errlen))
+		rc = TPL_E_BUILD;
+	ra_free(ra);
+	return rc;
 }

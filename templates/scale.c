@@ -107,12 +107,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_int(k, "tile_m", 1);
 	ao_meta_int(k, "tile_n", block * items);
 
-	/* A builder error is reported by tpl_build; allocate only a whole kernel. */
-	int rc = 0;
-	if (!ao_error(k) && ra_allocate(ra, k, 0, NULL, err, errlen))
-		rc = TPL_E_BUILD;
-	ra_free(ra);
-	return rc;
+	return tpl_finish(ra, k, err, errlen);
 }
 
 const struct tpl_template tpl_scale = {

@@ -175,12 +175,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	ao_meta_str(k, "out", "f32");
 	ao_meta_int(k, "guarded", 1);   /* any M, N, K: edges are masked, not required to be multiples */
 
-	/* A builder error is reported by tpl_build; allocate only a whole kernel. */
-	int rc = 0;
-	if (!ao_error(k) && ra_allocate(ra, k, 0, NULL, err, errlen))
-		rc = TPL_E_BUILD;
-	ra_free(ra);
-	return rc;
+	return tpl_finish(ra, k, err, errlen);
 }
 
 const struct tpl_template tpl_sgemm_naive = {

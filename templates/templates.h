@@ -108,6 +108,12 @@ int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, siz
 /* The ao_print options the common parameters ask for. */
 struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
 
+/* The ending of a template's build: allocate the kernel's virtual registers
+ * (only a whole kernel: a builder error is reported by tpl_build) and free
+ * the allocator.  0, or TPL_E_BUILD with the allocator's message in err. */
+struct ra_ctx;
+int tpl_finish(struct ra_ctx *ra, struct ao_kernel *k, char *err, size_t errlen);
+
 /* Templates (one file each) */
 extern const struct tpl_template tpl_scale;
 extern const struct tpl_template tpl_sgemm_naive;
