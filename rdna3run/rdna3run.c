@@ -329,7 +329,7 @@ int main(int argc, char **argv)
 	struct ld_backend *b = NULL;
 	void *module = NULL;
 	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
-				.html = o.model_html };
+				.html = o.model_html, .file = o.file };
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

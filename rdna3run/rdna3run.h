@@ -129,6 +129,7 @@ struct run_model {
 	unsigned sample;                 /* units per group to simulate, 0 = all */
 	const char *constants;           /* constants file, or NULL */
 	const char *html;                /* --model-html FILE, or NULL */
+	const char *file;                /* the code object, named on the page */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 };

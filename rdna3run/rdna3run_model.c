@@ -13,15 +13,29 @@
 
 _Static_assert(MDL_B_N <= RP_MAX_PARTS, "every bucket of the breakdown fits the report's bar");
 
-static int write_html(const struct run_model *rm, const struct mdl_prediction *p, const struct mdl_consts *c,
-		      const char *text)
+static void html_escaped(struct ao_text *t, const char *s)
+{
+	for (; *s; s++) /* names and text lines hold no markup, but < > & may occur */
+		ao_textf(t, "%s", *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){ *s, 0 });
+}
+
+static int write_html(const struct run_model *rm, const struct emu_launch *l, const struct mdl_prediction *p,
+		      const struct mdl_consts *c, const char *text)
 {
 	struct ao_text t = { 0 };
 	ao_textf(&t, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>timing model</title>\n"
 		     "<style>body{font-family:sans-serif;margin:1em 2em}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}</style>"
-		     "</head><body>\n<h1>Timing model</h1>\n<pre>");
-	for (const char *s = text; *s; s++) /* the text lines hold no markup but < > & may occur */
-		ao_textf(&t, "%s", *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){ *s, 0 });
+		     "</head><body>\n<h1>Timing model: ");
+	html_escaped(&t, l->kernel_name ? l->kernel_name : "kernel");
+	ao_textf(&t, "</h1>\n<p>Kernel <code>");
+	html_escaped(&t, l->kernel_name ? l->kernel_name : "?");
+	ao_textf(&t, "</code> of <code>");
+	html_escaped(&t, rm->file ? rm->file : "?");
+	ao_textf(&t, "</code>, launched as grid %u,%u,%u (workgroups) of block %u,%u,%u (work-items), predicted "
+		     "for a %s with %.0f CUs at %.0f MHz (the device of model/consts.def).</p>\n<pre>",
+		 l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
+		 isa_target_default()->name, c->cus, c->clock_mhz);
+	html_escaped(&t, text);
 	ao_textf(&t, "</pre>\n");
 	static struct rp_prediction rp;
 	memset(&rp, 0, sizeof rp);
@@ -93,7 +107,7 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 			mdl_predict_format(&p, false, plan, sizeof plan);
 		}
 		snprintf(text, sizeof text, "%s%s", buf, plan);
-		if (write_html(rm, &p, &mo.c, text)) {
+		if (write_html(rm, l, &p, &mo.c, text)) {
 			snprintf(err, errlen, "%s: not written", rm->html);
 			return EMU_E_ARG;
 		}

@@ -33,6 +33,13 @@ expect model_json 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:i
 	grep -q '^emu: ' "$T/model_json.err" &&
 	ok model_json_alone_on_stdout || nok model_json_alone_on_stdout "$(cat "$T/model_json.out" | tr '\n' '|')"
 
+# --model-html: the page names the kernel, its file, the launch and the device
+expect model_html 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
+	--model --model-html "$T/m.html"
+grep -q '<h1>Timing model: add1</h1>' "$T/m.html" && grep -q "of <code>$FX/add1.hsaco</code>" "$T/m.html" &&
+	grep -q 'grid 2,1,1 (workgroups) of block 64,1,1 (work-items), predicted for a gfx1100 with 96 CUs at 2500 MHz' "$T/m.html" &&
+	ok model_html_names_kernel_file_launch_device || nok model_html_names_kernel_file_launch_device "$(grep -m1 '<p>Kernel' "$T/m.html")"
+
 expect model_on_hip 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 \
 	--model --backend hip
 expect model_bad_format 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --model --model-format xml
