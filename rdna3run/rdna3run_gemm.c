@@ -1,540 +1,40 @@
-/* rdna3run_gemm.c — `rdna3run --gemm M N K`: C = alpha * op(A) * op(B) + beta * C
- * with op() from the layout (N: as stored, T: transposed), matrices row-major
- * unless the kernel's metadata says `.rdna3.order: col`.  Arguments are found
- * by role (table below); the grid comes from the tile shape in the metadata.
- * The check compares with OpenBLAS under a bound that grows with K. */
+/* rdna3run_gemm.c — `rdna3run --gemm M N K`: the command line's GEMM through
+ * run/gemm.h (arguments by role, layout, shapes, dispatch, fills, the check
+ * against OpenBLAS), and what rdna3run prints of it: the launch line, the
+ * timing, the check's lines and the --dump files. */
 #include "rdna3run/rdna3run.h"
-#include "vocab/vocab.h"
+#include "run/gemm.h"
 
-#include <cblas.h>
-#include <float.h>
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-enum role { R_A, R_B, R_C, R_M, R_N, R_K, R_LDA, R_LDB, R_LDC, R_ALPHA, R_BETA, R_COUNT };
-
-/* Argument names accepted for each role, first match wins.  Buffers are
- * global_buffer arguments; the rest by_value (sizes 4: u32 or f32). */
-static const struct {
-	const char *role;
-	const char *names[6];
-} roles[R_COUNT] = {
-	[R_A] = { "A", { "A", "a", "ptr_a", "mat_a" } },
-	[R_B] = { "B", { "B", "b", "ptr_b", "mat_b" } },
-	[R_C] = { "C", { "C", "c", "ptr_c", "mat_c" } },
-	[R_M] = { "M", { "M", "m", "dim_m", "size_m", "rows" } },
-	[R_N] = { "N", { "N", "n", "dim_n", "size_n", "cols", "ncols" } },
-	[R_K] = { "K", { "K", "k", "dim_k", "size_k", "depth" } },
-	[R_LDA] = { "lda", { "lda", "stride_a" } },
-	[R_LDB] = { "ldb", { "ldb", "stride_b" } },
-	[R_LDC] = { "ldc", { "ldc", "stride_c" } },
-	[R_ALPHA] = { "alpha", { "alpha" } },
-	[R_BETA] = { "beta", { "beta" } },
-};
-
-/* (ld_arg_find also matches clang's "NAME.coerce" pointer names.) */
-static const struct ld_arg *role_arg(const struct ld_kernel *k, enum role r)
+/* --arg values after the roles (gemm_req.more_args). */
+static int more_args(void *ctx, struct ld_kargs *ka, char *err, size_t errlen)
 {
-	for (size_t i = 0; i < sizeof roles[r].names / sizeof roles[r].names[0] && roles[r].names[i];
-	     i++) {
-		const struct ld_arg *a = ld_arg_find(k, roles[r].names[i]);
-		if (a)
-			return a;
-	}
-	return NULL;
+	if (!run_set_args(ctx, ka))
+		return 0;
+	if (errlen)
+		err[0] = 0; /* run_set_args printed the line */
+	return -1;
 }
 
-/* Explicit arguments without a name: clang at any -O without
- * -fhip-kernel-arg-name or -fno-discard-value-names. */
-static bool args_unnamed(const struct ld_kernel *k)
+/* --dump NAME must name A, B or C (the role or the kernel's argument name). */
+static int dump_matrix(const struct gemm_info *in, const char *name)
 {
-	for (unsigned i = 0; i < k->nargs; i++)
-		if (k->args[i].kind != LD_ARG_HIDDEN && !k->args[i].name[0])
-			return true;
-	return false;
-}
-
-/* Elements of a stored matrix: rows x cols as stored (after the layout's
- * transposition), ld elements between consecutive rows (row-major) or
- * columns (column-major). */
-struct mat {
-	const char *name;
-	uint32_t rows, cols, ld;
-	size_t elems;
-	float *host;
-	uint64_t dev;
-};
-
-static size_t mat_elems(bool col_major, uint32_t rows, uint32_t cols, uint32_t ld)
-{
-	return col_major ? (size_t)ld * (cols - 1) + rows : (size_t)ld * (rows - 1) + cols;
-}
-
-static size_t idx(bool col_major, uint32_t ld, uint32_t r, uint32_t c)
-{
-	return col_major ? (size_t)c * ld + r : (size_t)r * ld + c;
-}
-
-/* Element formats in device memory: f32, or 16-bit f16/bf16 for A and B
- * (.rdna3.dtype) and for C (.rdna3.out); see docs/hgemm.md.  The host keeps
- * floats holding values exactly representable in the format, so the check runs
- * cblas_sgemm on the converted inputs. */
-enum efmt { EF_F32, EF_F16, EF_BF16 };
-static const char *const efmt_names[] = { "f32", "f16", "bf16" };
-
-static bool efmt_parse(const char *s, enum efmt *out)
-{
-	for (int i = 0; i < 3; i++)
-		if (s && !strcmp(s, efmt_names[i])) {
-			*out = (enum efmt)i;
-			return true;
-		}
-	return false;
-}
-
-static uint16_t f32_to_bits16(enum efmt f, float x)
-{
-	uint32_t u;
-	if (f == EF_F16) {
-		_Float16 h = (_Float16)x; /* nearest even */
-		uint16_t b;
-		memcpy(&b, &h, 2);
-		return b;
-	}
-	memcpy(&u, &x, 4);
-	if (isnan(x))
-		return 0x7fc0;
-	return (uint16_t)((u + 0x7fffu + (u >> 16 & 1)) >> 16); /* bf16, nearest even */
-}
-
-static float bits16_to_f32(enum efmt f, uint16_t b)
-{
-	if (f == EF_F16) {
-		_Float16 h;
-		memcpy(&h, &b, 2);
-		return (float)h;
-	}
-	uint32_t u = (uint32_t)b << 16;
-	float x;
-	memcpy(&x, &u, 4);
-	return x;
-}
-
-/* Round the host values to the format (in place). */
-static void efmt_round(enum efmt f, float *p, size_t n)
-{
-	if (f != EF_F32)
-		for (size_t i = 0; i < n; i++)
-			p[i] = bits16_to_f32(f, f32_to_bits16(f, p[i]));
-}
-
-/* Device copies: f32 as is, 16-bit formats packed. */
-static int efmt_write(struct ld_backend *b, enum efmt f, uint64_t dev, const float *p, size_t n, char *err,
-		      size_t errlen)
-{
-	if (f == EF_F32)
-		return ld_write(b, dev, p, n * sizeof(float), err, errlen);
-	uint16_t *t = malloc(n * 2 + 2);
-	if (!t) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++)
-		t[i] = f32_to_bits16(f, p[i]);
-	int rc = ld_write(b, dev, t, n * 2, err, errlen);
-	free(t);
-	return rc;
-}
-
-static int efmt_read(struct ld_backend *b, enum efmt f, float *p, uint64_t dev, size_t n, char *err, size_t errlen)
-{
-	if (f == EF_F32)
-		return ld_read(b, p, dev, n * sizeof(float), err, errlen);
-	uint16_t *t = malloc(n * 2 + 2);
-	if (!t) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	int rc = ld_read(b, t, dev, n * 2, err, errlen);
-	for (size_t i = 0; !rc && i < n; i++)
-		p[i] = bits16_to_f32(f, t[i]);
-	free(t);
-	return rc;
-}
-
-/* mats: A, B and C as launched; C0 is C's first value, C the kernel's result. */
-static int check_result(const struct run_opts *o, bool col_major, bool ta, bool tb,
-			const struct mat mats[3], const float *C0, const float *C, enum efmt fc)
-{
-	size_t nc = mats[2].elems;
-	float *ref = malloc(nc * sizeof *ref), *bound = malloc(nc * sizeof *bound);
-	float *aa = malloc(mats[0].elems * sizeof *aa), *ab = malloc(mats[1].elems * sizeof *ab);
-	if (!ref || !bound || !aa || !ab) {
-		free(ref), free(bound), free(aa), free(ab);
-		run_error("out of memory for the check");
-		return RUN_EXIT_FAIL;
-	}
-	enum CBLAS_ORDER ord = col_major ? CblasColMajor : CblasRowMajor;
-	enum CBLAS_TRANSPOSE opa = ta ? CblasTrans : CblasNoTrans, opb = tb ? CblasTrans : CblasNoTrans;
-	memcpy(ref, C0, nc * sizeof *ref);
-	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, o->alpha, mats[0].host,
-		    (int)mats[0].ld, mats[1].host, (int)mats[1].ld, o->beta, ref, (int)mats[2].ld);
-	/* Error bound: each of the K-term dot products (ours and the reference's)
-	 * is within K*u*sum|a||b| of the exact value, u = 2^-24; so allow
-	 * (K + 2) * 2^-23 * (|alpha| |A||B| + |beta| |C0|), plus the smallest normal. */
-	for (size_t i = 0; i < mats[0].elems; i++)
-		aa[i] = fabsf(mats[0].host[i]);
-	for (size_t i = 0; i < mats[1].elems; i++)
-		ab[i] = fabsf(mats[1].host[i]);
-	for (size_t i = 0; i < nc; i++)
-		bound[i] = fabsf(C0[i]);
-	cblas_sgemm(ord, opa, opb, (int)o->m, (int)o->n, (int)o->k, fabsf(o->alpha), aa,
-		    (int)mats[0].ld, ab, (int)mats[1].ld, fabsf(o->beta), bound, (int)mats[2].ld);
-	double scale = (o->k + 2.0) * ldexp(1.0, -23);
-	/* a 16-bit C adds one rounding of the result: unit roundoff 2^-11 (f16) or 2^-8
-	 * (bf16) of |alpha||A||B| + |beta||C| >= |C|, and half the f16 subnormal step */
-	double uout = fc == EF_F16 ? ldexp(1.0, -11) : fc == EF_BF16 ? ldexp(1.0, -8) : 0;
-	double tiny = fc == EF_F16 ? ldexp(1.0, -24) : FLT_MIN;
-	scale += uout;
-	double max_abs = 0, max_rel = 0;
-	size_t bad = 0, worst_i = 0, nan_count = 0;
-	uint32_t wr = 0, wc = 0;
-	double worst_excess = -1;
-	for (uint32_t r = 0; r < o->m; r++)
-		for (uint32_t c = 0; c < o->n; c++) {
-			size_t i = idx(col_major, mats[2].ld, r, c);
-			double got = C[i], want = ref[i], d = fabs(got - want);
-			if (isnan(got) || isinf(got)) {
-				nan_count++;
-				d = INFINITY;
-			}
-			double tol = scale * bound[i] + tiny;
-			if (d > max_abs)
-				max_abs = d;
-			if (want != 0 && d / fabs(want) > max_rel)
-				max_rel = d / fabs(want);
-			if (!(d <= tol)) {    /* a NaN reference or bound fails too */
-				bad++;
-				if (d / tol > worst_excess) {
-					worst_excess = d / tol;
-					worst_i = i, wr = r, wc = c;
-				}
-			}
-		}
-	fprintf(run_info, "check: max abs error %.3g, max rel error %.3g, bound (K+2)*2^-23*(|alpha||A||B|+|beta||C|)"
-	        " with K=%u\n", max_abs, max_rel, o->k);
-	int status = RUN_EXIT_OK;
-	if (bad) {
-		fprintf(run_info, "check: FAILED: %zu of %llu elements outside the bound (%zu not finite); worst "
-		       "C[%u][%u] = %.9g, expected %.9g\n", bad, (unsigned long long)o->m * o->n,
-		       nan_count, wr, wc, C[worst_i], ref[worst_i]);
-		run_error("check failed: %zu of %llu elements wrong", bad,
-			  (unsigned long long)o->m * o->n);
-		status = RUN_EXIT_FAIL;
-	} else {
-		fprintf(run_info, "check: PASSED (%llu elements)\n", (unsigned long long)o->m * o->n);
-	}
-	free(ref), free(bound), free(aa), free(ab);
-	return status;
-}
-
-/* One --gemm run: the kernel's arguments by role, the shapes, the dispatch,
- * the host and device matrices, the launch.  Each phase below fills its part
- * and returns non-zero after saying why (run_error). */
-struct gemm {
-	const struct run_opts *o;
-	struct ld_backend *b;
-	void *module;
-	const struct ld_kernel *k;
-	const struct ld_arg *ra[R_COUNT];
-	const char *layout;           /* as printed */
-	bool ta, tb, col_major;
-	enum efmt fmt[3];             /* element formats of A, B, C in device memory */
-	struct mat mats[3];           /* A, B, C as stored */
-	uint32_t dims[3];             /* M, N, K */
-	uint32_t grid[3], block[3];
-	float *c0, *cout;             /* C's first value, the kernel's result */
-	struct ld_kargs ka;
-	bool have_ka;
-	bool usage;                   /* the error was in what was asked: exit 2 */
-};
-
-/* An error in the command line against the kernel (its layout, dtype, sizes,
- * arguments): one line, and rdna3run exits with its usage status. */
-#define GEMM_USAGE(g, ...) (run_error(__VA_ARGS__), (g)->usage = true, -1)
-
-/* A, B and C must be buffer arguments found by role. */
-static int gemm_args(struct gemm *g)
-{
-	const struct ld_kernel *k = g->k;
-	for (int r = 0; r < R_COUNT; r++)
-		g->ra[r] = role_arg(k, (enum role)r);
-	for (int r = R_A; r <= R_C; r++)
-		if (!g->ra[r] || g->ra[r]->kind != LD_ARG_GLOBAL_BUFFER) {
-			if (args_unnamed(k))
-				run_error("kernel %s: its metadata names no arguments, so A, B and C cannot "
-					  "be found: compile it with -fhip-kernel-arg-name (clang -x hip)",
-					  k->name);
-			else
-				run_error("kernel %s is not a GEMM kernel: no buffer argument for %s "
-					  "(see --list)", k->name, roles[r].role);
-			return -1;
-		}
-	return 0;
-}
-
-/* The layout: the kernel's (specialized) or the option, in any case. */
-static int gemm_layout(struct gemm *g)
-{
-	const struct ld_kernel *k = g->k;
-	const char *kl = k->layout[0] ? k->layout : ld_kernel_meta_str(k, "layout");
-	enum vc_layout klayout = VC_NN;
-	if (kl && !vc_layout_parse(kl, &klayout)) {
-		run_error("kernel %s: .rdna3.layout '%s' is not one of " VC_WORDS_LAYOUT, k->name, kl);
-		return -1;
-	}
-	if (g->o->layout >= 0 && kl && (enum vc_layout)g->o->layout != klayout) {
-		return GEMM_USAGE(g, "kernel %s was generated for layout %s, not %s", k->name, vc_layout_str(klayout),
-				  vc_layout_str((enum vc_layout)g->o->layout));
-	}
-	enum vc_layout lay = g->o->layout >= 0 ? (enum vc_layout)g->o->layout : klayout;
-	g->layout = vc_layout_str(lay);
-	g->ta = vc_layout_ta(lay), g->tb = vc_layout_tb(lay);
-	const char *order = ld_kernel_meta_str(k, "order");
-	g->col_major = order && !strcmp(order, "col");
-	/* element formats: the kernel's, which --dtype must match */
-	enum efmt fab = EF_F32, fc = EF_F32;
-	const char *kdt = ld_kernel_meta_str(k, "dtype"), *kout = ld_kernel_meta_str(k, "out");
-	if ((kdt && !efmt_parse(kdt, &fab)) || (kout && !efmt_parse(kout, &fc))) {
-		run_error("kernel %s: .rdna3.dtype '%s' or .rdna3.out '%s' is not f32, f16 or bf16", k->name,
-			  kdt ? kdt : "", kout ? kout : "");
-		return -1;
-	}
-	if (g->o->dtype >= 0 && !kdt)
-		fab = (enum efmt)(EF_F16 + g->o->dtype); /* a kernel that records none: as told */
-	if (g->o->dtype >= 0 && fab != (enum efmt)(EF_F16 + g->o->dtype)) {
-		return GEMM_USAGE(g, "kernel %s takes %s A and B, not %s (--dtype)", k->name, efmt_names[fab],
-				  efmt_names[EF_F16 + g->o->dtype]);
-	}
-	g->fmt[0] = g->fmt[1] = fab;
-	g->fmt[2] = fc;
-	return 0;
-}
-
-/* Stored shapes (op(A) is M x K, op(B) is K x N, C is M x N), their leading
- * dimensions, and the sizes a specialized kernel was generated for. */
-static int gemm_shapes(struct gemm *g)
-{
-	const struct run_opts *o = g->o;
-	const struct ld_kernel *k = g->k;
-	const struct mat init[3] = {
-		{ "A", g->ta ? o->k : o->m, g->ta ? o->m : o->k, o->lda, 0, NULL, 0 },
-		{ "B", g->tb ? o->n : o->k, g->tb ? o->k : o->n, o->ldb, 0, NULL, 0 },
-		{ "C", o->m, o->n, o->ldc, 0, NULL, 0 },
-	};
-	memcpy(g->mats, init, sizeof init);
-	g->dims[0] = o->m, g->dims[1] = o->n, g->dims[2] = o->k;
-	for (int i = 0; i < 3; i++) {
-		struct mat *m = &g->mats[i];
-		m->name = g->ra[R_A + i]->name;
-		uint32_t minld = g->col_major ? m->rows : m->cols;
-		if (!m->ld)
-			m->ld = minld;
-		if (m->ld < minld) {
-			return GEMM_USAGE(g, "ld%c = %u is too small for a %ux%u %s-major %s (at least %u)",
-					  'a' + i, m->ld, m->rows, m->cols, g->col_major ? "column" : "row",
-					  roles[i].role, minld);
-		}
-		m->elems = mat_elems(g->col_major, m->rows, m->cols, m->ld);
-		if (m->elems > ((size_t)1 << 32)) {
-			run_error("matrix %s of %zu elements is too large", roles[i].role, m->elems);
-			return -1;
-		}
-	}
-	/* cblas_sgemm takes int sizes */
-	if (o->check && (o->m > INT_MAX || o->n > INT_MAX || o->k > INT_MAX || g->mats[0].ld > INT_MAX ||
-			 g->mats[1].ld > INT_MAX || g->mats[2].ld > INT_MAX)) {
-		return GEMM_USAGE(g, "--check: sizes and leading dimensions must be below 2^31 (cblas_sgemm's int)");
-	}
-	/* Kernels without a stride argument assume packed matrices. */
-	for (int i = 0; i < 3; i++)
-		if (!g->ra[R_LDA + i] && g->mats[i].ld != (g->col_major ? g->mats[i].rows : g->mats[i].cols)) {
-			return GEMM_USAGE(g, "kernel %s has no ld%c argument: matrices must be packed", k->name,
-					  'a' + i);
-		}
-	/* Sizes the kernel was specialized for, when it records them. */
-	static const char *const fixed_keys[3] = { "m", "n", "k" };
-	for (int i = 0; i < 3; i++) {
-		int64_t v;
-		if (!g->ra[R_M + i] && ld_kernel_meta_int(k, fixed_keys[i], &v) == LD_OK && v != g->dims[i]) {
-			return GEMM_USAGE(g, "kernel %s was generated for %s = %lld, not %u", k->name,
-					  roles[R_M + i].role, (long long)v, g->dims[i]);
-		}
-	}
-	return 0;
-}
-
-/* The dispatch shape: the options, else one workgroup per tile of C. */
-static int gemm_dispatch(struct gemm *g)
-{
-	const struct run_opts *o = g->o;
-	const struct ld_kernel *k = g->k;
-	char err[256];
-	g->block[0] = k->block_threads, g->block[1] = g->block[2] = 1;
-	if (o->have_block)
-		memcpy(g->block, o->block, sizeof g->block);
-	if (o->have_grid) {
-		memcpy(g->grid, o->grid, sizeof g->grid);
-	} else {
-		if (!k->tile_m || !k->tile_n) {
-			return GEMM_USAGE(g, "kernel %s records no tile shape (.rdna3.tile_m/.rdna3.tile_n): give "
-					  "--grid and --block", k->name);
-		}
-		/* Kernels that mask work-items outside M x N say .rdna3.guarded: 1
-		 * (docs/metadata.md). */
-		int64_t guarded = 0;
-		ld_kernel_meta_int(k, "guarded", &guarded);
-		if (!guarded && (o->m % k->tile_m || o->n % k->tile_n ||
-				 (k->tile_k && o->k % k->tile_k))) {
-			return GEMM_USAGE(g, "M N K = %u %u %u: kernel %s needs multiples of its tile %u x %u x %u",
-					  o->m, o->n, o->k, k->name, k->tile_m, k->tile_n, k->tile_k ? k->tile_k : 1);
-		}
-		g->grid[0] = (o->n + k->tile_n - 1) / k->tile_n;
-		g->grid[1] = (o->m + k->tile_m - 1) / k->tile_m;
-		g->grid[2] = 1;
-	}
-	if (!g->block[0]) {
-		return GEMM_USAGE(g, "kernel %s records no .rdna3.block_threads: give --block", k->name);
-	}
-	if (ld_check_dispatch(k, g->grid, g->block, err, sizeof err)) {
-		run_error("%s", err);
-		return -1;
-	}
-	return 0;
-}
-
-/* Host matrices: A, B, C filled by --fill, C's first value and room for the
- * result.  The memory check counts the check's four temporaries and, with the
- * emulator, its device copies of A, B and C. */
-static int gemm_host(struct gemm *g)
-{
-	const struct run_opts *o = g->o;
-	struct mat *mats = g->mats;
-	uint64_t abc = mats[0].elems + mats[1].elems + mats[2].elems;
-	uint64_t need = 4 * (abc + 2 * mats[2].elems);
-	need += o->check ? 4 * (abc + mats[2].elems) : 0;
-	need += !strcmp(g->b->name, "emu") ? 4 * abc : 0;
-	if (!run_host_mem_ok(need, "--gemm"))
-		return -1;
-	for (int i = 0; i < 3; i++) {
-		mats[i].host = calloc(mats[i].elems, sizeof(float));
-		if (!mats[i].host) {
-			run_error("out of memory for %s", roles[i].role);
-			return -1;
-		}
-	}
-	if (o->fill == FILL_SEED) {
-		/* A[i] = i over the stored elements, B = identity pattern, C = 0 */
-		for (size_t i = 0; i < mats[0].elems; i++)
-			mats[0].host[i] = (float)i;
-		for (uint32_t r = 0; r < mats[1].rows && r < mats[1].cols; r++)
-			mats[1].host[idx(g->col_major, mats[1].ld, r, r)] = 1.0f;
-	} else {
-		uint64_t s = o->seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
-		for (int i = 0; i < 3; i++)
-			for (size_t j = 0; j < mats[i].elems; j++)
-				mats[i].host[j] = run_random(&s);
-	}
-	for (int i = 0; i < 3; i++)
-		efmt_round(g->fmt[i], mats[i].host, mats[i].elems);
-	g->c0 = malloc(mats[2].elems * sizeof *g->c0);
-	g->cout = malloc(mats[2].elems * sizeof *g->cout);
-	if (!g->c0 || !g->cout) {
-		run_error("out of memory");
-		return -1;
-	}
-	memcpy(g->c0, mats[2].host, mats[2].elems * sizeof *g->c0);
-	return 0;
-}
-
-/* Device copies of A, B, C and the kernel arguments by role; --alpha and
- * --beta only where the kernel takes them; --dump names a matrix. */
-static int gemm_kargs(struct gemm *g)
-{
-	const struct run_opts *o = g->o;
-	const struct ld_kernel *k = g->k;
-	const struct ld_arg *const *ra = g->ra;
-	char err[256];
-	if (ld_kargs_init(&g->ka, k, err, sizeof err)) {
-		run_error("%s", err);
-		return -1;
-	}
-	g->have_ka = true;
-	int rc = LD_OK;
-	for (int i = 0; i < 3 && !rc; i++) {
-		struct mat *m = &g->mats[i];
-		rc = ld_alloc(g->b, m->elems * (g->fmt[i] == EF_F32 ? 4 : 2), &m->dev, err, sizeof err);
-		if (!rc)
-			rc = efmt_write(g->b, g->fmt[i], m->dev, m->host, m->elems, err, sizeof err);
-		if (!rc)
-			rc = ld_kargs_set_ptr(&g->ka, ra[R_A + i]->name, m->dev, err, sizeof err);
-	}
-	for (int i = 0; i < 3 && !rc; i++) {
-		if (ra[R_M + i])
-			rc = ld_kargs_set_u32(&g->ka, ra[R_M + i]->name, g->dims[i], err, sizeof err);
-		if (!rc && ra[R_LDA + i])
-			rc = ld_kargs_set_u32(&g->ka, ra[R_LDA + i]->name, g->mats[i].ld, err, sizeof err);
-	}
-	if (!rc && ra[R_ALPHA])
-		rc = ld_kargs_set_f32(&g->ka, ra[R_ALPHA]->name, o->alpha, err, sizeof err);
-	if (!rc && ra[R_BETA])
-		rc = ld_kargs_set_f32(&g->ka, ra[R_BETA]->name, o->beta, err, sizeof err);
-	else if (!rc && o->beta != 0) {
-		return GEMM_USAGE(g, "kernel %s has no beta argument: --beta must be 0", k->name);
-	}
-	if (!rc && !ra[R_ALPHA] && o->alpha != 1.0f) {
-		return GEMM_USAGE(g, "kernel %s has no alpha argument: --alpha must be 1", k->name);
-	}
-	if (rc) {
-		run_error("%s", err);
-		return -1;
-	}
-	if (run_set_args(o, &g->ka)) {
-		g->usage = true; /* an --arg that does not fit its argument */
-		return -1;
-	}
-	if (ld_kargs_finish(&g->ka, g->grid, g->block, err, sizeof err)) {
-		run_error("%s", err);
-		return -1;
-	}
-	for (unsigned i = 0; i < o->ndumps; i++) {
-		bool found = false;
-		for (int j = 0; j < 3; j++)
-			found |= !strcmp(o->dumps[i].name, g->mats[j].name) ||
-				 !strcmp(o->dumps[i].name, roles[j].role);
-		if (!found) {
-			return GEMM_USAGE(g, "--dump %s: not a matrix of kernel %s (A, B or C)", o->dumps[i].name,
-					  k->name);
-		}
-	}
-	return 0;
+	static const char *const role[3] = { "A", "B", "C" };
+	for (int j = 0; j < 3; j++)
+		if (!strcmp(name, in->arg_name[j]) || !strcmp(name, role[j]))
+			return j;
+	return -1;
 }
 
 /* --dump files, all or none: A and B as launched, C as the kernel left it. */
-static int gemm_dumps(struct gemm *g)
+static int write_dumps(const struct run_opts *o, const struct gemm *g, const struct gemm_info *in)
 {
-	const struct run_opts *o = g->o;
 	struct run_files dumps = { 0 };
 	for (unsigned i = 0; i < o->ndumps; i++) {
-		const float *p = g->cout;
-		size_t n = g->mats[2].elems;
-		for (int j = 0; j < 2; j++)
-			if (!strcmp(o->dumps[i].name, g->mats[j].name) || !strcmp(o->dumps[i].name, roles[j].role))
-				p = g->mats[j].host, n = g->mats[j].elems;
+		size_t n;
+		const float *p = gemm_matrix(g, (unsigned)dump_matrix(in, o->dumps[i].name), &n);
 		if (run_files_add(&dumps, o->dumps[i].value, p, n * sizeof(float))) {
 			run_files_discard(&dumps);
 			return -1;
@@ -543,59 +43,86 @@ static int gemm_dumps(struct gemm *g)
 	return run_files_commit(&dumps, o->file) ? -1 : 0;
 }
 
+static int print_check(const struct run_opts *o, const struct gemm *g)
+{
+	struct gemm_check c;
+	char err[256];
+	int rc = gemm_check(g, &c, err, sizeof err);
+	if (rc && err[0]) {
+		run_error("%s", err);
+		return RUN_EXIT_FAIL;
+	}
+	fprintf(run_info, "check: max abs error %.3g, max rel error %.3g, bound (K+2)*2^-23*(|alpha||A||B|+|beta||C|)"
+	        " with K=%u\n", c.max_abs, c.max_rel, o->k);
+	if (!rc) {
+		fprintf(run_info, "check: PASSED (%llu elements)\n", (unsigned long long)c.elements);
+		return RUN_EXIT_OK;
+	}
+	fprintf(run_info, "check: FAILED: %llu of %llu elements outside the bound (%llu not finite); worst "
+	        "C[%u][%u] = %.9g, expected %.9g\n", (unsigned long long)c.bad, (unsigned long long)c.elements,
+	        (unsigned long long)c.nonfinite, c.worst_row, c.worst_col, c.worst_got, c.worst_want);
+	run_error("check failed: %llu of %llu elements wrong", (unsigned long long)c.bad,
+		  (unsigned long long)c.elements);
+	return RUN_EXIT_FAIL;
+}
+
 /* One launch on fresh C (checked, dumped), then --bench REPS timed ones
  * (with beta != 0 they keep updating C: only the first result counts). */
-static int gemm_launch(struct gemm *g)
+static int launch(const struct run_opts *o, struct ld_backend *b, const struct ld_kernel *k, struct gemm *g)
 {
-	const struct run_opts *o = g->o;
-	const struct ld_kernel *k = g->k;
-	const struct mat *mats = g->mats;
-	char err[256];
+	struct gemm_info in;
+	gemm_get_info(g, &in);
+	for (unsigned i = 0; i < o->ndumps; i++)
+		if (dump_matrix(&in, o->dumps[i].name) < 0) {
+			run_error("--dump %s: not a matrix of kernel %s (A, B or C)", o->dumps[i].name, k->name);
+			return RUN_EXIT_USAGE;
+		}
 	fprintf(run_info, "gemm %s: M=%u N=%u K=%u layout %s %s-major lda=%u ldb=%u ldc=%u alpha=%g beta=%g, "
-	        "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, g->layout,
-	        g->col_major ? "column" : "row", mats[0].ld, mats[1].ld, mats[2].ld, o->alpha, o->beta,
-	        g->grid[0], g->grid[1], g->grid[2], g->block[0], g->block[1], g->block[2], g->b->device);
+	        "grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->m, o->n, o->k, in.layout,
+	        in.col_major ? "column" : "row", in.ld[0], in.ld[1], in.ld[2], o->alpha, o->beta,
+	        in.grid[0], in.grid[1], in.grid[2], in.block[0], in.block[1], in.block[2], b->device);
 	struct ld_run_stats st;
-	if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, 1, &st, err, sizeof err) ||
-	    efmt_read(g->b, g->fmt[2], g->cout, mats[2].dev, mats[2].elems, err, sizeof err)) {
+	char err[256];
+	double flop = 2.0 * o->m * o->n * o->k;
+	if (gemm_launch(g, 1, &st, err, sizeof err)) {
 		run_error("%s", err);
 		return RUN_EXIT_FAIL;
 	}
 	if (!o->bench)
-		run_print_stats(g->b, &st, 2.0 * o->m * o->n * o->k);
-	if (gemm_dumps(g))
+		run_print_stats(b, &st, flop);
+	if (write_dumps(o, g, &in))
 		return RUN_EXIT_FAIL;
-	int status = RUN_EXIT_OK;
-	if (o->check)
-		status = check_result(o, g->col_major, g->ta, g->tb, mats, g->c0, g->cout, g->fmt[2]);
+	int status = o->check ? print_check(o, g) : RUN_EXIT_OK;
 	if (o->bench) {
-		if (ld_launch(g->b, g->module, k, &g->ka, g->grid, g->block, o->bench, &st, err, sizeof err)) {
+		if (gemm_launch(g, o->bench, &st, err, sizeof err)) {
 			run_error("%s", err);
 			status = RUN_EXIT_FAIL;
 		} else {
-			run_print_stats(g->b, &st, 2.0 * o->m * o->n * o->k);
+			run_print_stats(b, &st, flop);
 		}
 	}
 	return status;
 }
 
-int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
-	     const struct ld_kernel *k)
+int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module, const struct ld_kernel *k)
 {
-	struct gemm g = { .o = o, .b = b, .module = module, .k = k };
-	int status = RUN_EXIT_FAIL;
-	if (!gemm_args(&g) && !gemm_layout(&g) && !gemm_shapes(&g) && !gemm_dispatch(&g) &&
-	    !gemm_host(&g) && !gemm_kargs(&g))
-		status = gemm_launch(&g);
-	else if (g.usage)
-		status = RUN_EXIT_USAGE;
-	if (g.have_ka)
-		ld_kargs_free(&g.ka);
-	for (int i = 0; i < 3; i++) {
-		ld_free(b, g.mats[i].dev);
-		free(g.mats[i].host);
+	struct gemm_req q = {
+		.m = o->m, .n = o->n, .k = o->k, .ld = { o->lda, o->ldb, o->ldc }, .layout = o->layout,
+		.dtype = o->dtype, .alpha = o->alpha, .beta = o->beta, .check = o->check,
+		.seed_fill = o->fill == FILL_SEED, .seed = o->seed, .have_grid = o->have_grid,
+		.have_block = o->have_block, .more_args = more_args, .ctx = (void *)o,
+	};
+	memcpy(q.grid, o->grid, sizeof q.grid);
+	memcpy(q.block, o->block, sizeof q.block);
+	struct gemm *g;
+	char err[512] = "";
+	int rc = gemm_prepare(b, module, k, &q, &g, err, sizeof err);
+	if (rc) {
+		if (err[0]) /* else --arg said it */
+			run_error("%s", err);
+		return rc == GEMM_USAGE ? RUN_EXIT_USAGE : RUN_EXIT_FAIL;
 	}
-	free(g.c0);
-	free(g.cout);
+	int status = launch(o, b, k, g);
+	gemm_free(g);
 	return status;
 }

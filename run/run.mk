@@ -8,6 +8,12 @@
 LIBS += $(BUILD)/libld_emu.a
 $(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o $(BUILD)/run/emu_place.o
 
+# librun_gemm.a (run/gemm.c): one GEMM of a code object's kernel through any
+# loader backend, with its check against OpenBLAS; rdna3run --gemm and the
+# tuner share it.  It depends on libloader.a only (and -lopenblas).
+LIBS += $(BUILD)/librun_gemm.a
+$(BUILD)/librun_gemm.a: $(BUILD)/run/gemm.o
+
 # The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
 # HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
 # folder hosts put on LD_LIBRARY_PATH.  A shared library needs

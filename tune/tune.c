@@ -1,7 +1,7 @@
 /* tune.c — rdna3gen tune: enumerate the sgemm template's legal parameter sets
  * (its own check decides), build each, prune by static occupancy, check the
  * survivors on the emulator at a small ragged shape and predict their time at
- * the target shape with the timing model (both through rdna3run, one worker
+ * the target shape with the timing model (both in-process, one worker
  * process per candidate, -j at a time), then rank.  Results are cached per
  * candidate so an interrupted search resumes.  See docs/tune.md. */
 #include "tune/tune.h"

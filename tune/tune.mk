@@ -2,9 +2,9 @@
 # worker process (tune_eval.c), the files it writes (tune_out.c), a kernel
 # library over a shapes file (tune_lib.c, shapes.c), and the capped YAML input
 # that the shapes file and rdna3gen's --config file share (yaml_file.c).
-# Linked by rdna3gen only and not installed: the search still runs the
-# rdna3run binary per candidate and takes rdna3gen's command line, so it is no
-# library interface yet.
+# A worker runs its candidate in-process: the GEMM runner (run/gemm.h), the
+# emulator backend and the model (tune/tune_gemm.c).  Linked by rdna3gen only
+# and not installed: it takes rdna3gen's command line.
 TUNE_SRCS := $(wildcard tune/*.c)
 TUNE_LIB := $(BUILD)/libtune.a
 $(TUNE_LIB): $(TUNE_SRCS:%.c=$(BUILD)/%.o)

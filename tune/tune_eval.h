@@ -12,9 +12,22 @@ struct tune_env {
 	struct ao_toolchain tc;
 	char toolchain[64];          /* "clang-19/ld.lld-19": part of the cache key */
 	char cache[1024];            /* the cache folder */
-	char rdna3run[1024];         /* the rdna3run binary */
 	uint32_t check[3];           /* the ragged check shape is per candidate; this is the target */
 };
+
+/* tune/tune_gemm.c: the code object's kernel run in-process at shape (M, N, K).
+ * check: on the emulator against OpenBLAS; 0, or -1 with *status (wrong-result
+ * or fault) and why.  predict: the model, one unit per group; 0 with
+ * c->seconds, c->limit and c->occ_limit, or -1 with c->status and c->why.
+ * hip: a GPU (open it once), reps timed launches after one untimed; the best
+ * time in *ms. */
+int tune_gemm_check(const void *co, size_t len, const uint32_t shape[3], enum tune_status *status, char *why,
+		    size_t n);
+int tune_gemm_predict(const void *co, size_t len, const uint32_t shape[3], struct tune_cand *c);
+struct ld_backend;
+int tune_gemm_hip_open(struct ld_backend **b, char *err, size_t errlen);
+int tune_gemm_hip_time(struct ld_backend *b, const void *co, size_t len, const uint32_t shape[3], unsigned reps,
+		       double *ms, char *err, size_t errlen);
 
 int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cache, char *err, size_t errlen);
 /* The cached result of c (status, why, prediction): 0, or -1 when there is none. */

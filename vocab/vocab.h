@@ -90,6 +90,18 @@ static inline int vc_fail(char *err, size_t errlen, int code, const char *fmt, .
 	return code;
 }
 
+/* ---- test data -----------------------------------------------------------------------
+ * The next value in [-1, 1) of a xorshift64 sequence (state must not be 0):
+ * the "random" fills of rdna3run and of the GEMM runner (run/gemm.h), one
+ * sequence so that a seed means the same matrices everywhere.  Header-only. */
+static inline float vc_random(uint64_t *state)
+{
+	uint64_t s = *state;
+	s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
+	*state = s;
+	return (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
+}
+
 /* ---- limits of what the tools read ------------------------------------------------
  * The largest YAML or JSON file any tool reads (configs, shapes files, a
  * library's index.yaml, rdna3run's JSON prediction): thousands of entries,

@@ -1,0 +1,181 @@
+/* tune_gemm.c — a candidate's code object run in-process, through the same
+ * GEMM runner as `rdna3run --gemm` (run/gemm.h): its check on the emulator
+ * against OpenBLAS, the timing model's prediction (the emulator under
+ * model/), and its time on a GPU.  What the search measures is what a user
+ * reproduces with rdna3run; the results come back as structs. */
+#include "tune/tune_eval.h"
+#include "emu/emu.h"
+#include "model/model.h"
+#include "run/gemm.h"
+#include "vocab/vocab.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The model in place of emu_launch (ld_emu_options.launch): the prediction
+ * lands in the context. */
+struct model_ctx {
+	unsigned sample;             /* units per group (rdna3run --model-sample) */
+	struct mdl_prediction p;
+	bool done;
+};
+
+static int model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
+			size_t errlen)
+{
+	struct model_ctx *m = ctx;
+	struct mdl_opts mo = { 0 };
+	mdl_consts_default(&mo.c);
+	int rc = mdl_predict(dev, l, &mo, m->sample, &m->p, err, errlen);
+	*st = m->p.r.emu;
+	m->done = rc == 0;
+	return rc;
+}
+
+/* The test hook of tests/tune/tune.sh: a worker about to check a shape of
+ * RDNA3_TUNE_CRASH_M rows dies of SIGSEGV, as an emulator bug would kill it,
+ * to show that the search survives a worker's crash. */
+static void crash_hook(uint32_t m)
+{
+	const char *s = getenv("RDNA3_TUNE_CRASH_M");
+	if (s && *s && strtoul(s, NULL, 10) == m)
+		raise(SIGSEGV);
+}
+
+/* One GEMM of the code object's only kernel at shape on backend b (opened
+ * by the caller): launched reps times, checked when chk is set.  GEMM_* with
+ * the message in err. */
+static int gemm_once(struct ld_backend *b, const struct ld_code_object *co, const uint32_t shape[3], unsigned reps,
+		     struct gemm_check *chk, struct ld_run_stats *st, char *err, size_t errlen)
+{
+	void *module = NULL;
+	if (ld_kernel_count(co) != 1)
+		return vc_fail(err, errlen, GEMM_FAIL, "the code object has %u kernels, not one", ld_kernel_count(co));
+	if (ld_load(b, co, &module, err, errlen))
+		return GEMM_FAIL;
+	struct gemm_req q = { .m = shape[0], .n = shape[1], .k = shape[2], .layout = -1, .dtype = -1,
+			      .alpha = 1.0f, .check = chk != NULL, .seed = 1 };
+	struct gemm *g = NULL;
+	struct ld_run_stats first;
+	int rc = gemm_prepare(b, module, ld_kernel_at(co, 0), &q, &g, err, errlen);
+	if (!rc)
+		rc = gemm_launch(g, 1, &first, err, errlen);
+	if (!rc && chk)
+		rc = gemm_check(g, chk, err, errlen);
+	if (!rc && reps)
+		rc = gemm_launch(g, reps, st, err, errlen);
+	else if (st)
+		*st = first;
+	gemm_free(g);
+	ld_unload(b, module);
+	return rc;
+}
+
+static int open_co(const void *bytes, size_t len, struct ld_code_object **co, char *err, size_t errlen)
+{
+	return ld_open_mem(bytes, len, co, err, errlen) ? GEMM_FAIL : 0;
+}
+
+int tune_gemm_check(const void *bytes, size_t len, const uint32_t shape[3], enum tune_status *status, char *why,
+		    size_t n)
+{
+	crash_hook(shape[0]);
+	struct ld_code_object *co = NULL;
+	struct ld_backend *b = NULL;
+	struct ld_emu_options eo = { .checks = EMU_CHECK_DEFAULT };
+	struct gemm_check chk = { 0 };
+	char err[512] = "";
+	int rc = open_co(bytes, len, &co, err, sizeof err);
+	if (!rc && ld_backend_emu_open(&eo, &b, err, sizeof err))
+		rc = GEMM_FAIL;
+	if (!rc)
+		rc = gemm_once(b, co, shape, 0, &chk, NULL, err, sizeof err);
+	ld_backend_close(b);
+	ld_close(co);
+	*status = TUNE_OK;
+	if (!rc)
+		return 0;
+	bool wrong = chk.bad > 0 && !err[0];
+	*status = wrong ? TUNE_WRONG : TUNE_FAULT;
+	if (wrong)
+		snprintf(why, n, "emulator at %ux%ux%u: check: FAILED: %llu of %llu elements outside the bound; worst "
+			 "C[%u][%u] = %.9g, expected %.9g", shape[0], shape[1], shape[2], (unsigned long long)chk.bad,
+			 (unsigned long long)chk.elements, chk.worst_row, chk.worst_col, chk.worst_got, chk.worst_want);
+	else
+		snprintf(why, n, "emulator at %ux%ux%u: %s", shape[0], shape[1], shape[2], err);
+	return -1;
+}
+
+/* The largest cause of lost issue cycles, or "VALU" when VALU issue is 70 %
+ * or more of all SIMD-cycles. */
+static void limit_of(const struct mdl_result *r, char *buf, size_t n)
+{
+	double total = 0, top = -1;
+	for (unsigned i = 0; i < MDL_B_N; i++) {
+		double v = (double)r->bucket[i];
+		total += v;
+		if (i != MDL_B_VALU_BUSY && v > top) {
+			top = v;
+			snprintf(buf, n, "%s", mdl_bucket_names[i]);
+		}
+	}
+	if (total > 0 && (double)r->bucket[MDL_B_VALU_BUSY] >= 0.7 * total)
+		snprintf(buf, n, "VALU");
+}
+
+int tune_gemm_predict(const void *bytes, size_t len, const uint32_t shape[3], struct tune_cand *c)
+{
+	struct ld_code_object *co = NULL;
+	struct ld_backend *b = NULL;
+	struct model_ctx *mc = calloc(1, sizeof *mc); /* large: the plan and the statistics */
+	char err[512] = "";
+	int rc = mc ? open_co(bytes, len, &co, err, sizeof err) : vc_fail(err, sizeof err, GEMM_FAIL, "out of memory");
+	if (mc)
+		mc->sample = 1; /* one unit of each group: what the search ranks by (docs/tune.md) */
+	struct ld_emu_options eo = { .checks = EMU_CHECK_DEFAULT, .launch = model_launch, .launch_ctx = mc };
+	if (!rc && ld_backend_emu_open(&eo, &b, err, sizeof err))
+		rc = GEMM_FAIL;
+	if (!rc)
+		rc = gemm_once(b, co, shape, 0, NULL, NULL, err, sizeof err);
+	ld_backend_close(b);
+	ld_close(co);
+	double s = -1;
+	if (!rc && mc->done && mc->p.r.seconds > 0) {
+		s = mc->p.r.seconds;
+		limit_of(&mc->p.r, c->limit, sizeof c->limit);
+		snprintf(c->occ_limit, sizeof c->occ_limit, "%s", mc->p.plan.limit ? mc->p.plan.limit : "");
+	} else {
+		c->status = TUNE_MODEL;
+		snprintf(c->why, sizeof c->why, "model at %ux%ux%u: %s", shape[0], shape[1], shape[2],
+			 err[0] ? err : "no prediction");
+	}
+	free(mc);
+	return s < 0 ? -1 : (c->seconds = s, 0);
+}
+
+int tune_gemm_hip_open(struct ld_backend **b, char *err, size_t errlen)
+{
+	char why[256];
+	if (ld_backend_hip_open(LD_DEVICE_AUTO, b, why, sizeof why))
+		return vc_fail(err, errlen, -1, "backend hip: %s", why);
+	return 0;
+}
+
+int tune_gemm_hip_time(struct ld_backend *b, const void *bytes, size_t len, const uint32_t shape[3], unsigned reps,
+		       double *ms, char *err, size_t errlen)
+{
+	struct ld_code_object *co = NULL;
+	struct ld_run_stats st = { 0 };
+	char why[512] = "";
+	int rc = open_co(bytes, len, &co, why, sizeof why);
+	if (!rc)
+		rc = gemm_once(b, co, shape, reps, NULL, &st, why, sizeof why);
+	ld_close(co);
+	if (rc)
+		return vc_fail(err, errlen, -1, "backend hip (%s): %s", b->device, why);
+	*ms = st.best_ms;
+	return 0;
+}
