@@ -133,10 +133,24 @@ struct emu_stats {
 	struct emu_fault fault;   /* the first fault, when faulted */
 };
 
+/* How far a launch has come, for a caller that shows it (rdna3run's progress
+ * line on a terminal; nothing here prints).  fn gets what is counted
+ * ("workgroups"), how many of them are done and the total.  emu_launch calls
+ * it after each workgroup ends, from its worker threads but never from two at
+ * once (a worker that finds another reporting skips its report rather than
+ * wait), so fn must be quick and decide itself how often to show anything. */
+struct emu_progress {
+	void (*fn)(void *ctx, const char *what, uint64_t done, uint64_t total);
+	void *ctx;
+};
+
 /* Run a dispatch to completion.  On a fault, the message names kernel,
  * workgroup, wave, lane, PC and the disassembled instruction. */
 int emu_launch(struct emu_dev *dev, const struct emu_launch *launch,
 	       struct emu_stats *stats, char *err, size_t errlen);
+/* emu_launch, reporting its workgroups through progress (NULL: none). */
+int emu_launch_progress(struct emu_dev *dev, const struct emu_launch *launch, const struct emu_progress *progress,
+			struct emu_stats *stats, char *err, size_t errlen);
 
 /* The instruction budget of a launch when emu_opts.inst_budget is 0:
  * EMU_BUDGET_PER_WAVE wave-instructions for every wave of the dispatch (the

@@ -489,6 +489,19 @@ struct emu_group *emu_group_alloc(struct emu_run *run)
 	return g;
 }
 
+/* One workgroup more is done: tell the caller's progress function, unless
+ * another worker is telling it now (that report is as good as this one). */
+static void report_progress(struct emu_run *run)
+{
+	atomic_fetch_add_explicit(&run->wg_done, 1, memory_order_relaxed);
+	if (atomic_flag_test_and_set_explicit(&run->progress_busy, memory_order_acquire))
+		return;
+	/* read under the flag, so that no report says less than the one before */
+	uint64_t done = atomic_load_explicit(&run->wg_done, memory_order_relaxed);
+	run->progress->fn(run->progress->ctx, "workgroups", done, run->nwg);
+	atomic_flag_clear_explicit(&run->progress_busy, memory_order_release);
+}
+
 static void *worker(void *arg)
 {
 	struct emu_group *g = arg;
@@ -499,6 +512,8 @@ static void *worker(void *arg)
 		if (i >= run->nwg || i > atomic_load(&run->fault_wg))
 			break;
 		run_group(g, i);
+		if (run->progress)
+			report_progress(run);
 	}
 	if (run->ftz)
 		emu_fpmode_restore(fpmode);
@@ -710,12 +725,20 @@ int emu_run_result(struct emu_run *run, struct emu_stats *stats, char *err, size
 
 int emu_launch(struct emu_dev *dev, const struct emu_launch *L, struct emu_stats *stats, char *err, size_t errlen)
 {
+	return emu_launch_progress(dev, L, NULL, stats, err, errlen);
+}
+
+int emu_launch_progress(struct emu_dev *dev, const struct emu_launch *L, const struct emu_progress *progress,
+			struct emu_stats *stats, char *err, size_t errlen)
+{
 	if (stats)
 		memset(stats, 0, sizeof *stats);
 	int rc;
 	struct emu_run *run = emu_run_prepare(dev, L, &rc, err, errlen);
 	if (!run)
 		return rc;
+	run->progress = progress && progress->fn ? progress : NULL;
+	atomic_flag_clear(&run->progress_busy);
 	const char *name = L->kernel_name ? L->kernel_name : "kernel";
 	unsigned nthreads = dev->opts.threads ? dev->opts.threads : default_threads();
 	if (nthreads > run->nwg)

@@ -119,6 +119,11 @@ struct emu_run {
 	FILE *trace_out;
 	struct emu_race_buf *race;   /* EMU_CHECK_GLOBAL_RACE: one per device buffer */
 	unsigned nrace;
+	/* emu_launch_progress: workgroups ended, and who is reporting them (a
+	 * worker that finds the flag set skips its report instead of waiting) */
+	const struct emu_progress *progress;
+	_Atomic uint64_t wg_done;
+	atomic_flag progress_busy;
 };
 
 struct emu_lds_shadow {

@@ -168,6 +168,7 @@ struct mdl_sim {
 	unsigned simds, cus, group_cap, nwaves;
 	struct mdl_cu *cu;
 	uint64_t next_group, ngroups, next_uid;
+	uint64_t done, expect;       /* workgroups ended, and that the run simulates */
 	struct mdl_result *r;
 	uint64_t end;                /* last cycle of any wave */
 	/* instruction fetch from the constants (mdl_fetch_setup): chunks of

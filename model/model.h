@@ -114,8 +114,10 @@ struct md_sharing {
 	double p_l1, p_l2, p_prev;   /* the means over the sampled units (printed) */
 };
 struct md_plan;
+/* progress (NULL: none) counts the workgroups the pass runs, as mdl_opts.progress does. */
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
-		       const struct mdl_consts *c, struct md_sharing *sh, char *err, size_t errlen);
+		       const struct mdl_consts *c, const struct emu_progress *progress, struct md_sharing *sh,
+		       char *err, size_t errlen);
 /* A sampled hierarchy stands in for the units it does not simulate: a line a
  * simulated CU misses in its array's L1 is an L1 hit with probability p_l1
  * (another CU of the array brought it), else an L2 hit with probability p_l2,
@@ -246,6 +248,13 @@ struct mdl_opts {
 	 * running the workgroups round-robin dispatch gives it, with the plan's
 	 * occupancy.  NULL: `cus` CUs take workgroups as slots free up. */
 	const struct md_plan *plan;
+	/* How far the run is (rdna3run's progress line; the model prints
+	 * nothing): emu_progress.fn gets the workgroups simulated to their end
+	 * and how many the run simulates (0 done when it begins), under the name
+	 * progress_what (NULL: "workgroups simulated").  mdl_predict also counts
+	 * the workgroups its line-sharing pass runs.  NULL: none. */
+	const struct emu_progress *progress;
+	const char *progress_what;
 };
 
 struct mdl_result {

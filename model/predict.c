@@ -72,7 +72,7 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 		return EMU_E_NOMEM;
 	}
 	if (!p->plan.full && p->plan.nsample < p->plan.active_units) {
-		rc = md_sharing_measure(dev, L, &p->plan, &p->c, &p->share, err, errlen);
+		rc = md_sharing_measure(dev, L, &p->plan, &p->c, o->progress, &p->share, err, errlen);
 		if (rc) {
 			mm_free(m.mm);
 			return rc;
@@ -165,7 +165,9 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		snprintf(err, errlen, "model: out of memory");
 		return EMU_E_NOMEM;
 	}
-	rc = predict_once(dev, L, o, k > 8 ? 8 : (unsigned)k, q, err, errlen);
+	struct mdl_opts again = *o; /* a count of its own: the progress line says it is a second one */
+	again.progress_what = "workgroups simulated again, more units per group";
+	rc = predict_once(dev, L, &again, k > 8 ? 8 : (unsigned)k, q, err, errlen);
 	if (!rc)
 		*p = *q;
 	free(q);

@@ -46,6 +46,14 @@ static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 	return false;
 }
 
+/* The caller's progress count (mdl_opts.progress): workgroups simulated to their end. */
+static void report(const struct mdl_sim *s)
+{
+	const struct emu_progress *pr = s->o->progress;
+	if (pr && pr->fn)
+		pr->fn(pr->ctx, s->o->progress_what ? s->o->progress_what : "workgroups simulated", s->done, s->expect);
+}
+
 static void release_done(struct mdl_sim *s, struct mdl_cu *cu)
 {
 	for (unsigned i = 0; i < s->group_cap; i++) {
@@ -53,6 +61,8 @@ static void release_done(struct mdl_sim *s, struct mdl_cu *cu)
 		if (g->busy && g->live == 0) {
 			g->busy = false;
 			cu->ngroups_busy--;
+			s->done++;
+			report(s);
 		}
 	}
 }
@@ -187,6 +197,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		if (s.ngroups < s.cus)
 			s.cus = (unsigned)s.ngroups;
 	}
+	s.expect = expect;
 	s.cu = calloc(s.cus, sizeof *s.cu);
 	bool oom = !s.cu;
 	for (unsigned k = 0; !oom && k < s.cus; k++) {
@@ -202,6 +213,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		emu_stepper_end(s.stp, NULL, NULL, 0);
 		return vc_fail(err, errlen, EMU_E_NOMEM, "model: out of memory");
 	}
+	report(&s); /* none done yet: the count begins */
 	if (!simulate(&s)) {
 		sim_free(&s);
 		emu_stepper_end(s.stp, NULL, NULL, 0);

@@ -43,6 +43,7 @@
 #define MD_SHARE_LOADS 64        /* global loads per wave looked at */
 #define MD_SHARE_INSTS 20000     /* instructions per wave at most */
 #define MD_SHARE_UNITS 16        /* sampled units tracked (md_plan.sample) */
+#define MD_SHARE_WHAT "workgroups run to measure line sharing" /* the progress count's name */
 
 struct line_set {
 	uint64_t *key;               /* line + 1; 0 = empty */
@@ -263,8 +264,20 @@ static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_se
 	}
 }
 
+/* The workgroups the pass runs: every active unit's first two rounds. */
+static uint64_t pass_workgroups(const struct md_plan *p)
+{
+	uint64_t all = 0;
+	for (unsigned u = 0; u < p->active_units; u++) {
+		uint64_t n = md_unit_wgs(p, u);
+		all += n < 2ull * p->wg_per_unit ? n : 2ull * p->wg_per_unit;
+	}
+	return all;
+}
+
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
-		       const struct mdl_consts *c, struct md_sharing *sh, char *err, size_t errlen)
+		       const struct mdl_consts *c, const struct emu_progress *pr, struct md_sharing *sh, char *err,
+		       size_t errlen)
 {
 	memset(sh, 0, sizeof *sh);
 	struct emu_stepper *stp;
@@ -280,6 +293,9 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 		shift++;
 	unsigned nwaves = emu_stepper_waves(stp), ns = p->nsample < MD_SHARE_UNITS ? p->nsample : MD_SHARE_UNITS;
 	bool ok = g && step;
+	uint64_t done = 0, total = pr && pr->fn ? pass_workgroups(p) : 0;
+	if (total)
+		pr->fn(pr->ctx, MD_SHARE_WHAT, 0, total);
 	for (unsigned r = 0; r < 2; r++)
 		for (unsigned u = 0; ok && u < p->active_units; u++) {
 			uint64_t n = md_unit_wgs(p, u), lo = (uint64_t)r * p->wg_per_unit, hi = lo + p->wg_per_unit;
@@ -292,6 +308,8 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 			for (uint64_t j = lo; ok && j < hi && j < n; j++) {
 				emu_group_start(g, md_unit_wg(p, u, j));
 				ok = run_group(g, nwaves, shift, &v, step);
+				if (total)
+					pr->fn(pr->ctx, MD_SHARE_WHAT, ++done, total);
 			}
 		}
 	emu_group_free(g);

@@ -191,8 +191,14 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 	struct ld_emu_options eo = { .threads = o->threads, .checks = o->checks, .trace = o->trace,
 				     .trace_wg = { o->trace_wg[0], o->trace_wg[1], o->trace_wg[2] },
 				     .trace_wave = o->trace_wave, .trace_lines = o->trace_lines,
-				     .inst_budget = o->max_insts, .launch = o->model ? run_model_launch : NULL,
-				     .launch_ctx = rm };
+				     .inst_budget = o->max_insts };
+	/* The plain emulator runs through a hook of ours only to show progress:
+	 * off a terminal (and under --trace, whose lines it would cut into)
+	 * emu_launch runs as before. */
+	if (o->model)
+		eo.launch = run_model_launch, eo.launch_ctx = rm;
+	else if (rm->progress.on && !o->trace)
+		eo.launch = run_emu_progress_launch, eo.launch_ctx = &rm->progress;
 	bool autosel = !strcmp(o->backend, "auto");
 	char err[256], why[256];
 	int rc = ld_backend_open(o->backend, o->device, &eo, b, why, sizeof why);
@@ -330,6 +336,7 @@ int main(int argc, char **argv)
 	void *module = NULL;
 	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
 				.html = o.model_html, .file = o.file };
+	run_progress_init(&rm.progress, o.model ? "model" : "emu");
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;
 	for (unsigned i = 0; i < o.nbuffers; i++)

@@ -121,6 +121,35 @@ int run_files_add(struct run_files *f, const char *path, const void *p, size_t n
 int run_files_commit(struct run_files *f, const char *input);
 void run_files_discard(struct run_files *f);
 
+/* The progress line of a long launch (rdna3run_progress.c): on stderr, when
+ * stderr is a terminal, once the launch has run RDNA3_PROGRESS_AFTER_MS (else
+ * 2 s): "rdna3run: WHO: DONE/TOTAL WHAT, elapsed Ns, ETA Ns", rewritten in
+ * place a few times a second and cleared when the launch returns. */
+struct run_progress {
+	bool on;                         /* stderr is a terminal */
+	const char *who;                 /* "emu" or "model" */
+	double after;                    /* seconds into a launch before the first line */
+	double t0;                       /* the launch began */
+	const char *what;                /* the current count (emu_progress.fn's what) */
+	uint64_t done, total;
+	double count_t0;                 /* the current count began */
+	double shown;                    /* the last line was printed */
+	bool any_shown;
+	size_t width;                    /* of the widest line printed, 0: none to clear */
+};
+void run_progress_init(struct run_progress *p, const char *who);
+void run_progress_start(struct run_progress *p);
+/* An emu_progress function (emu/emu.h); ctx is a struct run_progress. */
+void run_progress_report(void *ctx, const char *what, uint64_t done, uint64_t total);
+void run_progress_end(struct run_progress *p);
+struct emu_dev;
+struct emu_launch;
+struct emu_stats;
+/* The emulator launch hook of a run on a terminal: emu_launch with the
+ * progress line.  ctx is a struct run_progress. */
+int run_emu_progress_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st,
+			    char *err, size_t errlen);
+
 /* --model: the emulator launch hook that runs the dispatch under the timing
  * model and prints its prediction (text or JSON) on stdout.  ctx is a struct
  * run_model. */
@@ -132,10 +161,8 @@ struct run_model {
 	const char *file;                /* the code object, named on the page */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
+	struct run_progress progress;    /* the line while the model runs */
 };
-struct emu_dev;
-struct emu_launch;
-struct emu_stats;
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen);
 

@@ -68,15 +68,20 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen)
 {
-	const struct run_model *rm = ctx;
+	struct run_model *rm = ctx;
 	struct mdl_opts mo = { 0 };
+	struct emu_progress ep = { run_progress_report, &rm->progress };
+	if (rm->progress.on)
+		mo.progress = &ep;
 	mdl_consts_default(&mo.c);
 	if (rm->constants && mdl_consts_load(&mo.c, rm->constants, err, errlen))
 		return EMU_E_ARG;
 	static struct mdl_prediction p; /* large: the plan and the statistics */
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	run_progress_start(&rm->progress);
 	int rc = mdl_predict(dev, l, &mo, rm->sample, &p, err, errlen);
+	run_progress_end(&rm->progress);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	*st = p.r.emu;
 	/* the host time the prediction took, printed as the run's wall time */

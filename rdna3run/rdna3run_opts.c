@@ -49,6 +49,8 @@ static const char usage_fmt[] =
 	"  --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
 	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
+	"  on a terminal, an emulator or --model launch still running after 2 s shows its\n"
+	"  progress on stderr: workgroups done of the total, elapsed time and ETA\n"
 	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
 	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
 	"  KEY is an argument's NAME, its position (0, 1, ...) or @OFFSET, then optionally :TYPE\n"

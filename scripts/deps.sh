@@ -11,6 +11,7 @@ clang-19 lld-19 llvm-19 libclang-rt-19-dev
 clang-22 lld-22 llvm-22
 libyaml-dev libelf-dev libmsgpack-dev libopenblas-dev libamdhip64-dev rocm-device-libs
 man-db groff-base
+bsdutils
 chromium
 ${RDNA3_DEPS_EXTRA:-}"
 

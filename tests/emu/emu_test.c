@@ -6,6 +6,7 @@
 #include "emu/machine.h"     /* emu_exec_table_gaps: white-box */
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -701,6 +702,59 @@ static void test_exec_table(void)
 	checkf(n == 0, "exec_table_every_row_runs", "%u rows cannot run: %s", n, why);
 }
 
+/* ---- progress: the workgroup count of emu_launch_progress ------------------------------- */
+struct progress_seen {
+	atomic_uint inside;          /* calls running now: must never be 2 */
+	unsigned calls, overlaps, bad;
+	uint64_t last, total;
+};
+
+static void progress_fn(void *ctx, const char *what, uint64_t done, uint64_t total)
+{
+	struct progress_seen *s = ctx;
+	if (atomic_fetch_add(&s->inside, 1) != 0)
+		s->overlaps++;
+	/* a count that goes back or past its total, or names something else */
+	if (strcmp(what, "workgroups") || done < 1 || done > total || done < s->last || (s->total && total != s->total))
+		s->bad++;
+	s->calls++, s->last = done, s->total = total;
+	atomic_fetch_sub(&s->inside, 1);
+}
+
+/* Four workers on 500 workgroups: the calls come one at a time, the count
+ * only grows and stays within the grid, and the results are emu_launch's. */
+static void test_progress(void)
+{
+	struct th t;
+	if (open_kernel(&t, "axpy.s", NULL, "axpy_progress", 4, EMU_CHECK_ALL)) {
+		th_ok(0, "progress_count_threads4", "%s", t.err);
+		return;
+	}
+	enum { N = 64 * 500 };
+	static float x[N], y[N];
+	for (int i = 0; i < N; i++)
+		x[i] = (float)i, y[i] = 1.0f;
+	uint64_t dx = emu_alloc(t.dev, sizeof x, 0), dy = emu_alloc(t.dev, sizeof y, 0);
+	emu_write(t.dev, dx, x, sizeof x);
+	emu_write(t.dev, dy, y, sizeof y);
+	struct { uint64_t x, y; uint32_t n; float a; } ka = { dx, dy, N, 2.0f };
+	const struct ld_kernel *k = ld_kernel_find(t.co, "axpy");
+	struct emu_launch L = { .kernel_name = "axpy", .kd_addr = t.base + (k ? k->kd_vaddr : 0), .kernarg = &ka,
+				.kernarg_size = sizeof ka, .grid = { N / 64, 1, 1 }, .block = { 64, 1, 1 } };
+	struct progress_seen s = { 0 };
+	struct emu_progress pr = { progress_fn, &s };
+	int rc = k ? emu_launch_progress(t.dev, &L, &pr, &t.st, t.err, sizeof t.err) : EMU_E_ARG;
+	emu_read(t.dev, dy, y, sizeof y);
+	int wrong = -1;
+	for (int i = 0; i < N && wrong < 0; i++)
+		if (y[i] != 2.0f * (float)i + 1.0f)
+			wrong = i;
+	th_ok(rc == 0 && wrong < 0 && s.calls >= 1 && s.calls <= N / 64 && !s.overlaps && !s.bad && s.total == N / 64,
+	      "progress_count_threads4", "rc %d %s; wrong element %d; %u calls, %u overlapping, %u bad, total %llu", rc,
+	      t.err, wrong, s.calls, s.overlaps, s.bad, (unsigned long long)s.total);
+	th_close(&t);
+}
+
 int main(int argc, char **argv)
 {
 	snprintf(kdir, sizeof kdir, "%s", argc > 1 ? argv[1] : "tests/emu/kernels");
@@ -717,6 +771,7 @@ int main(int argc, char **argv)
 	test_lanes();
 	test_dpp();
 	test_exec_table();
+	test_progress();
 	th_cleanup(check_failures);
 	return check_exit();
 }

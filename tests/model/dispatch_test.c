@@ -36,7 +36,7 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 	struct md_sharing sh;
 	int rc = md_plan_make(192, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
 	if (!rc)
-		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
 	uint32_t out[32];
 	emu_read(h.dev, buf + 2048, out, sizeof out);
 	unsigned written = 0;
@@ -230,7 +230,7 @@ static void test_sharing_empty_first_round(void)
 	struct md_sharing sh;
 	int rc = md_plan_make(6144, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
 	if (!rc)
-		rc = md_sharing_measure(h.dev, &L, &p, &c, &sh, err, sizeof err);
+		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
 	double later = sh.unit_l1b[0] + (1 - sh.unit_l1b[0]) * sh.unit_l2b[0];
 	th_ok(rc == 0 && p.wg_per_unit == 32 && p.nsample == 1 && sh.touches == 0 && sh.unit_prev[0] == 0 &&
 		      fabs(later - 95.0 / 96) < 1e-12,
@@ -257,6 +257,58 @@ static void test_sharing(void)
 	kernel_priv = 0;
 }
 
+/* Progress (mdl_opts.progress, rdna3run's line): a sampled prediction of 288
+ * one-wave workgroups on 48 WGPs (6 per unit, all resident) counts first the
+ * workgroups its line-sharing pass runs (every unit's 6: 288), then those it
+ * simulates (the sampled unit's 6), each from 0 to its total, in order. */
+struct count_seen {
+	const char *what[4];
+	uint64_t first[4], last[4], total[4];
+	unsigned n, bad;
+};
+
+static void count_fn(void *ctx, const char *what, uint64_t done, uint64_t total)
+{
+	struct count_seen *s = ctx;
+	if (!s->n || strcmp(what, s->what[s->n - 1])) {
+		if (s->n == 4) {
+			s->bad++;
+			return;
+		}
+		s->what[s->n] = what, s->first[s->n] = done, s->total[s->n] = total, s->n++;
+	} else if (done < s->last[s->n - 1] || total != s->total[s->n - 1]) {
+		s->bad++;
+	}
+	s->last[s->n - 1] = done;
+}
+
+static void test_progress(void)
+{
+	const char *name = "model_progress_counts";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "progress", "  s_nop 15\n  s_endpgm\n", 288, 32, &h, &L, &buf))
+		return;
+	struct count_seen s = { 0 };
+	struct emu_progress pr = { count_fn, &s };
+	struct mdl_opts o = { .progress = &pr };
+	mdl_consts_default(&o.c);
+	static struct mdl_prediction p;
+	int rc = mdl_predict(h.dev, &L, &o, 1, &p, err, sizeof err);
+	th_ok(rc == 0 && s.n == 2 && !s.bad && strstr(s.what[0], "line sharing") && s.first[0] == 0 &&
+		      s.last[0] == 288 && s.total[0] == 288 && !strcmp(s.what[1], "workgroups simulated") &&
+		      s.first[1] == 0 && s.last[1] == p.r.workgroups && s.total[1] == p.r.workgroups &&
+		      p.r.workgroups == 6,
+	      name, "rc %d (%s): %u counts, %u bad; %s %llu..%llu of %llu; %s %llu..%llu of %llu; %llu simulated", rc,
+	      rc ? err : "", s.n, s.bad, s.n > 0 ? s.what[0] : "-", (unsigned long long)s.first[0],
+	      (unsigned long long)s.last[0], (unsigned long long)s.total[0], s.n > 1 ? s.what[1] : "-",
+	      (unsigned long long)s.first[1], (unsigned long long)s.last[1], (unsigned long long)s.total[1],
+	      (unsigned long long)p.r.workgroups);
+	th_close(&h);
+}
+
 int main(void)
 {
 	test_sharing();
@@ -265,6 +317,7 @@ int main(void)
 	test_wgp_lds_pipe();
 	test_wgp_two_l0();
 	test_sharing_empty_first_round();
+	test_progress();
 	th_cleanup(check_failures);
 	return check_exit();
 }
