@@ -214,6 +214,12 @@ static void describe(FILE *f, const struct tpl_template *t, bool common)
 	for (unsigned i = 0; i < t->npresets; i++)
 		fprintf(f, "    preset %-12s %s  (%s)\n", t->presets[i].name, t->presets[i].values,
 			t->presets[i].help);
+	if (t->space) {
+		fprintf(f, "    tune: rdna3gen tune %s searches", t->name);
+		for (unsigned i = 0; i < t->space->naxes; i++)
+			fprintf(f, "%s%s", i ? ", " : " ", t->space->axes[i].param);
+		fprintf(f, "\n");
+	}
 	if (common)
 		fprintf(f, "\n%s", VC_HELP_VALUES);
 }

@@ -417,6 +417,38 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	return tpl_finish(h->ra, k, err, errlen);
 }
 
+/* rdna3gen tune's search space: the wave grid and tiles per wave (the
+ * workgroup tile), LDS staging or not, and, with LDS, its depth, padding,
+ * buffers, prefetch and widths (the check refuses those without LDS). */
+static const struct tpl_axis axes[] = {
+	{ "waves-m", { "1", "2", "4" }, 0 },
+	{ "waves-n", { "1", "2", "4" }, 0 },
+	{ "tiles-m", { "1", "2", "4" }, 0 },
+	{ "tiles-n", { "1", "2", "4" }, 0 },
+	{ "lds", { "false", "true" }, 0 },
+	{ "unroll", { "1", "2", "4" }, 0 },
+	{ "pad", { "0", "8" }, 0 },
+	{ "lds-buffers", { "1", "2" }, 0 },
+	{ "prefetch", { "0", "1", "2" }, 0 },
+	{ "global-vec", { "b64", "b128" }, 0 },
+	{ "lds-vec", { "b64", "b128" }, 0 },
+};
+
+/* one more than a workgroup tile along M and N, two k-steps and a ragged
+ * one along K */
+static void check_shape(const struct tpl_values *v, uint32_t mnk[3])
+{
+	mnk[0] = (uint32_t)(v->v[P_WAVES_M] * v->v[P_TILES_M] * 16) + 3;
+	mnk[1] = (uint32_t)(v->v[P_WAVES_N] * v->v[P_TILES_N] * 16) + 5;
+	mnk[2] = 2 * 16 * (uint32_t)v->v[P_UNROLL] + 3;
+}
+
+static const struct tpl_space space = {
+	.axes = axes,
+	.naxes = sizeof axes / sizeof axes[0],
+	.check_shape = check_shape,
+};
+
 const struct tpl_template tpl_hgemm = {
 	.name = "hgemm",
 	.summary = "C = alpha*op(A)*op(B) + beta*C, A and B f16/bf16 on the WMMA units, C f32/f16/bf16",
@@ -427,4 +459,5 @@ const struct tpl_template tpl_hgemm = {
 	.check = check,
 	.build = build,
 	.kernel_info = kernel_info,
+	.space = &space,
 };

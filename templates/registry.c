@@ -220,28 +220,37 @@ int tpl_set(struct tpl_values *v, const char *name, const char *text, char *err,
 	return 0;
 }
 
+int tpl_apply_values(struct tpl_values *v, const char *what, const char *values, char *err, size_t errlen)
+{
+	char buf[1024];
+	if (snprintf(buf, sizeof buf, "%s", values) >= (int)sizeof buf) {
+		snprintf(err, errlen, "%s: longer than %zu characters", what, sizeof buf - 1);
+		return TPL_E_BUILD;   /* a table entry, not the user's input */
+	}
+	for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+		if (!eq) {
+			snprintf(err, errlen, "%s: bad entry '%s'", what, tok);
+			return TPL_E_BUILD;
+		}
+		*eq = '\0';
+		if (tpl_set(v, tok, eq + 1, err, errlen))
+			return TPL_E_BUILD;   /* values the table itself rejects are our bug */
+	}
+	return 0;
+}
+
 int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t errlen)
 {
 	const struct tpl_template *t = v->tpl;
 	for (unsigned i = 0; i < t->npresets; i++) {
 		if (strcmp(t->presets[i].name, preset) != 0)
 			continue;
-		char buf[1024];
-		if (snprintf(buf, sizeof buf, "%s", t->presets[i].values) >= (int)sizeof buf) {
-			snprintf(err, errlen, "preset %s: longer than %zu characters", preset, sizeof buf - 1);
-			return TPL_E_BUILD;   /* a table entry, not the user's input */
-		}
-		for (char *save = NULL, *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-			char *eq = strchr(tok, '=');
-			if (!eq) {
-				snprintf(err, errlen, "preset %s: bad entry '%s'", preset, tok);
-				return TPL_E_BUILD;
-			}
-			*eq = '\0';
-			int rc = tpl_set(v, tok, eq + 1, err, errlen);
-			if (rc)
-				return TPL_E_BUILD;   /* a preset the table itself rejects is our bug */
-		}
+		char what[80];
+		snprintf(what, sizeof what, "preset %s", preset);
+		int rc = tpl_apply_values(v, what, t->presets[i].values, err, errlen);
+		if (rc)
+			return rc;
 		v->preset = t->presets[i].name;
 		return 0;
 	}

@@ -261,6 +261,50 @@ static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
 	info->workitem_ids = 0;
 }
 
+/* rdna3gen tune's search space.  threads and lanes-n follow from waves-m x
+ * waves-n and lanes-m (wave32).  Skinny products (transformer inference:
+ * M = 1..64 rows) add 8- and 16-row tiles; they come last so that the points,
+ * and so the order, of every other search stay as they were. */
+static const struct tpl_axis axes[] = {
+	{ "bm", { "32", "64", "128", "256", "16", "8" }, 4 },
+	{ "bn", { "32", "64", "128", "256" }, 0 },
+	{ "bk", { "8", "16", "32" }, 0 },
+	{ "tm", { "2", "4", "8" }, 0 },
+	{ "tn", { "2", "4", "8" }, 0 },
+	{ "waves-m", { "1", "2", "4", "8" }, 0 },
+	{ "waves-n", { "1", "2", "4" }, 0 },
+	{ "lanes-m", { "2", "4", "8", "16" }, 0 },
+	{ "pad-a", { "0", "4" }, 0 },
+	{ "lds-buffers", { "1", "2" }, 0 },
+	{ "global-vec", { "b32", "b64", "b128" }, 0 },
+	{ "lds-vec", { "b64", "b128" }, 0 },
+	{ "sgpr-bases", { "false", "true" }, 0 },
+	{ "walk", { "row", "grouped" }, 0 },
+	{ "dual", { "false", "true" }, 0 },
+};
+
+static void derive(struct tpl_values *v)
+{
+	v->v[SG_THREADS] = v->v[SG_WAVES_M] * v->v[SG_WAVES_N] * 32;
+	v->v[SG_LANES_N] = 32 / v->v[SG_LANES_M];
+}
+
+/* one more than a tile along M, N and K, ragged in each */
+static void check_shape(const struct tpl_values *v, uint32_t mnk[3])
+{
+	mnk[0] = (uint32_t)v->v[SG_BM] + 3;
+	mnk[1] = (uint32_t)v->v[SG_BN] + 5;
+	mnk[2] = 2 * (uint32_t)v->v[SG_BK] + 3;
+}
+
+static const struct tpl_space space = {
+	.axes = axes,
+	.naxes = sizeof axes / sizeof axes[0],
+	.fixed = "prefetch=true",
+	.derive = derive,
+	.check_shape = check_shape,
+};
+
 const struct tpl_template tpl_sgemm = {
 	.name = "sgemm",
 	.summary = "C = alpha*op(A)*op(B) + beta*C, FP32 row-major, LDS and register tiling, any M, N, K",
@@ -272,4 +316,5 @@ const struct tpl_template tpl_sgemm = {
 	.build = sg_build,
 	.kernel_info = kernel_info,
 	.report = sg_report,
+	.space = &space,
 };

@@ -59,6 +59,31 @@ extern const struct tpl_param tpl_common_params[TPL_C_COUNT];
 
 struct tpl_values;
 
+/* ---- search spaces (rdna3gen tune, tune/) ------------------------------------------
+ * A template that can be tuned declares, next to its parameter table, the
+ * values tried per parameter (text, as on the command line; the template's
+ * check decides which combinations are legal), the values every enumerated
+ * candidate shares, the parameters that follow from the searched ones, and the
+ * small shape, ragged in every dimension, that each candidate is checked at
+ * before it is timed.  The tuner runs candidates as GEMMs of the target shape
+ * (run/gemm.h; figure of merit 2 M N K / time, GFLOP/s). */
+#define TPL_AXIS_VALUES 6
+#define TPL_SMALL_M 64           /* skinny products: M at most this */
+struct tpl_axis {
+	const char *param;
+	const char *vals[TPL_AXIS_VALUES];
+	unsigned small_m;            /* values from this index on only for M <= TPL_SMALL_M; 0: all */
+};
+struct tpl_space {
+	const struct tpl_axis *axes;
+	unsigned naxes;
+	const char *fixed;           /* "name=value ..." on every enumerated candidate, or NULL */
+	void (*derive)(struct tpl_values *v);   /* what follows from the axes, or NULL */
+	void (*check_shape)(const struct tpl_values *v, uint32_t mnk[3]);
+};
+
+struct tpl_values;
+
 struct tpl_template {
 	const char *name;            /* CLI name, e.g. "sgemm-naive" */
 	const char *summary;         /* one line */
@@ -74,6 +99,8 @@ struct tpl_template {
 	void (*kernel_info)(const struct tpl_values *v, struct ao_kernel_info *info);
 	/* Optional: text for --report FILE about the built kernel (malloc'd), NULL on OOM. */
 	char *(*report)(const struct tpl_values *v, struct ao_kernel *k);
+	/* Optional: the search space of rdna3gen tune; NULL: the template is not tuned. */
+	const struct tpl_space *space;
 };
 
 struct tpl_values {
@@ -96,6 +123,9 @@ const struct tpl_param *tpl_param_at(const struct tpl_template *t, int idx, bool
 /* Parse text for parameter name, range-check, store. */
 int tpl_set(struct tpl_values *v, const char *name, const char *text, char *err, size_t errlen);
 int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t errlen);
+/* "name=value name=value ..." from a table (a preset, a search space's fixed
+ * values); what names it in messages.  A value the table rejects is TPL_E_BUILD. */
+int tpl_apply_values(struct tpl_values *v, const char *what, const char *values, char *err, size_t errlen);
 /* "1..1024", "cu|wgp", "bool": the accepted range, for messages and `list`. */
 void tpl_param_range(const struct tpl_param *p, char *buf, size_t n);
 /* The value as text ("256", "cu", "true", "1.5"). */

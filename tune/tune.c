@@ -1,8 +1,9 @@
-/* tune.c — rdna3gen tune: enumerate the sgemm template's legal parameter sets
- * (its own check decides), build each, prune by static occupancy, check the
- * survivors on the emulator at a small ragged shape and predict their time at
- * the target shape with the timing model (both in-process, one worker
- * process per candidate, -j at a time), then rank.  Results are cached per
+/* tune.c — rdna3gen tune: enumerate a template's legal parameter sets (its
+ * search space, templates/templates.h; its own check decides), build each,
+ * prune by static occupancy, check the survivors on the emulator at a small
+ * ragged shape and predict their time at the target shape with the timing
+ * model (both in-process, one worker process per candidate, -j at a time),
+ * then rank.  Results are cached per
  * candidate so an interrupted search resumes.  See docs/tune.md. */
 #include "tune/tune.h"
 #include "tune/tune_eval.h"
@@ -39,42 +40,17 @@ int tune_fail(int status, const char *fmt, ...)
 	return status;
 }
 
-/* ---- the search space: values tried per parameter (text, as on the command
- * line); the template's check decides which combinations are legal.  threads
- * and lanes-n follow from waves-m*waves-n and lanes-m (wave32). */
-struct axis {
-	const char *param;
-	const char *vals[6];
-	unsigned small_m;            /* values from this index on only for a target M <= SMALL_M */
-};
-/* Skinny products (transformer inference: M = 1..64 rows) add 8- and 16-row
- * tiles; they come last so that the points, and so the order, of every other
- * search stay as they were. */
-enum { SMALL_M = 64 };
-static const struct axis axes[] = {
-	{ "bm", { "32", "64", "128", "256", "16", "8" }, 4 },
-	{ "bn", { "32", "64", "128", "256" }, 0 },
-	{ "bk", { "8", "16", "32" }, 0 },
-	{ "tm", { "2", "4", "8" }, 0 },
-	{ "tn", { "2", "4", "8" }, 0 },
-	{ "waves-m", { "1", "2", "4", "8" }, 0 },
-	{ "waves-n", { "1", "2", "4" }, 0 },
-	{ "lanes-m", { "2", "4", "8", "16" }, 0 },
-	{ "pad-a", { "0", "4" }, 0 },
-	{ "lds-buffers", { "1", "2" }, 0 },
-	{ "global-vec", { "b32", "b64", "b128" }, 0 },
-	{ "lds-vec", { "b64", "b128" }, 0 },
-	{ "sgpr-bases", { "false", "true" }, 0 },
-	{ "walk", { "row", "grouped" }, 0 },
-	{ "dual", { "false", "true" }, 0 },
-};
-#define NAXES (sizeof axes / sizeof axes[0])
+/* ---- the search space: the template's (struct tpl_space, next to its
+ * parameter table), as stored values per axis; its check decides which
+ * combinations are legal. */
+#define NAXES_MAX 24
 
 struct space {
-	int idx[NAXES];              /* parameter index in the template */
-	unsigned nval[NAXES];
-	long val[NAXES][6];          /* stored values */
-	int i_threads, i_lanes_n, i_waves_m, i_waves_n, i_lanes_m, i_prefetch, i_layout;
+	const struct tpl_space *ts;
+	unsigned naxes;
+	int idx[NAXES_MAX];          /* parameter index in the template */
+	unsigned nval[NAXES_MAX];
+	long val[NAXES_MAX][TPL_AXIS_VALUES];   /* stored values */
 };
 
 static int space_init(const struct tpl_template *t, bool small_m, struct space *s, char *err, size_t errlen)
@@ -82,42 +58,41 @@ static int space_init(const struct tpl_template *t, bool small_m, struct space *
 	struct tpl_values v;
 	tpl_defaults(t, &v);
 	bool common;
-	for (unsigned a = 0; a < NAXES; a++) {
-		s->idx[a] = tpl_param_find(t, axes[a].param, &common);
+	s->ts = t->space;
+	s->naxes = t->space->naxes;
+	if (s->naxes > NAXES_MAX) {
+		snprintf(err, errlen, "template %s: %u axes to search, at most %d", t->name, s->naxes, NAXES_MAX);
+		return -1;
+	}
+	for (unsigned a = 0; a < s->naxes; a++) {
+		const struct tpl_axis *ax = &s->ts->axes[a];
+		s->idx[a] = tpl_param_find(t, ax->param, &common);
 		if (s->idx[a] < 0 || common) {
-			snprintf(err, errlen, "template %s has no parameter %s to search", t->name, axes[a].param);
+			snprintf(err, errlen, "template %s has no parameter %s to search", t->name, ax->param);
 			return -1;
 		}
 		s->nval[a] = 0;
-		for (unsigned j = 0; j < 6 && axes[a].vals[j] && (small_m || !axes[a].small_m || j < axes[a].small_m); j++) {
-			if (tpl_set(&v, axes[a].param, axes[a].vals[j], err, errlen))
+		for (unsigned j = 0; j < TPL_AXIS_VALUES && ax->vals[j] && (small_m || !ax->small_m || j < ax->small_m); j++) {
+			if (tpl_set(&v, ax->param, ax->vals[j], err, errlen))
 				return -1;
 			s->val[a][s->nval[a]++] = v.v[s->idx[a]];
 		}
 	}
-	const char *names[] = { "threads", "lanes-n", "waves-m", "waves-n", "lanes-m", "prefetch", "layout" };
-	int *dst[] = { &s->i_threads, &s->i_lanes_n, &s->i_waves_m, &s->i_waves_n, &s->i_lanes_m, &s->i_prefetch,
-		       &s->i_layout };
-	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
-		if ((*dst[i] = tpl_param_find(t, names[i], &common)) < 0 || common) {
-			snprintf(err, errlen, "template %s has no parameter %s", t->name, names[i]);
-			return -1;
-		}
 	return 0;
 }
 
 /* A legal point: the value index along each axis. */
 struct point {
-	uint8_t at[NAXES];
+	uint8_t at[NAXES_MAX];
 	uint64_t hash;
 };
 
 static void point_values(const struct space *s, const struct point *p, struct tpl_values *v)
 {
-	for (unsigned a = 0; a < NAXES; a++)
+	for (unsigned a = 0; a < s->naxes; a++)
 		v->v[s->idx[a]] = s->val[a][p->at[a]];
-	v->v[s->i_threads] = v->v[s->i_waves_m] * v->v[s->i_waves_n] * 32;
-	v->v[s->i_lanes_n] = 32 / v->v[s->i_lanes_m];
+	if (s->ts->derive)
+		s->ts->derive(v);
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
@@ -133,7 +108,7 @@ static int by_hash(const void *a, const void *b)
 	const struct point *x = a, *y = b;
 	if (x->hash != y->hash)
 		return x->hash < y->hash ? -1 : 1;
-	return memcmp(x->at, y->at, NAXES);
+	return memcmp(x->at, y->at, NAXES_MAX);
 }
 
 /* Every legal point, in a fixed pseudo-random order (a hash of the point), so
@@ -158,13 +133,13 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 				}
 				out = q, cap *= 2;
 			}
-			p.hash = fnv(0xcbf29ce484222325ull, p.at, NAXES);
+			p.hash = fnv(0xcbf29ce484222325ull, p.at, s->naxes);
 			out[n++] = p;
 		}
 		unsigned a = 0;
-		while (a < NAXES && ++p.at[a] == s->nval[a])
+		while (a < s->naxes && ++p.at[a] == s->nval[a])
 			p.at[a++] = 0;
-		if (a == NAXES)
+		if (a == s->naxes)
 			break;
 	}
 	qsort(out, n, sizeof *out, by_hash);
@@ -177,14 +152,19 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 
 static void usage_tune(FILE *f)
 {
-	fprintf(f, "usage: rdna3gen tune sgemm --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
+	fprintf(f, "usage: rdna3gen tune TEMPLATE --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
 		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] -o DIR\n"
-		   "       rdna3gen tune sgemm --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
+		   "       rdna3gen tune TEMPLATE --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
 		   "                [--confirm N] [--backend model|hip] [--cache DIR] -o LIB\n"
-		   "Searches the sgemm parameters for the fastest kernel at M x N x K: each legal candidate\n"
+		   "TEMPLATE: one that declares a search space (");
+	for (unsigned i = 0, n = 0; i < tpl_count(); i++)
+		if (tpl_at(i)->space)
+			fprintf(f, "%s%s", n++ ? ", " : "", tpl_at(i)->name);
+	fprintf(f, "; rdna3gen list shows each one's axes).\n"
+		   "Searches the template's parameters for the fastest kernel at M x N x K: each legal candidate\n"
 		   "is built, checked on the emulator at a small shape with ragged edges and timed by the\n"
 		   "model (--backend hip: the top candidates are then timed on the GPU).  DIR gets\n"
-		   "winner.yaml (for rdna3gen sgemm --config), winner.hsaco, candidates.csv, candidates.json\n"
+		   "winner.yaml (for rdna3gen TEMPLATE --config), winner.hsaco, candidates.csv, candidates.json\n"
 		   "and search.html, all or none.  --budget: candidates evaluated [100]; --time: stop\n"
 		   "starting candidates after SECONDS; -j: worker processes [online CPUs]; --cache: results\n"
 		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  When K > 256 the model's figure is\n"
@@ -334,7 +314,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		}
 	}
 	if (!o->tpl)
-		return tune_fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ...)");
+		return tune_fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ..., see --help)");
 	if (!o->have_shape && !o->shapes)
 		return tune_fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
 	if (o->have_shape && o->shapes)
@@ -534,22 +514,29 @@ static int collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	bool small_m = r->m <= SMALL_M;
+	bool small_m = r->m <= TPL_SMALL_M, common;
 	if (space_init(r->t, small_m, &sp, err, sizeof err))
 		return tune_fail(1, "%s", err);
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
-	base.v[sp.i_layout] = r->layout;
-	base.v[sp.i_prefetch] = 1;
-	/* the legal points depend only on the layout and on M <= SMALL_M: a
-	 * library of many shapes enumerates once per kind */
+	/* the target's layout on every candidate (a GEMM template's parameter) */
+	int i_layout = tpl_param_find(r->t, "layout", &common);
+	if (i_layout < 0 || common)
+		return tune_fail(1, "template %s has no layout parameter", r->t->name);
+	base.v[i_layout] = r->layout;
+	if (sp.ts->fixed && tpl_apply_values(&base, "search space", sp.ts->fixed, err, sizeof err))
+		return tune_fail(1, "template %s: %s", r->t->name, err);
+	/* the legal points depend only on the template, the layout and on M <=
+	 * TPL_SMALL_M: a library of many shapes enumerates once per kind */
 	static struct point *pts;
 	static size_t np;
+	static const struct tpl_template *pts_t;
 	static long pts_layout = -1;
 	static bool pts_small;
-	if (pts_layout != r->layout || pts_small != small_m) {
+	if (pts_t != r->t || pts_layout != r->layout || pts_small != small_m) {
 		free(pts);
 		pts = enumerate(&sp, &base, &np);
+		pts_t = r->t;
 		pts_layout = pts ? r->layout : -1;
 		pts_small = small_m;
 	}
@@ -565,7 +552,7 @@ static int collect(struct tune_run *r)
 		tpl_defaults(r->t, &v);
 		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
 			continue;
-		v.v[sp.i_layout] = r->layout;
+		v.v[i_layout] = r->layout;
 		if (r->t->check(&v, err, sizeof err))
 			continue;
 		r->c[n].v = v;
@@ -613,8 +600,8 @@ const char *tune_check_template(const char *name, const struct tpl_template **t)
 	*t = tpl_find(name);
 	if (!*t)
 		return "unknown template '%s' (see: rdna3gen list)";
-	if (strcmp((*t)->name, "sgemm"))
-		return "template %s cannot be tuned: only sgemm has a search space";
+	if (!(*t)->space)
+		return "template %s cannot be tuned: it declares no search space (rdna3gen list says which do)";
 	return NULL;
 }
 

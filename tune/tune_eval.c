@@ -144,13 +144,6 @@ static void cache_store(const struct tune_env *e, const struct tune_cand *c)
 	ao_write_atomic(path, buf, (size_t)n, err, sizeof err);
 }
 
-static long param(const struct tpl_values *v, const char *name)
-{
-	bool common;
-	int i = tpl_param_find(v->tpl, name, &common);
-	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
-}
-
 /* The candidate's code object, assembled in memory; NULL with c's status set. */
 static void *build_candidate(const struct tune_env *e, struct tune_cand *c, size_t *co_len)
 {
@@ -187,9 +180,9 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	char hsaco[1200], err[256];
 	snprintf(hsaco, sizeof hsaco, "%s.hsaco", base);
 	ao_write_atomic(hsaco, co, co_len, err, sizeof err); /* for the confirmation and the winner; rebuilt if lost */
-	/* the check: one more than a tile along M, N and K, ragged in each */
-	const uint32_t check[3] = { (uint32_t)param(&c->v, "bm") + 3, (uint32_t)param(&c->v, "bn") + 5,
-				    2 * (uint32_t)param(&c->v, "bk") + 3 };
+	/* the check: the template's shape for it, ragged in M, N and K */
+	uint32_t check[3];
+	c->v.tpl->space->check_shape(&c->v, check);
 	enum tune_status st;
 	if (tune_gemm_check(co, co_len, check, &st, c->why, sizeof c->why)) {
 		c->status = st;

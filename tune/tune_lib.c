@@ -1,4 +1,4 @@
-/* tune_lib.c — rdna3gen tune sgemm --shapes FILE -o LIB: a kernel library.
+/* tune_lib.c — rdna3gen tune TEMPLATE --shapes FILE -o LIB: a kernel library.
  * Each shape of the file is searched as `--shape` does (same budget, same
  * cache, so a second run resumes); the winners are written together into LIB
  * (index.yaml, one code object and one --config file per distinct winner,
@@ -54,8 +54,9 @@ static long value_of(const struct tpl_values *v, const char *name)
 	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
 }
 
-/* sgemm-nn-64x256x16-1a2b3c4d: layout and block tile for people, a hash of
- * every parameter so two different kernels never share a name. */
+/* sgemm-nn-64x256x16-1a2b3c4d: layout and block tile (for templates with bm,
+ * bn and bk; else only the layout) for people, a hash of every parameter so
+ * two different kernels never share a name. */
 static void kernel_name(const struct tpl_values *v, const char *params, char *buf, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -64,8 +65,12 @@ static void kernel_name(const struct tpl_values *v, const char *params, char *bu
 	char l[3];
 	snprintf(l, sizeof l, "%s", vc_layout_str((enum vc_layout)value_of(v, "layout")));
 	l[0] = (char)(l[0] | 0x20), l[1] = (char)(l[1] | 0x20);
-	snprintf(buf, n, "%s-%s-%ldx%ldx%ld-%08llx", v->tpl->name, l, value_of(v, "bm"), value_of(v, "bn"),
-		 value_of(v, "bk"), (unsigned long long)(h >> 32));
+	bool common, tiled = tpl_param_find(v->tpl, "bm", &common) >= 0;
+	if (tiled)
+		snprintf(buf, n, "%s-%s-%ldx%ldx%ld-%08llx", v->tpl->name, l, value_of(v, "bm"), value_of(v, "bn"),
+			 value_of(v, "bk"), (unsigned long long)(h >> 32));
+	else
+		snprintf(buf, n, "%s-%s-%08llx", v->tpl->name, l, (unsigned long long)(h >> 32));
 }
 
 /* Search one shape: at the upper end of each of its ranges. */

@@ -41,9 +41,9 @@ void tune_winner_yaml(const struct tune_run *r, struct ao_text *t)
 {
 	const struct tune_cand *w = &r->c[r->winner];
 	ao_textf(t, "# rdna3gen tune: the fastest of %u candidates for M=%u N=%u K=%u, %.1f GFLOP/s %s\n"
-		    "# use: rdna3gen sgemm --config winner.yaml -o sgemm.hsaco\ntemplate: %s\n",
+		    "# use: rdna3gen %s --config winner.yaml -o %s.hsaco\ntemplate: %s\n",
 		 r->evaluated, r->m, r->n, r->k, r->hip ? 2.0 * r->m * r->n * r->k / (w->hip_ms * 1e6) : w->gflops,
-		 r->hip ? "measured on the GPU" : "predicted by the model", r->t->name);
+		 r->hip ? "measured on the GPU" : "predicted by the model", r->t->name, r->t->name, r->t->name);
 	for (unsigned i = 0; i < tune_nparams(r->t); i++) {
 		char val[64];
 		tune_param_text(&w->v, i, val, sizeof val);

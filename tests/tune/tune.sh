@@ -106,6 +106,25 @@ bad "--shape with a size missing refused" 2 "--shape needs three sizes M N K, go
 bad "--budget with --time refused" 2 "give one" tune sgemm $S --budget 3 --time 5
 bad "--confirm out of range refused" 2 "--confirm 33: a count in 0..32" tune sgemm $S --confirm 33
 
+# hgemm through its own search space (templates/hgemm.c): the presets and
+# enumerated points checked on the emulator at the template's ragged shape
+# (f16 in, f32 out), the winner rebuilt from its YAML, and rdna3run --check
+# passing on it at another ragged shape; the candidates' check shapes differ
+# from sgemm's (tile + 3, tile + 5, two k-steps + 3)
+out=$("$G" tune hgemm --shape 72 40 48 --layout nt --budget 5 -j 2 --cache "$T/ch" -o "$T/oh" 2>"$T/err")
+rc=$?
+rows=$(grep -c ',ok,yes,' "$T/oh/candidates.csv" 2>/dev/null)
+[ $rc -eq 0 ] && [ "${rows:-0}" -ge 1 ] && grep -q '^template: hgemm$' "$T/oh/winner.yaml" &&
+	grep -q '^layout: NT$' "$T/oh/winner.yaml" && ok "tune hgemm: candidates checked and predicted, a winner" ||
+	no "tune hgemm" "rc $rc: $out $(cat "$T/err")"
+"$G" hgemm --config "$T/oh/winner.yaml" -o "$T/wh.hsaco" 2>"$T/err" && cmp -s "$T/wh.hsaco" "$T/oh/winner.hsaco" &&
+	ok "hgemm winner.yaml through rdna3gen hgemm --config gives winner.hsaco" || no "hgemm winner.yaml" "$(cat "$T/err")"
+out=$("$R" "$T/oh/winner.hsaco" --backend emu --gemm 33 17 61 --check 2>&1)
+printf '%s' "$out" | grep -q 'check: PASSED' && ok "the hgemm winner passes rdna3run --check at 33x17x61" ||
+	no "hgemm winner check" "$out"
+"$G" list | grep -q 'tune: rdna3gen tune hgemm searches waves-m, waves-n, tiles-m' &&
+	ok "rdna3gen list names hgemm's search axes" || no "list" "$("$G" list | grep tune)"
+
 # an assembler that fails on every candidate: each says so, no winner, nothing written
 cat >"$T/clang" <<'EOF'
 #!/bin/sh
