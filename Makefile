@@ -72,7 +72,7 @@ all:
 
 # Fragments are read lower layers first, so a fragment may use the variables
 # of the layers below it (prerequisite lists are expanded as they are read).
-LAYERS    := vocab isa loader emu model asm_out vgpr_alloc templates report run tune rdna3gen rdna3run
+LAYERS    := vocab isa loader kernlib emu model asm_out vgpr_alloc templates report run tune rdna3gen rdna3run
 FRAGMENTS := $(foreach d,$(LAYERS),$(sort $(wildcard $(d)/*.mk)))
 include $(FRAGMENTS) $(filter-out $(FRAGMENTS),$(sort $(wildcard */*.mk)))
 
@@ -125,8 +125,9 @@ check-headers:
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
 # libtune.a (tune/tune.mk) is rdna3gen's part and not installed, so it is not named.
-PC_LIBS := -lrdna3report -ltemplates -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lemu -lisa -lvocab
-PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lpthread -lm
+PC_LIBS := -lrdna3report -ltemplates -lrun_gemm -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lkernlib -lemu -lisa \
+	-lvocab
+PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lopenblas -lpthread -lm
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/rdna3 \

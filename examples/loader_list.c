@@ -6,7 +6,7 @@
  *     ./loader_list LIB M N K          (a kernel library: rdna3gen tune --shapes)
  *
  * Given a kernel library, it first picks the code object for an NN product
- * of M x N x K (ld_lib_pick), as a host application would. 
+ * of M x N x K (kl_pick, kernlib/kernlib.h), as a host application would.
  * It lists the kernels of an RDNA3 code object and their arguments (the
  * loader), places the code object in the emulator (the emulator backend), and
  * names the templates the generator library offers.  Exit 0, or 1 with one
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kernlib/kernlib.h"
 #include "loader/loader.h"
 #include "templates/templates.h"
 
@@ -26,20 +27,21 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	const char *file = argv[1];
-	char picked[LD_LIB_PATH_MAX];
+	char picked[KL_PATH_MAX];
 	if (argc == 5) {
-		struct ld_lib *lib;
-		const struct ld_lib_entry *e;
+		struct kl_lib *lib = NULL;
+		const struct kl_entry *e;
 		uint32_t m = (uint32_t)strtoul(argv[2], NULL, 10), n = (uint32_t)strtoul(argv[3], NULL, 10),
 			 k = (uint32_t)strtoul(argv[4], NULL, 10);
-		if (ld_lib_open(argv[1], &lib, err, sizeof err) || ld_lib_pick(lib, m, n, k, "NN", &e, NULL, err, sizeof err)) {
+		const uint32_t mnk[3] = { m, n, k };
+		if (kl_open(argv[1], &lib, err, sizeof err) || kl_pick(lib, mnk, 3, 0 /* NN */, &e, NULL, err, sizeof err)) {
 			fprintf(stderr, "loader_list: %s\n", err);
-			ld_lib_close(lib);
+			kl_close(lib);
 			return 1;
 		}
 		snprintf(picked, sizeof picked, "%s", e->kernel);
 		printf("library %s picks %s for %ux%ux%u\n", argv[1], picked, m, n, k);
-		ld_lib_close(lib);
+		kl_close(lib);
 		file = picked;
 	}
 	if (ld_open_file(file, &co, err, sizeof err)) {

@@ -249,38 +249,6 @@ void ld_backend_close(struct ld_backend *b);     /* safe on NULL */
 int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t errlen);
 
 
-/* ---- kernel libraries ---------------------------------------------------------
- * A folder written by `rdna3gen tune sgemm --shapes FILE -o LIB` (docs/tune.md):
- * LIB/index.yaml maps ranges of M, N, K and a layout to a code object in LIB/.
- * ld_lib_open reads and checks the whole index (libyaml; link -lyaml): an
- * unknown key, a malformed value, two overlapping ranges of one layout or a
- * kernel or config file that is missing is LD_E_META with "FILE:LINE: what";
- * no index is LD_E_IO. */
-#define LD_LIB_PATH_MAX 1280
-struct ld_lib_entry {
-	uint32_t lo[3], hi[3];    /* M, N, K: the inclusive ranges this kernel serves */
-	char layout[3];           /* "NN", "NT", "TN" or "TT" */
-	char kernel[LD_LIB_PATH_MAX];  /* LIB/FILE.hsaco: open with ld_open_file */
-	char config[LD_LIB_PATH_MAX];  /* LIB/FILE.yaml (rdna3gen --config), or "" */
-	uint32_t tuned_at[3];     /* the shape it was tuned for (0s when not given) */
-	double gflops;            /* at tuned_at (0 when not given) */
-	char timed[8];            /* how gflops was found: "model", "gpu" or "" */
-	unsigned line;            /* of the entry in index.yaml */
-};
-struct ld_lib;
-int ld_lib_open(const char *dir, struct ld_lib **out, char *err, size_t errlen);
-void ld_lib_close(struct ld_lib *lib);      /* safe on NULL */
-unsigned ld_lib_count(const struct ld_lib *lib);
-const struct ld_lib_entry *ld_lib_at(const struct ld_lib *lib, unsigned i);
-/* The kernel for an M x N x K product of layout ("NN".."TT", any case): the
- * entry of that layout whose ranges hold the shape; when none does, the
- * nearest one, the distance being the sum over M, N, K of how many octaves
- * the size lies outside the range (|log2(size / nearest end)|), ties going
- * to the entry first in the index.  *distance (may be NULL): 0 when inside.
- * LD_E_NOKERNEL when the library has no kernel of that layout. */
-int ld_lib_pick(const struct ld_lib *lib, uint32_t m, uint32_t n, uint32_t k, const char *layout,
-		const struct ld_lib_entry **out, double *distance, char *err, size_t errlen);
-
 struct emu_dev;
 struct emu_launch;
 struct emu_stats;

@@ -1,9 +1,9 @@
 # loader/: code-object reader, argument packing, backends (HIP via dlopen).
-# libloader.a depends on libelf, msgpack-c, libdl and libyaml (the kernel
-# library index, loader/lib.c) only; the emulator
+# libloader.a depends on libelf, msgpack-c and libdl only (kernel libraries
+# are kernlib/); the emulator
 # backend lives in libld_emu.a (run/ld_emu.c, see run/run.mk), which also needs libemu.a.
 LOADER_SRCS := $(wildcard loader/*.c)
-LOADER_LDLIBS := -lelf -lmsgpackc -ldl -lyaml
+LOADER_LDLIBS := -lelf -lmsgpackc -ldl
 LIBS += $(BUILD)/libloader.a
 $(BUILD)/libloader.a: $(LOADER_SRCS:%.c=$(BUILD)/%.o)
 HEADERS += loader/loader.h
@@ -35,9 +35,3 @@ $(BUILD)/tests/args_test: $(BUILD)/tests/loader/args_test.o $(BUILD)/libloader.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)
 TEST_SCRIPTS += tests/loader/fuzz_smoke.sh
 TEST_ONCE += tests/loader/fuzz_smoke.sh
-
-# kernel library indexes (loader/lib.c), written by hand: no LLVM
-TEST_BINS += $(BUILD)/tests/lib_test
-$(BUILD)/tests/lib_test: $(BUILD)/tests/loader/lib_test.o $(BUILD)/libloader.a
-	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) -lm $(LDLIBS)
-TEST_ONCE += $(BUILD)/tests/lib_test

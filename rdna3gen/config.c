@@ -1,7 +1,7 @@
 /* config.c — read rdna3gen's --config file with libyaml: one flat mapping of
  * scalar keys to scalar values; anything else is an error with its line.
  * The file is opened, capped and its parse errors worded as the tuner's
- * shapes file is (tune/yaml_file.h).
+ * shapes file is (kernlib/kernlib.h).
  * Names are checked as they come (known, not given before), so the work is
  * linear in the file, whose size is capped. */
 #include <stdbool.h>
@@ -11,7 +11,7 @@
 #include <yaml.h>
 
 #include "rdna3gen/config.h"
-#include "tune/yaml_file.h"
+#include "kernlib/kernlib.h"
 
 /* A key: one of names, not seen before (seen[i]: the line of name i, 0 if not
  * yet).  0, or -1 with the error. */
@@ -37,8 +37,8 @@ int gen_config_read(const char *path, const struct gen_config_names *names, stru
 	*out = NULL;
 	*n = 0;
 	yaml_parser_t p;
-	struct tune_yaml_in in;
-	if (tune_yaml_open(path, "config", &p, &in, err, errlen))
+	struct kl_yaml_in in;
+	if (kl_yaml_open(path, "config", &p, &in, err, errlen))
 		return -1;
 	FILE *f = in.f;
 	unsigned *seen = calloc(names->n + 1, sizeof *seen), na = 0;
@@ -57,7 +57,7 @@ int gen_config_read(const char *path, const struct gen_config_names *names, stru
 	for (bool done = false; !done && rc == 0;) {
 		yaml_event_t ev;
 		if (!yaml_parser_parse(&p, &ev)) {
-			tune_yaml_fail(&p, &in, path, "config", err, errlen);
+			kl_yaml_fail(&p, &in, path, "config", err, errlen);
 			rc = -1;
 			break;
 		}

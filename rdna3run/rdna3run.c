@@ -3,6 +3,7 @@
  * any kernel with buffers and arguments given on the command line.
  * See docs/rdna3run.md. */
 #include "rdna3run/rdna3run.h"
+#include "kernlib/kernlib.h"
 #include "emu/emu.h"
 #include "vocab/vocab.h"
 #include "asm_out/asm_out.h"
@@ -256,17 +257,26 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 		return RUN_EXIT_USAGE;
 	}
 	char err[512];
-	struct ld_lib *lib;
-	if (ld_lib_open(o->file, &lib, err, sizeof err)) {
+	struct kl_lib *lib;
+	if (kl_open(o->file, &lib, err, sizeof err)) {
 		run_error("%s", err);
 		return RUN_EXIT_FAIL;
 	}
-	const struct ld_lib_entry *e;
+	/* a GEMM is picked by M, N, K: a library keyed otherwise is of another kind */
+	const struct kl_head *h = kl_head(lib);
+	if (h->ndims != 3 || strcmp(h->dims[0], "m") || strcmp(h->dims[1], "n") || strcmp(h->dims[2], "k")) {
+		run_error("%s is a library of %s kernels keyed by %s...: --gemm picks by m, n, k", o->file,
+			  h->template_name, h->dims[0]);
+		kl_close(lib);
+		return RUN_EXIT_USAGE;
+	}
+	const struct kl_entry *e;
 	double far;
-	const char *layout = vc_layout_str(o->layout >= 0 ? (enum vc_layout)o->layout : VC_NN);
-	if (ld_lib_pick(lib, o->m, o->n, o->k, layout, &e, &far, err, sizeof err)) {
+	int lay = o->layout >= 0 ? o->layout : VC_NN;
+	const char *layout = vc_layout_str((enum vc_layout)lay);
+	if (kl_pick(lib, (const uint32_t[]){ o->m, o->n, o->k }, 3, lay, &e, &far, err, sizeof err)) {
 		run_error("%s", err);
-		ld_lib_close(lib);
+		kl_close(lib);
 		return RUN_EXIT_FAIL;
 	}
 	char where[96];
@@ -276,19 +286,19 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 		snprintf(where, sizeof where, "the nearest entry, %.2f octaves outside its ranges", far);
 	fprintf(run_info, "library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
 	        o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
-	if (e->gflops > 0)
-		fprintf(run_info, "; %.1f GFLOP/s at %ux%ux%u by the %s", e->gflops, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
+	if (e->rate > 0)
+		fprintf(run_info, "; %.1f %s at %ux%ux%u by the %s", e->rate, h->unit, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
 		       !strcmp(e->timed, "gpu") ? "GPU" : "model");
 	fprintf(run_info, ")\n");
 	snprintf(path, pathlen, "%s", e->kernel);
 	o->file = path;
-	ld_lib_close(lib);
+	kl_close(lib);
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	char lib_kernel[LD_LIB_PATH_MAX];
+	char lib_kernel[KL_PATH_MAX];
 	struct run_opts o;
 	setvbuf(stdout, NULL, _IOLBF, 0); /* keep report lines in order with stderr */
 	run_info = stdout;

@@ -443,10 +443,14 @@ static void check_shape(const struct tpl_values *v, uint32_t mnk[3])
 	mnk[2] = 2 * 16 * (uint32_t)v->v[P_UNROLL] + 3;
 }
 
+static const char *const dims[] = { "m", "n", "k" };
+
 static const struct tpl_space space = {
 	.axes = axes,
 	.naxes = sizeof axes / sizeof axes[0],
 	.check_shape = check_shape,
+	.dims = dims,
+	.ndims = 3,
 };
 
 const struct tpl_template tpl_hgemm = {

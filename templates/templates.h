@@ -80,6 +80,10 @@ struct tpl_space {
 	const char *fixed;           /* "name=value ..." on every enumerated candidate, or NULL */
 	void (*derive)(struct tpl_values *v);   /* what follows from the axes, or NULL */
 	void (*check_shape)(const struct tpl_values *v, uint32_t mnk[3]);
+	/* the dimensions a kernel library of the template is keyed by (its index
+	 * and shapes file, kernlib/kernlib.h): the GEMM's m, n, k */
+	const char *const *dims;
+	unsigned ndims;
 };
 
 struct tpl_values;

@@ -80,7 +80,7 @@ int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget,
 /* NULL when the template called name can be tuned (*t set), else a message
  * format with one %s for the name. */
 const char *tune_check_template(const char *name, const struct tpl_template **t);
-/* --shapes: tune/tune_lib.c (the file: tune/shapes.h); the exit status. */
+/* --shapes: tune/tune_lib.c (the file: kernlib/kernlib.h); the exit status. */
 int tune_library(const struct tune_opts *o);
 
 /* tune/tune_out.c: every output file, computed into memory and written

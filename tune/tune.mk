@@ -1,7 +1,7 @@
 # tune/: `rdna3gen tune` as libtune.a: the search (tune.c), one candidate in a
-# worker process (tune_eval.c), the files it writes (tune_out.c), a kernel
-# library over a shapes file (tune_lib.c, shapes.c), and the capped YAML input
-# that the shapes file and rdna3gen's --config file share (yaml_file.c).
+# worker process (tune_eval.c, tune_gemm.c), the files it writes (tune_out.c),
+# and a kernel library over a shapes file (tune_lib.c; the files' formats are
+# kernlib/'s).
 # A worker runs its candidate in-process: the GEMM runner (run/gemm.h), the
 # emulator backend and the model (tune/tune_gemm.c).  Linked by rdna3gen only
 # and not installed: it takes rdna3gen's command line.

@@ -2,9 +2,9 @@
  * Each shape of the file is searched as `--shape` does (same budget, same
  * cache, so a second run resumes); the winners are written together into LIB
  * (index.yaml, one code object and one --config file per distinct winner,
- * summary.csv), all or none.  loader/lib.c reads index.yaml back
- * (ld_lib_pick); docs/tune.md gives both formats. */
-#include "tune/shapes.h"
+ * summary.csv), all or none.  kernlib/ writes index.yaml's text and reads the
+ * shapes file and the index back (kl_pick); docs/tune.md gives both formats. */
+#include "kernlib/kernlib.h"
 #include "tune/tune.h"
 #include "tune/tune_eval.h"
 #include "vocab/vocab.h"
@@ -18,7 +18,7 @@
 
 /* One shape's result. */
 struct lib_shape {
-	struct tune_shape s;
+	struct kl_shape s;
 	bool ok;
 	struct tune_cand win;
 	double gflops;               /* the winner's: predicted, or measured with --backend hip */
@@ -101,34 +101,36 @@ static void search_shape(const struct tune_opts *o, struct tune_run *r, struct t
 	r->c = NULL;
 }
 
-static void range_text(struct ao_text *t, const char *key, uint32_t lo, uint32_t hi)
+/* index.yaml: one entry per shape (kernlib writes the text), keyed by the
+ * template's dimensions. */
+static int index_of(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh, unsigned ns,
+		    const struct lib_kernel *k, struct ao_text *t)
 {
-	if (lo == hi)
-		ao_textf(t, "%s: %u", key, lo);
-	else
-		ao_textf(t, "%s: [%u, %u]", key, lo, hi);
-}
-
-static void index_of(const struct tune_opts *o, const struct lib_shape *sh, unsigned ns, const struct lib_kernel *k,
-		     struct ao_text *t)
-{
-	ao_textf(t, "# rdna3gen kernel library: rdna3gen tune %s --shapes %s (docs/tune.md).\n"
-		    "# A product whose M, N, K lie in an entry's ranges (and of its layout) runs that kernel;\n"
-		    "# outside every range, the nearest entry: the fewest octaves outside, summed over M, N, K.\n"
-		    "version: 1\ntemplate: %s\nkernels:\n",
-		 o->tpl, o->shapes, o->tpl);
+	struct kl_head h = { .ndims = tpl->space->ndims };
+	snprintf(h.template_name, sizeof h.template_name, "%s", tpl->name);
+	snprintf(h.unit, sizeof h.unit, "GFLOP/s");
+	for (unsigned d = 0; d < h.ndims && d < KL_MAX_DIMS; d++)
+		snprintf(h.dims[d], sizeof h.dims[d], "%s", tpl->space->dims[d]);
+	struct kl_entry *e = calloc(ns, sizeof *e);
+	if (!e)
+		return KL_E_NOMEM;
 	for (unsigned i = 0; i < ns; i++) {
 		const struct lib_shape *s = &sh[i];
-		ao_textf(t, "  - {");
-		for (unsigned d = 0; d < 3; d++) {
-			range_text(t, (const char *[]){ "m", "n", "k" }[d], s->s.lo[d], s->s.hi[d]);
-			ao_textf(t, ", ");
-		}
-		ao_textf(t, "layout: %s, kernel: %s.hsaco, config: %s.yaml, tuned_at: [%u, %u, %u], gflops: %.1f, "
-			    "timed: %s}\n",
-			 vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, k[s->kernel].name, s->s.hi[0],
-			 s->s.hi[1], s->s.hi[2], s->gflops, s->hip ? "gpu" : "model");
+		memcpy(e[i].lo, s->s.lo, sizeof e[i].lo);
+		memcpy(e[i].hi, s->s.hi, sizeof e[i].hi);
+		memcpy(e[i].tuned_at, s->s.hi, sizeof e[i].tuned_at);
+		e[i].layout = s->s.layout;
+		snprintf(e[i].kernel, sizeof e[i].kernel, "%s.hsaco", k[s->kernel].name);
+		snprintf(e[i].config, sizeof e[i].config, "%s.yaml", k[s->kernel].name);
+		e[i].rate = s->gflops;
+		snprintf(e[i].timed, sizeof e[i].timed, "%s", s->hip ? "gpu" : "model");
 	}
+	char comment[600];
+	snprintf(comment, sizeof comment, "rdna3gen kernel library: rdna3gen tune %s --shapes %s (docs/tune.md).", o->tpl,
+		 o->shapes);
+	int rc = kl_index_text(&h, e, ns, comment, &t->p, &t->len);
+	free(e);
+	return rc;
 }
 
 static void summary_of(const struct lib_shape *sh, unsigned ns, const struct lib_kernel *k, struct ao_text *t)
@@ -163,9 +165,9 @@ static int write_library(const struct tune_opts *o, const struct tpl_template *t
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
-	index_of(o, sh, ns, k, &txt[0]);
+	bool oom = index_of(o, tpl, sh, ns, k, &txt[0]) != 0;
 	summary_of(sh, ns, k, &txt[1]);
-	bool oom = txt[0].oom || txt[1].oom;
+	oom |= txt[1].oom;
 	for (unsigned i = 0; i < nk; i++) {
 		const struct lib_shape *s = &sh[k[i].shape];
 		struct tune_run r = { .t = tpl, .m = s->s.hi[0], .n = s->s.hi[1], .k = s->s.hi[2],
@@ -226,13 +228,13 @@ static int collect_kernels(const struct tune_env *env, struct lib_shape *sh, uns
 
 int tune_library(const struct tune_opts *o)
 {
-	struct tune_shape *shapes;
+	struct kl_shape *shapes;
 	unsigned ns;
 	char err[1024];
-	if (tune_shapes_read(o->shapes, &shapes, &ns, err, sizeof err))
-		return tune_fail(2, "%s", err);
 	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit };
 	tune_check_template(o->tpl, &r.t);
+	if (kl_shapes_read(o->shapes, r.t->space->dims, r.t->space->ndims, &shapes, &ns, err, sizeof err))
+		return tune_fail(2, "%s", err);
 	struct tune_env env;
 	if (tune_env_init(&env, &r, o->cache, err, sizeof err)) {
 		free(shapes);

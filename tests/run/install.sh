@@ -46,7 +46,7 @@ if ${CC:-cc} -std=c11 -Wall -Wextra -Werror $cflags examples/loader_list.c -o "$
 	grep -q '^kernel add1: ' "$T/run.out" && grep -q '^  buf at 0, 8 bytes, global_buffer' "$T/run.out" &&
 		grep -q '^loaded on the gfx1100 emulator' "$T/run.out" && grep -q '^templates: .*sgemm' "$T/run.out" &&
 		ok example_runs || nok example_runs "$(cat "$T/run.out" "$T/run.err" | tr '\n' '|')"
-	# a kernel library of one entry (the index written by hand): ld_lib_pick through the installed archives
+	# a kernel library of one entry (the index written by hand): kl_pick through the installed archives
 	mkdir "$T/lib" && cp "$LLVM_FIXTURES/tests/loader/add1.hsaco" "$T/lib/" &&
 		printf 'template: sgemm\nkernels:\n  - {m: [1, 64], n: 64, k: 64, layout: NN, kernel: add1.hsaco}\n' \
 			>"$T/lib/index.yaml"

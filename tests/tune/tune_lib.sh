@@ -53,16 +53,16 @@ done
 # rdna3run LIB --gemm: the pick, then the run and OpenBLAS check
 nt=$(sed -n 's/.*layout: NT, kernel: \([^,]*\),.*/\1/p' "$T/lib/index.yaml")
 out=$("$R" "$T/lib" --gemm 40 36 20 --layout nt --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 9: .*inside its ranges" &&
+printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 11: .*inside its ranges" &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB --gemm picks the NT kernel and checks it" ||
 	no "rdna3run LIB pick" "$out"
 # 5 x 36 x 20 lies in [1, 8]; 3 x 36 x 20 is also in; 200 x 36 x 20 is nearest to 40 (log2 5 octaves)
-# against [1, 8] (log2 25): the entry on line 7 is taken
+# against [1, 8] (log2 25): the entry on line 9 is taken
 out=$("$R" "$T/lib" --gemm 5 36 20 --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q 'index line 8: M 1..8 N 36..36 K 20..20, inside its ranges' &&
+printf '%s' "$out" | grep -q 'index line 10: M 1..8 N 36..36 K 20..20, inside its ranges' &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 5 inside the range 1..8" || no "range" "$out"
 out=$("$R" "$T/lib" --gemm 200 36 20 --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q 'index line 7: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
+printf '%s' "$out" | grep -q 'index line 9: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 200 runs the nearest entry (40)" ||
 	no "nearest" "$out"
 out=$("$R" "$T/lib" --gemm 8 8 8 --layout tt --backend emu 2>&1)
@@ -76,7 +76,7 @@ rc=$?
 cp -r "$T/lib" "$T/lib2" && rm "$T/lib2/$nt"
 out=$("$R" "$T/lib2" --gemm 8 8 8 --backend emu 2>&1)
 rc=$?
-[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:9: kernel: .*$nt" &&
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:11: kernel: .*$nt" &&
 	ok "rdna3run LIB with a kernel file missing: one line naming it" || no "missing kernel" "rc $rc: $out"
 
 # from the cache: the same library, byte for byte
@@ -105,11 +105,11 @@ bad "--shapes: a folder" 2 "cannot read the shapes file" tune sgemm --shapes "$T
 shapes 'shapes:' '  - {m: 4, n: [4, 5}'
 bad "--shapes: malformed YAML" 2 "s.yaml:2: malformed YAML" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 0, n: 4, k: 4}'
-bad "--shapes: M = 0 refused" 2 "s.yaml:2: M = '0' is not a size" tune sgemm --shapes "$T/s.yaml"
+bad "--shapes: M = 0 refused" 2 "s.yaml:2: m = '0' is not a size" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 4, n: 4, k: -8}'
-bad "--shapes: negative K refused" 2 "K = '-8' is not a size" tune sgemm --shapes "$T/s.yaml"
+bad "--shapes: negative K refused" 2 "k = '-8' is not a size" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 4, n: 4, k: 08}'
-bad "--shapes: a leading zero refused (vocab integers)" 2 "K = '08'" tune sgemm --shapes "$T/s.yaml"
+bad "--shapes: a leading zero refused (vocab integers)" 2 "k = '08'" tune sgemm --shapes "$T/s.yaml"
 shapes 'shapes:' '  - {m: 4, n: 4, k: 8, tile: 3}'
 bad "--shapes: unknown key refused" 2 "s.yaml:2: unknown key 'tile'" tune sgemm --shapes "$T/s.yaml"
 shapes 'shape:' '  - {m: 4, n: 4, k: 8}'
