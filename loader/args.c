@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,11 +124,40 @@ static bool looks_float(const char *s)
 	return strpbrk(s, ".eE") || strstr(s, "inf") || strstr(s, "nan");
 }
 
+static const struct {
+	const char *word;
+	enum ld_scalar t;
+	unsigned size;
+} type_words[] = {
+	{ "i8", LD_SC_INT, 1 },    { "i16", LD_SC_INT, 2 },  { "i32", LD_SC_INT, 4 },  { "i64", LD_SC_INT, 8 },
+	{ "u8", LD_SC_UINT, 1 },   { "u16", LD_SC_UINT, 2 }, { "u32", LD_SC_UINT, 4 }, { "u64", LD_SC_UINT, 8 },
+	{ "f16", LD_SC_FLOAT, 2 }, { "bf16", LD_SC_BF16, 2 }, { "f32", LD_SC_FLOAT, 4 }, { "f64", LD_SC_FLOAT, 8 },
+};
+
+bool ld_type_word(const char *word, enum ld_scalar *t, unsigned *size)
+{
+	for (size_t i = 0; word && i < sizeof type_words / sizeof type_words[0]; i++)
+		if (!strcmp(word, type_words[i].word)) {
+			*t = type_words[i].t;
+			*size = type_words[i].size;
+			return true;
+		}
+	return false;
+}
+
 enum ld_scalar ld_arg_scalar(const struct ld_arg *arg)
 {
 	const char *t = arg->type_name;
-	if (!t[0] || strchr(t, '*'))
+	if (!t[0]) {
+		enum ld_scalar vt;
+		unsigned size;
+		return ld_type_word(arg->value_type, &vt, &size) ? vt : LD_SC_ANY;
+	}
+	if (strchr(t, '*'))
 		return LD_SC_ANY;
+	/* before "float": "bfloat16" contains it */
+	if (strstr(t, "bfloat16") || strstr(t, "bf16"))
+		return LD_SC_BF16;
 	if (strstr(t, "float") || strstr(t, "double") || strstr(t, "half"))
 		return LD_SC_FLOAT;
 	if (t[0] == 'u' || strstr(t, "unsigned"))
@@ -135,6 +165,74 @@ enum ld_scalar ld_arg_scalar(const struct ld_arg *arg)
 	if (strstr(t, "int") || strstr(t, "long") || strstr(t, "short") || strstr(t, "char"))
 		return LD_SC_INT;
 	return LD_SC_ANY;
+}
+
+/* An IEEE binary format narrower than double, by its field widths. */
+struct fp_format {
+	unsigned exp_bits, man_bits;   /* man_bits: stored fraction bits, without the implicit one */
+};
+static const struct fp_format fp_f16 = { 5, 10 }, fp_bf16 = { 8, 7 }, fp_f32 = { 8, 23 };
+
+/* v rounded to nearest even into format f; false when a finite v rounds to
+ * infinity.  The rounding is one nearbyint on v scaled so that the format's
+ * unit in the last place at |v| is 1: exact scalings by powers of two, so v
+ * is rounded once (in the default rounding mode, to nearest even). */
+static bool fp_encode(double v, struct fp_format f, uint64_t *bits)
+{
+	int bias = (1 << (f.exp_bits - 1)) - 1;
+	uint64_t sign = (uint64_t)(signbit(v) != 0) << (f.exp_bits + f.man_bits);
+	uint64_t exp_ones = (((uint64_t)1 << f.exp_bits) - 1) << f.man_bits, implicit = (uint64_t)1 << f.man_bits;
+	double a = fabs(v);
+	if (isnan(v) || isinf(v) || a == 0) {
+		*bits = sign | (a == 0 ? 0 : exp_ones) | (isnan(v) ? implicit >> 1 : 0); /* quiet NaN */
+		return true;
+	}
+	int e;
+	frexp(a, &e);                          /* a = m 2^e, m in [0.5, 1) */
+	int emin = 1 - bias;                   /* the smallest normal is 2^emin */
+	int q = (e - 1 < emin ? emin : e - 1) - (int)f.man_bits; /* ulp at a (subnormals: the fixed one) */
+	uint64_t n = (uint64_t)nearbyint(ldexp(a, -q)); /* a = n ulps, n <= 2 implicit */
+	if (n == 2 * implicit)                 /* carried into the next binade */
+		n = implicit, q++;
+	if (n < implicit) {                    /* subnormal (or zero after rounding) */
+		*bits = sign | n;
+		return true;
+	}
+	int64_t biased = (int64_t)q + f.man_bits + bias;
+	if (biased >= (1 << f.exp_bits) - 1)
+		return false;
+	*bits = sign | (uint64_t)biased << f.man_bits | (n - implicit);
+	return true;
+}
+
+int ld_scalar_from_double(double v, enum ld_scalar t, unsigned size, uint64_t *bits, char *err, size_t errlen)
+{
+	if (t == LD_SC_FLOAT || t == LD_SC_BF16) {
+		if (t == LD_SC_BF16 ? size != 2 : size != 2 && size != 4 && size != 8)
+			return vc_fail(err, errlen, LD_E_KARG, "%u bytes: no %s value fits", size,
+				       t == LD_SC_BF16 ? "bf16" : "floating-point");
+		if (size == 8) {
+			memcpy(bits, &v, 8);
+			return LD_OK;
+		}
+		struct fp_format f = t == LD_SC_BF16 ? fp_bf16 : size == 2 ? fp_f16 : fp_f32;
+		if (!fp_encode(v, f, bits))
+			return vc_fail(err, errlen, LD_E_KARG, "%g overflows %s to infinity", v,
+				       t == LD_SC_BF16 ? "bf16" : size == 2 ? "f16" : "f32");
+		return LD_OK;
+	}
+	if (size == 0 || size > 8)
+		return vc_fail(err, errlen, LD_E_KARG, "%u bytes: not an integer", size);
+	bool is_signed = t != LD_SC_UINT;
+	double lo = is_signed ? -ldexp(1, (int)size * 8 - 1) : 0;
+	double hi = ldexp(1, (int)size * 8 - is_signed); /* exclusive */
+	if (v != trunc(v) || !(v >= lo && v < hi))
+		return vc_fail(err, errlen, LD_E_KARG, "%g is not a%s integer of %u bytes", v,
+			       is_signed ? "" : " non-negative", size);
+	*bits = v < 0 ? (uint64_t)(int64_t)v : (uint64_t)v;
+	if (size < 8)
+		*bits &= ((uint64_t)1 << size * 8) - 1;
+	return LD_OK;
 }
 
 /* An integer: decimal, or hex after 0x; a leading '-' only when signed. */
@@ -166,7 +264,7 @@ int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t 
 {
 	if (!text || !text[0])
 		return vc_fail(err, errlen, LD_E_KARG, "empty value");
-	bool flt = t == LD_SC_FLOAT || (t == LD_SC_ANY && looks_float(text));
+	bool flt = t == LD_SC_FLOAT || t == LD_SC_BF16 || (t == LD_SC_ANY && looks_float(text));
 	if (!flt) {
 		if (size == 0 || size > 8)
 			return vc_fail(err, errlen, LD_E_KARG, "%u bytes: not an integer", size);
@@ -174,22 +272,15 @@ int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t 
 			return vc_fail(err, errlen, LD_E_KARG, "'%s' is not an integer", text);
 		return parse_int(text, t != LD_SC_UINT, size, bits, err, errlen);
 	}
-	if (size != 4 && size != 8)
-		return vc_fail(err, errlen, LD_E_KARG, "%u bytes: no floating-point value fits", size);
+	if (t == LD_SC_BF16 ? size != 2 : size != 2 && size != 4 && size != 8)
+		return vc_fail(err, errlen, LD_E_KARG, "%u bytes: no %s value fits", size,
+			       t == LD_SC_BF16 ? "bf16" : "floating-point");
 	char *end;
 	errno = 0;
 	double d = strtod(text, &end);
 	if (*end || errno == ERANGE || isspace((unsigned char)text[0]))
 		return vc_fail(err, errlen, LD_E_KARG, "'%s' is not a number", text);
-	if (size == 4) {
-		float f = (float)d;
-		uint32_t u;
-		memcpy(&u, &f, 4);
-		*bits = u;
-	} else {
-		memcpy(bits, &d, 8);
-	}
-	return LD_OK;
+	return ld_scalar_from_double(d, t == LD_SC_BF16 ? t : LD_SC_FLOAT, size, bits, err, errlen);
 }
 
 int ld_kargs_set_text_index(struct ld_kargs *a, unsigned i, enum ld_scalar t, const char *text, char *err,

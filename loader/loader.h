@@ -47,6 +47,8 @@ struct ld_arg {
 	bool is_const;            /* .is_const / address_space constant */
 	/* additions */
 	char type_name[32];       /* .type_name when present (OpenCL), else "" */
+	char value_type[16];      /* .value_type when present (f16, i32, struct, ...; hand-written
+	                             code objects such as tinygrad's have it, clang-19 writes none), else "" */
 };
 
 /* One `.rdna3.KEY: value` pair of the metadata (KEY without the prefix). */
@@ -145,15 +147,29 @@ enum ld_scalar {
 	LD_SC_ANY,     /* by the text's form: a float when it has '.', 'e', inf or nan */
 	LD_SC_INT,     /* signed integer */
 	LD_SC_UINT,    /* unsigned integer */
-	LD_SC_FLOAT,   /* f32 (4 bytes) or f64 (8): "2" is 2.0 */
+	LD_SC_FLOAT,   /* IEEE binary of the size: f16 (2 bytes), f32 (4) or f64 (8); "2" is 2.0 */
+	LD_SC_BF16,    /* bfloat16 (2 bytes only) */
 };
-/* The type an argument's metadata gives (.type_name: float, double, half ->
- * FLOAT; unsigned/uint... -> UINT; int, long, short, char -> INT), else ANY. */
+/* A type word (i8 i16 i32 i64, u8 .. u64, f16 bf16 f32 f64: the names LLVM
+ * gives .value_type, and bf16, which LLVM has no name for) as a scalar type
+ * and size; false for any other word ("struct", ""). */
+bool ld_type_word(const char *word, enum ld_scalar *t, unsigned *size);
+/* The type an argument's metadata gives: .type_name (float, double, half ->
+ * FLOAT; bfloat16, __bf16 -> BF16; unsigned/uint... -> UINT; int, long, short,
+ * char -> INT; a pointer -> ANY), else its .value_type (ld_type_word), else ANY. */
 enum ld_scalar ld_arg_scalar(const struct ld_arg *arg);
 /* Text as a little-endian scalar of size bytes into *bits: integers decimal or
- * 0x hex, range-checked (an integer type refuses "2.5"); floats of 4 or 8 bytes. */
+ * 0x hex, range-checked (an integer type refuses "2.5"); floats of 2 (f16, or
+ * bf16 for LD_SC_BF16), 4 or 8 bytes, the text's nearest double rounded to
+ * nearest even, refused when that overflows to infinity (inf and nan are
+ * taken as written). */
 int ld_scalar_parse(const char *text, enum ld_scalar t, unsigned size, uint64_t *bits,
 		    char *err, size_t errlen);
+/* A double as such a scalar: floats rounded as above (a finite value that
+ * rounds to infinity is refused), integers only when v is a whole number in
+ * the type's range. */
+int ld_scalar_from_double(double v, enum ld_scalar t, unsigned size, uint64_t *bits, char *err,
+			  size_t errlen);
 /* Text as on a command line, typed by the metadata (ld_arg_scalar), for the
  * argument named name, or for argument i (metadata order, explicit ones only)
  * typed t (LD_SC_ANY: by the metadata). */

@@ -116,6 +116,8 @@ static int decode_arg(const msgpack_object *m, struct ld_arg *a, const char *kna
 			bad = get_str(v, a->name, sizeof a->name);
 		else if (key_is(k, ".type_name"))
 			bad = get_str(v, a->type_name, sizeof a->type_name);
+		else if (key_is(k, ".value_type"))
+			bad = get_str(v, a->value_type, sizeof a->value_type);
 		else if (key_is(k, ".offset"))
 			bad = get_u32(v, &a->offset), have_off = true;
 		else if (key_is(k, ".size"))

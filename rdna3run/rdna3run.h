@@ -85,7 +85,8 @@ float run_random(uint64_t *state);
 
 /* An argument key of --arg/--buffer (rdna3run_args.c): NAME, a position
  * (explicit arguments in metadata order, from 0) or @OFFSET, then optionally
- * :TYPE (i8..i64, u8..u64, f32, f64). */
+ * :TYPE (i8..i64, u8..u64, f16, bf16, f32, f64): an --arg's type, a --buffer's
+ * element type. */
 struct run_key {
 	int idx;                 /* the argument, or -1: bytes at offset no argument starts at */
 	uint32_t offset;         /* @OFFSET */
@@ -99,9 +100,17 @@ int run_arg_key(const struct ld_kernel *k, const char *opt, const char *key, str
  * the GEMM roles or an earlier --arg).  0, or -1 after one error line. */
 int run_set_args(const struct run_opts *o, struct ld_kargs *ka);
 
-/* A --buffer fill (zero, random, iota, identity[:COLS] or a number) of bytes
- * at p; false when how is none of these or identity does not fit. */
-bool run_fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed);
+/* A --buffer fill (zero, random, iota, identity[:COLS], a number or
+ * file=PATH; docs/rdna3run.md) of bytes at p, in elements of type t and size
+ * bytes (the buffer's :TYPE, else its argument's .value_type, else f32; bytes
+ * past the last whole element stay 0).  0, or a RUN_EXIT_* status with why
+ * set to one line: usage for a fill that is not one of these or does not fit
+ * the type or the buffer (a file of another size, a missing file), failure
+ * for a file that cannot be read. */
+int run_fill_buffer(uint8_t *p, size_t bytes, const char *how, enum ld_scalar t, unsigned size, uint64_t seed,
+		    char *why, size_t whylen);
+/* The type word of a scalar type and size (ld_type_word's inverse). */
+const char *run_type_name(enum ld_scalar t, unsigned size);
 
 /* Output files (--dump), all or none, through ao_write_outputs (asm_out):
  * add keeps a copy of the bytes; commit writes every file or none, never over

@@ -9,16 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const struct {
-	const char *name;
-	enum ld_scalar t;
-	unsigned size;
-} key_types[] = {
-	{ "i8", LD_SC_INT, 1 },   { "i16", LD_SC_INT, 2 },  { "i32", LD_SC_INT, 4 },  { "i64", LD_SC_INT, 8 },
-	{ "u8", LD_SC_UINT, 1 },  { "u16", LD_SC_UINT, 2 }, { "u32", LD_SC_UINT, 4 }, { "u64", LD_SC_UINT, 8 },
-	{ "f32", LD_SC_FLOAT, 4 }, { "f64", LD_SC_FLOAT, 8 },
-};
+#include <sys/stat.h>
 
 static bool all_digits(const char *s, size_t n)
 {
@@ -54,15 +45,10 @@ int run_arg_key(const struct ld_kernel *k, const char *opt, const char *key, str
 	const char *colon = strchr(key, ':');
 	size_t n = colon ? (size_t)(colon - key) : strlen(key);
 	if (colon) {
-		size_t i = 0;
-		while (i < sizeof key_types / sizeof key_types[0] && strcmp(colon + 1, key_types[i].name))
-			i++;
-		if (i == sizeof key_types / sizeof key_types[0]) {
-			run_error("%s %s: unknown type '%s' (i8..i64, u8..u64, f32, f64)", opt, key, colon + 1);
+		if (!ld_type_word(colon + 1, &out->type, &out->size)) {
+			run_error("%s %s: unknown type '%s' (i8..i64, u8..u64, f16, bf16, f32, f64)", opt, key, colon + 1);
 			return -1;
 		}
-		out->type = key_types[i].t;
-		out->size = key_types[i].size;
 	}
 	if (key[0] == '@') {
 		if (!parse_off(key + 1, n - 1, &out->offset)) {
@@ -108,7 +94,9 @@ int run_arg_key(const struct ld_kernel *k, const char *opt, const char *key, str
 		}
 		out->idx = (int)(a - k->args);
 	}
-	if (out->idx >= 0 && out->size && k->args[out->idx].size != out->size) {
+	/* a buffer's :TYPE is its elements' type (run_fill_buffer), not its size */
+	if (out->idx >= 0 && out->size && k->args[out->idx].kind != LD_ARG_GLOBAL_BUFFER &&
+	    k->args[out->idx].size != out->size) {
 		run_error("%s %s: the argument has %u bytes, %s has %u", opt, key, k->args[out->idx].size, colon + 1,
 			  out->size);
 		return -1;
@@ -165,46 +153,133 @@ float run_random(uint64_t *state)
 	return (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
 }
 
-/* --buffer fills: zero, random (floats in [-1, 1)), iota (float i), identity
- * (an identity matrix of floats, square or identity:COLS columns, row-major),
- * or a number (every float). */
-bool run_fill_buffer(uint8_t *p, size_t bytes, const char *how, uint64_t seed)
+const char *run_type_name(enum ld_scalar t, unsigned size)
 {
-	size_t nf = bytes / 4;
-	float *f = (float *)(void *)p;
+	static const char *const ints[] = { "i8", "i16", "i32", "i64" }, *const uints[] = { "u8", "u16", "u32", "u64" };
+	unsigned lg = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : 3;
+	switch (t) {
+	case LD_SC_INT: return ints[lg];
+	case LD_SC_UINT: return uints[lg];
+	case LD_SC_BF16: return "bf16";
+	default: return size == 2 ? "f16" : size == 8 ? "f64" : "f32";
+	}
+}
+
+/* The raw bytes of a file, which must have exactly the buffer's size: a
+ * shorter one would leave part of the buffer to a silent default. */
+static int fill_file(uint8_t *p, size_t bytes, const char *path, char *why, size_t whylen)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	if (!f || fstat(fileno(f), &st) || S_ISDIR(st.st_mode)) {
+		snprintf(why, whylen, "file=%s: %s", path, f ? "is a folder" : strerror(errno));
+		if (f)
+			fclose(f);
+		return RUN_EXIT_USAGE;
+	}
+	size_t got = fread(p, 1, bytes, f);
+	bool longer = got == bytes && fgetc(f) != EOF, failed = ferror(f);
+	fclose(f);
+	if (failed) {
+		snprintf(why, whylen, "file=%s: read error", path);
+		return RUN_EXIT_FAIL;
+	}
+	if (got < bytes || longer) {
+		/* a regular file's size from fstat; a pipe or device by what was read */
+		char has[48];
+		if (S_ISREG(st.st_mode))
+			snprintf(has, sizeof has, "%llu", (unsigned long long)st.st_size);
+		else
+			snprintf(has, sizeof has, "%s%zu", longer ? "more than " : "", got);
+		snprintf(why, whylen, "file=%s has %s bytes, the buffer %zu (a file fill must be the buffer's size)",
+			 path, has, bytes);
+		return RUN_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The columns of an identity fill of n elements: identity:COLS (rows =
+ * n / COLS), or the side of a square; 0 when it does not fit. */
+static uint64_t identity_cols(const char *how, size_t n, size_t bytes, unsigned size)
+{
+	if (how[8] != ':') {
+		uint64_t side = (uint64_t)llround(sqrt((double)n));
+		return side * side == n && bytes % size == 0 ? side : 0;
+	}
+	char *end;
+	errno = 0;
+	uint64_t cols = strtoull(how + 9, &end, 10);
+	return *end || errno || how[9] < '1' || how[9] > '9' || cols > n || n % cols ? 0 : cols;
+}
+
+/* Element i of a random fill: floats uniform in [-1, 1) on a grid of 2^-11
+ * (f16) or 2^-8 (bf16), whose every point the format holds, so that rounding
+ * cannot reach 1; f32 and f64 take run_random's values as they are (steps of
+ * 2^-23), as the fill always has.  Integers: small values (signed in [-8, 8),
+ * unsigned in [0, 16)), so that sums of products stay far from overflow. */
+static double random_value(uint64_t *s, enum ld_scalar t, unsigned size)
+{
+	double r = run_random(s);
+	if (t == LD_SC_INT)
+		return floor(r * 8);
+	if (t == LD_SC_UINT)
+		return floor((r + 1) * 8);
+	if (size == 2)
+		return t == LD_SC_BF16 ? floor(r * 256) / 256 : floor(r * 2048) / 2048;
+	return r;
+}
+
+int run_fill_buffer(uint8_t *p, size_t bytes, const char *how, enum ld_scalar t, unsigned size, uint64_t seed,
+		    char *why, size_t whylen)
+{
+	size_t n = bytes / size;
+	bool is_int = t == LD_SC_INT || t == LD_SC_UINT;
+	/* elements are stored as the low size bytes of bits: host and device are little-endian */
+	uint64_t bits = 0, mask = size == 8 ? ~0ull : (1ull << size * 8) - 1;
+	char err[160];
 	memset(p, 0, bytes);
 	if (!how || !strcmp(how, "zero"))
-		return true;
+		return 0;
+	if (!strncmp(how, "file=", 5))
+		return fill_file(p, bytes, how + 5, why, whylen);
 	if (!strcmp(how, "random")) {
 		uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
-		for (size_t i = 0; i < nf; i++)
-			f[i] = run_random(&s);
-	} else if (!strcmp(how, "iota")) {
-		for (size_t i = 0; i < nf; i++)
-			f[i] = (float)i;
-	} else if (!strncmp(how, "identity", 8) && (how[8] == 0 || how[8] == ':')) {
-		uint64_t cols;
-		if (how[8] == ':') {
-			char *end;
-			errno = 0;
-			cols = strtoull(how + 9, &end, 10);
-			if (*end || errno || how[9] < '1' || how[9] > '9' || cols > nf || nf % cols)
-				return false;
-		} else {
-			cols = (uint64_t)llround(sqrt((double)nf));
-			if (cols * cols != nf || bytes % 4)
-				return false;
+		for (size_t i = 0; i < n; i++) {
+			if (ld_scalar_from_double(random_value(&s, t, size), t, size, &bits, err, sizeof err))
+				goto unfit;    /* not reached: every value is in range */
+			memcpy(p + i * size, &bits, size);
 		}
-		for (uint64_t r = 0; r < nf / cols && r < cols; r++)
-			f[r * cols + r] = 1.0f;
+	} else if (!strcmp(how, "iota")) {
+		for (size_t i = 0; i < n; i++) {
+			/* integers wrap (i mod 2^bits); a float iota that reaches infinity is refused */
+			if (is_int)
+				bits = (uint64_t)i & mask;
+			else if (ld_scalar_from_double((double)i, t, size, &bits, err, sizeof err))
+				goto unfit;
+			memcpy(p + i * size, &bits, size);
+		}
+	} else if (!strncmp(how, "identity", 8) && (how[8] == 0 || how[8] == ':')) {
+		uint64_t cols = identity_cols(how, n, bytes, size);
+		if (!cols || ld_scalar_from_double(1.0, t, size, &bits, err, sizeof err)) {
+			snprintf(why, whylen, "identity%s does not fit %zu %s elements (a square, or COLS dividing them)",
+				 how + 8, n, run_type_name(t, size));
+			return RUN_EXIT_USAGE;
+		}
+		for (uint64_t r = 0; r < n / cols && r < cols; r++)
+			memcpy(p + (r * cols + r) * size, &bits, size);
 	} else {
-		char *end;
-		errno = 0;
-		float v = strtof(how, &end);
-		if (*end || errno || !*how)
-			return false;
-		for (size_t i = 0; i < nf; i++)
-			f[i] = v;
+		if (!how[0] || !strchr("+-.0123456789in", how[0])) {
+			snprintf(why, whylen, "bad fill '%s' (zero, random, iota, identity[:COLS], a number or file=PATH)",
+				 how);
+			return RUN_EXIT_USAGE;
+		}
+		if (ld_scalar_parse(how, t, size, &bits, err, sizeof err))
+			goto unfit;
+		for (size_t i = 0; i < n; i++)
+			memcpy(p + i * size, &bits, size);
 	}
-	return true;
+	return 0;
+unfit:
+	snprintf(why, whylen, "fill '%s' in %s elements: %s", how, run_type_name(t, size), err);
+	return RUN_EXIT_USAGE;
 }

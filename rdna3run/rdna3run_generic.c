@@ -14,6 +14,14 @@ struct gbuf {                    /* one --buffer on the device */
 	size_t bytes;
 };
 
+/* Whether --dump NAME names the --buffer given as key: the same key, or the
+ * key without its :TYPE (--buffer A:f16=... is dumped as A). */
+static bool dump_names(const char *name, const char *key)
+{
+	size_t n = strlen(name);
+	return !strncmp(key, name, n) && (key[n] == 0 || (key[n] == ':' && !strchr(name, ':')));
+}
+
 /* The --buffer options: each allocated on the device, filled, and set as its
  * argument in ka.  bufs[0..*nb) lists what was allocated, for the caller to
  * free (on failure too).  0, or the exit status after one error line: usage
@@ -47,9 +55,9 @@ static int place_buffers(const struct run_opts *o, struct ld_backend *b, const s
 		struct run_key rk;
 		if (run_arg_key(k, "--buffer", o->buffers[i].name, &rk))
 			return RUN_EXIT_USAGE;
-		if (rk.idx < 0 || rk.size || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka->set[rk.idx]) {
+		if (rk.idx < 0 || k->args[rk.idx].kind != LD_ARG_GLOBAL_BUFFER || ka->set[rk.idx]) {
 			run_error("--buffer %s: %s", o->buffers[i].name,
-				  rk.idx < 0 || rk.size ? "a buffer takes an argument's name, position or offset, no type"
+				  rk.idx < 0 ? "no argument starts at that offset"
 				  : ka->set[rk.idx] ? "that argument already has a buffer"
 				  : "the argument is not a global_buffer");
 			return RUN_EXIT_USAGE;
@@ -65,11 +73,17 @@ static int place_buffers(const struct run_opts *o, struct ld_backend *b, const s
 			run_error("out of memory for --buffer %s", o->buffers[i].name);
 			return RUN_EXIT_FAIL;
 		}
-		if (!run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, o->seed + i)) {
-			run_error("--buffer %s: bad fill '%s' (zero, random, iota, identity[:COLS] that fits, or a number)",
-				  o->buffers[i].name, colon + 1);
+		/* elements of the key's :TYPE, else of the metadata's .value_type; f32
+		 * when it has none (or "struct"), as every fill was before fills had types */
+		enum ld_scalar et = rk.type;
+		unsigned esize = rk.size;
+		if (!esize && !ld_type_word(k->args[rk.idx].value_type, &et, &esize))
+			et = LD_SC_FLOAT, esize = 4;
+		int frc = run_fill_buffer(host, bytes, colon ? colon + 1 : NULL, et, esize, o->seed + i, err, sizeof err);
+		if (frc) {
+			run_error("--buffer %s: %s", o->buffers[i].name, err);
 			free(host);
-			return RUN_EXIT_USAGE;
+			return frc;
 		}
 		uint64_t addr = 0;
 		int rc = ld_alloc(b, bytes, &addr, err, sizeof err);
@@ -128,7 +142,7 @@ int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 	for (unsigned i = 0; i < o->ndumps; i++) {
 		bool found = false;
 		for (unsigned j = 0; j < nb; j++)
-			found |= !strcmp(bufs[j].name, o->dumps[i].name);
+			found |= dump_names(o->dumps[i].name, bufs[j].name);
 		if (!found) {
 			run_error("--dump %s: no --buffer of that name", o->dumps[i].name);
 			status = RUN_EXIT_USAGE;
@@ -153,7 +167,7 @@ int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		run_print_stats(b, &st, 0);
 	for (unsigned i = 0; i < o->ndumps; i++)
 		for (unsigned j = 0; j < nb; j++) {
-			if (strcmp(bufs[j].name, o->dumps[i].name))
+			if (!dump_names(o->dumps[i].name, bufs[j].name))
 				continue;
 			uint8_t *host = malloc(bufs[j].bytes);
 			int rc = host ? ld_read(b, host, bufs[j].addr, bufs[j].bytes, err, sizeof err)

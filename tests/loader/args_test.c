@@ -1,4 +1,5 @@
-/* args_test — kernel arguments by name with type and size checks, hidden
+/* args_test — kernel arguments by name with type and size checks, text into
+ * scalars of every type (f16 and bf16 rounded to nearest even), .value_type, hidden
  * arguments, dispatch checks, the backend wrappers on a fake backend, and the
  * hip backend's answer on a host without a device. */
 #include "loader/loader.h"
@@ -195,6 +196,81 @@ static void test_fake(struct ld_code_object *co, const struct ld_kernel *k)
 	ld_kargs_free(&a);
 }
 
+/* Text into 2-, 4- and 8-byte floats and integers: round to nearest even
+ * (ties to the even neighbour, subnormals, the carry into the next binade),
+ * a finite value that rounds to infinity refused, inf and nan as written. */
+static void test_scalar_rounding(void)
+{
+	static const struct {
+		const char *text;
+		enum ld_scalar t;
+		unsigned size;
+		long long want;        /* the bits, or -1: refused */
+	} rows[] = {
+		{ "2.0", LD_SC_FLOAT, 2, 0x4000 },        { "-1.5", LD_SC_FLOAT, 2, 0xbe00 },
+		{ "1.00048828125", LD_SC_FLOAT, 2, 0x3c00 }, /* 1 + 2^-11: tie, down to even */
+		{ "1.00146484375", LD_SC_FLOAT, 2, 0x3c02 }, /* 1 + 3 2^-11: tie, up to even */
+		{ "1.0004883", LD_SC_FLOAT, 2, 0x3c01 },   /* just past the tie */
+		{ "5.9604644775390625e-8", LD_SC_FLOAT, 2, 0x0001 }, /* 2^-24, smallest subnormal */
+		{ "2.98023223876953125e-8", LD_SC_FLOAT, 2, 0x0000 }, /* 2^-25: tie, down to 0 */
+		{ "-3e-8", LD_SC_FLOAT, 2, 0x8001 },
+		{ "6.1035156e-5", LD_SC_FLOAT, 2, 0x0400 }, /* 2^-14, smallest normal */
+		{ "2047.5", LD_SC_FLOAT, 2, 0x6800 },     /* carry into 2048 */
+		{ "65504", LD_SC_FLOAT, 2, 0x7bff },      { "65519.99", LD_SC_FLOAT, 2, 0x7bff },
+		{ "65520", LD_SC_FLOAT, 2, -1 },          { "-1e6", LD_SC_FLOAT, 2, -1 },
+		{ "inf", LD_SC_FLOAT, 2, 0x7c00 },        { "-inf", LD_SC_FLOAT, 2, 0xfc00 },
+		{ "nan", LD_SC_FLOAT, 2, 0x7e00 },        { "-0.0", LD_SC_FLOAT, 2, 0x8000 },
+		{ "1.5", LD_SC_BF16, 2, 0x3fc0 },         { "0.1", LD_SC_BF16, 2, 0x3dcd },
+		{ "1.00390625", LD_SC_BF16, 2, 0x3f80 },  /* 1 + 2^-8: tie, down to even */
+		{ "1.01171875", LD_SC_BF16, 2, 0x3f82 },  /* 1 + 3 2^-8: tie, up to even */
+		{ "3.3895313892515355e38", LD_SC_BF16, 2, 0x7f7f }, /* the largest finite */
+		{ "3.4e38", LD_SC_BF16, 2, -1 },          { "9.2e-41", LD_SC_BF16, 2, 0x0001 }, /* 2^-133 */
+		{ "1", LD_SC_BF16, 4, -1 },               /* bf16 is 2 bytes */
+		{ "0.1", LD_SC_FLOAT, 4, 0x3dcccccd },    { "3.4028235e38", LD_SC_FLOAT, 4, 0x7f7fffff },
+		{ "3.5e38", LD_SC_FLOAT, 4, -1 },         { "1.4e-45", LD_SC_FLOAT, 4, 0x00000001 },
+		{ "2", LD_SC_FLOAT, 8, 0x4000000000000000ll },
+		{ "2.5", LD_SC_ANY, 2, 0x4100 },          /* float-looking text into 2 bytes: f16 */
+		{ "-2", LD_SC_INT, 1, 0xfe },             { "2", LD_SC_UINT, 3, 0x000002 },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		char name[80], err[160] = "";
+		uint64_t bits = 0;
+		int rc = ld_scalar_parse(rows[i].text, rows[i].t, rows[i].size, &bits, err, sizeof err);
+		snprintf(name, sizeof name, "scalar_%s_%u_%d", rows[i].text, rows[i].size, (int)rows[i].t);
+		if (rows[i].want < 0)
+			CHECK(name, rc == LD_E_KARG && err[0], "rc %d bits 0x%llx", rc, (unsigned long long)bits);
+		else
+			CHECK(name, rc == LD_OK && bits == (uint64_t)rows[i].want, "rc %d bits 0x%llx want 0x%llx: %s", rc,
+			      (unsigned long long)bits, rows[i].want, err);
+	}
+	uint64_t bits = 0;
+	char err[160] = "";
+	CHECK("from_double_i8", ld_scalar_from_double(-128, LD_SC_INT, 1, &bits, err, sizeof err) == LD_OK &&
+	      bits == 0x80, "bits 0x%llx: %s", (unsigned long long)bits, err);
+	CHECK("from_double_i8_range", ld_scalar_from_double(128, LD_SC_INT, 1, &bits, err, sizeof err) == LD_E_KARG,
+	      "accepted");
+	CHECK("from_double_u8_fraction", ld_scalar_from_double(1.5, LD_SC_UINT, 1, &bits, err, sizeof err) ==
+	      LD_E_KARG, "accepted");
+	enum ld_scalar t;
+	unsigned size;
+	CHECK("type_words", ld_type_word("bf16", &t, &size) && t == LD_SC_BF16 && size == 2 &&
+	      ld_type_word("u64", &t, &size) && t == LD_SC_UINT && size == 8 && !ld_type_word("struct", &t, &size) &&
+	      !ld_type_word("", &t, &size), "ld_type_word");
+}
+
+/* .value_type read from the metadata, and the types it gives by_value
+ * arguments without a .type_name (tests/loader/typed.s). */
+static void test_value_types(const struct ld_kernel *k)
+{
+	const struct ld_arg *h = ld_arg_find(k, "h"), *st = ld_arg_find(k, "st"), *none = ld_arg_find(k, "none");
+	const struct ld_arg *hv = ld_arg_find(k, "hv"), *bv = ld_arg_find(k, "bv"), *xv = ld_arg_find(k, "xv");
+	CHECK("value_type_read", h && st && none && !strcmp(h->value_type, "f16") && !strcmp(st->value_type, "struct") &&
+	      !none->value_type[0], "h '%s'", h ? h->value_type : "?");
+	CHECK("value_type_scalar", hv && bv && xv && ld_arg_scalar(hv) == LD_SC_FLOAT && ld_arg_scalar(bv) == LD_SC_BF16 &&
+	      ld_arg_scalar(xv) == LD_SC_ANY, "hv %d bv %d xv %d", hv ? (int)ld_arg_scalar(hv) : -1,
+	      bv ? (int)ld_arg_scalar(bv) : -1, xv ? (int)ld_arg_scalar(xv) : -1);
+}
+
 /* On this kind of host (no GPU) the hip backend must say why, by HIP error
  * name, and return LD_E_NODEVICE; with no runtime at all, the same code. */
 static void test_hip_nodevice(void)
@@ -233,6 +309,12 @@ int main(void)
 	test_hidden(ld_kernel_find(hip, "scale"));
 	test_fake(add1, ld_kernel_find(add1, "add1"));
 	test_hip_nodevice();
+	test_scalar_rounding();
+	struct ld_code_object *typed = open_fixture("typed.hsaco");
+	CHECK("fixture_typed", typed != NULL, "typed.hsaco missing");
+	if (typed)
+		test_value_types(ld_kernel_find(typed, "typed"));
+	ld_close(typed);
 	ld_close(add1);
 	ld_close(hip);
 	return check_exit();

@@ -40,7 +40,7 @@ expect key_offset_untyped 2 "$R" "$S" --kernel scale --backend emu --grid 1 --bl
 	--arg a=1.0 --arg count=1 --arg @16=1
 expect key_position_range 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg 3=1
 expect key_type_size 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f64=1
-expect key_type_unknown 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f16=1
+expect key_type_unknown 2 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=128 --arg a:f8=1
 
 # --- typed by the metadata: rdna3gen writes .type_name float / uint, so a=2 is 2.0 and count=2.5 is refused
 if "$RDNA3GEN" scale -o "$T/scale.hsaco" >"$T/gen.out" 2>&1; then
