@@ -79,10 +79,6 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
  * out-of-memory killer.  Prints the line when not. */
 bool run_host_mem_ok(uint64_t bytes, const char *what);
 
-/* The next value in [-1, 1) of a xorshift64 sequence (state must not be 0):
- * the "random" fills of both modes. */
-float run_random(uint64_t *state);
-
 /* An argument key of --arg/--buffer (rdna3run_args.c): NAME, a position
  * (explicit arguments in metadata order, from 0) or @OFFSET, then optionally
  * :TYPE (i8..i64, u8..u64, f16, bf16, f32, f64): an --arg's type, a --buffer's

@@ -3,6 +3,7 @@
  * argument by name, by position (0, 1, ... in metadata order) or by kernarg
  * offset (@24), optionally typed (:i32, :f32, ...).  See docs/rdna3run.md. */
 #include "rdna3run/rdna3run.h"
+#include "vocab/vocab.h"
 
 #include <errno.h>
 #include <math.h>
@@ -145,14 +146,6 @@ int run_set_args(const struct run_opts *o, struct ld_kargs *ka)
 	return 0;
 }
 
-float run_random(uint64_t *state)
-{
-	uint64_t s = *state;
-	s ^= s << 13, s ^= s >> 7, s ^= s << 17; /* xorshift64 */
-	*state = s;
-	return (float)((double)(s >> 40) / (double)(1ull << 23) - 1.0);
-}
-
 const char *run_type_name(enum ld_scalar t, unsigned size)
 {
 	static const char *const ints[] = { "i8", "i16", "i32", "i64" }, *const uints[] = { "u8", "u16", "u32", "u64" };
@@ -214,12 +207,12 @@ static uint64_t identity_cols(const char *how, size_t n, size_t bytes, unsigned 
 
 /* Element i of a random fill: floats uniform in [-1, 1) on a grid of 2^-11
  * (f16) or 2^-8 (bf16), whose every point the format holds, so that rounding
- * cannot reach 1; f32 and f64 take run_random's values as they are (steps of
+ * cannot reach 1; f32 and f64 take vc_random's values as they are (steps of
  * 2^-23), as the fill always has.  Integers: small values (signed in [-8, 8),
  * unsigned in [0, 16)), so that sums of products stay far from overflow. */
 static double random_value(uint64_t *s, enum ld_scalar t, unsigned size)
 {
-	double r = run_random(s);
+	double r = vc_random(s);
 	if (t == LD_SC_INT)
 		return floor(r * 8);
 	if (t == LD_SC_UINT)

@@ -54,8 +54,9 @@ static const char usage_fmt[] =
 	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
 	"  emulator under the model, and writes the constants they give (-o) for --model-constants\n"
 	"  KEY is an argument's NAME, its position (0, 1, ...) or @OFFSET, then optionally :TYPE\n"
-	"  (i8..i64, u8..u64, f32, f64; VALUE is typed by the metadata otherwise)\n"
-	"  FILL is zero, random, iota, identity[:COLS] or a number;\n"
+	"  (i8..i64, u8..u64, f16, bf16, f32, f64; VALUE is typed by the metadata otherwise)\n"
+	"  FILL is zero, random, iota, identity[:COLS], a number or file=PATH (raw bytes, the\n"
+	"  buffer's size), written in the argument's .value_type (or :TYPE; f32 when none);\n"
 	"  exit 0 ok, 1 failure, 2 usage, 3 no HIP device\n"
 	"\n" VC_HELP_VALUES "(--arg, --buffer and --dump may be repeated, once per NAME.)\n";
 
