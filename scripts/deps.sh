@@ -12,6 +12,7 @@ clang-22 lld-22 llvm-22
 libyaml-dev libelf-dev libmsgpack-dev libopenblas-dev libamdhip64-dev rocm-device-libs
 man-db groff-base
 bsdutils
+parallel
 chromium
 ${RDNA3_DEPS_EXTRA:-}"
 

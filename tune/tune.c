@@ -174,6 +174,8 @@ static void usage_tune(FILE *f)
 		   "--time and --confirm per shape); LIB gets index.yaml (shape ranges -> kernel), the\n"
 		   "kernels, their configs and summary.csv, all or none; the loader's ld_lib_pick and\n"
 		   "rdna3run LIB --gemm M N K read it.\n"
+		   "--shard K/N (with --shapes): evaluate this shard's share only and write PART/part.txt;\n"
+		   "rdna3gen tune merge -o LIB PART... joins the N parts into the library one run writes.\n"
 		   "See docs/tune.md.\n");
 }
 
@@ -300,6 +302,13 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 				o->jobs = (unsigned)x;
 			else
 				o->budget = (unsigned)x, have_budget = true;
+		} else if (!strcmp(a, "--shard")) {
+			unsigned k, n;
+			char tail;
+			if (!isdigit((unsigned char)val[0]) || sscanf(val, "%u/%u%c", &k, &n, &tail) != 2 || n < 1 ||
+			    n > 1024 || k >= n)
+				return tune_fail(EXIT_USAGE, "--shard %s: K/N with 0 <= K < N <= 1024", val);
+			o->shard_k = k, o->shard_n = n;
 		} else if (!strcmp(a, "--confirm")) {
 			if (!parse_ll(val, &x) || x < 0 || x > TUNE_CONFIRM_MAX)
 				return tune_fail(EXIT_USAGE, "--confirm %s: a count in 0..%d", val, TUNE_CONFIRM_MAX);
@@ -327,6 +336,13 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		return EXIT_USAGE;
 	if (have_budget && o->time_limit > 0)
 		return tune_fail(EXIT_USAGE, "--budget and --time: give one");
+	if (o->shard_n && !o->shapes)
+		return tune_fail(EXIT_USAGE, "--shard: with --shapes only (one shape is a shapes file of one line)");
+	/* a share of a search stopped by the clock, or ranked by a GPU, would not
+	 * add up with the others to the one search */
+	if (o->shard_n && (o->time_limit > 0 || !strcmp(o->backend, "hip")))
+		return tune_fail(EXIT_USAGE, "--shard with %s: the parts would not add up to one search",
+				 o->time_limit > 0 ? "--time" : "--backend hip");
 	if (o->time_limit > 0)
 		o->budget = 1000000;
 	return 0;
@@ -395,6 +411,8 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 	time_t t0 = time(NULL);
 	unsigned scan = 0, next = 0, running = 0, done = 0, best_occ = 0, cached = 0;
 	unsigned total = budget < r->nc ? budget : r->nc;   /* for the progress line */
+	if (r->shard_n > 1)   /* about this share of them */
+		total = (total + r->shard_n - 1) / r->shard_n;
 	pid_t *pids = calloc(r->jobs, sizeof *pids);
 	unsigned *slot_c = calloc(r->jobs, sizeof *slot_c);
 	if (!pids || !slot_c) {
@@ -411,7 +429,9 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 			if (scan == r->nc)
 				break;
 			struct tune_cand *c = &r->c[scan++];
-			next++;
+			next++;   /* another shard's candidate counts against the budget, as in one search */
+			if (r->shard_n > 1 && !tune_shard_mine(r, c))
+				continue;
 			if (tune_cache_load(env, c) == 0) {
 				done++;
 				cached++;
@@ -474,28 +494,22 @@ static void evaluate_all(struct tune_run *r, const struct tune_env *env, unsigne
 	r->nc = scan;   /* candidates past the budget were never looked at */
 }
 
-/* The estimate at K = 128/256 can be far from a prediction at the full depth
- * (docs/tune.md): the r->confirm fastest by it, and the preset `best` (the
- * design they are compared with), are predicted again at the full depth, and
- * the winner is the fastest of the full-depth predictions. */
-static void confirm_top(struct tune_run *r, const struct tune_env *env)
+unsigned tune_confirm_set(const struct tune_run *r, unsigned *idx, unsigned *top)
 {
-	unsigned idx[TUNE_CONFIRM_MAX + 1], top = tune_top(r, idx, r->confirm), n = top;
+	unsigned n = *top = tune_top(r, idx, r->confirm);
 	for (unsigned i = 0; i < r->nc; i++)
 		if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK) {
 			bool in = false;
-			for (unsigned j = 0; j < top; j++)
+			for (unsigned j = 0; j < *top; j++)
 				in |= idx[j] == i;
 			if (!in)
 				idx[n++] = i;
 		}
-	bool need = false;
-	for (unsigned i = 0; i < n; i++)
-		need |= !r->c[idx[i]].full;
-	if (need)
-		fprintf(stderr, "rdna3gen: tune: predicting the %u fastest%s again at the full depth (K = %u)\n", top,
-			n > top ? " and best" : "", r->k);
-	tune_confirm(env, r, idx, n);
+	return n;
+}
+
+void tune_pick_winner(struct tune_run *r)
+{
 	/* a full-depth prediction beats any estimate; the estimates decide only
 	 * when no candidate has one */
 	unsigned w = r->nc;
@@ -508,9 +522,26 @@ static void confirm_top(struct tune_run *r, const struct tune_env *env)
 	r->winner = w;
 }
 
+/* The estimate at K = 128/256 can be far from a prediction at the full depth
+ * (docs/tune.md): the r->confirm fastest by it, and the preset `best` (the
+ * design they are compared with), are predicted again at the full depth, and
+ * the winner is the fastest of the full-depth predictions. */
+static void confirm_top(struct tune_run *r, const struct tune_env *env)
+{
+	unsigned idx[TUNE_CONFIRM_MAX + 1], top, n = tune_confirm_set(r, idx, &top);
+	bool need = false;
+	for (unsigned i = 0; i < n; i++)
+		need |= !r->c[idx[i]].full;
+	if (need)
+		fprintf(stderr, "rdna3gen: tune: predicting the %u fastest%s again at the full depth (K = %u)\n", top,
+			n > top ? " and best" : "", r->k);
+	tune_confirm(env, r, idx, n);
+	tune_pick_winner(r);
+}
+
 /* The presets of the template first (the known kernels are always compared),
  * then the enumerated points; duplicates of a preset left out. */
-static int collect(struct tune_run *r)
+int tune_collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
@@ -580,7 +611,7 @@ static int collect(struct tune_run *r)
 
 int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
 {
-	if (collect(r))
+	if (tune_collect(r))
 		return 1;
 	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r->nc,
 		time_limit > 0 ? "for the time given, at most " : "", budget, r->jobs, r->jobs == 1 ? "" : "s",
@@ -607,6 +638,8 @@ const char *tune_check_template(const char *name, const struct tpl_template **t)
 
 int tune_main(int argc, char **argv)
 {
+	if (argc > 2 && !strcmp(argv[2], "merge"))
+		return tune_merge_main(argc, argv);
 	struct opts o;
 	int rc = parse_opts(argc, argv, &o);
 	if (rc)

@@ -54,6 +54,8 @@ struct tune_run {
 	unsigned confirm;            /* --confirm: the top this many are predicted at the full depth */
 	double time_limit;           /* --time: seconds, else 0 */
 	const char *toolchain;       /* "clang-19/ld.lld-19" */
+	unsigned shard_k, shard_n;   /* --shard K/N: evaluate only this share (shard_n 0: all) */
+	uint64_t shard_salt;         /* the shape's key in the share's hash */
 };
 
 /* rdna3gen tune ...: the whole command; returns the exit status. */
@@ -70,7 +72,27 @@ struct tune_opts {
 	unsigned budget, jobs, confirm;
 	double time_limit;
 	bool have_shape, have_layout;
+	unsigned shard_k, shard_n;   /* --shard K/N (shard_n 0: none) */
 };
+
+/* --shard: whether c is this shard's to evaluate: a hash of the shape's key
+ * and the candidate's values, the same on every machine (tune/tune_shard.c). */
+bool tune_shard_mine(const struct tune_run *r, const struct tune_cand *c);
+/* The legal candidates of r's template for r->m, n, k and r->layout into r->c
+ * (the presets, then the enumerated points in their fixed order); 0, or 1
+ * after the error line.  The same list on every machine: a candidate's
+ * order is its name in a sharded build's parts. */
+int tune_collect(struct tune_run *r);
+/* The candidates predicted again at the full depth: the r->confirm fastest OK
+ * ones by their figure (*top of them) and `best`; indices into idx (room for
+ * TUNE_CONFIRM_MAX + 1), their count returned. */
+unsigned tune_confirm_set(const struct tune_run *r, unsigned *idx, unsigned *top);
+/* r->winner: the fastest OK candidate, a full-depth prediction before any
+ * estimate, ties by the parameters in table order. */
+void tune_pick_winner(struct tune_run *r);
+/* rdna3gen tune merge -o LIB PART...: the library from the parts of a sharded
+ * build (tune/tune_shard.c); the exit status. */
+int tune_merge_main(int argc, char **argv);
 
 struct tune_env;
 /* The search for r->m, n, k and r->layout (r->t, r->jobs set): every legal

@@ -10,4 +10,4 @@ TUNE_LIB := $(BUILD)/libtune.a
 $(TUNE_LIB): $(TUNE_SRCS:%.c=$(BUILD)/%.o)
 
 # tests/tune: a search on a tiny budget, a kernel library (both through rdna3gen)
-TEST_SCRIPTS += tests/tune/tune.sh tests/tune/tune_lib.sh
+TEST_SCRIPTS += tests/tune/tune.sh tests/tune/tune_lib.sh tests/tune/shard.sh

@@ -149,7 +149,7 @@ int tune_gemm_predict(const void *bytes, size_t len, const uint32_t shape[3], st
 		snprintf(c->occ_limit, sizeof c->occ_limit, "%s", mc->p.plan.limit ? mc->p.plan.limit : "");
 	} else {
 		c->status = TUNE_MODEL;
-		snprintf(c->why, sizeof c->why, "model at %ux%ux%u: %s", shape[0], shape[1], shape[2],
+		snprintf(c->why, sizeof c->why, "model at %ux%ux%u: %.150s", shape[0], shape[1], shape[2],
 			 err[0] ? err : "no prediction");
 	}
 	free(mc);

@@ -4,9 +4,7 @@
  * (index.yaml, one code object and one --config file per distinct winner,
  * summary.csv), all or none.  kernlib/ writes index.yaml's text and reads the
  * shapes file and the index back (kl_pick); docs/tune.md gives both formats. */
-#include "kernlib/kernlib.h"
-#include "tune/tune.h"
-#include "tune/tune_eval.h"
+#include "tune/tune_lib.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -15,26 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* One shape's result. */
-struct lib_shape {
-	struct kl_shape s;
-	bool ok;
-	struct tune_cand win;
-	double gflops;               /* the winner's: predicted, or measured with --backend hip */
-	double best_gflops;          /* the preset `best` at the same shape by the model; 0 when not timed */
-	unsigned evaluated;
-	bool hip;
-	unsigned kernel;             /* index into the library's distinct kernels */
-};
-
-struct lib_kernel {
-	char name[64];               /* file name without .hsaco / .yaml */
-	char params[2048];           /* every parameter as text: equal texts are one kernel */
-	void *co;
-	size_t co_len;
-	unsigned shape;              /* the first shape it won (its config's comment) */
-};
 
 static void params_text(const struct tpl_values *v, char *buf, size_t n)
 {
@@ -73,30 +51,53 @@ static void kernel_name(const struct tpl_values *v, const char *params, char *bu
 		snprintf(buf, n, "%s-%s-%08llx", v->tpl->name, l, (unsigned long long)(h >> 32));
 }
 
+void tune_lib_take_winner(const struct tune_run *r, struct lib_shape *ls)
+{
+	ls->ok = true;
+	ls->win = r->c[r->winner];
+	ls->hip = r->hip;
+	ls->gflops = r->hip ? 2.0 * r->m * r->n * r->k / (ls->win.hip_ms * 1e6) : ls->win.gflops;
+	for (unsigned i = 0; i < r->nc; i++)
+		if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK)
+			ls->best_gflops = r->c[i].gflops;
+}
+
+/* --shard: this share's correct candidates, for the part. */
+static void keep_records(const struct tune_run *r, struct lib_shape *ls)
+{
+	ls->recs = calloc(r->nc ? r->nc : 1, sizeof *ls->recs);
+	for (unsigned i = 0; ls->recs && i < r->nc; i++)
+		if (r->c[i].status == TUNE_OK)
+			ls->recs[ls->nrecs++] = (struct tune_rec){ r->c[i].order, r->c[i].seconds, r->c[i].sampled_seconds,
+								   r->c[i].full };
+	ls->ok = ls->recs != NULL;   /* a share may hold no correct candidate: the merge decides */
+}
+
 /* Search one shape: at the upper end of each of its ranges. */
 static void search_shape(const struct tune_opts *o, struct tune_run *r, struct tune_env *env, struct lib_shape *ls)
 {
 	r->m = ls->s.hi[0], r->n = ls->s.hi[1], r->k = ls->s.hi[2];
 	r->layout = ls->s.layout;
 	r->c = NULL, r->nc = 0, r->evaluated = 0, r->hip = false;
+	char salt[200];
+	snprintf(salt, sizeof salt, "%u %u %u %u %u %u %d", ls->s.lo[0], ls->s.hi[0], ls->s.lo[1], ls->s.hi[1],
+		 ls->s.lo[2], ls->s.hi[2], ls->s.layout);
+	r->shard_salt = 0xcbf29ce484222325ull;
+	for (const char *p = salt; *p; p++)
+		r->shard_salt = (r->shard_salt ^ (unsigned char)*p) * 0x100000001b3ull;
 	if (tune_search(r, env, o->budget, o->time_limit))
 		return;
+	ls->evaluated = r->evaluated;
 	char err[1024];
-	if (r->winner >= r->nc) {
+	if (r->shard_n > 1)
+		keep_records(r, ls);
+	else if (r->winner >= r->nc)
 		tune_fail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->m, r->n,
-		      r->k, vc_layout_str((enum vc_layout)r->layout));
-	} else if (!strcmp(o->backend, "hip") && tune_hip_time(env, r, err, sizeof err)) {
+			  r->k, vc_layout_str((enum vc_layout)r->layout));
+	else if (!strcmp(o->backend, "hip") && tune_hip_time(env, r, err, sizeof err))
 		tune_fail(1, "shape on line %u: --backend hip: %s", ls->s.line, err);
-	} else {
-		ls->ok = true;
-		ls->win = r->c[r->winner];
-		ls->hip = r->hip;
-		ls->gflops = r->hip ? 2.0 * r->m * r->n * r->k / (ls->win.hip_ms * 1e6) : ls->win.gflops;
-		ls->evaluated = r->evaluated;
-		for (unsigned i = 0; i < r->nc; i++)
-			if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK)
-				ls->best_gflops = r->c[i].gflops;
-	}
+	else
+		tune_lib_take_winner(r, ls);
 	free(r->c);
 	r->c = NULL;
 }
@@ -152,7 +153,7 @@ static void summary_of(const struct lib_shape *sh, unsigned ns, const struct lib
 }
 
 /* Every file of LIB in memory, then written together. */
-static int write_library(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
+int tune_lib_write(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
 			 unsigned ns, const struct lib_kernel *k, unsigned nk, char *err, size_t errlen)
 {
 	unsigned nf = 2 + 2 * nk;
@@ -203,7 +204,7 @@ out:
 }
 
 /* The distinct winners, each with its code object. */
-static int collect_kernels(const struct tune_env *env, struct lib_shape *sh, unsigned ns, struct lib_kernel *k,
+int tune_lib_kernels(const struct tune_env *env, struct lib_shape *sh, unsigned ns, struct lib_kernel *k,
 			   unsigned *nk, char *err, size_t errlen)
 {
 	*nk = 0;
@@ -226,12 +227,28 @@ static int collect_kernels(const struct tune_env *env, struct lib_shape *sh, uns
 	return 0;
 }
 
+static void print_library(const struct tune_opts *o, const struct lib_shape *sh, unsigned ns,
+			  const struct lib_kernel *k, unsigned nk)
+{
+	for (unsigned i = 0; i < ns; i++) {
+		const struct lib_shape *s = &sh[i];
+		printf("line %u %ux%ux%u %s: %s.hsaco, %.1f GFLOP/s %s", s->s.line, s->s.hi[0], s->s.hi[1], s->s.hi[2],
+		       vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, s->gflops,
+		       s->hip ? "measured" : "predicted");
+		if (s->best_gflops > 0)
+			printf(" (best: %.1f, %.2fx)", s->best_gflops, s->gflops / s->best_gflops);
+		printf("\n");
+	}
+	printf("%u shapes, %u kernels: %s/index.yaml written\n", ns, nk, o->out);
+}
+
 int tune_library(const struct tune_opts *o)
 {
 	struct kl_shape *shapes;
 	unsigned ns;
 	char err[1024];
-	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit };
+	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit,
+			      .shard_k = o->shard_k, .shard_n = o->shard_n };
 	tune_check_template(o->tpl, &r.t);
 	if (kl_shapes_read(o->shapes, r.t->space->dims, r.t->space->ndims, &shapes, &ns, err, sizeof err))
 		return tune_fail(2, "%s", err);
@@ -254,9 +271,9 @@ int tune_library(const struct tune_opts *o)
 	unsigned failed = 0;
 	for (unsigned i = 0; i < ns; i++) {
 		sh[i].s = shapes[i];
-		fprintf(stderr, "rdna3gen: tune: shape %u/%u (%s line %u): %ux%ux%u %s\n", i + 1, ns, o->shapes,
+		fprintf(stderr, "rdna3gen: tune: shape %u/%u (%s line %u): %ux%ux%u %s%s\n", i + 1, ns, o->shapes,
 			shapes[i].line, shapes[i].hi[0], shapes[i].hi[1], shapes[i].hi[2],
-			vc_layout_str((enum vc_layout)shapes[i].layout));
+			vc_layout_str((enum vc_layout)shapes[i].layout), o->shard_n ? ", this shard's share" : "");
 		search_shape(o, &r, &env, &sh[i]);
 		failed += !sh[i].ok;
 	}
@@ -266,23 +283,22 @@ int tune_library(const struct tune_opts *o)
 	if (failed) {
 		rc = tune_fail(1, "%u of %u shapes found no kernel; nothing written (the results so far are cached: the same "
 			      "command resumes)", failed, ns);
-	} else if (collect_kernels(&env, sh, ns, k, &nk, err, sizeof err) ||
-		   write_library(o, r.t, sh, ns, k, nk, err, sizeof err)) {
+	} else if (o->shard_n) {
+		if (tune_part_write(o, r.t, sh, ns, env.toolchain, err, sizeof err))
+			rc = tune_fail(1, "%s; nothing written", err);
+		else
+			printf("shard %u/%u: %u shapes, %s/part.txt written (rdna3gen tune merge -o LIB PART... joins the parts)\n",
+			       o->shard_k, o->shard_n, ns, o->out);
+	} else if (tune_lib_kernels(&env, sh, ns, k, &nk, err, sizeof err) ||
+		   tune_lib_write(o, r.t, sh, ns, k, nk, err, sizeof err)) {
 		rc = tune_fail(1, "%s; nothing written", err);
 	} else {
-		for (unsigned i = 0; i < ns; i++) {
-			const struct lib_shape *s = &sh[i];
-			printf("line %u %ux%ux%u %s: %s.hsaco, %.1f GFLOP/s %s", s->s.line, s->s.hi[0], s->s.hi[1],
-			       s->s.hi[2], vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, s->gflops,
-			       s->hip ? "measured" : "predicted");
-			if (s->best_gflops > 0)
-				printf(" (best: %.1f, %.2fx)", s->best_gflops, s->gflops / s->best_gflops);
-			printf("\n");
-		}
-		printf("%u shapes, %u kernels: %s/index.yaml written\n", ns, nk, o->out);
+		print_library(o, sh, ns, k, nk);
 	}
 	for (unsigned i = 0; i < nk; i++)
 		free(k[i].co);
+	for (unsigned i = 0; i < ns; i++)
+		free(sh[i].recs);
 	free(sh), free(k);
 	return rc;
 }
