@@ -281,9 +281,9 @@ struct mdl_result {
 int mdl_run(struct emu_dev *dev, const struct emu_launch *launch, const struct mdl_opts *o,
 	    struct mdl_result *r, char *err, size_t errlen);
 
-/* The breakdown as text (one line per non-empty bucket) or as a JSON object,
- * into buf (always terminated).  flops/bytes: useful work for the rate line
- * (0: omitted). */
+/* The breakdown as text (one line per non-empty bucket) or as a JSON object
+ * (model/format.c), into buf (always terminated).  flops/bytes: useful work for
+ * the rate line (0: omitted). */
 void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
 		     size_t n);
 void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
@@ -319,8 +319,13 @@ struct mdl_roofs {
 	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
 };
 void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r);
-/* The dispatch plan and where the memory lines came from, as text lines or
- * JSON (with the dispatch's DRAM bytes and the roofs). */
-void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n);
+/* The dispatch plan and where the memory lines came from, as text lines
+ * (format.c; they follow mdl_format_text's). */
+void mdl_predict_format_text(const struct mdl_prediction *p, char *buf, size_t n);
+/* The whole prediction as one JSON document on one line: mdl_format_json's
+ * members, then "plan": the dispatch plan, the memory lines, the dispatch's
+ * DRAM bytes and the roofs.  flops/bytes as for mdl_format_json.  Cut off
+ * (and so not JSON) only when n is too small: 8 KiB is plenty. */
+void mdl_predict_format_json(const struct mdl_prediction *p, double flops, double bytes, char *buf, size_t n);
 
 #endif

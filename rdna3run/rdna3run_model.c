@@ -88,29 +88,21 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	if (rc)
 		return rc;
-	char buf[4096], plan[1024];
-	if (rm->json)
-		mdl_format_json(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-	else
-		mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-	mdl_predict_format(&p, rm->json, plan, sizeof plan);
+	static char buf[8192], plan[1024]; /* static: off the stack, as the prediction is */
 	if (rm->json) {
-		/* one JSON document on stdout: the prediction's object with the plan's
-		 * as its member "plan" (both objects are the model's own, one line each) */
-		size_t nb = strcspn(buf, "\n"), np = strcspn(plan, "\n");
-		if (nb && buf[nb - 1] == '}')
-			nb--;
-		printf("%.*s, \"plan\": %.*s}\n", (int)nb, buf, (int)np, plan);
-	} else {
+		mdl_predict_format_json(&p, rm->flops, rm->bytes, buf, sizeof buf);
+		fputs(buf, stdout);
+	}
+	if (!rm->json || rm->html) { /* the page shows the text form */
+		mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
+		mdl_predict_format_text(&p, plan, sizeof plan);
+	}
+	if (!rm->json) {
 		fputs(buf, stdout);
 		fputs(plan, stdout);
 	}
 	if (rm->html) {
-		char text[sizeof buf + sizeof plan];
-		if (rm->json) {
-			mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-			mdl_predict_format(&p, false, plan, sizeof plan);
-		}
+		static char text[sizeof buf + sizeof plan];
 		snprintf(text, sizeof text, "%s%s", buf, plan);
 		if (write_html(rm, l, &p, &mo.c, text)) {
 			snprintf(err, errlen, "%s: not written", rm->html);
