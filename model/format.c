@@ -83,6 +83,8 @@ static void result_members(struct out *b, const struct mdl_result *r, const stru
 			put(b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->wmma_gap[i]);
 		put(b, "}}");
 	}
+	if (r->f64_ops)
+		put(b, ", \"f64_ops\": %llu", (unsigned long long)r->f64_ops);
 }
 
 void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
@@ -112,6 +114,16 @@ void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r)
 	r->dram_gbs = c->bw_dram;
 	r->mall_gbs = c->bw_mall;
 	r->l2_gbs = c->bw_l2 * ghz;
+	/* a 16x16x16 WMMA is 2 x 16^3 flops, and each SIMD starts one every wmma_issue cycles */
+	r->wmma_gflops = c->wmma_issue > 0 ? c->cus * c->simds_per_cu * ghz * 2 * 16 * 16 * 16 / c->wmma_issue : 0;
+	r->fp64_gflops = c->cus * c->fp64_flops_per_cu_cycle * ghz;
+}
+
+const char *const mdl_math_names[MDL_MATH_N] = { "FP32", "WMMA", "FP64" };
+
+enum mdl_math mdl_result_math(const struct mdl_result *r)
+{
+	return r->wmma_ops ? MDL_MATH_WMMA : r->f64_ops ? MDL_MATH_FP64 : MDL_MATH_FP32;
 }
 
 /* The dispatch plan, where the memory lines came from, the DRAM bytes and the roofs. */
@@ -131,8 +143,10 @@ static void plan_object(struct out *b, const struct mdl_prediction *p)
 	    (unsigned long long)s->lines[MM_DRAM]);
 	put(b, "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f, \"dram_bytes\": %.17g, ",
 	    (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0, mdl_predict_dram_bytes(p));
-	put(b, "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f}, ",
-	    rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs);
+	put(b, "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f, "
+	       "\"wmma_gflops\": %.3f, \"fp64_gflops\": %.3f, \"math\": \"%s\"}, ",
+	    rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, rf.wmma_gflops, rf.fp64_gflops,
+	    mdl_math_names[mdl_result_math(&p->r)]);
 	put(b, "\"shared_l1\": %.4f, \"shared_l2\": %.4f}", p->share.p_l1, p->share.p_l2);
 }
 

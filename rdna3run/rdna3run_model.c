@@ -12,6 +12,8 @@
 #include <time.h>
 
 _Static_assert(MDL_B_N <= RP_MAX_PARTS, "every bucket of the breakdown fits the report's bar");
+_Static_assert((int)RP_MATH_WMMA == (int)MDL_MATH_WMMA && (int)RP_MATH_FP64 == (int)MDL_MATH_FP64,
+	       "the report's maths in the model's order");
 
 static void html_escaped(struct ao_text *t, const char *s)
 {
@@ -46,7 +48,8 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	rp.dram_bytes = mdl_predict_dram_bytes(p);
 	struct mdl_roofs rf;
 	mdl_roofs(c, &rf);
-	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs };
+	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, rf.wmma_gflops, rf.fp64_gflops,
+				      (enum rp_math)mdl_result_math(&p->r) };
 	for (unsigned i = 0; i < MDL_B_N && i < RP_MAX_PARTS; i++) {
 		snprintf(rp.part[i], sizeof rp.part[i], "%s", mdl_bucket_names[i]);
 		rp.part_cycles[rp.nparts++] = (double)p->r.bucket[i];
