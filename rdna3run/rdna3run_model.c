@@ -54,6 +54,8 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 		snprintf(rp.part[i], sizeof rp.part[i], "%s", mdl_bucket_names[i]);
 		rp.part_cycles[rp.nparts++] = (double)p->r.bucket[i];
 	}
+	rp.wmma_ops = (double)p->r.wmma_ops;
+	rp.wmma_busy = (double)p->r.wmma_busy;
 	rp_prediction_html(&t, &rp);
 	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def.</p>\n</body></html>\n",
 		 c->clock_mhz);

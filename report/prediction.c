@@ -95,6 +95,8 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 		missing = "a positive time and roofs";
 	double flops = number(text, "flops"), wmma = number(text, "wmma_gflops"), fp64 = number(text, "fp64_gflops");
 	enum rp_math math = math_of(text);
+	const char *wm = strstr(text, "\"wmma\": {"); /* the WMMA pipe: only a WMMA kernel's result has it */
+	double wmma_ops = wm ? number(wm, "ops") : 0, wmma_busy = wm ? number(wm, "busy") : 0;
 	if ((math == RP_MATH_WMMA && !(wmma > 0)) || (math == RP_MATH_FP64 && !(fp64 > 0)))
 		math = RP_MATH_FP32; /* no such roof in the file: nothing to draw the kernel under */
 	free(text);
@@ -110,6 +112,8 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 	/* a prediction printed before the WMMA and FP64 roofs is drawn under FP32 */
 	p->roofs = (struct rp_roofs){ v[4], v[5], v[6], v[7], wmma > 0 ? wmma : 0, fp64 > 0 ? fp64 : 0, math };
 	p->flops = flops > 0 ? flops : 0;
+	p->wmma_ops = wmma_ops > 0 ? wmma_ops : 0;
+	p->wmma_busy = wmma_busy > 0 ? wmma_busy : 0;
 	return 0;
 }
 
@@ -142,4 +146,14 @@ void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p)
 	ao_textf(t, "<h3>Where the SIMD cycles went</h3>\n<div id=\"breakdown\">");
 	rp_breakdown_svg(t, names, p->part_cycles, p->nparts);
 	ao_textf(t, "</div>\n");
+	if (p->wmma_ops > 0) {
+		double total = 0;
+		for (unsigned i = 0; i < p->nparts; i++)
+			total += p->part_cycles[i];
+		ao_textf(t, "<p>The WMMA pipe runs each v_wmma_* while its SIMD issues other instructions or waits, so "
+			    "its busy cycles overlap the buckets above (they add up to every SIMD-cycle) and get a bar of "
+			    "their own.</p>\n<div id=\"wmma-pipe\">");
+		rp_pipe_bar_svg(t, "WMMA pipe busy", p->wmma_busy, total, p->wmma_ops);
+		ao_textf(t, "</div>\n");
+	}
 }

@@ -271,6 +271,9 @@ struct rp_roof_point {
 void rp_roofline_svg(struct ao_text *t, const struct rp_roofs *rf, const struct rp_roof_point *p, unsigned n);
 /* One stacked bar: n named parts in cycles, with a legend of their shares. */
 void rp_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
+/* One bar for a pipe that runs beside the SIMD's issue: busy of total cycles
+ * (the SIMD-cycles of the breakdown), with a legend naming its ops. */
+void rp_pipe_bar_svg(struct ao_text *t, const char *name, double busy, double total, double ops);
 
 /* ---- a timing-model prediction beside the report (report/prediction.c) ------------ */
 #define RP_MAX_PARTS 16
@@ -282,13 +285,17 @@ struct rp_prediction {
 	unsigned nparts;                  /* the cycle breakdown: SIMD-cycles by bucket */
 	char part[RP_MAX_PARTS][40];
 	double part_cycles[RP_MAX_PARTS];
+	/* v_wmma_* executed and the SIMD-cycles the WMMA pipe ran them (0: none);
+	 * these cycles overlap the buckets, which already add up to every SIMD-cycle */
+	double wmma_ops, wmma_busy;
 };
 /* Read what `rdna3run ... --model --model-format json` prints (its stdout
  * saved to a file): the prediction's seconds, cycles, FLOPs, DRAM bytes,
- * roofs and breakdown.  0, or RP_E_INPUT with a one-line message. */
+ * roofs, breakdown and WMMA pipe.  0, or RP_E_INPUT with a one-line message. */
 int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, size_t errlen);
 /* The prediction as an HTML section: the figures, the roofline (when the
- * FLOPs are known) and the breakdown bar. */
+ * FLOPs are known), the breakdown bar and, for a WMMA kernel, the WMMA pipe's
+ * bar beside it. */
 void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p);
 
 #endif

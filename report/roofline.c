@@ -173,3 +173,18 @@ void rp_breakdown_svg(struct ao_text *t, const char *const *names, const double 
 	}
 	ao_textf(t, "</svg>\n");
 }
+
+/* A pipe that runs beside the SIMD's issue (the WMMA pipe): its own bar, busy
+ * for busy of total cycles, so it is never read as one of the buckets above. */
+void rp_pipe_bar_svg(struct ao_text *t, const char *name, double busy, double total, double ops)
+{
+	double share = total > 0 && busy > 0 ? fmin(busy / total, 1) : 0;
+	ao_textf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"50\" font-family=\"sans-serif\">\n", W);
+	ao_textf(t, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"24\" fill=\"#eee\"/>\n", W);
+	ao_textf(t, "<rect x=\"0\" y=\"0\" width=\"%.1f\" height=\"24\" fill=\"#639\"><title>%s: %.1f %%</title></rect>\n",
+		 share * W, name, 100 * share);
+	ao_textf(t, "<rect x=\"0\" y=\"34\" width=\"10\" height=\"10\" fill=\"#639\"/><text x=\"16\" y=\"43\" font-size=\"11\">"
+		    "%s %.1f %% (%.0f ops)</text>\n",
+		 name, 100 * share, ops);
+	ao_textf(t, "</svg>\n");
+}

@@ -669,6 +669,12 @@ static void test_prediction_read_wmma(const char *dir)
 	rp_prediction_html(&t, &p);
 	checkf(t.p && strstr(t.p, "against the WMMA f16/bf16 peak") && strstr(t.p, ">WMMA f16/bf16 peak 122.9 TFLOP/s<"),
 	       "report_prediction_html_wmma_roof", "%.400s", t.p ? t.p : "(oom)");
+	/* busy 3200 of the 4000 SIMD-cycles of the buckets, in a bar of its own after theirs */
+	const char *bar = t.p ? strstr(t.p, "<div id=\"breakdown\">") : NULL;
+	const char *pipe = bar ? strstr(bar, "<div id=\"wmma-pipe\">") : NULL;
+	checkf(p.wmma_ops == 100 && p.wmma_busy == 3200 && pipe && strstr(pipe, ">WMMA pipe busy 80.0 % (100 ops)<") &&
+		       strstr(bar, "overlap the buckets above"),
+	       "report_prediction_html_wmma_pipe_bar", "ops %.0f busy %.0f: %.300s", p.wmma_ops, p.wmma_busy, bar ? bar : "(no bar)");
 	free(t.p);
 	unlink(path);
 }
@@ -695,7 +701,7 @@ static void test_prediction_read(const char *dir)
 	struct ao_text t = { 0 };
 	rp_prediction_html(&t, &p);
 	checkf(t.p && strstr(t.p, "<span id=\"pred-gflops\">2000.0</span>") && strstr(t.p, "2 FLOP per DRAM byte") &&
-		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %"),
+		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %") && !strstr(t.p, "wmma-pipe"),
 	       "report_prediction_html", "%.300s", t.p ? t.p : "(oom)");
 	free(t.p);
 	static const char *const bad[] = {
