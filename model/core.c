@@ -732,6 +732,7 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 								     : c->valu_issue);
 		sm->valu_bank = stall > 0;
 		s->r->valu_ops += in->op == ISA_OP_v_dual ? 2 : 1;
+		s->r->f64_ops += wide;
 		break;
 	}
 	case ISA_CLS_SALU:

@@ -269,6 +269,9 @@ struct mdl_result {
 	 * (ISSUE_OTHER: the wave was issuing other instructions), VALU_BUSY (other
 	 * VALU ops in front of it), VALU_DEP (its sources were not ready). */
 	uint64_t wmma_ops, wmma_busy, wmma_gap[MDL_B_N];
+	/* VALU and transcendental ops on f64 operands (v_*_f64: ISA_F_F64), of the
+	 * simulated units, as valu_ops */
+	uint64_t f64_ops;
 	/* with a plan that extrapolates (md_plan.sim_wgs): per simulated unit, the
 	 * cycle its last wave ended, and of its workgroups past the first round
 	 * how many ended and their cycles from placement to end */
@@ -281,9 +284,9 @@ struct mdl_result {
 int mdl_run(struct emu_dev *dev, const struct emu_launch *launch, const struct mdl_opts *o,
 	    struct mdl_result *r, char *err, size_t errlen);
 
-/* The breakdown as text (one line per non-empty bucket) or as a JSON object,
- * into buf (always terminated).  flops/bytes: useful work for the rate line
- * (0: omitted). */
+/* The breakdown as text (one line per non-empty bucket) or as a JSON object
+ * (model/format.c), into buf (always terminated).  flops/bytes: useful work for
+ * the rate line (0: omitted). */
 void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
 		     size_t n);
 void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
@@ -312,15 +315,30 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 /* DRAM bytes of the whole dispatch: the simulated units' traffic stands for
  * the active CUs' and, when extrapolated, for all rounds. */
 double mdl_predict_dram_bytes(const struct mdl_prediction *p);
-/* The roofs a prediction is drawn under (the roofline of the HTML pages): the
- * FP32 peak, cus x flops_per_cu_cycle x clock, and the bandwidths of GDDR6,
- * the Infinity Cache and L2, in GB/s, from the constants. */
+/* The roofs a prediction is drawn under (the roofline of the HTML pages), from
+ * the constants: the FP32 peak, cus x flops_per_cu_cycle x clock; the WMMA
+ * f16/bf16 peak, cus x simds_per_cu x clock x the 2 x 16^3 flops of a
+ * 16x16x16 v_wmma every wmma_issue cycles; the FP64 peak, cus x
+ * fp64_flops_per_cu_cycle x clock (all GFLOP/s); and the bandwidths of GDDR6,
+ * the Infinity Cache and L2, in GB/s. */
 struct mdl_roofs {
 	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
+	double wmma_gflops, fp64_gflops;
 };
 void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r);
-/* The dispatch plan and where the memory lines came from, as text lines or
- * JSON (with the dispatch's DRAM bytes and the roofs). */
-void mdl_predict_format(const struct mdl_prediction *p, bool json, char *buf, size_t n);
+/* The math whose peak a kernel is drawn under: WMMA when it executed a
+ * v_wmma_* (r->wmma_ops), else FP64 when it executed a VALU op on f64
+ * operands (r->f64_ops), else FP32.  Named "FP32", "WMMA", "FP64" in the JSON. */
+enum mdl_math { MDL_MATH_FP32, MDL_MATH_WMMA, MDL_MATH_FP64, MDL_MATH_N };
+extern const char *const mdl_math_names[MDL_MATH_N];
+enum mdl_math mdl_result_math(const struct mdl_result *r);
+/* The dispatch plan and where the memory lines came from, as text lines
+ * (format.c; they follow mdl_format_text's). */
+void mdl_predict_format_text(const struct mdl_prediction *p, char *buf, size_t n);
+/* The whole prediction as one JSON document on one line: mdl_format_json's
+ * members, then "plan": the dispatch plan, the memory lines, the dispatch's
+ * DRAM bytes and the roofs.  flops/bytes as for mdl_format_json.  Cut off
+ * (and so not JSON) only when n is too small: 8 KiB is plenty. */
+void mdl_predict_format_json(const struct mdl_prediction *p, double flops, double bytes, char *buf, size_t n);
 
 #endif

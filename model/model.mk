@@ -15,10 +15,11 @@ $(BUILD)/tests/model_test: $(BUILD)/tests/model/model_test.o $(MODEL_TEST_OBJS)
 $(BUILD)/tests/model_dispatch_test: $(BUILD)/tests/model/dispatch_test.o $(MODEL_TEST_OBJS)
 	$(EMU_TEST_LINK)
 
-# The GPU level alone (memory, dispatch, constants): no emulator.
+# The GPU level alone (memory, dispatch, constants, the JSON document): no
+# emulator; the strict JSON checker is the report test's.
 TEST_BINS += $(BUILD)/tests/model_gpu_test
 TEST_ONCE += $(BUILD)/tests/model_gpu_test
-$(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/libmodel.a
+$(BUILD)/tests/model_gpu_test: $(BUILD)/tests/model/gpu_test.o $(BUILD)/tests/report/json_check.o $(BUILD)/libmodel.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 # The microbenchmarks give back the model's constants (rdna3run --microbench on the emulator).

@@ -1,11 +1,10 @@
 /* run.c — a dispatch under the model: workgroups placed on CUs as slots free
  * up (occupancy from the descriptor), the SIMD that issues first goes next,
- * and the breakdown at the end.  Output formatting of the result.
+ * and the breakdown at the end (printed by format.c).
  */
 #include "model/internal.h"
 #include "vocab/vocab.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,82 +225,4 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		rc = vc_fail(err, errlen, EMU_E_FAULT, "model: %llu of %llu workgroups ran (a wave never left a barrier?)",
 			  (unsigned long long)r->workgroups, (unsigned long long)expect);
 	return rc;
-}
-
-/* ---- output ---------------------------------------------------------------------------- */
-
-struct out {
-	char *p;
-	size_t n, len;
-};
-
-static void put(struct out *b, const char *fmt, ...)
-{
-	if (b->len >= b->n)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	int k = vsnprintf(b->p + b->len, b->n - b->len, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		b->len += (size_t)k;
-	if (b->len >= b->n)
-		b->len = b->n - 1;
-}
-
-void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
-		     size_t n)
-{
-	struct out b = { buf, n, 0 };
-	if (n)
-		buf[0] = 0;
-	put(&b, "model: %llu cycles = %.3f us at %.0f MHz (%llu workgroups, %llu waves on %u CUs)\n",
-	    (unsigned long long)r->cycles, r->seconds * 1e6, c->clock_mhz, (unsigned long long)r->workgroups,
-	    (unsigned long long)r->waves, r->cus_used);
-	if (flops > 0 && r->seconds > 0)
-		put(&b, "model: %.1f GFLOP/s\n", flops / r->seconds * 1e-9);
-	if (bytes > 0 && r->seconds > 0)
-		put(&b, "model: %.1f GB/s\n", bytes / r->seconds * 1e-9);
-	double total = (double)r->cycles * r->simds;
-	for (unsigned i = 0; i < MDL_B_N; i++)
-		if (r->bucket[i])
-			put(&b, "  %-26s %6.2f %%  (%llu SIMD-cycles)\n", mdl_bucket_names[i],
-			    total > 0 ? 100.0 * (double)r->bucket[i] / total : 0.0, (unsigned long long)r->bucket[i]);
-	if (r->wmma_ops) {
-		put(&b, "  %-26s %6.2f %%  (%llu SIMD-cycles, %llu v_wmma)\n", "WMMA pipe busy",
-		    total > 0 ? 100.0 * (double)r->wmma_busy / total : 0.0, (unsigned long long)r->wmma_busy,
-		    (unsigned long long)r->wmma_ops);
-		for (unsigned i = 0; i < MDL_B_N; i++)
-			if (r->wmma_gap[i])
-				put(&b, "    WMMA idle: %-19s %6.2f %%  (%llu SIMD-cycles)\n", mdl_bucket_names[i],
-				    total > 0 ? 100.0 * (double)r->wmma_gap[i] / total : 0.0,
-				    (unsigned long long)r->wmma_gap[i]);
-	}
-}
-
-void mdl_format_json(const struct mdl_result *r, const struct mdl_consts *c, double flops, double bytes, char *buf,
-		     size_t n)
-{
-	struct out b = { buf, n, 0 };
-	if (n)
-		buf[0] = 0;
-	put(&b, "{\"cycles\": %llu, \"seconds\": %.9g, \"clock_mhz\": %.0f, \"workgroups\": %llu, \"waves\": %llu, "
-		"\"cus\": %u, \"simds\": %u",
-	    (unsigned long long)r->cycles, r->seconds, c->clock_mhz, (unsigned long long)r->workgroups,
-	    (unsigned long long)r->waves, r->cus_used, r->simds);
-	if (flops > 0 && r->seconds > 0)
-		put(&b, ", \"flops\": %.17g, \"gflops\": %.3f", flops, flops / r->seconds * 1e-9);
-	if (bytes > 0 && r->seconds > 0)
-		put(&b, ", \"bytes\": %.17g, \"gbytes_per_s\": %.3f", bytes, bytes / r->seconds * 1e-9);
-	put(&b, ", \"breakdown\": {");
-	for (unsigned i = 0; i < MDL_B_N; i++)
-		put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->bucket[i]);
-	if (r->wmma_ops) {
-		put(&b, "}, \"wmma\": {\"ops\": %llu, \"busy\": %llu, \"idle\": {", (unsigned long long)r->wmma_ops,
-		    (unsigned long long)r->wmma_busy);
-		for (unsigned i = 0; i < MDL_B_N; i++)
-			put(&b, "%s\"%s\": %llu", i ? ", " : "", mdl_bucket_names[i], (unsigned long long)r->wmma_gap[i]);
-		put(&b, "}");
-	}
-	put(&b, "}}\n");
 }

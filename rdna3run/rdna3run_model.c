@@ -12,6 +12,8 @@
 #include <time.h>
 
 _Static_assert(MDL_B_N <= RP_MAX_PARTS, "every bucket of the breakdown fits the report's bar");
+_Static_assert((int)RP_MATH_WMMA == (int)MDL_MATH_WMMA && (int)RP_MATH_FP64 == (int)MDL_MATH_FP64,
+	       "the report's maths in the model's order");
 
 static void html_escaped(struct ao_text *t, const char *s)
 {
@@ -46,11 +48,14 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	rp.dram_bytes = mdl_predict_dram_bytes(p);
 	struct mdl_roofs rf;
 	mdl_roofs(c, &rf);
-	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs };
+	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, rf.wmma_gflops, rf.fp64_gflops,
+				      (enum rp_math)mdl_result_math(&p->r) };
 	for (unsigned i = 0; i < MDL_B_N && i < RP_MAX_PARTS; i++) {
 		snprintf(rp.part[i], sizeof rp.part[i], "%s", mdl_bucket_names[i]);
 		rp.part_cycles[rp.nparts++] = (double)p->r.bucket[i];
 	}
+	rp.wmma_ops = (double)p->r.wmma_ops;
+	rp.wmma_busy = (double)p->r.wmma_busy;
 	rp_prediction_html(&t, &rp);
 	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def.</p>\n</body></html>\n",
 		 c->clock_mhz);
@@ -88,29 +93,21 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	if (rc)
 		return rc;
-	char buf[4096], plan[1024];
-	if (rm->json)
-		mdl_format_json(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-	else
-		mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-	mdl_predict_format(&p, rm->json, plan, sizeof plan);
+	static char buf[8192], plan[1024]; /* static: off the stack, as the prediction is */
 	if (rm->json) {
-		/* one JSON document on stdout: the prediction's object with the plan's
-		 * as its member "plan" (both objects are the model's own, one line each) */
-		size_t nb = strcspn(buf, "\n"), np = strcspn(plan, "\n");
-		if (nb && buf[nb - 1] == '}')
-			nb--;
-		printf("%.*s, \"plan\": %.*s}\n", (int)nb, buf, (int)np, plan);
-	} else {
+		mdl_predict_format_json(&p, rm->flops, rm->bytes, buf, sizeof buf);
+		fputs(buf, stdout);
+	}
+	if (!rm->json || rm->html) { /* the page shows the text form */
+		mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
+		mdl_predict_format_text(&p, plan, sizeof plan);
+	}
+	if (!rm->json) {
 		fputs(buf, stdout);
 		fputs(plan, stdout);
 	}
 	if (rm->html) {
-		char text[sizeof buf + sizeof plan];
-		if (rm->json) {
-			mdl_format_text(&p.r, &mo.c, rm->flops, rm->bytes, buf, sizeof buf);
-			mdl_predict_format(&p, false, plan, sizeof plan);
-		}
+		static char text[sizeof buf + sizeof plan];
 		snprintf(text, sizeof text, "%s%s", buf, plan);
 		if (write_html(rm, l, &p, &mo.c, text)) {
 			snprintf(err, errlen, "%s: not written", rm->html);

@@ -26,6 +26,16 @@ static double number(const char *text, const char *key)
 	return end == p + strlen(pat) ? -1 : v;
 }
 
+/* "math": "WMMA" or "FP64" (the model's mdl_math_names); FP32 when absent. */
+static enum rp_math math_of(const char *text)
+{
+	const char *s = strstr(text, "\"math\": \"");
+	if (!s)
+		return RP_MATH_FP32;
+	s += strlen("\"math\": \"");
+	return !strncmp(s, "WMMA\"", 5) ? RP_MATH_WMMA : !strncmp(s, "FP64\"", 5) ? RP_MATH_FP64 : RP_MATH_FP32;
+}
+
 /* "breakdown": {"NAME": N, ...}: the parts in order. */
 static int breakdown(const char *text, struct rp_prediction *p)
 {
@@ -83,7 +93,12 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 		missing = "breakdown";
 	if (!missing && !(v[0] > 0 && v[4] > 0 && v[5] > 0))
 		missing = "a positive time and roofs";
-	double flops = number(text, "flops");
+	double flops = number(text, "flops"), wmma = number(text, "wmma_gflops"), fp64 = number(text, "fp64_gflops");
+	enum rp_math math = math_of(text);
+	const char *wm = strstr(text, "\"wmma\": {"); /* the WMMA pipe: only a WMMA kernel's result has it */
+	double wmma_ops = wm ? number(wm, "ops") : 0, wmma_busy = wm ? number(wm, "busy") : 0;
+	if ((math == RP_MATH_WMMA && !(wmma > 0)) || (math == RP_MATH_FP64 && !(fp64 > 0)))
+		math = RP_MATH_FP32; /* no such roof in the file: nothing to draw the kernel under */
 	free(text);
 	if (missing) {
 		snprintf(err, errlen, "%s: not a prediction of `rdna3run --model --model-format json` (no %s)", path,
@@ -94,8 +109,11 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 	p->cycles = v[1];
 	p->clock_mhz = v[2];
 	p->dram_bytes = v[3];
-	p->roofs = (struct rp_roofs){ v[4], v[5], v[6], v[7] };
+	/* a prediction printed before the WMMA and FP64 roofs is drawn under FP32 */
+	p->roofs = (struct rp_roofs){ v[4], v[5], v[6], v[7], wmma > 0 ? wmma : 0, fp64 > 0 ? fp64 : 0, math };
 	p->flops = flops > 0 ? flops : 0;
+	p->wmma_ops = wmma_ops > 0 ? wmma_ops : 0;
+	p->wmma_busy = wmma_busy > 0 ? wmma_busy : 0;
 	return 0;
 }
 
@@ -109,11 +127,16 @@ void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p)
 			 p->flops / p->seconds * 1e-9, p->dram_bytes > 0 ? p->flops / p->dram_bytes : 0);
 	ao_textf(t, ".</p>\n");
 	if (p->flops > 0 && p->dram_bytes > 0) {
+		static const char *const peak[] = {
+			[RP_MATH_FP32] = "the FP32 peak",
+			[RP_MATH_WMMA] = "the WMMA f16/bf16 peak (the kernel executes v_wmma_*; the FP32 peak dashed)",
+			[RP_MATH_FP64] = "the FP64 peak (the kernel executes v_*_f64; the FP32 peak dashed)",
+		};
 		struct rp_roof_point pt = { "this kernel", p->flops, p->dram_bytes, p->seconds };
 		ao_textf(t, "<h3>Roofline</h3>\n<p>Arithmetic intensity over the modelled DRAM traffic (%.3g bytes), "
-			    "achieved FLOP/s against the FP32 peak and the memory roofs of the model's constants.</p>\n"
+			    "achieved FLOP/s against %s and the memory roofs of the model's constants.</p>\n"
 			    "<div id=\"roofline\">",
-			 p->dram_bytes);
+			 p->dram_bytes, peak[p->roofs.math]);
 		rp_roofline_svg(t, &p->roofs, &pt, 1);
 		ao_textf(t, "</div>\n");
 	}
@@ -123,4 +146,14 @@ void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p)
 	ao_textf(t, "<h3>Where the SIMD cycles went</h3>\n<div id=\"breakdown\">");
 	rp_breakdown_svg(t, names, p->part_cycles, p->nparts);
 	ao_textf(t, "</div>\n");
+	if (p->wmma_ops > 0) {
+		double total = 0;
+		for (unsigned i = 0; i < p->nparts; i++)
+			total += p->part_cycles[i];
+		ao_textf(t, "<p>The WMMA pipe runs each v_wmma_* while its SIMD issues other instructions or waits, so "
+			    "its busy cycles overlap the buckets above (they add up to every SIMD-cycle) and get a bar of "
+			    "their own.</p>\n<div id=\"wmma-pipe\">");
+		rp_pipe_bar_svg(t, "WMMA pipe busy", p->wmma_busy, total, p->wmma_ops);
+		ao_textf(t, "</div>\n");
+	}
 }

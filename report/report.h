@@ -249,20 +249,31 @@ int rp_format_parse(const char *name, enum rp_format *f);   /* 0 or RP_E_INPUT *
 char *rp_render(const struct rp_report *r, enum rp_format f);
 
 /* ---- pictures of a timing-model prediction (report/roofline.c) -------------------- */
-/* The roofs of the GPU: FP32 peak (GFLOP/s, with dual issue) and the
- * bandwidths of GDDR6, the Infinity Cache and L2 (GB/s). */
+/* The math a kernel's FLOPs are drawn against (the model's mdl_math). */
+enum rp_math { RP_MATH_FP32, RP_MATH_WMMA, RP_MATH_FP64 };
+/* The roofs of the GPU: the FP32 peak (GFLOP/s, with dual issue), the
+ * bandwidths of GDDR6, the Infinity Cache and L2 (GB/s), the WMMA f16/bf16 and
+ * FP64 peaks (GFLOP/s; 0: not known, as in a prediction from before they
+ * were printed), and the math whose peak is the kernel's roof. */
 struct rp_roofs {
 	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
+	double wmma_gflops, fp64_gflops;
+	enum rp_math math;
 };
 struct rp_roof_point {
 	const char *label;
 	double flops, bytes, seconds; /* bytes: DRAM traffic, for the intensity */
 };
-/* A roofline: log axes, the compute roof (and half of it: no dual issue), the
- * memory roofs, and the points (those without flops, bytes or time left out). */
+/* A roofline: log axes wide enough for every roof and point, the kernel's
+ * compute roof (FP32: with half of it, no dual issue; WMMA, FP64: with the
+ * FP32 peak dashed beside it), the memory roofs up to it, and the points
+ * (those without flops, bytes or time left out). */
 void rp_roofline_svg(struct ao_text *t, const struct rp_roofs *rf, const struct rp_roof_point *p, unsigned n);
 /* One stacked bar: n named parts in cycles, with a legend of their shares. */
 void rp_breakdown_svg(struct ao_text *t, const char *const *names, const double *cycles, unsigned n);
+/* One bar for a pipe that runs beside the SIMD's issue: busy of total cycles
+ * (the SIMD-cycles of the breakdown), with a legend naming its ops. */
+void rp_pipe_bar_svg(struct ao_text *t, const char *name, double busy, double total, double ops);
 
 /* ---- a timing-model prediction beside the report (report/prediction.c) ------------ */
 #define RP_MAX_PARTS 16
@@ -274,13 +285,17 @@ struct rp_prediction {
 	unsigned nparts;                  /* the cycle breakdown: SIMD-cycles by bucket */
 	char part[RP_MAX_PARTS][40];
 	double part_cycles[RP_MAX_PARTS];
+	/* v_wmma_* executed and the SIMD-cycles the WMMA pipe ran them (0: none);
+	 * these cycles overlap the buckets, which already add up to every SIMD-cycle */
+	double wmma_ops, wmma_busy;
 };
 /* Read what `rdna3run ... --model --model-format json` prints (its stdout
  * saved to a file): the prediction's seconds, cycles, FLOPs, DRAM bytes,
- * roofs and breakdown.  0, or RP_E_INPUT with a one-line message. */
+ * roofs, breakdown and WMMA pipe.  0, or RP_E_INPUT with a one-line message. */
 int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, size_t errlen);
 /* The prediction as an HTML section: the figures, the roofline (when the
- * FLOPs are known) and the breakdown bar. */
+ * FLOPs are known), the breakdown bar and, for a WMMA kernel, the WMMA pipe's
+ * bar beside it. */
 void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p);
 
 #endif

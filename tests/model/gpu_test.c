@@ -410,6 +410,35 @@ static void test_dispatch(void)
 	checkf(rc < 0 && strstr(err, "does not fit"), "dispatch: a workgroup that cannot fit is an error", "%s", err);
 }
 
+bool json_valid(const char *s); /* tests/report/json_check.c */
+
+/* One document for the whole prediction: the result's members, the WMMA
+ * pipe's, and the plan as the member "plan" (rdna3run printed the two objects
+ * spliced by text before mdl_predict_format_json). */
+static void test_predict_json(void)
+{
+	static struct mdl_prediction p;
+	char err[256] = "";
+	p.c = K;
+	int rc = md_plan_make(16, 128, 0, 128, false, &K, 1, &p.plan, err, sizeof err);
+	p.r.cycles = 1000, p.r.seconds = 4e-7, p.r.workgroups = 16, p.r.waves = 64, p.r.cus_used = 16, p.r.simds = 32;
+	p.r.bucket[MDL_B_VALU_BUSY] = 24000, p.r.bucket[MDL_B_IDLE] = 8000;
+	p.r.wmma_ops = 3, p.r.wmma_busy = 96, p.r.wmma_gap[MDL_B_BARRIER] = 5;
+	p.mem.lines[MM_DRAM] = 7, p.mem.bytes_dram = 896;
+	static char buf[8192];
+	mdl_predict_format_json(&p, 1e6, 0, buf, sizeof buf);
+	const char *nl = strchr(buf, '\n');
+	checkf(rc == 0 && json_valid(buf) && nl && !nl[1] && !strncmp(buf, "{\"cycles\": 1000, \"seconds\": 4e-07, ", 35) &&
+		       strstr(buf, "\"gflops\": 2500.000, \"breakdown\": {\"VALU busy\": 24000, ") &&
+		       strstr(buf, "\"wmma\": {\"ops\": 3, \"busy\": 96, \"idle\": {") &&
+		       strstr(buf, "}}, \"plan\": {\"workgroups\": 16, \"unit\": \"CU\", ") &&
+		       strstr(buf, "\"lines\": {\"L0\": 0, \"L1\": 0, \"L2\": 0, \"MALL\": 0, \"DRAM\": 7}, ") &&
+		       strstr(buf, "\"roofs\": {\"peak_gflops\": 61440.000, ") &&
+		       /* AMD-spec: 122.9 TFLOP/s WMMA f16/bf16, 1.92 TFLOP/s FP64 */
+		       strstr(buf, "\"wmma_gflops\": 122880.000, \"fp64_gflops\": 1920.000, \"math\": \"WMMA\"}"),
+	       "predict_json_one_document", "%s%s", err, buf);
+}
+
 int main(void)
 {
 	mdl_consts_default(&K);
@@ -426,5 +455,6 @@ int main(void)
 	test_previous_round();
 	test_consts();
 	test_dispatch();
+	test_predict_json();
 	return check_exit();
 }

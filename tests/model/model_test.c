@@ -285,6 +285,32 @@ static void test_smem_cache(void)
 	      w1 - l2, (long long)c.smem_hit_latency);
 }
 
+/* The VALU ops on f64 operands (v_*_f64, transcendental ones too) are counted,
+ * and decide the roof a kernel is drawn under: FP64 without WMMA, WMMA over
+ * anything, FP32 otherwise. */
+static void test_f64_count(void)
+{
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	const char *body = "  v_cvt_f64_f32 v[10:11], v0\n  v_fma_f64 v[12:13], v[10:11], v[10:11], v[10:11]\n"
+			   "  v_add_f64 v[12:13], v[12:13], 1.0\n  v_sqrt_f64 v[14:15], v[12:13]\n"
+			   "  v_add_f32 v16, 1.0, v0\n  s_endpgm\n";
+	kernel_vgprs = 24;
+	int rc = run("f64_count", body, 0, 32, &t, &r, &c);
+	if (rc == 0)
+		th_ok(r.f64_ops == 3 && r.valu_ops == 5 && mdl_result_math(&r) == MDL_MATH_FP64, "model_f64_ops_counted",
+		      "%llu f64 of %llu VALU ops, math %s (v_cvt_f64_f32 reads an f32: not counted)",
+		      (unsigned long long)r.f64_ops, (unsigned long long)r.valu_ops, mdl_math_names[mdl_result_math(&r)]);
+	rc = run("f32_only", "  v_add_f32 v16, 1.0, v0\n  s_endpgm\n", 0, 32, &t, &r, &c);
+	kernel_vgprs = 8;
+	if (rc == 0)
+		th_ok(r.f64_ops == 0 && mdl_result_math(&r) == MDL_MATH_FP32, "model_f32_kernel_math", "%llu f64 ops",
+		      (unsigned long long)r.f64_ops);
+	r.wmma_ops = 1, r.f64_ops = 1;
+	th_ok(mdl_result_math(&r) == MDL_MATH_WMMA, "model_wmma_over_f64_math", "%s", mdl_math_names[mdl_result_math(&r)]);
+}
+
 /* WMMA (consts.def: wmma_issue, wmma_acc_latency, wmma_latency).  One wave,
  * after s_nop 15 lets its address settle: the first v_wmma executes when it
  * issues (e0), every later VALU op of the SIMD waits for the WMMA pipe, and a
@@ -520,6 +546,7 @@ int main(void)
 	test_vmem_busy();
 	test_delay_alu();
 	test_wmma();
+	test_f64_count();
 	th_cleanup(check_failures);
 	return check_exit();
 }

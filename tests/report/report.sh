@@ -4,7 +4,8 @@
 # code object and on a clang-compiled HIP kernel, bad input (one line, exit 2,
 # no output file), and the html form opened in headless Chromium (the grid's
 # rows are in the DOM, the screenshot is not blank), and a timing-model
-# prediction beside it (--model: roofline and breakdown, also in Chromium).
+# prediction beside it (--model: roofline and breakdown, also in Chromium),
+# and the model's pages of a WMMA kernel laid out by Chromium (nothing clipped).
 # Env: BUILD, RDNA3GEN (tests/run.sh).
 G=${RDNA3GEN:-build/rdna3gen}
 . "$(dirname "$0")/../llvm.sh"
@@ -195,6 +196,44 @@ if [ -n "$CHROME" ]; then
 		nz=$(grep -o '"breakdown": {[^}]*}' "$T/pred.json" | tr ',' '\n' | grep -vc ': 0$')
 		[ "$pts" = 1 ] && [ "$parts" -gt 1 ] && [ "$parts" = "$nz" ] && ok report_model_chromium_dom ||
 			nok report_model_chromium_dom "points $pts, bar parts $parts (want $nz)"
+	fi
+	# The model's pages of a WMMA kernel as the browser lays them out: the
+	# --model-html page of hgemm (best) at 512^3, and the report's section for
+	# a prediction like hgemm's at 4096^3 (113 TFLOP/s at 1120 FLOP/byte, a dot
+	# the old axes put outside the plot).  A script added to a copy of each
+	# page (tests/report/layout_check.html) measures every text, dot and bar of
+	# the pictures against its SVG's box and the dot against the plot's frame,
+	# and writes what sticks out.
+	if "$G" hgemm --preset best -o "$T/h.hsaco" 2>"$T/e9" &&
+		"$R" "$T/h.hsaco" --gemm 512 512 512 --model --model-html "$T/h512.html" >/dev/null 2>>"$T/e9"; then
+		printf '%s%s%s%s\n' '{"cycles": 3037149, "seconds": 0.00121486, "clock_mhz": 2500, "simds": 32, ' \
+			'"flops": 137438953472, "breakdown": {"VALU busy": 3886551, "VALU dependency stall": 64826066, ' \
+			'"idle": 2044201}, "wmma": {"ops": 3400000, "busy": 88040000}, "plan": {"dram_bytes": 122683392, ' \
+			'"roofs": {"peak_gflops": 61440.000, "dram_gbs": 960.000, "mall_gbs": 5300.000, "l2_gbs": 5120.000, "wmma_gflops": 122880.000, "fp64_gflops": 1920.000, "math": "WMMA"}}}' \
+			>"$T/h4096.json"
+		"$G" report "$T/h.hsaco" --model "$T/h4096.json" -o "$T/h4096.html" 2>>"$T/e9"
+		for page in h512 h4096; do
+			cat "$T/$page.html" "$(dirname "$0")/layout_check.html" >"$T/${page}_check.html"
+			# shellcheck disable=SC2086
+			timeout 120 "$CHROME" $flags --dump-dom "file://$(cd "$T" && pwd)/${page}_check.html" >"$T/${page}_dom.html" 2>/dev/null
+			res=$(grep -o '<pre id="layout-check">[^<]*' "$T/${page}_dom.html" | sed 's/.*>//')
+			case "$res" in
+			"checked 3 pictures; nothing sticks out") ok "report_model_layout_$page" ;;
+			*) nok "report_model_layout_$page" "${res:-no result from the page's check} ($T/${page}_check.html)" ;;
+			esac
+		done
+		grep -q '>WMMA f16/bf16 peak 122.9 TFLOP/s<' "$T/h512.html" && grep -q '<div id="wmma-pipe">' "$T/h512.html" &&
+			grep -q '>WMMA pipe busy [0-9.]* % ([0-9]* ops)<' "$T/h512.html" &&
+			ok report_model_html_wmma_roof_and_pipe ||
+			nok report_model_html_wmma_roof_and_pipe "no WMMA roof or pipe bar in $T/h512.html"
+		# shellcheck disable=SC2086
+		(cd "$T" && timeout 120 "$CHROME" $flags --screenshot="$T/h512.png" "file://$(cd "$T" && pwd)/h512.html" >/dev/null 2>&1)
+		dims=$(od -An -tu1 -j16 -N8 "$T/h512.png" 2>/dev/null | awk '{ printf "%dx%d", $3 * 256 + $4, $7 * 256 + $8 }')
+		[ "$dims" = 1200x900 ] && [ "$(wc -c <"$T/h512.png")" -gt 20000 ] && ok report_model_html_screenshot ||
+			nok report_model_html_screenshot "$dims image of $(wc -c <"$T/h512.png" 2>/dev/null) bytes"
+		[ -n "${REPORT_KEEP_SHOT:-}" ] && cp "$T/h512.png" "${REPORT_KEEP_SHOT%.png}-model.png"
+	else
+		nok report_model_layout_h512 "$(head -n 1 "$T/e9")"
 	fi
 	rm -rf "$P"
 else

@@ -596,7 +596,7 @@ static int check_json_file(const char *name, const char *path)
 static void test_pictures(void)
 {
 	/* the roofs of the default constants: 96 x 256 x 2.5 GFLOP/s, 960, 5300 and 2048 x 2.5 GB/s */
-	const struct rp_roofs K = { 61440, 960, 5300, 5120 };
+	const struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_FP32 };
 	struct ao_text t = { 0 };
 	struct rp_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
 	rp_roofline_svg(&t, &K, &p, 1);
@@ -610,6 +610,73 @@ static void test_pictures(void)
 	checkf(t.p && strstr(t.p, "width=\"420.0\"") && strstr(t.p, "busy 75.0 %") && !strstr(t.p, "none"),
 	      "svg: the bar gives each part its share, empty parts left out", "%.300s", t.p);
 	free(t.p);
+}
+
+/* The dot of a roofline (its first circle), or false when there is none. */
+static bool dot_at(const char *svg, double *x, double *y)
+{
+	const char *c = svg ? strstr(svg, "<circle cx=\"") : NULL;
+	return c && sscanf(c, "<circle cx=\"%lf\" cy=\"%lf\"", x, y) == 2;
+}
+
+/* A WMMA kernel under the WMMA peak, an FP64 one under the FP64 peak, each
+ * with the FP32 peak dashed beside it; a dot above 10^5 GFLOP/s or right of
+ * 1024 FLOP/byte (hgemm at 4096^3: 113 TFLOP/s, 1120 FLOP/byte) still inside
+ * the frame (x 60 .. 540, y 20 .. 316), its label turned to the left. */
+static void test_roofs_by_math(void)
+{
+	struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_WMMA };
+	struct rp_roof_point p = { "this kernel", 1.12e11, 1e8, 1.12e11 / 113e12 };
+	struct ao_text t = { 0 };
+	rp_roofline_svg(&t, &K, &p, 1);
+	double x = 0, y = 0;
+	bool dot = dot_at(t.p, &x, &y);
+	checkf(t.p && strstr(t.p, ">WMMA f16/bf16 peak 122.9 TFLOP/s<") && strstr(t.p, ">FP32 peak 61.4 TFLOP/s (dual issue)<") &&
+		       !strstr(t.p, "without v_dual") && strstr(t.p, "text-anchor=\"end\">this kernel<"),
+	       "svg_wmma_kernel_under_wmma_peak", "%.600s", t.p ? t.p : "(oom)");
+	checkf(dot && x > 60 && x < 540 && y > 20 && y < 316, "svg_dot_inside_the_frame", "dot at %.1f, %.1f", x, y);
+	free(t.p);
+	K.math = RP_MATH_FP64;
+	p = (struct rp_roof_point){ "k", 4e9, 1e9, 4e9 / 1.5e12 }; /* 4 FLOP/byte, 1500 GFLOP/s */
+	t = (struct ao_text){ 0 };
+	rp_roofline_svg(&t, &K, &p, 1);
+	dot = dot_at(t.p, &x, &y);
+	checkf(t.p && strstr(t.p, ">FP64 peak 1.92 TFLOP/s<") && strstr(t.p, ">FP32 peak 61.4 TFLOP/s (dual issue)<") &&
+		       !strstr(t.p, "WMMA") && dot && x > 60 && x < 540 && y > 20 && y < 316,
+	       "svg_fp64_kernel_under_fp64_peak", "%.600s", t.p ? t.p : "(oom)");
+	free(t.p);
+}
+
+/* The one document rdna3run prints now (the plan a member) for a WMMA kernel:
+ * its roofs and math. */
+static void test_prediction_read_wmma(const char *dir)
+{
+	char path[600], err[512] = "";
+	snprintf(path, sizeof path, "%s/predw.json", dir);
+	FILE *f = fopen(path, "w");
+	fprintf(f, "{\"cycles\": 1000, \"seconds\": 4e-07, \"clock_mhz\": 2500, \"simds\": 4, \"flops\": 40000000, "
+		   "\"breakdown\": {\"VALU busy\": 1000, \"VALU dependency stall\": 2500, \"idle\": 500}, "
+		   "\"wmma\": {\"ops\": 100, \"busy\": 3200, \"idle\": {\"VALU busy\": 0, \"idle\": 800}}, \"plan\": "
+		   "{\"workgroups\": 1, \"dram_bytes\": 100000, \"roofs\": {\"peak_gflops\": 61440.000, \"dram_gbs\": 960.000, "
+		   "\"mall_gbs\": 5300.000, \"l2_gbs\": 5120.000, \"wmma_gflops\": 122880.000, \"fp64_gflops\": 1920.000, "
+		   "\"math\": \"WMMA\"}}}\n");
+	fclose(f);
+	struct rp_prediction p;
+	int rc = rp_prediction_read(path, &p, err, sizeof err);
+	checkf(rc == 0 && p.roofs.math == RP_MATH_WMMA && p.roofs.wmma_gflops == 122880 && p.roofs.fp64_gflops == 1920,
+	       "report_prediction_read_wmma_roof", "rc %d %s: math %d", rc, err, (int)p.roofs.math);
+	struct ao_text t = { 0 };
+	rp_prediction_html(&t, &p);
+	checkf(t.p && strstr(t.p, "against the WMMA f16/bf16 peak") && strstr(t.p, ">WMMA f16/bf16 peak 122.9 TFLOP/s<"),
+	       "report_prediction_html_wmma_roof", "%.400s", t.p ? t.p : "(oom)");
+	/* busy 3200 of the 4000 SIMD-cycles of the buckets, in a bar of its own after theirs */
+	const char *bar = t.p ? strstr(t.p, "<div id=\"breakdown\">") : NULL;
+	const char *pipe = bar ? strstr(bar, "<div id=\"wmma-pipe\">") : NULL;
+	checkf(p.wmma_ops == 100 && p.wmma_busy == 3200 && pipe && strstr(pipe, ">WMMA pipe busy 80.0 % (100 ops)<") &&
+		       strstr(bar, "overlap the buckets above"),
+	       "report_prediction_html_wmma_pipe_bar", "ops %.0f busy %.0f: %.300s", p.wmma_ops, p.wmma_busy, bar ? bar : "(no bar)");
+	free(t.p);
+	unlink(path);
 }
 
 /* A prediction as rdna3run --model --model-format json prints it, with a line
@@ -627,13 +694,14 @@ static void test_prediction_read(const char *dir)
 	struct rp_prediction p;
 	int rc = rp_prediction_read(path, &p, err, sizeof err);
 	checkf(rc == 0 && p.seconds == 0.001 && p.flops == 2e9 && p.dram_bytes == 1e9 && p.roofs.mall_gbs == 5300 &&
-		       p.nparts == 2 && !strcmp(p.part[1], "idle") && p.part_cycles[0] == 300,
+		       p.nparts == 2 && !strcmp(p.part[1], "idle") && p.part_cycles[0] == 300 &&
+		       p.roofs.math == RP_MATH_FP32 && p.roofs.wmma_gflops == 0, /* from before the WMMA roof */
 	       "report_prediction_read", "rc %d %s: %u parts", rc, err, p.nparts);
 	/* 2 GFLOP in 1 ms at 2 FLOP/byte: 2000 GFLOP/s, on the page with the pictures */
 	struct ao_text t = { 0 };
 	rp_prediction_html(&t, &p);
 	checkf(t.p && strstr(t.p, "<span id=\"pred-gflops\">2000.0</span>") && strstr(t.p, "2 FLOP per DRAM byte") &&
-		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %"),
+		       strstr(t.p, "<circle") && strstr(t.p, "VALU busy 75.0 %") && !strstr(t.p, "wmma-pipe"),
 	       "report_prediction_html", "%.300s", t.p ? t.p : "(oom)");
 	free(t.p);
 	static const char *const bad[] = {
@@ -700,7 +768,9 @@ int main(int argc, char **argv)
 	}
 	test_bad_input(dir);
 	test_pictures();
+	test_roofs_by_math();
 	test_prediction_read(dir);
+	test_prediction_read_wmma(dir);
 	rmdir(dir);
 	return check_exit();
 }
