@@ -343,7 +343,7 @@ int ao_inst(struct ao_kernel *k, ao_op op, const struct ao_opnd *o, unsigned n,
 		return AO_E_STATE;
 	if (!ao_op_valid(op))
 		return ao_fail(k, "instruction %u: unknown opcode %u", k->ninst, op);
-	const char *name = ao_rows[op].name;
+	const char *name = isa_ops[op].name;
 	if (n > AO_MAX_OPNDS)
 		return ao_fail(k, "%s: %u operands (at most %u)", name, n, AO_MAX_OPNDS);
 	for (unsigned i = 0; i < n; i++)
@@ -361,11 +361,11 @@ int ao_inst(struct ao_kernel *k, ao_op op, const struct ao_opnd *o, unsigned n,
 		in->m = *m;
 	/* The destination size must match the row (a b128 load needs 4 registers). */
 	unsigned dm = ao_inst_dst_mask(in);
-	if ((dm & 1) && n > 0 && ao_rows[op].dst &&
+	if ((dm & 1) && n > 0 && isa_ops[op].dst &&
 	    (o[0].kind == AO_K_VGPR || o[0].kind == AO_K_SGPR || o[0].kind == AO_K_VIRT) &&
-	    o[0].count != ao_rows[op].dst)
+	    o[0].count != isa_ops[op].dst)
 		return ao_fail(k, "%s: destination has %u registers, the instruction writes %u", name,
-			       o[0].count, ao_rows[op].dst);
+			       o[0].count, isa_ops[op].dst);
 	if (ao_inst_is_branch(in) && (n != 1 || o[0].kind != AO_K_LABEL))
 		return ao_fail(k, "%s: a branch takes one label operand", name);
 	return (int)k->ninst++;
@@ -410,11 +410,11 @@ static int check_half(struct ao_kernel *k, const struct ao_half *h, bool is_x)
 {
 	if (!ao_op_valid(h->op) || !(is_x ? ao_vopd_x_ok(h->op) : ao_vopd_y_ok(h->op)))
 		return ao_fail(k, "VOPD: %s cannot be the %s half",
-			       ao_op_valid(h->op) ? ao_rows[h->op].name : "?", is_x ? "X" : "Y");
+			       ao_op_valid(h->op) ? isa_ops[h->op].name : "?", is_x ? "X" : "Y");
 	if (h->n < 2 || h->n > 4)
-		return ao_fail(k, "VOPD %s: %u operands", ao_rows[h->op].name, h->n);
+		return ao_fail(k, "VOPD %s: %u operands", isa_ops[h->op].name, h->n);
 	for (unsigned i = 0; i < h->n; i++)
-		if (check_opnd(k, ao_rows[h->op].name, &h->o[i]))
+		if (check_opnd(k, isa_ops[h->op].name, &h->o[i]))
 			return AO_E_ARG;
 	return 0;
 }
@@ -489,7 +489,7 @@ bool ao_inst_is_branch(const struct ao_inst *in)
 {
 	if (in->kind != AO_INST_OP || !ao_op_valid(in->op))
 		return false;
-	const char *n = ao_rows[in->op].name;
+	const char *n = isa_ops[in->op].name;
 	return strcmp(n, "s_branch") == 0 || strncmp(n, "s_cbranch_", 10) == 0;
 }
 
@@ -499,7 +499,7 @@ unsigned ao_inst_dst_mask(const struct ao_inst *in)
 		return 3;
 	if (in->kind != AO_INST_OP || in->n == 0)
 		return 0;
-	const struct isa_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	switch (r->enc) {
 	case ISA_ENC_SOPP:
 	case ISA_ENC_SOPC:
@@ -534,9 +534,9 @@ bool ao_inst_dst_read(const struct ao_inst *in, unsigned i)
 {
 	if (in->kind == AO_INST_VOPD) {
 		const struct ao_half *h = i == 0 ? &in->x : &in->y;
-		return (ao_rows[h->op].flags & ISA_F_ACC) != 0;
+		return (isa_ops[h->op].flags & ISA_F_ACC) != 0;
 	}
-	return in->kind == AO_INST_OP && i == 0 && (ao_rows[in->op].flags & ISA_F_ACC);
+	return in->kind == AO_INST_OP && i == 0 && (isa_ops[in->op].flags & ISA_F_ACC);
 }
 
 static bool is_vgpr(const struct ao_opnd *o) { return o->kind == AO_K_VGPR || o->kind == AO_K_VIRT; }
@@ -546,7 +546,7 @@ bool ao_uses_e64(const struct ao_inst *in)
 {
 	if (in->kind != AO_INST_OP)
 		return false;
-	const struct isa_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	if (r->enc != ISA_ENC_VOP1 && r->enc != ISA_ENC_VOP2 && r->enc != ISA_ENC_VOPC)
 		return false;
 	if (r->flags & ISA_F_NOE64)
@@ -577,7 +577,7 @@ bool ao_uses_e64(const struct ao_inst *in)
 
 static bool half_literal(const struct ao_half *h)
 {
-	if (ao_rows[h->op].flags & ISA_F_LITK)
+	if (isa_ops[h->op].flags & ISA_F_LITK)
 		return true;
 	for (unsigned i = 1; i < h->n; i++)
 		if (h->o[i].kind == AO_K_IMM && !ao_imm_inline(h->o[i].imm))
@@ -591,7 +591,7 @@ bool ao_inst_has_literal(const struct ao_inst *in)
 		return half_literal(&in->x) || half_literal(&in->y);
 	if (in->kind != AO_INST_OP)
 		return false;
-	const struct isa_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	switch (r->enc) {
 	case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPC:
 	case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
@@ -610,8 +610,8 @@ bool ao_inst_has_literal(const struct ao_inst *in)
 
 bool ao_is_smem_load(const struct ao_inst *in)
 {
-	return in->kind == AO_INST_OP && ao_rows[in->op].enc == ISA_ENC_SMEM &&
-	       !(ao_rows[in->op].flags & ISA_F_STORE);
+	return in->kind == AO_INST_OP && isa_ops[in->op].enc == ISA_ENC_SMEM &&
+	       !(isa_ops[in->op].flags & ISA_F_STORE);
 }
 
 unsigned ao_inst_size(const struct ao_kernel *k, unsigned i)
@@ -624,7 +624,7 @@ unsigned ao_inst_size(const struct ao_kernel *k, unsigned i)
 	if (in->kind == AO_INST_VOPD)
 		return 8 + (ao_inst_has_literal(in) ? 4 : 0);
 	unsigned base;
-	switch (ao_rows[in->op].enc) {
+	switch (isa_ops[in->op].enc) {
 	case ISA_ENC_SOP1: case ISA_ENC_SOP2: case ISA_ENC_SOPK: case ISA_ENC_SOPC:
 	case ISA_ENC_SOPP:
 		base = 4;

@@ -56,8 +56,8 @@ static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *
 	unsigned x0 = vgpr_of(&x->o[1]), y0 = vgpr_of(&y->o[1]);
 	if (x0 != ~0u && y0 != ~0u && isa_vgpr_bank(x0) == isa_vgpr_bank(y0))
 		ao_fail(k, "instruction %u: VOPD src0 v%u and v%u in the same bank", idx, x0, y0);
-	if (x->n > 2 && y->n > 2 && !(ao_rows[x->op].flags & ISA_F_LITK) &&
-	    !(ao_rows[y->op].flags & ISA_F_LITK)) {
+	if (x->n > 2 && y->n > 2 && !(isa_ops[x->op].flags & ISA_F_LITK) &&
+	    !(isa_ops[y->op].flags & ISA_F_LITK)) {
 		unsigned x1 = vgpr_of(&x->o[2]), y1 = vgpr_of(&y->o[2]);
 		if (x1 != ~0u && y1 != ~0u && isa_vgpr_bank(x1) == isa_vgpr_bank(y1))
 			ao_fail(k, "instruction %u: VOPD vsrc1 v%u and v%u in the same bank", idx, x1, y1);
@@ -69,7 +69,7 @@ static void check_vopd(struct ao_kernel *k, unsigned idx, const struct ao_inst *
  * VGPR part is checked at run time by the emulator). */
 static void check_lds_offset(struct ao_kernel *k, unsigned idx, const struct ao_inst *in)
 {
-	const struct isa_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	unsigned dwords = (r->flags & ISA_F_LOAD) ? r->dst : r->src1;
 	if (dwords == 0 || strstr(r->name, "2addr"))
 		return;      /* 2addr offsets are in elements; atomics without data */
@@ -104,8 +104,8 @@ int ao_finalize(struct ao_kernel *k, struct ao_summary *sum)
 				scan_opnd(k, &s, &in->o[j], i);
 			if (in->op == AO_OP(s_cbranch_vccz) || in->op == AO_OP(s_cbranch_vccnz))
 				s.vcc = true;
-			sum->by_class[ao_rows[in->op].cls]++;
-			if (ao_rows[in->op].enc == ISA_ENC_DS) {
+			sum->by_class[isa_ops[in->op].cls]++;
+			if (isa_ops[in->op].enc == ISA_ENC_DS) {
 				s.ds = true;
 				check_lds_offset(k, i, in);
 			}
@@ -114,7 +114,7 @@ int ao_finalize(struct ao_kernel *k, struct ao_summary *sum)
 				unsigned end = (unsigned)in->m.offset + 4u * in->o[0].count;
 				if (in->m.offset < 0 || end > k->kernarg_end)
 					ao_fail(k, "instruction %u: %s reads kernarg bytes %d..%u, the segment has %u",
-						i, ao_rows[in->op].name, in->m.offset, end - 1, k->kernarg_end);
+						i, isa_ops[in->op].name, in->m.offset, end - 1, k->kernarg_end);
 			}
 			if (in->op == AO_OP(s_endpgm))
 				ends = true;

@@ -47,8 +47,8 @@ struct ao_kernel {
 	char err[256];       /* first error; "" when none */
 };
 
-/* The rows of isa/isa_gfx11.def as asm_out reads them. */
-extern const struct isa_opinfo ao_rows[ISA_OP_COUNT];
+/* The opcode rows are isa_ops[] of libisa.a (isa/opcodes.h): one expansion
+ * of isa/isa_gfx11.def for the builder, the decoder and the disassembler. */
 
 bool ao_op_valid(unsigned op);
 

@@ -1,21 +1,8 @@
-/* ops.c — the opcode rows of isa/isa_gfx11.def, as the builder reads them, and
+/* ops.c — the VOPD rows of isa/isa_gfx11.def as the builder reads them, and
  * the facts about one instruction that follow from its row and operands. */
 #include <string.h>
 
 #include "asm_out/internal.h"
-
-/* The same expansion of the rows as isa_ops[] (isa/opcodes.c): a copy of its
- * own keeps libasm_out.a free of other libraries. */
-const struct isa_opinfo ao_rows[ISA_OP_COUNT] = {
-#define OP(name, enc, opc, cls, d, s0, s1, s2, flags, exec) \
-	[ISA_OP_##name] = { #name, ISA_ENC_##enc, ISA_CLS_##cls, opc, d, s0, s1, s2, flags },
-#define VOPD(name, xopc, yopc, base)
-#define VOPDY(name, yopc, base)
-#include "isa/isa_gfx11.def"
-#undef OP
-#undef VOPD
-#undef VOPDY
-};
 
 /* VOPD slots, keyed by the VALU op each half runs.  xopc/yopc < 0: no slot. */
 static const struct { ao_op base; int x, y; } vopd_rows[] = {
@@ -30,18 +17,18 @@ static const struct { ao_op base; int x, y; } vopd_rows[] = {
 
 bool ao_op_valid(unsigned op)
 {
-	return op > 0 && op < ISA_OP_COUNT && ao_rows[op].name != NULL;
+	return op > 0 && op < ISA_OP_COUNT && isa_ops[op].name != NULL;
 }
 
-const char *ao_op_name(ao_op op) { return ao_op_valid(op) ? ao_rows[op].name : NULL; }
-unsigned ao_op_enc(ao_op op) { return ao_op_valid(op) ? ao_rows[op].enc : 0; }
-unsigned ao_op_cls(ao_op op) { return ao_op_valid(op) ? ao_rows[op].cls : 0; }
-unsigned ao_op_flags(ao_op op) { return ao_op_valid(op) ? ao_rows[op].flags : 0; }
+const char *ao_op_name(ao_op op) { return ao_op_valid(op) ? isa_ops[op].name : NULL; }
+unsigned ao_op_enc(ao_op op) { return ao_op_valid(op) ? isa_ops[op].enc : 0; }
+unsigned ao_op_cls(ao_op op) { return ao_op_valid(op) ? isa_ops[op].cls : 0; }
+unsigned ao_op_flags(ao_op op) { return ao_op_valid(op) ? isa_ops[op].flags : 0; }
 
 int ao_op_find(const char *name)
 {
 	for (unsigned i = 1; i < ISA_OP_COUNT; i++)
-		if (ao_rows[i].name && strcmp(ao_rows[i].name, name) == 0)
+		if (isa_ops[i].name && strcmp(isa_ops[i].name, name) == 0)
 			return (int)i;
 	return -1;
 }

@@ -115,14 +115,14 @@ static void put_opnds(struct ao_text *b, const struct ao_kernel *k, const struct
 
 static int k_index(ao_op op)
 {
-	if (!(ao_rows[op].flags & ISA_F_LITK))
+	if (!(isa_ops[op].flags & ISA_F_LITK))
 		return -1;
 	return op == AO_OP(v_fmamk_f32) ? 2 : 3;   /* fmaak: d, s0, s1, K; fmamk: d, s0, K, s1 */
 }
 
 static void put_half(struct ao_text *b, const struct ao_kernel *k, const struct ao_half *h)
 {
-	const struct isa_opinfo *r = &ao_rows[h->op];
+	const struct isa_opinfo *r = &isa_ops[h->op];
 	/* v_fmac_f32 -> v_dual_fmac_f32; fmaak/fmamk carry K as a literal */
 	ao_textf(b, "v_dual_%s", r->name + 2);
 	put_opnds(b, k, h->o, h->n, k_index(h->op));
@@ -164,7 +164,7 @@ static void put_inst(struct ao_text *b, const struct ao_kernel *k, const struct 
 		put_half(b, k, &in->y);
 		return;
 	}
-	const struct isa_opinfo *r = &ao_rows[in->op];
+	const struct isa_opinfo *r = &isa_ops[in->op];
 	const char *suffix = "";
 	if ((r->enc == ISA_ENC_VOP1 || r->enc == ISA_ENC_VOP2 || r->enc == ISA_ENC_VOPC) &&
 	    !(r->flags & ISA_F_NOE64))

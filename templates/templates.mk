@@ -6,14 +6,14 @@ HEADERS += templates/templates.h
 
 TEST_BINS += $(BUILD)/tests/templates_registry_test
 TEST_ONCE += $(BUILD)/tests/templates_registry_test
-$(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
+$(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libisa.a $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 TEST_SCRIPTS += tests/templates/hgemm.sh
 
 # Every template through each LLVM: its code object against llvm-objdump and
 # its descriptor (roundtrip_test.c), its metadata strings back through the
 # loader (meta_words_test.c).
-TEMPLATES_TEST_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libvocab.a
+TEMPLATES_TEST_LIBS := $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libisa.a $(BUILD)/libvocab.a
 TEST_BINS += $(BUILD)/tests/templates_roundtrip_test
 $(BUILD)/tests/templates_roundtrip_test: $(BUILD)/tests/templates/roundtrip_test.o $(TEMPLATES_TEST_LIBS)
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
