@@ -43,6 +43,17 @@ static inline bool isa_inline_int(int64_t v) { return v >= ISA_INLINE_INT_MIN &&
  * never compares a chip name.  isa/ is headers only, so every translation
  * unit holds its own copy of the rows: compare two targets by name or mach,
  * never by pointer. */
+/* Features and hazards that differ between targets (the features column of
+ * isa/targets.def), named after the LLVM subtarget features they stand for. */
+enum isa_feature {
+	ISA_F_VALU_TRANS_USE_HAZARD = 1u << 0, /* FeatureVALUTransUseHazard (11.0): a TRANS result
+	                                         read by a VALU too soon needs a wait */
+	ISA_F_MAD_INTRA_FWD_BUG = 1u << 1,     /* FeatureMADIntraFwdBug (11.0) */
+	ISA_F_USER_SGPR_INIT16_BUG = 1u << 2,  /* FeatureUserSGPRInit16Bug (ISA 11.0.0 and 11.0.2) */
+	ISA_F_SALU_FLOAT = 1u << 3,            /* FeatureSALUFloatInsts (11.5): s_add_f32 and kin */
+	ISA_F_DPP_SRC1_SGPR = 1u << 4,         /* FeatureDPPSrc1SGPR (11.5): an SGPR src1 in DPP */
+};
+
 struct isa_target {
 	const char *name;          /* LLVM's processor name (-mcpu, --offload-arch) */
 	unsigned mach;             /* ELF e_flags & EF_AMDGPU_MACH of its code objects */
@@ -52,14 +63,15 @@ struct isa_target {
 	unsigned vgpr_granule;     /* VGPRs are allocated in multiples of this (wave32) */
 	unsigned waves_per_simd;   /* wave slots of one SIMD */
 	unsigned lds_per_cu;       /* LDS bytes of one CU */
+	unsigned features;         /* enum isa_feature bits */
 };
 
 /* Every target, the default first; *n (when n is not NULL) gets the count. */
 static inline const struct isa_target *isa_targets(unsigned *n)
 {
 	static const struct isa_target rows[] = {
-#define ISA_TARGET(name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds) \
-	{ #name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds },
+#define ISA_TARGET(name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds, features) \
+	{ #name, mach, generic, major, minor, stepping, vgprs, granule, waves, lds, features },
 #include "isa/targets.def"
 #undef ISA_TARGET
 	};

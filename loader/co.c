@@ -35,9 +35,8 @@ static const struct {
 	const char *name;
 } mach_names[] = {
 	{ 0x2c, "gfx900" }, { 0x2f, "gfx906" }, { 0x30, "gfx908" }, { 0x36, "gfx1030" },
-	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x43, "gfx1150" },
-	{ 0x44, "gfx1103" }, { 0x45, "gfx1036" }, { 0x46, "gfx1101" }, { 0x47, "gfx1102" },
-	{ 0x48, "gfx1200" }, { 0x4a, "gfx1151" }, { 0x4b, "gfx941" }, { 0x4c, "gfx942" },
+	{ 0x3f, "gfx90a" }, { 0x40, "gfx940" }, { 0x45, "gfx1036" },
+	{ 0x48, "gfx1200" }, { 0x4b, "gfx941" }, { 0x4c, "gfx942" },
 	{ 0x4e, "gfx1201" }, { 0x51, "gfx9-generic" }, { 0x52, "gfx10-1-generic" },
 	{ 0x53, "gfx10-3-generic" }, { 0x55, "gfx1152" }, { 0x59, "gfx12-generic" },
 };
@@ -51,6 +50,27 @@ static const char *mach_name(unsigned mach)
 		if (mach_names[i].mach == mach)
 			return mach_names[i].name;
 	return NULL;
+}
+
+/* The row of isa/targets.def a code object of machine `mach` runs on: its own
+ * row, or the default target for the generic machine of the family. */
+static const struct isa_target *target_of(unsigned mach)
+{
+	const struct isa_target *t = isa_target_by_mach(mach);
+	if (!t && isa_target_runs(isa_target_default(), mach))
+		t = isa_target_default();
+	return t;
+}
+
+/* "NAME|NAME|...": every target, for the message of LD_E_ARCH. */
+static void target_names(char *buf, size_t n)
+{
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	size_t at = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < nt && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
 }
 
 static bool range_ok(uint64_t off, uint64_t len, uint64_t total)
@@ -296,12 +316,13 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	}
 	co->mach = eh.e_flags & EF_AMDGPU_MACH_MASK;
 	co->abi_version = eh.e_ident[EI_ABIVERSION];
-	const struct isa_target *target = isa_target_default();
-	if (!isa_target_runs(target, co->mach)) {
+	if (!(co->target_row = target_of(co->mach))) {
+		char names[128];
+		target_names(names, sizeof names);
 		const char *name = mach_name(co->mach);
-		rc = name ? vc_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, target->name)
-			  : vc_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s (0x%x)",
-				    co->mach, target->name, target->mach);
+		rc = name ? vc_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, names)
+			  : vc_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s", co->mach,
+				    names);
 		goto out;
 	}
 	if ((rc = read_segments(co, elf, err, errlen)))
@@ -632,6 +653,8 @@ int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *
 		}
 	return LD_E_NOKERNEL;
 }
+
+const struct isa_target *ld_target(const struct ld_code_object *co) { return co->target_row; }
 
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n)
 {

@@ -176,7 +176,8 @@ static const struct ld_backend_ops hip_ops = {
  * (major*100 + minor*10 + stepping); ROCm 6 renamed it
  * hipDeviceAttributeUnused4 (same number), so there (HIP_VERSION >= 6.0) only the compute
  * capability, which HIP fills with the gfx major and minor, is asked; a
- * gfx1101 then looks like any 11.0 device and hipModuleLoadData has the last word. */
+ * GPU of another 11.0 stepping then looks like any 11.0 device and
+ * hipModuleLoadData has the last word. */
 struct hip_arch {
 	unsigned number;
 	bool exact;

@@ -31,6 +31,7 @@ struct ld_code_object {
 	size_t size;
 	unsigned mach;            /* e_flags & EF_AMDGPU_MACH */
 	unsigned abi_version;     /* e_ident[EI_ABIVERSION]: 2 = v4, 3 = v5, 4 = v6 */
+	const struct isa_target *target_row; /* its row of isa/targets.def (ld_target) */
 	struct ld_segment *segs;
 	unsigned nsegs;
 	uint64_t image_size;

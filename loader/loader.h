@@ -119,6 +119,11 @@ int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *
 /* The ELF bytes of the code object (our copy; valid until ld_close).  This is
  * what hipModuleLoadData takes. */
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n);
+/* The target the code object is for: the row of isa/targets.def of its ELF
+ * machine (the default target for gfx11-generic code).  ld_open_* refuses a
+ * machine no row runs (LD_E_ARCH), so this is never NULL. */
+struct isa_target;
+const struct isa_target *ld_target(const struct ld_code_object *co);
 
 /* ---- kernel arguments -------------------------------------------------------
  * A kernarg segment built by argument name, each value checked against the

@@ -46,7 +46,7 @@ static void usage(FILE *f)
 		"       rdna3gen report FILE.s|FILE.hsaco [--kernel NAME] [--format text|json|html] [-o OUT]\n"
 		"                [--model PREDICTION.json]\n"
 		"       rdna3gen tune sgemm --shape M N K [--layout L] [--budget N | --time S] [-j N]\n"
-		"                [--backend model|hip] [--cache DIR] -o DIR\n"
+		"                [--backend model|hip] [--cache DIR] [--target GPU] -o DIR\n"
 		"       rdna3gen --help | --version\n"
 		"\n"
 		"Writes a %s kernel built from TEMPLATE as assembly (.s) or, through\n"
@@ -58,6 +58,7 @@ static void usage(FILE *f)
 		"  --config FILE.yaml    parameters as 'name: value' lines (flags override it)\n"
 		"  --preset NAME         start from a named parameter set (see list)\n"
 		"  --mode cu|wgp         (--cu, --wgp) workgroup on one CU or on a WGP [cu]\n"
+		"  --target GPU          the GPU: LLVM's processor name, a row of isa/targets.def [%s]\n"
 		"  --code-object 4|5|6   code object version [5]\n"
 		"  --no-version-directive  leave out .amdhsa_code_object_version\n"
 		"  --summary             print registers, LDS, instruction count, sizes\n"
@@ -83,7 +84,7 @@ static void usage(FILE *f)
 		"Outputs are written together, only when all are complete.\n"
 		"Exit status: 0 ok, 2 bad input (nothing written), 1 toolchain or I/O failure\n"
 		"(nothing replaced).\n",
-		isa_target_default()->name, isa_target_default()->name);
+		isa_target_default()->name, isa_target_default()->name, isa_target_default()->name);
 }
 
 static bool ends_with(const char *s, const char *suf);
@@ -499,6 +500,7 @@ static void write_outputs(const struct gen_cmd *c, const struct tpl_values *v, s
 		struct ao_toolchain tc;
 		if (ao_toolchain_find(&tc, err, sizeof err))
 			die(1, "%s", err);
+		tc.target = ao_info(k)->target;   /* -mcpu: the kernel's --target */
 		size_t co_len;
 		if (ao_assemble(&tc, text, len, c->s_path, &co, &co_len, c->verbose ? log_stderr : NULL, NULL, err,
 				sizeof err))

@@ -38,6 +38,8 @@ static int eb_load(struct ld_backend *b, const struct ld_code_object *co, void *
 		free(m);
 		return rc;
 	}
+	/* the emulator runs every target of isa/targets.def: it names the one loaded */
+	snprintf(b->device, sizeof b->device, "%s emulator", ld_target(co)->name);
 	*module = m;
 	return LD_OK;
 }

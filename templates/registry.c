@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/isa.h"
 #include "templates/templates.h"
 #include "vgpr_alloc/vgpr_alloc.h"
 #include "vocab/vocab.h"
@@ -17,6 +18,8 @@ const struct tpl_param tpl_common_params[TPL_C_COUNT] = {
 				"code object version (metadata and ELF ABI version)" },
 	[TPL_C_VERSION_DIRECTIVE] = { "version-directive", TPL_BOOL, 1, 0, 1, NULL,
 				      "write .amdhsa_code_object_version (some ROCm clang builds reject it)" },
+	[TPL_C_TARGET] = { "target", TPL_TARGET, 0, 0, 0, NULL,
+			   "the GPU (LLVM's processor name): -mcpu, .amdgcn_target, its register file" },
 };
 
 unsigned tpl_count(void) { return sizeof all / sizeof all[0]; }
@@ -83,6 +86,17 @@ float tpl_float(long stored)
 	return f;
 }
 
+/* "NAME|NAME|...": every row of isa/targets.def, the default first. */
+static void target_names(char *buf, size_t n)
+{
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	size_t at = 0;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < nt && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
+}
+
 void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
 {
 	switch (p->type) {
@@ -92,6 +106,7 @@ void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
 	case TPL_WIDTH: snprintf(buf, n, "%s", VC_WORDS_WIDTH); break;
 	case TPL_ENUM: snprintf(buf, n, "%s", p->choices); break;
 	case TPL_FLOAT: snprintf(buf, n, "float"); break;
+	case TPL_TARGET: target_names(buf, n); break;
 	}
 }
 
@@ -103,6 +118,12 @@ void tpl_param_value(const struct tpl_param *p, long value, char *buf, size_t n)
 	case TPL_LAYOUT: snprintf(buf, n, "%s", vc_layout_str((enum vc_layout)value)); break;
 	case TPL_WIDTH: snprintf(buf, n, "%s", vc_width_str((enum vc_width)value)); break;
 	case TPL_FLOAT: snprintf(buf, n, "%g", tpl_float(value)); break;
+	case TPL_TARGET: {
+		unsigned nt;
+		const struct isa_target *t = isa_targets(&nt);
+		snprintf(buf, n, "%s", value >= 0 && (unsigned long)value < nt ? t[value].name : "?");
+		break;
+	}
 	case TPL_ENUM: {
 		const char *s = p->choices;
 		for (long i = 0; i < value && s; i++) {
@@ -178,6 +199,15 @@ static int parse_value(const struct tpl_param *p, const char *text, long *out, c
 		unsigned u;
 		memcpy(&u, &f, 4);
 		*out = (long)u;
+		return 0;
+	}
+	case TPL_TARGET: {
+		const struct isa_target *t = isa_target_by_name(text);
+		if (!t) {
+			snprintf(err, errlen, "%s: unknown target '%s' (one of %s)", p->name, text, range);
+			return TPL_E_ARG;
+		}
+		*out = t - isa_targets(NULL);
 		return 0;
 	}
 	case TPL_ENUM: {
@@ -266,6 +296,13 @@ int tpl_apply_preset(struct tpl_values *v, const char *preset, char *err, size_t
 	return TPL_E_ARG;
 }
 
+const struct isa_target *tpl_target(const struct tpl_values *v)
+{
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	return v->c[TPL_C_TARGET] >= 0 && (unsigned long)v->c[TPL_C_TARGET] < nt ? &t[v->c[TPL_C_TARGET]] : t;
+}
+
 struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v)
 {
 	struct ao_emit_opts o = { .code_object = (unsigned)v->c[TPL_C_CODE_OBJECT],
@@ -286,6 +323,7 @@ int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, siz
 	memset(&info, 0, sizeof info);
 	t->kernel_info(v, &info);
 	info.wgp_mode = v->c[TPL_C_MODE] == 1;
+	info.target = tpl_target(v);
 	struct ao_kernel *k = ao_kernel_new(&info);
 	if (!k) {
 		snprintf(err, errlen, "%s: cannot create the kernel", t->name);

@@ -29,6 +29,7 @@ enum tpl_type {
 	TPL_FLOAT,   /* value stored as float bits; min/max ignored */
 	TPL_LAYOUT,  /* enum vc_layout: NN|NT|TN|TT, any case */
 	TPL_WIDTH,   /* enum vc_width: b32|b64|b128 */
+	TPL_TARGET,  /* a row of isa/targets.def by name, stored as its index */
 };
 
 struct tpl_param {
@@ -53,6 +54,7 @@ enum tpl_common {
 	TPL_C_MODE,              /* cu | wgp */
 	TPL_C_CODE_OBJECT,       /* 4 | 5 | 6 */
 	TPL_C_VERSION_DIRECTIVE, /* write .amdhsa_code_object_version */
+	TPL_C_TARGET,            /* the GPU: a row of isa/targets.def */
 	TPL_C_COUNT
 };
 extern const struct tpl_param tpl_common_params[TPL_C_COUNT];
@@ -139,6 +141,8 @@ float tpl_float(long stored);
 /* Check the values, build the kernel and allocate its registers.  On success
  * *out is a finished kernel ready for ao_print (caller frees). */
 int tpl_build(const struct tpl_values *v, struct ao_kernel **out, char *err, size_t errlen);
+/* The target the values ask for (--target): a row of isa/targets.def. */
+const struct isa_target *tpl_target(const struct tpl_values *v);
 /* The ao_print options the common parameters ask for. */
 struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
 

@@ -153,9 +153,9 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 static void usage_tune(FILE *f)
 {
 	fprintf(f, "usage: rdna3gen tune TEMPLATE --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
-		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] -o DIR\n"
+		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU] -o DIR\n"
 		   "       rdna3gen tune TEMPLATE --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
-		   "                [--confirm N] [--backend model|hip] [--cache DIR] -o LIB\n"
+		   "                [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU] -o LIB\n"
 		   "TEMPLATE: one that declares a search space (");
 	for (unsigned i = 0, n = 0; i < tpl_count(); i++)
 		if (tpl_at(i)->space)
@@ -289,6 +289,11 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			if (strcmp(val, "model") && strcmp(val, "hip"))
 				return tune_fail(EXIT_USAGE, "--backend %s: model or hip", val);
 			o->backend = val;
+		} else if (!strcmp(a, "--target")) {
+			const struct isa_target *t = isa_target_by_name(val);
+			if (!t)
+				return tune_fail(EXIT_USAGE, "--target %s: unknown target (see rdna3gen sgemm --help)", val);
+			o->target = t - isa_targets(NULL);
 		} else if (!strcmp(a, "--layout")) {
 			enum vc_layout l;
 			if (!vc_layout_parse(val, &l))
@@ -555,6 +560,7 @@ int tune_collect(struct tune_run *r)
 	if (i_layout < 0 || common)
 		return tune_fail(1, "template %s has no layout parameter", r->t->name);
 	base.v[i_layout] = r->layout;
+	base.c[TPL_C_TARGET] = r->target;
 	if (sp.ts->fixed && tpl_apply_values(&base, "search space", sp.ts->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
 	/* the legal points depend only on the template, the layout and on M <=
@@ -584,6 +590,7 @@ int tune_collect(struct tune_run *r)
 		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
 			continue;
 		v.v[i_layout] = r->layout;
+		v.c[TPL_C_TARGET] = r->target;
 		if (r->t->check(&v, err, sizeof err))
 			continue;
 		r->c[n].v = v;
@@ -652,6 +659,7 @@ int tune_main(int argc, char **argv)
 		return tune_library(&o);
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
+	r.target = o.target;
 	r.jobs = o.jobs;
 	r.confirm = o.confirm;
 	r.time_limit = o.time_limit;

@@ -44,6 +44,7 @@ struct tune_run {
 	const struct tpl_template *t;
 	uint32_t m, n, k;
 	long layout;                 /* enum vc_layout */
+	long target;                 /* --target: the row of isa/targets.def (TPL_C_TARGET) */
 	struct tune_cand *c;
 	unsigned nc;                 /* candidates in c (all enumerated legal ones) */
 	unsigned evaluated;          /* reached the emulator or the model */
@@ -69,6 +70,7 @@ struct tune_opts {
 	const char *shapes;          /* --shapes FILE: a kernel library */
 	long long shape[3];
 	long layout;
+	long target;                 /* --target: the row of isa/targets.def, 0 the default */
 	unsigned budget, jobs, confirm;
 	double time_limit;
 	bool have_shape, have_layout;

@@ -56,6 +56,7 @@ int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cach
 	e->r = r;
 	if (ao_toolchain_find(&e->tc, err, errlen))
 		return -1;
+	e->tc.target = &isa_targets(NULL)[r->target];   /* -mcpu: the run's --target */
 	snprintf(e->toolchain, sizeof e->toolchain, "clang-%u/ld.lld-%u", e->tc.clang_major, e->tc.lld_major);
 	if (cache) {
 		snprintf(e->cache, sizeof e->cache, "%s", cache);

@@ -43,18 +43,18 @@ bool tune_shard_mine(const struct tune_run *r, const struct tune_cand *c)
 }
 
 /* ---- a part: PART/part.txt ------------------------------------------------------ */
-static void head_text(struct ao_text *t, const char *tpl, const char *toolchain, unsigned budget, unsigned confirm,
+static void head_text(struct ao_text *t, const char *tpl, const char *target, const char *toolchain, unsigned budget, unsigned confirm,
 		      unsigned k, unsigned n, const char *shapes)
 {
 	ao_textf(t, PART_MAGIC "\ntemplate %s\ntarget %s\ntuner %s %s\nbudget %u confirm %u\nshard %u/%u\nshapes %s\n",
-		 tpl, isa_target_default()->name, RDNA3_VERSION, toolchain, budget, confirm, k, n, shapes);
+		 tpl, target, RDNA3_VERSION, toolchain, budget, confirm, k, n, shapes);
 }
 
 int tune_part_write(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
 		    unsigned ns, const char *toolchain, char *err, size_t errlen)
 {
 	struct ao_text t = { 0 };
-	head_text(&t, tpl->name, toolchain, o->budget, o->confirm, o->shard_k, o->shard_n, o->shapes);
+	head_text(&t, tpl->name, isa_targets(NULL)[o->target].name, toolchain, o->budget, o->confirm, o->shard_k, o->shard_n, o->shapes);
 	for (unsigned i = 0; i < ns; i++) {
 		const struct kl_shape *s = &sh[i].s;
 		ao_textf(&t, "shape %u line %u layout %d", i, s->line, s->layout);

@@ -4,7 +4,8 @@
 # of the tree, scripts/*.sh and everything in bench/ is searched for the name
 # of each row (scripts/target.sh --all); tests/, docs/, build/ and the table
 # itself are left out.  A hit is printed as FILE:LINE.  The search is first
-# run on a made-up tree with one name in a source, one in bench/ and one in
+# run on a made-up tree with the first row's name in a source, the last
+# row's in a header, one in bench/ and one in
 # each place left out, so a search that finds nothing cannot pass for a clean
 # tree.
 . tests/check.sh
@@ -36,12 +37,16 @@ fake="$tmp/tree"
 mkdir -p "$fake/isa" "$fake/src" "$fake/bench" "$fake/tests" "$fake/docs" "$fake/build"
 cp isa/targets.def "$fake/isa/"
 first=$(echo "$names" | head -n 1)
+last=$(echo "$names" | tail -n 1)
+[ "$(echo "$names" | wc -l)" -ge 6 ] && ok target_literal_every_row ||
+	nok target_literal_every_row "scripts/target.sh --all: $(echo $names)"
 printf 'int a;\n/* %s */\n' "$first" >"$fake/src/x.c"
+printf '/* %s */\n' "$last" >"$fake/src/y.h"
 printf 'clang --offload-arch=%s\n' "$first" >"$fake/bench/run.sh"
 for f in tests/t.c docs/d.md build/b.c; do printf '%s\n' "$first" >"$fake/$f"; done
 got=$(hits "$fake" | tr '\n' ' ')
-[ "$got" = "bench/run.sh:1 src/x.c:2 " ] && ok target_literal_checker_finds ||
-	nok target_literal_checker_finds "on a made-up tree: found '$got', want 'bench/run.sh:1 src/x.c:2 '"
+[ "$got" = "bench/run.sh:1 src/x.c:2 src/y.h:1 " ] && ok target_literal_checker_finds ||
+	nok target_literal_checker_finds "on a made-up tree: found '$got', want 'bench/run.sh:1 src/x.c:2 src/y.h:1 '"
 
 # The tree.
 got=$(hits . | tr '\n' ' ')
