@@ -161,8 +161,8 @@ int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		run_error("%s", err);
 		goto out;
 	}
-	fprintf(run_info, "ran %s: grid %u,%u,%u block %u,%u,%u\n", k->name, o->grid[0], o->grid[1], o->grid[2],
-	        block[0], block[1], block[2]);
+	fprintf(run_info, "ran %s: grid %u,%u,%u block %u,%u,%u on %s\n", k->name, o->grid[0], o->grid[1], o->grid[2],
+	        block[0], block[1], block[2], b->device);
 	if (!o->bench)
 		run_print_stats(b, &st, 0);
 	for (unsigned i = 0; i < o->ndumps; i++)

@@ -188,8 +188,8 @@ expect non_amdgpu_file 1 run_add1 /bin/sh
 cp "$FX/add1.hsaco" "$T/gfx1101.hsaco"
 printf 'F' | dd of="$T/gfx1101.hsaco" bs=1 seek=48 conv=notrunc 2>/dev/null # e_flags = 0x46
 expect other_target_runs 0 run_add1 "$T/gfx1101.hsaco"
-grep -q 'gfx1101 emulator' "$T/other_target_runs.err" && ok other_target_named ||
-	nok other_target_named "$(cat "$T/other_target_runs.err")"
+cat "$T/other_target_runs.out" "$T/other_target_runs.err" | grep -q '^ran add1: .* on gfx1101 emulator$' &&
+	ok other_target_named || nok other_target_named "$(cat "$T/other_target_runs.err")"
 cp "$FX/add1.hsaco" "$T/gfx1200.hsaco"
 printf 'H' | dd of="$T/gfx1200.hsaco" bs=1 seek=48 conv=notrunc 2>/dev/null # e_flags = 0x48
 expect wrong_arch 1 run_add1 "$T/gfx1200.hsaco"
