@@ -232,14 +232,37 @@ static void test_targets(void)
 	       t ? t->lds_per_cu : 0, t ? isa_target_number(t) : 0);
 	check(isa_target_by_name("gfx1100") == t && isa_target_by_mach(0x41) == t, "target found by name and mach",
 	      "by_name or by_mach did not give the default row");
-	check(!isa_target_by_name("gfx1101") && !isa_target_by_name("gfx1100:xnack-") && !isa_target_by_name("") &&
-		      !isa_target_by_name(NULL) && !isa_target_by_mach(0x46) && !isa_target_by_mach(0x54),
+	check(!isa_target_by_name("gfx1200") && !isa_target_by_name("gfx1100:xnack-") && !isa_target_by_name("") &&
+		      !isa_target_by_name(NULL) && !isa_target_by_mach(0x48) && !isa_target_by_mach(0x54),
 	      "target lookups refuse what is not a row", "a name or machine without a row was found");
 	check(isa_target_runs(t, 0x41) && isa_target_runs(t, 0x54) && !isa_target_runs(t, 0x46) &&
 		      !isa_target_runs(t, 0x36),
 	      "target runs its own and its generic machine only", "isa_target_runs");
 	unsigned n = 0;
 	check(isa_targets(&n) == t && n >= 1, "target table is not empty, default first", "isa_targets");
+	/* The other rows, as LLVM gives them (isa/targets.def cites where): the
+	 * ELF machine, the register file (1.5x on gfx1101 and gfx1151 only) and
+	 * 11.5's features; 214 VGPRs fit 7 waves in gfx1100's file, 4 in gfx1102's. */
+	const struct isa_target *t1 = isa_target_by_name("gfx1101"), *t2 = isa_target_by_name("gfx1102"),
+				  *t3 = isa_target_by_name("gfx1103"), *t50 = isa_target_by_name("gfx1150"),
+				  *t51 = isa_target_by_name("gfx1151");
+	check(n == 6 && t1 && t2 && t3 && t50 && t51 && t1->mach == 0x46 && t2->mach == 0x47 && t3->mach == 0x44 &&
+		      t50->mach == 0x43 && t51->mach == 0x4a && isa_target_by_mach(0x4a) == t51 &&
+		      isa_target_number(t51) == 1151 && t51->vgprs_per_lane == 1536 && t51->vgpr_granule == 24 &&
+		      t1->vgprs_per_lane == 1536 && t2->vgprs_per_lane == 1024 && t2->vgpr_granule == 16 &&
+		      t3->vgprs_per_lane == 1024 && t50->vgprs_per_lane == 1024,
+	      "target rows gfx1101..gfx1151", "a row's machine, version or register file differs from LLVM's");
+	check(t2 && t51 && (t->features & ISA_F_VALU_TRANS_USE_HAZARD) && (t2->features & ISA_F_VALU_TRANS_USE_HAZARD) &&
+		      !(t->features & ISA_F_SALU_FLOAT) && (t51->features & ISA_F_SALU_FLOAT) &&
+		      (t51->features & ISA_F_DPP_SRC1_SGPR) && !(t51->features & ISA_F_VALU_TRANS_USE_HAZARD),
+	      "target features: 11.0 hazards, 11.5 SALU floats", "features column");
+	struct isa_occupancy o0, o2;
+	isa_occupancy(t, 214, 0, 32, false, &o0);
+	if (t2)
+		isa_occupancy(t2, 214, 0, 32, false, &o2);
+	checkf(t2 && o0.vgpr_alloc == 216 && o0.by_vgpr == 7 && o2.vgpr_alloc == 224 && o2.by_vgpr == 4,
+	       "target register file sets occupancy", "gfx1100 %u -> %u waves, gfx1102 %u -> %u", o0.vgpr_alloc,
+	       o0.by_vgpr, t2 ? o2.vgpr_alloc : 0, t2 ? o2.by_vgpr : 0);
 }
 
 /* Occupancy against values worked out by hand from the default target's

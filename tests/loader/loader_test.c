@@ -204,9 +204,13 @@ static void test_bad(void)
 		CHECK("fixture", 0, "add1.hsaco missing");
 		return;
 	}
-	uint32_t flags = 0x46; /* gfx1101 */
+	uint32_t flags = 0x46; /* gfx1101, a row of isa/targets.def */
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
-	CHECK("wrong_arch_gfx1101", rc == LD_E_ARCH && strstr(err, "gfx1101"), "rc %d: %s", rc, err);
+	CHECK("other_target_gfx1101_accepted", rc == LD_OK, "rc %d: %s", rc, err);
+	flags = 0x48; /* gfx1200: no row */
+	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
+	CHECK("wrong_arch_gfx1200", rc == LD_E_ARCH && strstr(err, "gfx1200, not gfx1100|gfx1101|"), "rc %d: %s", rc,
+	      err);
 	flags = 0x54; /* gfx11-generic code runs on gfx1100 */
 	rc = open_patched(orig, n, 48, &flags, 4, err, sizeof err);
 	CHECK("gfx11_generic_accepted", rc == LD_OK, "rc %d: %s", rc, err);
