@@ -146,11 +146,11 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 		mdl_predict_format_text(&p, plan, sizeof plan);
 	}
 	if (!rm->json) {
-		if (rm->device)
-			printf("model: device %s (%s: %s, %.0f CUs at %.0f MHz; model/devices.def)\n", rm->device->display,
-			       rm->device->name, rm->device->target, mo.c.cus, mo.c.clock_mhz);
 		fputs(buf, stdout);
 		fputs(plan, stdout);
+		if (rm->device) /* last: the lines before are the prediction's, as before */
+			printf("model: device %s (%s: %s, %.0f CUs at %.0f MHz; model/devices.def)\n", rm->device->display,
+			       rm->device->name, rm->device->target, mo.c.cus, mo.c.clock_mhz);
 	}
 	if (rm->html) {
 		static char text[sizeof buf + sizeof plan];
