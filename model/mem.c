@@ -294,6 +294,7 @@ struct mm {
 	struct cu_state *cu;
 	struct ft_level *l1;          /* one per shader array */
 	struct ft_level l2, mall;
+	unsigned shared_levels;       /* L1, L2 and the Infinity Cache; 2 on a card without one */
 	struct mm_stats st;
 	bool oom;
 	double active, sim;           /* CUs with work, simulated CUs */
@@ -383,6 +384,9 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 	for (unsigned i = 0; ok && i < m->nsa; i++)
 		ok = ft_init(&m->l1[i], c->l1_bytes, m->line, scale);
 	ok = ok && ft_init(&m->l2, c->l2_bytes, m->line, scale) && ft_init(&m->mall, c->mall_bytes, m->line, scale);
+	/* a card without an Infinity Cache (APUs without one) sends an L2 miss to DRAM,
+	 * through no port of a level it does not have */
+	m->shared_levels = c->mall_bytes > 0 ? 3 : 2;
 	if (!ok) {
 		mm_free(m);
 		return NULL;
@@ -478,7 +482,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			if (!level_lookup(m, &m->l2, line, at, &rp)) {
 				if (rp)
 					*rp = (uint64_t)c;
-				if (!level_lookup(m, &m->mall, line, at, &rp)) {
+				if (m->shared_levels < 3 || !level_lookup(m, &m->mall, line, at, &rp)) {
 					if (rp)
 						*rp = (uint64_t)c;
 					port_use(port_of(m, cu, MM_DRAM), t, m->line);
@@ -505,7 +509,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			if (later && s->p_prev > 0 && unit_hash(line, cu, 3) < s->p_prev &&
 			    !(ft_fill_past(&m->l2, line, at - past) && ft_fill_past(&m->mall, line, at - past)))
 				m->oom = true;
-			for (int k = 0; k < 3; k++) {
+			for (int k = 0; k < (int)m->shared_levels; k++) {
 				if (ghost == MM_NLEVELS)
 					t = port_use(port_of(m, cu, (enum mm_level)(MM_L1 + k)), t, m->line);
 				if (level_lookup(m, shared[k], line, at, &rp)) {

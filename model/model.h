@@ -43,6 +43,7 @@ struct mdl_const_row {
 extern const struct mdl_const_row mdl_const_rows[];
 extern const unsigned mdl_nconsts;
 
+/* consts.def, then the default device of the default target (devices.def). */
 void mdl_consts_default(struct mdl_consts *c);
 /* Set one constant by name; -1 if there is no such constant. */
 int mdl_consts_set(struct mdl_consts *c, const char *name, double value);
@@ -51,6 +52,46 @@ double mdl_const_get(const struct mdl_consts *c, unsigned row);
 /* A constants file (`name value` lines, `#` comments; rdna3run --microbench -o
  * writes them) over any rows of the table.  Nothing changes on error. */
 int mdl_consts_load(struct mdl_consts *c, const char *path, char *err, size_t errlen);
+
+/* ---- device models: model/devices.def, one described card a row ----------------------
+ * The per-card figures, in the order of a row's facts.  X(name, unit, constant):
+ * constant rows are fields of struct mdl_consts (a device sets them over
+ * consts.def); the others describe the board to the HIP shim only. */
+#define MDL_DEVICE_FACTS(X)                                                                   \
+	X(cus, "CUs", 1) X(clock_mhz, "MHz", 1) X(cus_per_sa, "CUs per shader array", 1)     \
+	X(l2_bytes, "bytes", 1) X(mall_bytes, "bytes", 1) X(bw_mall, "GB/s", 1)               \
+	X(bw_dram, "GB/s", 1) X(mem_bytes, "bytes", 0) X(bus_bits, "bits", 0)
+enum mdl_device_fact {
+#define MDL_DF_ENUM_(name, unit, constant) MDL_DF_##name,
+	MDL_DEVICE_FACTS(MDL_DF_ENUM_)
+#undef MDL_DF_ENUM_
+	MDL_DF_N
+};
+struct mdl_device_fact_row {
+	const char *name, *unit;
+	bool constant;               /* a field of struct mdl_consts */
+};
+extern const struct mdl_device_fact_row mdl_device_facts[MDL_DF_N];
+
+struct mdl_fact {
+	double value;
+	const char *source;          /* "assumed: ..." when no page gave it */
+};
+struct mdl_device {
+	const char *name;            /* for the command line: rx7900xtx */
+	const char *display;         /* AMD Radeon RX 7900 XTX */
+	const char *target;          /* the ISA target it runs (isa/targets.def name) */
+	struct mdl_fact fact[MDL_DF_N];
+};
+/* Every row; *n (when n is not NULL) gets the count. */
+const struct mdl_device *mdl_devices(unsigned *n);
+const struct mdl_device *mdl_device_find(const char *name);  /* NULL: no such row */
+/* The first row that runs target t; NULL when none does. */
+const struct mdl_device *mdl_device_default(const struct isa_target *t);
+/* The ISA target of this build that runs d's code, or NULL (not one of isa/targets.def). */
+const struct isa_target *mdl_device_target(const struct mdl_device *d);
+/* Set the device's constant facts over c. */
+void mdl_consts_device(struct mdl_consts *c, const struct mdl_device *d);
 
 /* ---- memory hierarchy ------------------------------------------------------------ */
 enum mm_level { MM_L0, MM_L1, MM_L2, MM_MALL, MM_DRAM, MM_NLEVELS };

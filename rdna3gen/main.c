@@ -11,6 +11,7 @@
 
 #include "asm_out/asm_out.h"
 #include "isa/isa.h"
+#include "model/model.h"
 #include "rdna3gen/config.h"
 #include "report/report.h"
 #include "templates/templates.h"
@@ -38,7 +39,7 @@ static void die(int status, const char *fmt, ...)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: rdna3gen list\n"
+		"usage: rdna3gen list [--devices]\n"
 		"       rdna3gen TEMPLATE [--PARAM VALUE ...] [--preset NAME] [--config FILE.yaml]\n"
 		"                -o OUT.s|OUT.hsaco [--keep-s] [--summary] [-v]\n"
 		"                [--report FILE [--report-format text|json|html]]\n"
@@ -234,6 +235,24 @@ static void cmd_list(void)
 	printf("every template also takes:\n");
 	for (unsigned i = 0; i < TPL_C_COUNT; i++)
 		print_param(stdout, &tpl_common_params[i]);
+}
+
+/* The described devices of the timing model (model/devices.def): each figure
+ * with its unit and source, so an assumed one shows as such. */
+static void cmd_list_devices(void)
+{
+	unsigned n;
+	const struct mdl_device *d = mdl_devices(&n);
+	for (unsigned i = 0; i < n; i++) {
+		bool first_of_target = true; /* the first row of a target is its default */
+		for (unsigned j = 0; j < i; j++)
+			first_of_target &= strcmp(d[j].target, d[i].target) != 0;
+		printf("%s%s: %s (%s)%s\n", i ? "\n" : "", d[i].name, d[i].display, d[i].target,
+		       first_of_target ? ", the default device of its target" : "");
+		for (unsigned k = 0; k < MDL_DF_N; k++)
+			printf("  %-11s %14.0f %-20s %s\n", mdl_device_facts[k].name, d[i].fact[k].value,
+			       mdl_device_facts[k].unit, d[i].fact[k].source);
+	}
 }
 
 static void log_stderr(void *user, const char *line)
@@ -594,8 +613,12 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(first, "list") == 0) {
+		if (argc == 3 && strcmp(argv[2], "--devices") == 0) {
+			cmd_list_devices();
+			return 0;
+		}
 		if (argc > 2)
-			die(EXIT_USAGE, "list takes no arguments");
+			die(EXIT_USAGE, "list takes no arguments but --devices");
 		cmd_list();
 		return 0;
 	}

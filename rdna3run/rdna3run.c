@@ -346,6 +346,8 @@ int main(int argc, char **argv)
 	void *module = NULL;
 	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
 				.html = o.model_html, .file = o.file };
+	if (o.model && (status = run_model_device(&o, co, &rm.device)) >= 0)
+		goto close;
 	run_progress_init(&rm.progress, o.model ? "model" : "emu");
 	if (o.gemm)
 		rm.flops = 2.0 * o.m * o.n * o.k;

@@ -28,6 +28,8 @@ struct run_named {               /* NAME=VALUE from --arg, --buffer, --dump */
 
 #define RUN_MAX_NAMED 64
 
+struct mdl_device;                /* model/model.h */
+
 struct run_opts {
 	const char *file, *kernel, *backend;
 	int device;                      /* HIP device index, or LD_DEVICE_AUTO */
@@ -56,6 +58,7 @@ struct run_opts {
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
 	const char *model_constants;     /* --model-constants FILE, or NULL */
 	const char *model_html;          /* --model-html FILE, or NULL */
+	const struct mdl_device *model_device; /* --device-model NAME, or NULL: the target's default */
 	/* --microbench: run the microbenchmarks, write constants to -o FILE */
 	bool microbench;
 	const char *microbench_out;
@@ -164,12 +167,18 @@ struct run_model {
 	const char *constants;           /* constants file, or NULL */
 	const char *html;                /* --model-html FILE, or NULL */
 	const char *file;                /* the code object, named on the page */
+	const struct mdl_device *device;  /* the card predicted for (run_model_device) */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
 	struct run_progress progress;    /* the line while the model runs */
 };
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen);
+/* The card --model predicts for: --device-model's, else the first of the code
+ * object's target.  A card of another target than the code object's is refused
+ * (HIP would not load the code on it).  -1 to go on, else an exit status after
+ * one error line. */
+int run_model_device(const struct run_opts *o, const struct ld_code_object *co, const struct mdl_device **out);
 
 /* --microbench (rdna3run_microbench.c): returns a RUN_EXIT_* status. */
 int run_microbench(const struct run_opts *o);

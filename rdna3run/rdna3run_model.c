@@ -6,6 +6,7 @@
 #include "model/model.h"
 #include "report/report.h"
 
+#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +35,10 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	ao_textf(&t, "</code> of <code>");
 	html_escaped(&t, rm->file ? rm->file : "?");
 	ao_textf(&t, "</code>, launched as grid %u,%u,%u (workgroups) of block %u,%u,%u (work-items), predicted "
-		     "for a %s with %.0f CUs at %.0f MHz (the device of model/consts.def).</p>\n<pre>",
+		     "for the %s (%s, %s) with %.0f CUs at %.0f MHz (model/devices.def).</p>\n<pre>",
 		 l->grid[0], l->grid[1], l->grid[2], l->block[0], l->block[1], l->block[2],
-		 isa_target_default()->name, c->cus, c->clock_mhz);
+		 rm->device ? rm->device->display : "?", rm->device ? rm->device->name : "?",
+		 rm->device ? rm->device->target : "?", c->cus, c->clock_mhz);
 	html_escaped(&t, text);
 	ao_textf(&t, "</pre>\n");
 	static struct rp_prediction rp;
@@ -70,6 +72,45 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	return rc;
 }
 
+/* The machine of a code object: e_flags & EF_AMDGPU_MACH of its ELF header. */
+static unsigned code_object_mach(const struct ld_code_object *co)
+{
+	size_t n = 0;
+	const unsigned char *p = ld_elf_bytes(co, &n);
+	Elf64_Ehdr eh;
+	if (!p || n < sizeof eh)
+		return 0;
+	memcpy(&eh, p, sizeof eh);
+	return eh.e_flags & 0xffu; /* EF_AMDGPU_MACH: the low byte (llvm/BinaryFormat/ELF.h) */
+}
+
+int run_model_device(const struct run_opts *o, const struct ld_code_object *co, const struct mdl_device **out)
+{
+	unsigned mach = code_object_mach(co);
+	const struct isa_target *own = isa_target_by_mach(mach);
+	const struct mdl_device *d = o->model_device;
+	if (!d) {
+		d = mdl_device_default(own ? own : isa_target_default());
+		if (!d) {
+			run_error("%s: no described device runs its target (see rdna3gen list --devices)", o->file);
+			return RUN_EXIT_FAIL;
+		}
+	}
+	const struct isa_target *t = mdl_device_target(d);
+	if (!t || !isa_target_runs(t, mach)) {
+		char code[32];
+		if (own)
+			snprintf(code, sizeof code, "%s", own->name);
+		else
+			snprintf(code, sizeof code, "machine 0x%x", mach);
+		run_error("--device-model %s is a %s device; %s is %s code (HIP would not load it there)", d->name,
+			  d->target, o->file, code);
+		return RUN_EXIT_USAGE;
+	}
+	*out = d;
+	return -1;
+}
+
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
 		     size_t errlen)
 {
@@ -79,6 +120,8 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	if (rm->progress.on)
 		mo.progress = &ep;
 	mdl_consts_default(&mo.c);
+	if (rm->device)
+		mdl_consts_device(&mo.c, rm->device);
 	if (rm->constants && mdl_consts_load(&mo.c, rm->constants, err, errlen))
 		return EMU_E_ARG;
 	static struct mdl_prediction p; /* large: the plan and the statistics */
@@ -105,6 +148,9 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	if (!rm->json) {
 		fputs(buf, stdout);
 		fputs(plan, stdout);
+		if (rm->device) /* last: the lines before are the prediction's, as before */
+			printf("model: device %s (%s: %s, %.0f CUs at %.0f MHz; model/devices.def)\n", rm->device->display,
+			       rm->device->name, rm->device->target, mo.c.cus, mo.c.clock_mhz);
 	}
 	if (rm->html) {
 		static char text[sizeof buf + sizeof plan];

@@ -29,7 +29,7 @@ static const char usage_fmt[] =
 	"common: [--backend auto|hip|emu] [--device N] [-v] [-j N] [--strict|--unchecked|--checks LIST]\n"
 	"        [--max-instructions N] [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
 	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]\n"
-	"                 [--model-html FILE]]\n"
+	"                 [--model-html FILE] [--device-model NAME]]\n"
 	"        [--help] [--version]\n"
 	"\n"
 	"  --device N is the HIP device; without it the first %s device (the choice and\n"
@@ -48,6 +48,8 @@ static const char usage_fmt[] =
 	"  up to 8 when their workgroups are short) and takes the latest group, a group's mean;\n"
 	"  --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
+	"  --device-model NAME predicts for that card of rdna3gen list --devices (its CUs, clock,\n"
+	"  caches and bandwidths; default: the first card of the code object's target)\n"
 	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
 	"  on a terminal, an emulator or --model launch still running after 2 s shows its\n"
 	"  progress on stderr: workgroups done of the total, elapsed time and ETA\n"
@@ -261,6 +263,13 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 	} else if (!strcmp(a, "--model-html")) {
 		NEED(1);
 		o->model_html = argv[++i];
+	} else if (!strcmp(a, "--device-model")) {
+		NEED(1);
+		o->model_device = mdl_device_find(argv[++i]);
+		if (!o->model_device) {
+			run_error("--device-model: %s is not a described device (see rdna3gen list --devices)", argv[i]);
+			return RUN_EXIT_USAGE;
+		}
 	} else if (!strcmp(a, "--kernel")) {
 		NEED(1);
 		o->kernel = argv[++i];
@@ -397,6 +406,10 @@ static int check_combination(struct run_opts *o)
 	}
 	if (o->model && !strcmp(o->backend, "hip")) {
 		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->model_device && !o->model) {
+		run_error("--device-model goes with --model");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->model)

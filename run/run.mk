@@ -23,9 +23,9 @@ HIPSHIM_SO := $(BUILD)/hipshim/libamdhip64.so.6
 HIPSHIM_SRCS := $(wildcard run/shim_*.c) run/emu_place.c
 # (not loader/lib.c: a HIP host picks no kernel library through the shim, and
 # the shim then needs no libyaml; of the model only its constants table, whose
-# device rows the shim reports as its device's properties)
+# device rows the shim reports as its device's properties, model/devices.def)
 HIPSHIM_PIC_SRCS := $(HIPSHIM_SRCS) $(filter-out loader/lib.c,$(wildcard loader/*.c)) $(wildcard emu/*.c) \
-	$(wildcard isa/*.c) model/consts.c
+	$(wildcard isa/*.c) model/consts.c model/devices.c
 HIPSHIM_PIC_OBJS := $(HIPSHIM_PIC_SRCS:%.c=$(BUILD)/pic/%.o)
 
 $(BUILD)/pic/%.o: %.c

@@ -212,7 +212,46 @@ SHIM_EXPORT hipError_t hipDeviceGet(hipDevice_t *d, int ordinal)
 	return hipSuccess;
 }
 
-static const char device_name[] = "AMD Radeon RX 7900 XTX (rdna3gen emulator)";
+/* The device the shim stands for (docs/rdna3run.md): a card of the timing
+ * model's table (model/devices.def), RDNA3_SHIM_DEVICE=NAME's or the default
+ * target's first; its ISA facts are its target's row of isa/targets.def, its
+ * board's (CUs, clock, L2, memory) the card's, so a host reads the figures the
+ * model predicts with.  A name not in the table, or a card whose target this
+ * emulator does not run, is reported and the device queries fail. */
+struct dev_facts {
+	const struct mdl_device *card;
+	const struct isa_target *target;
+	int cus, clock_khz, l2_bytes, bus_bits, mem_clock_khz;
+	size_t mem_bytes;
+};
+
+static hipError_t device_facts(struct dev_facts *f)
+{
+	const char *name = getenv("RDNA3_SHIM_DEVICE");
+	const struct mdl_device *d = name && *name ? mdl_device_find(name) : mdl_device_default(isa_target_default());
+	char why[160];
+	if (!d) {
+		snprintf(why, sizeof why, "%s is not a described device (rdna3gen list --devices)", name);
+		shim_report("hipshim: RDNA3_SHIM_DEVICE: %s\n", why);
+		return hipErrorInvalidDevice;
+	}
+	const struct isa_target *t = mdl_device_target(d);
+	if (!t) {
+		snprintf(why, sizeof why, "%s is a %s device; the emulator runs %s code", d->name, d->target,
+			 isa_target_default()->name);
+		shim_report("hipshim: RDNA3_SHIM_DEVICE: %s\n", why);
+		return hipErrorInvalidDevice;
+	}
+	const struct mdl_fact *v = d->fact;
+	/* HIP reports the memory clock so that clock x bus x 16 (GDDR6's transfers
+	 * per clock and pin, as ROCm counts them) is the bandwidth */
+	double bus_bytes = v[MDL_DF_bus_bits].value / 8;
+	*f = (struct dev_facts){ d, t, (int)v[MDL_DF_cus].value, (int)(v[MDL_DF_clock_mhz].value * 1000),
+				 (int)v[MDL_DF_l2_bytes].value, (int)v[MDL_DF_bus_bits].value,
+				 (int)(v[MDL_DF_bw_dram].value * 1e6 / bus_bytes / 16),
+				 (size_t)v[MDL_DF_mem_bytes].value };
+	return hipSuccess;
+}
 
 SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 {
@@ -220,31 +259,19 @@ SHIM_EXPORT hipError_t hipDeviceGetName(char *name, int len, hipDevice_t d)
 		return shim_ret(hipErrorInvalidValue);
 	if (d != 0)
 		return shim_ret(hipErrorInvalidDevice);
-	snprintf(name, (size_t)len, "%s", device_name);
+	struct dev_facts f;
+	hipError_t e = device_facts(&f);
+	if (e != hipSuccess)
+		return shim_ret(e);
+	snprintf(name, (size_t)len, "%s (rdna3gen emulator)", f.card->display);
 	return hipSuccess;
 }
 
-/* The device the shim stands for (docs/rdna3run.md): its ISA facts are the
- * default target's row of isa/targets.def, its board's (CUs, clock, L2) the
- * device rows of the timing model (model/consts.def), so a host reads the
- * figures the model predicts with. */
-struct dev_facts {
-	const struct isa_target *target;
-	int cus, clock_khz, l2_bytes;
-};
-
-static struct dev_facts device_facts(void)
-{
-	struct mdl_consts c;
-	mdl_consts_default(&c);
-	return (struct dev_facts){ isa_target_default(), (int)c.cus, (int)(c.clock_mhz * 1000), (int)c.l2_bytes };
-}
 
 enum {
 	DEV_LDS = ISA_LDS_BYTES, /* per workgroup */
 	DEV_MAX_BLOCK = ISA_WORKGROUP_MAX,
 };
-#define DEV_MEM ((size_t)24 << 30)
 
 SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 {
@@ -252,12 +279,15 @@ SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 		return shim_ret(hipErrorInvalidValue);
 	if (id != 0)
 		return shim_ret(hipErrorInvalidDevice);
-	struct dev_facts f = device_facts();
+	struct dev_facts f;
+	hipError_t e = device_facts(&f);
+	if (e != hipSuccess)
+		return shim_ret(e);
 	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "%s", device_name);
+	snprintf(p->name, sizeof p->name, "%s (rdna3gen emulator)", f.card->display);
 	snprintf(p->gcnArchName, sizeof p->gcnArchName, "%s", f.target->name);
 	p->gcnArch = (int)isa_target_number(f.target);
-	p->totalGlobalMem = DEV_MEM;
+	p->totalGlobalMem = f.mem_bytes;
 	p->sharedMemPerBlock = DEV_LDS;
 	p->regsPerBlock = 65536;
 	p->warpSize = 32;
@@ -265,9 +295,9 @@ SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 	p->maxThreadsDim[0] = p->maxThreadsDim[1] = p->maxThreadsDim[2] = DEV_MAX_BLOCK;
 	p->maxGridSize[0] = p->maxGridSize[1] = p->maxGridSize[2] = 0x7fffffff;
 	p->clockRate = f.clock_khz;
-	p->memoryClockRate = 1250000;
-	p->memoryBusWidth = 384;
-	p->totalConstMem = DEV_MEM;
+	p->memoryClockRate = f.mem_clock_khz;
+	p->memoryBusWidth = f.bus_bits;
+	p->totalConstMem = f.mem_bytes;
 	p->major = (int)f.target->major;
 	p->minor = (int)f.target->minor;
 	p->multiProcessorCount = f.cus;
@@ -275,7 +305,7 @@ SHIM_EXPORT hipError_t hipGetDeviceProperties(hipDeviceProp_t *p, int id)
 	p->maxThreadsPerMultiProcessor = 2048;
 	p->clockInstructionRate = 100000;
 	p->maxSharedMemoryPerMultiProcessor = (size_t)f.target->lds_per_cu;
-	p->memPitch = DEV_MEM;
+	p->memPitch = f.mem_bytes;
 	return hipSuccess;
 }
 
@@ -285,7 +315,10 @@ SHIM_EXPORT hipError_t hipDeviceGetAttribute(int *v, hipDeviceAttribute_t attr, 
 		return shim_ret(hipErrorInvalidValue);
 	if (id != 0)
 		return shim_ret(hipErrorInvalidDevice);
-	struct dev_facts f = device_facts();
+	struct dev_facts f;
+	hipError_t e = device_facts(&f);
+	if (e != hipSuccess)
+		return shim_ret(e);
 	switch (attr) {
 	case hipDeviceAttributeMaxThreadsPerBlock:
 	case hipDeviceAttributeMaxBlockDimX:
@@ -325,8 +358,12 @@ SHIM_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
 	for (size_t i = 0; i < nallocs; i++)
 		used += allocs[i].size;
 	pthread_mutex_unlock(&shim_lock);
-	*total = DEV_MEM;
-	*free_bytes = used < DEV_MEM ? DEV_MEM - used : 0;
+	struct dev_facts f;
+	hipError_t e = device_facts(&f);
+	if (e != hipSuccess)
+		return shim_ret(e);
+	*total = f.mem_bytes;
+	*free_bytes = used < f.mem_bytes ? f.mem_bytes - used : 0;
 	return hipSuccess;
 }
 

@@ -439,6 +439,50 @@ static void test_predict_json(void)
 	       "predict_json_one_document", "%s%s", err, buf);
 }
 
+/* The device rows (model/devices.def): every figure has a source, and a
+ * figure no page gave says "assumed"; every constant fact is a row of
+ * consts.def; every ISA target has a default card; a card sets its figures
+ * over the constants, the default card's being mdl_consts_default's. */
+static void test_devices(void)
+{
+	unsigned n;
+	const struct mdl_device *d = mdl_devices(&n);
+	int sourced = 1;
+	char first_bad[128] = "";
+	for (unsigned i = 0; i < n; i++)
+		for (unsigned k = 0; k < MDL_DF_N; k++) {
+			const char *s = d[i].fact[k].source;
+			if (!s || !s[0] || d[i].fact[k].value < 0) {
+				if (sourced)
+					snprintf(first_bad, sizeof first_bad, "%s: %s", d[i].name, mdl_device_facts[k].name);
+				sourced = 0;
+			}
+		}
+	checkf(sourced && n == 8, "devices: eight cards, every figure with a source", "%u cards; first without: %s", n,
+	       first_bad);
+	int known = 1;
+	for (unsigned k = 0; k < MDL_DF_N; k++)
+		known &= !mdl_device_facts[k].constant || mdl_const_find(mdl_device_facts[k].name) >= 0;
+	checkf(known, "devices: every constant fact is a row of consts.def", "a fact names no constant");
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	int defaults = 1;
+	for (unsigned i = 0; i < nt; i++)
+		defaults &= mdl_device_default(&t[i]) && mdl_device_target(mdl_device_default(&t[i])) &&
+			    mdl_device_target(mdl_device_default(&t[i]))->mach == t[i].mach;
+	checkf(defaults, "devices: every ISA target has a default card that runs it", "a target without a card");
+	const struct mdl_device *xt = mdl_device_find("rx7900xt");
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	double cus0 = c.cus;
+	if (xt)
+		mdl_consts_device(&c, xt);
+	checkf(xt && cus0 == mdl_device_default(isa_target_default())->fact[MDL_DF_cus].value && c.cus == 84 &&
+		       c.bw_dram == 800 && c.lat_l2 == K.lat_l2,
+	       "devices: a card sets its figures, the others stay", "cus %g -> %g", cus0, c.cus);
+	checkf(!mdl_device_find("rx9999"), "devices: an unknown name finds none", "found");
+}
+
 int main(void)
 {
 	mdl_consts_default(&K);
@@ -454,6 +498,7 @@ int main(void)
 	test_sharing_lag();
 	test_previous_round();
 	test_consts();
+	test_devices();
 	test_dispatch();
 	test_predict_json();
 	return check_exit();

@@ -37,12 +37,47 @@ expect model_json 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:i
 expect model_html 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
 	--model --model-html "$T/m.html"
 grep -q '<h1>Timing model: add1</h1>' "$T/m.html" && grep -q "of <code>$FX/add1.hsaco</code>" "$T/m.html" &&
-	grep -q 'grid 2,1,1 (workgroups) of block 64,1,1 (work-items), predicted for a gfx1100 with 96 CUs at 2500 MHz' "$T/m.html" &&
+	grep -q 'grid 2,1,1 (workgroups) of block 64,1,1 (work-items), predicted for the AMD Radeon RX 7900 XTX (rx7900xtx, gfx1100) with 96 CUs at 2500 MHz' "$T/m.html" &&
 	ok model_html_names_kernel_file_launch_device || nok model_html_names_kernel_file_launch_device "$(grep -m1 '<p>Kernel' "$T/m.html")"
 
 expect model_on_hip 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 \
 	--model --backend hip
 expect model_bad_format 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --model --model-format xml
+
+# --device-model: a launch that fills the GPU more than once (4096 workgroups of
+# 2 waves; a CU holds 16) takes longer on the 84 CUs at 2400 MHz of the RX 7900
+# XT than on the default 96 at 2500 of the 7900 XTX, which --device-model
+# rx7900xtx names to the same prediction; an unknown card and a card of
+# another target are refused with one line (exit 2).
+us() { sed -n 's/^model: [0-9]* cycles = \([0-9.]*\) us .*/\1/p' "$T/$1.out"; }
+expect dev_default 0 "$R" "$FX/add1.hsaco" --grid 4096 --block 64 --buffer buf=1048576:iota --arg count=262144 --model
+expect dev_xtx 0 "$R" "$FX/add1.hsaco" --grid 4096 --block 64 --buffer buf=1048576:iota --arg count=262144 --model \
+	--device-model rx7900xtx
+expect dev_xt 0 "$R" "$FX/add1.hsaco" --grid 4096 --block 64 --buffer buf=1048576:iota --arg count=262144 --model \
+	--device-model rx7900xt
+[ -n "$(us dev_default)" ] && [ "$(grep -v 'wall time' "$T/dev_default.out")" = "$(grep -v 'wall time' "$T/dev_xtx.out")" ] &&
+	grep -q '^model: device AMD Radeon RX 7900 XTX (rx7900xtx: gfx1100, 96 CUs at 2500 MHz' "$T/dev_default.out" &&
+	ok model_device_default_is_xtx || nok model_device_default_is_xtx "$(head -n 2 "$T/dev_default.out" | tr '\n' '|')"
+awk -v a="$(us dev_default)" -v b="$(us dev_xt)" 'BEGIN { exit !(a > 0 && b > a) }' &&
+	grep -q '^model: device AMD Radeon RX 7900 XT (rx7900xt: gfx1100, 84 CUs at 2400 MHz' "$T/dev_xt.out" &&
+	ok model_device_xt_slower || nok model_device_xt_slower "XTX $(us dev_default) us, XT $(us dev_xt) us"
+expect dev_unknown 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 --model \
+	--device-model rx9999
+expect dev_other_target 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 --model \
+	--device-model rx7800xt
+[ "$(wc -l <"$T/dev_other_target.err")" -eq 1 ] && grep -q 'rx7800xt is a gfx1101 device;.* is gfx1100 code' "$T/dev_other_target.err" &&
+	ok model_device_other_target_one_line || nok model_device_other_target_one_line "$(cat "$T/dev_other_target.err")"
+expect dev_without_model 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 \
+	--device-model rx7900xt
+
+# rdna3gen list --devices: all eight cards, each figure with its source
+G="${RDNA3GEN:-$BUILD/rdna3gen}"
+"$G" list --devices >"$T/devices.out" 2>&1 &&
+	[ "$(grep -c '^[a-z0-9]*: ' "$T/devices.out")" -eq 8 ] &&
+	[ "$(grep -c -e '^rx7900xtx: ' -e '^rx7900xt: ' -e '^rx7900gre: ' -e '^rx7800xt: ' -e '^rx7600: ' -e '^780m: ' -e '^890m: ' -e '^8060s: ' "$T/devices.out")" -eq 8 ] &&
+	grep -q '^  cus_per_sa  .* assumed: ' "$T/devices.out" &&
+	! grep -q '^  [a-z_0-9]* *[0-9]* [^ ]* *$' "$T/devices.out" &&
+	ok rdna3gen_list_devices || nok rdna3gen_list_devices "$(head -n 3 "$T/devices.out" | tr '\n' '|')"
 
 rm -rf "$T"
 exit $fail

@@ -30,6 +30,22 @@ static void test_device(void)
 	      "warp %d", v);
 	CHECK("device_name", hipDeviceGetName(name, sizeof name, 0) == hipSuccess && strstr(name, "7900"),
 	      "%s", name);
+	/* RDNA3_SHIM_DEVICE: another card of the target (fewer CUs), then a name
+	 * not in model/devices.def: the queries fail */
+	setenv("RDNA3_SHIM_DEVICE", "rx7900xt", 1);
+	CHECK("shim_device_xt", hipGetDeviceProperties(&p, 0) == hipSuccess && p.multiProcessorCount == 84 &&
+					!strcmp(p.gcnArchName, "gfx1100") && strstr(p.name, "7900 XT") &&
+					p.clockRate == 2400000 && p.totalGlobalMem == (size_t)20 << 30,
+	      "cus %d clock %d name %s", p.multiProcessorCount, p.clockRate, p.name);
+	CHECK("shim_device_xt_attribute",
+	      hipDeviceGetAttribute(&v, hipDeviceAttributeMultiprocessorCount, 0) == hipSuccess && v == 84, "cus %d", v);
+	setenv("RDNA3_SHIM_DEVICE", "rx9999", 1);
+	hipError_t e = hipGetDeviceProperties(&p, 0);
+	CHECK("shim_device_unknown_refused", e == hipErrorInvalidDevice && hipGetLastError() == hipErrorInvalidDevice,
+	      "%s", NAME(e));
+	unsetenv("RDNA3_SHIM_DEVICE");
+	CHECK("shim_device_default_again", hipGetDeviceProperties(&p, 0) == hipSuccess && p.multiProcessorCount == 96,
+	      "cus %d", p.multiProcessorCount);
 	int dv = 0;
 	CHECK("versions", hipDriverGetVersion(&dv) == hipSuccess && dv > 0 &&
 				  hipRuntimeGetVersion(&dv) == hipSuccess, "driver %d", dv);
