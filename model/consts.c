@@ -31,7 +31,8 @@ void mdl_consts_default(struct mdl_consts *c)
 {
 	for (unsigned i = 0; i < mdl_nconsts; i++)
 		*field(c, i) = mdl_const_rows[i].value;
-	const struct mdl_device *d = mdl_device_default(isa_target_default());
+	c->target = isa_target_default();
+	const struct mdl_device *d = mdl_device_default(c->target);
 	if (d) /* a target without a described card keeps the per-card rows at 0 */
 		mdl_consts_device(c, d);
 }

@@ -47,6 +47,9 @@ const struct isa_target *mdl_device_target(const struct mdl_device *d)
 
 void mdl_consts_device(struct mdl_consts *c, const struct mdl_device *d)
 {
+	const struct isa_target *t = mdl_device_target(d);
+	if (t) /* its VGPR file, LDS and wave slots */
+		c->target = t;
 	for (unsigned i = 0; i < MDL_DF_N; i++)
 		if (mdl_device_facts[i].constant)
 			mdl_consts_set(c, mdl_device_facts[i].name, d->fact[i].value);

@@ -1,7 +1,7 @@
 /* dispatch.c — workgroups over the CUs (or WGPs) of the GPU, occupancy from
  * the kernel descriptor, and the choice of the units to simulate.
  *
- * Occupancy is isa/isa.h's isa_occupancy for the default target (LLVM's
+ * Occupancy is isa/isa.h's isa_occupancy for the device's target (LLVM's
  * figures in isa/targets.def: VGPR file, LDS, wave slots; barriers), turned
  * into resident workgroups per unit:
  * a workgroup's waves are spread over the unit's SIMDs (2 per CU, 4 per WGP).
@@ -27,10 +27,10 @@
  * waves than the unit has SIMDs takes a slot on as many SIMDs, and its
  * neighbours the others (mdl_cu_place), so those fit simds / waves times as
  * many. */
-unsigned md_groups_per_unit(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-			    struct isa_occupancy *occ)
+unsigned md_groups_per_unit(const struct isa_target *t, unsigned vgprs, unsigned lds_bytes, unsigned block_threads,
+			    bool wgp_mode, struct isa_occupancy *occ)
 {
-	isa_occupancy(isa_target_default(), vgprs, lds_bytes, block_threads, wgp_mode, occ);
+	isa_occupancy(t ? t : isa_target_default(), vgprs, lds_bytes, block_threads, wgp_mode, occ);
 	unsigned simds = wgp_mode ? 4 : 2, waves = (block_threads + 31) / 32;
 	unsigned share = (waves + simds - 1) / simds;
 	unsigned n = share ? occ->waves / share : 0;
@@ -53,9 +53,9 @@ int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned bloc
 		snprintf(err, errlen, "dispatch: at most 8 sampled units per group (asked %u)", per_group);
 		return -1;
 	}
-	const struct isa_target *target = isa_target_default();
+	const struct isa_target *target = c->target ? c->target : isa_target_default();
 	struct isa_occupancy occ;
-	p->wg_per_unit = md_groups_per_unit(vgprs, lds_bytes, block_threads, wgp_mode, &occ);
+	p->wg_per_unit = md_groups_per_unit(target, vgprs, lds_bytes, block_threads, wgp_mode, &occ);
 	p->nwg = nwg;
 	p->wgp_mode = wgp_mode;
 	p->units = wgp_mode ? cus / 2 : cus;

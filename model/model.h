@@ -33,6 +33,9 @@ struct mdl_consts {
 #define MDL_CONST(name, value, unit, source) double name;
 #include "model/consts.def"
 #undef MDL_CONST
+	/* the ISA target of the device: its VGPR file, LDS and wave slots decide the
+	 * occupancy (set with the device; mdl_consts_default: the default target) */
+	const struct isa_target *target;
 };
 
 struct mdl_const_row {
@@ -207,10 +210,11 @@ struct md_plan {
 #define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
 
 /* Workgroups one unit (a CU; a WGP in WGP mode) holds at once, from
- * isa_occupancy (filled in *occ) for the default target: the one occupancy
- * rule of the model, for planned and unplanned dispatches alike. */
-unsigned md_groups_per_unit(unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,
-			    struct isa_occupancy *occ);
+ * isa_occupancy (filled in *occ) for target t (the device's: struct
+ * mdl_consts.target; NULL: the default target): the one occupancy rule of the
+ * model, for planned and unplanned dispatches alike. */
+unsigned md_groups_per_unit(const struct isa_target *t, unsigned vgprs, unsigned lds_bytes, unsigned block_threads,
+			    bool wgp_mode, struct isa_occupancy *occ);
 /* Plan a dispatch.  vgprs and lds_bytes from the descriptor, block_threads
  * work-items per workgroup.  per_group 0 plans a full simulation; otherwise
  * that many units (at most 8) of each group are sampled.  Returns 0, or -1

@@ -11,10 +11,10 @@
 
 /* Workgroups one CU (two SIMDs) or WGP (four) holds at once: the model's one
  * occupancy rule (md_groups_per_unit), within the model's group slots. */
-static unsigned group_cap(const struct emu_kd *kd, unsigned nwaves, unsigned simds)
+static unsigned group_cap(const struct isa_target *t, const struct emu_kd *kd, unsigned nwaves, unsigned simds)
 {
 	struct isa_occupancy occ;
-	unsigned cap = md_groups_per_unit(kd->vgprs, kd->group_segment_size, nwaves * 32, simds == 4, &occ);
+	unsigned cap = md_groups_per_unit(t, kd->vgprs, kd->group_segment_size, nwaves * 32, simds == 4, &occ);
 	if (cap > MDL_MAX_GROUPS)
 		cap = MDL_MAX_GROUPS;
 	return cap ? cap : 1;
@@ -190,7 +190,7 @@ int mdl_run(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_op
 		for (unsigned k = 0; k < s.cus; k++)
 			expect += md_unit_sim_wgs(plan, md_sample_unit(plan, k));
 	} else {
-		s.group_cap = group_cap(kd, s.nwaves, s.simds);
+		s.group_cap = group_cap(o->c.target, kd, s.nwaves, s.simds);
 		unsigned cus = o->cus ? o->cus : (unsigned)o->c.cus;
 		s.cus = cus ? cus : 1;
 		if (s.ngroups < s.cus)

@@ -273,8 +273,7 @@ int rp_insts_from_code(const uint8_t *code, size_t n, struct rp_inst **out, unsi
 			if (cnt == 0) {
 				free(v);
 				return vc_fail(err, errlen, RP_E_INPUT,
-					       "no decodable %s instruction at the kernel entry",
-					       isa_target_default()->name);
+					       "no decodable gfx11 instruction at the kernel entry");
 			}
 			break;
 		}
@@ -619,6 +618,7 @@ int rp_from_ao(struct ao_kernel *k, struct rp_report *r, char *err, size_t errle
 	struct rp_summary *s = &r->sum;
 	snprintf(s->kernel, sizeof s->kernel, "%s", ao_info(k)->name);
 	snprintf(s->source, sizeof s->source, "generated");
+	s->target = ao_info(k)->target;   /* the kernel's: its VGPR file decides the occupancy */
 	s->vgprs = sum.next_free_vgpr;
 	s->sgprs = sum.sgpr_count;
 	s->lds_bytes = sum.lds_bytes;

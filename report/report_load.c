@@ -81,6 +81,7 @@ static int report_co(const struct ld_code_object *co, const char *name, struct r
 	struct rp_summary *s = &r->sum;
 	snprintf(s->kernel, sizeof s->kernel, "%s", k->name);
 	snprintf(s->source, sizeof s->source, "code object");
+	s->target = ld_target(co);   /* the code object's: its VGPR file decides the occupancy */
 	s->vgprs = k->vgpr_count;
 	s->sgprs = k->sgpr_count;
 	s->lds_bytes = k->group_segment_size;

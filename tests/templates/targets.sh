@@ -64,6 +64,24 @@ echo "$o0" | grep -q '6 waves per SIMD (VGPR limit 7 = 1536 / 216' && ok target_
 	nok target_occupancy_gfx1100 "$o0"
 echo "$o2" | grep -q '4 waves per SIMD (VGPR limit 4 = 1024 / 224' && ok target_occupancy_gfx1102 ||
 	nok target_occupancy_gfx1102 "$o2"
+# the bank report's own occupancy line (the generated kernel's, and rdna3gen
+# report of the code object) follows the target too, and report reads a
+# gfx1151 code object
+b2=$(grep '^  occupancy [0-9]' "$T/best_gfx1102.txt")
+"$G" sgemm --preset best --target gfx1102 -o "$T/best_gfx1102_r.hsaco" >/dev/null 2>&1
+r2=$("$G" report "$T/best_gfx1102_r.hsaco" 2>&1 | grep -e '^  occupancy' -e '^register-bank report')
+echo "$b2" | grep -q '4 waves per SIMD (VGPR limit 4,' && echo "$r2" | grep -q '4 waves per SIMD (VGPR limit 4,' &&
+	echo "$r2" | grep -q 'code object, gfx1102 wave32' && ok target_report_occupancy_gfx1102 ||
+	nok target_report_occupancy_gfx1102 "$b2 | $r2"
+"$G" sgemm --preset k3 --target gfx1151 -o "$T/k3_gfx1151_r.hsaco" >/dev/null 2>&1
+r5=$("$G" report "$T/k3_gfx1151_r.hsaco" 2>&1 | head -n 1)
+echo "$r5" | grep -q 'code object, gfx1151 wave32' && ok target_report_reads_gfx1151 || nok target_report_reads_gfx1151 "$r5"
+# The timing model plans with the same rule for the card of the code object's
+# target (its default: the RX 7600 for gfx1102), not gfx1100's file.
+"$G" sgemm --preset best --target gfx1102 -o "$T/best_gfx1102.hsaco" >/dev/null 2>&1
+m=$("$R" "$T/best_gfx1102.hsaco" --gemm 1024 1024 1024 --model 2>&1 | grep -e '^model: dispatch' -e '^model: device')
+echo "$m" | grep -q '4 waves/SIMD, limited by VGPRs' && echo "$m" | grep -q 'rx7600: gfx1102' &&
+	ok target_model_occupancy_gfx1102 || nok target_model_occupancy_gfx1102 "$m"
 
 # An unknown target: exit 2, one line naming the targets, nothing written.
 "$G" sgemm --preset k3 --target gfx1200 -o "$T/bad.hsaco" >"$T/bad.out" 2>"$T/bad.err"
