@@ -7,6 +7,7 @@
  * candidate so an interrupted search resumes.  See docs/tune.md. */
 #include "tune/tune.h"
 #include "tune/tune_eval.h"
+#include "model/model.h"
 #include "vocab/vocab.h"
 
 #include <ctype.h>
@@ -38,6 +39,13 @@ int tune_fail(int status, const char *fmt, ...)
 	fputc('\n', stderr);
 	va_end(ap);
 	return status;
+}
+
+
+const struct mdl_device *tune_device(const struct tune_opts *o)
+{
+	const struct isa_target *t = &isa_targets(NULL)[o->target];
+	return o->device ? mdl_device_find(o->device) : mdl_device_default(t);
 }
 
 /* ---- the search space: the template's (struct tpl_space, next to its
@@ -153,9 +161,11 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 static void usage_tune(FILE *f)
 {
 	fprintf(f, "usage: rdna3gen tune TEMPLATE --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
-		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU] -o DIR\n"
+		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU]\n"
+		   "                [--device-model CARD] -o DIR\n"
 		   "       rdna3gen tune TEMPLATE --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
-		   "                [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU] -o LIB\n"
+		   "                [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU]\n"
+		   "                [--device-model CARD] [--shard K/N] -o LIB\n"
 		   "TEMPLATE: one that declares a search space (");
 	for (unsigned i = 0, n = 0; i < tpl_count(); i++)
 		if (tpl_at(i)->space)
@@ -294,6 +304,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			if (!t)
 				return tune_fail(EXIT_USAGE, "--target %s: unknown target (see rdna3gen sgemm --help)", val);
 			o->target = t - isa_targets(NULL);
+		} else if (!strcmp(a, "--device-model")) {
+			if (!mdl_device_find(val))
+				return tune_fail(EXIT_USAGE, "--device-model %s: no such card (see rdna3gen list --devices)", val);
+			o->device = val;
 		} else if (!strcmp(a, "--layout")) {
 			enum vc_layout l;
 			if (!vc_layout_parse(val, &l))
@@ -348,6 +362,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	if (o->shard_n && (o->time_limit > 0 || !strcmp(o->backend, "hip")))
 		return tune_fail(EXIT_USAGE, "--shard with %s: the parts would not add up to one search",
 				 o->time_limit > 0 ? "--time" : "--backend hip");
+	const struct mdl_device *d = tune_device(o);
+	if (o->device && strcmp(d->target, isa_targets(NULL)[o->target].name))   /* the table is per file: by name */
+		return tune_fail(EXIT_USAGE, "--device-model %s is a %s card; the kernels are built for %s (--target)", o->device,
+				 d->target, isa_targets(NULL)[o->target].name);
 	if (o->time_limit > 0)
 		o->budget = 1000000;
 	return 0;
@@ -660,6 +678,7 @@ int tune_main(int argc, char **argv)
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
 	r.target = o.target;
+	r.device = tune_device(&o);
 	r.jobs = o.jobs;
 	r.confirm = o.confirm;
 	r.time_limit = o.time_limit;

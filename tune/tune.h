@@ -40,11 +40,14 @@ struct tune_cand {
 	double hip_ms;               /* --backend hip: measured, else 0 */
 };
 
+struct mdl_device;
+
 struct tune_run {
 	const struct tpl_template *t;
 	uint32_t m, n, k;
 	long layout;                 /* enum vc_layout */
 	long target;                 /* --target: the row of isa/targets.def (TPL_C_TARGET) */
+	const struct mdl_device *device;   /* the card the model predicts for (model/devices.def) */
 	struct tune_cand *c;
 	unsigned nc;                 /* candidates in c (all enumerated legal ones) */
 	unsigned evaluated;          /* reached the emulator or the model */
@@ -71,12 +74,16 @@ struct tune_opts {
 	long long shape[3];
 	long layout;
 	long target;                 /* --target: the row of isa/targets.def, 0 the default */
+	const char *device;          /* --device-model NAME, or NULL: the target's first card */
 	unsigned budget, jobs, confirm;
 	double time_limit;
 	bool have_shape, have_layout;
 	unsigned shard_k, shard_n;   /* --shard K/N (shard_n 0: none) */
 };
 
+/* The card the model predicts for: --device-model, else the first card of
+ * --target's (model/devices.def); NULL when the target has none. */
+const struct mdl_device *tune_device(const struct tune_opts *o);
 /* --shard: whether c is this shard's to evaluate: a hash of the shape's key
  * and the candidate's values, the same on every machine (tune/tune_shard.c). */
 bool tune_shard_mine(const struct tune_run *r, const struct tune_cand *c);

@@ -10,6 +10,7 @@
  * predicted again at the full depth (tune_confirm). */
 #include "tune/tune_eval.h"
 #include "loader/loader.h"
+#include "model/model.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -74,7 +75,8 @@ int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cach
 	return 0;
 }
 
-/* The cache key: template, every parameter, the shapes, the toolchain and the
+/* The cache key: template, every parameter (the target among them), the card
+ * the model predicts for, the shapes, the toolchain and the
  * binaries that check and predict. */
 static void key_of(const struct tune_env *e, const struct tune_cand *c, char *key, size_t n)
 {
@@ -88,7 +90,8 @@ static void key_of(const struct tune_env *e, const struct tune_cand *c, char *ke
 	}
 	stamp("/proc/self/exe", a, sizeof a);
 	if (len < sizeof s)
-		snprintf(s + len, sizeof s - len, " %s %s %s %s", e->toolchain, e->tc.clang, e->tc.lld, a);
+		snprintf(s + len, sizeof s - len, " %s %s %s %s %s", e->toolchain, e->tc.clang, e->tc.lld, a,
+			 e->r->device ? e->r->device->name : "-");
 	uint64_t h = 0xcbf29ce484222325ull;
 	for (const char *p = s; *p; p++)
 		h = (h ^ (unsigned char)*p) * 0x100000001b3ull;
@@ -194,14 +197,14 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	double s = -1;
 	uint32_t at[3] = { r->m, r->n, r->k };
 	if (r->k <= K2) {
-		if (!tune_gemm_predict(co, co_len, at, c))
+		if (!tune_gemm_predict(co, co_len, at, e->r->device, c))
 			s = c->seconds;
 		c->full = true;
 	} else {
 		at[2] = K1;
-		double t1 = tune_gemm_predict(co, co_len, at, c) ? -1 : c->seconds;
+		double t1 = tune_gemm_predict(co, co_len, at, e->r->device, c) ? -1 : c->seconds;
 		at[2] = K2;
-		double t2 = t1 < 0 || tune_gemm_predict(co, co_len, at, c) ? -1 : c->seconds;
+		double t2 = t1 < 0 || tune_gemm_predict(co, co_len, at, e->r->device, c) ? -1 : c->seconds;
 		s = t2 < 0 ? -1 : t2 + (t2 - t1) * (double)(r->k - K2) / (K2 - K1);
 	}
 	free(co);
@@ -232,7 +235,7 @@ static int confirm_child(const struct tune_env *e, struct tune_cand *c)
 	if (tune_winner_hsaco(e, c, &co, &len, err, sizeof err)) {
 		c->status = TUNE_ASM;
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(err, "\n"), err);
-	} else if (!tune_gemm_predict(co, len, at, c)) {
+	} else if (!tune_gemm_predict(co, len, at, e->r->device, c)) {
 		c->sampled_seconds = sampled;
 	}
 	free(co);

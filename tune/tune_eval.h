@@ -18,12 +18,15 @@ struct tune_env {
 /* tune/tune_gemm.c: the code object's kernel run in-process at shape (M, N, K).
  * check: on the emulator against OpenBLAS; 0, or -1 with *status (wrong-result
  * or fault) and why.  predict: the model, one unit per group; 0 with
- * c->seconds, c->limit and c->occ_limit, or -1 with c->status and c->why.
+ * c->seconds, c->limit and c->occ_limit, or -1 with c->status and c->why;
+ * device: the card (NULL: the model's default).
  * hip: a GPU (open it once), reps timed launches after one untimed; the best
  * time in *ms. */
 int tune_gemm_check(const void *co, size_t len, const uint32_t shape[3], enum tune_status *status, char *why,
 		    size_t n);
-int tune_gemm_predict(const void *co, size_t len, const uint32_t shape[3], struct tune_cand *c);
+struct mdl_device;
+int tune_gemm_predict(const void *co, size_t len, const uint32_t shape[3], const struct mdl_device *device,
+		      struct tune_cand *c);
 struct ld_backend;
 int tune_gemm_hip_open(struct ld_backend **b, char *err, size_t errlen);
 int tune_gemm_hip_time(struct ld_backend *b, const void *co, size_t len, const uint32_t shape[3], unsigned reps,

@@ -19,6 +19,7 @@
  * lands in the context. */
 struct model_ctx {
 	unsigned sample;             /* units per group (rdna3run --model-sample) */
+	const struct mdl_device *device;   /* the card; NULL: the default */
 	struct mdl_prediction p;
 	bool done;
 };
@@ -29,6 +30,8 @@ static int model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch 
 	struct model_ctx *m = ctx;
 	struct mdl_opts mo = { 0 };
 	mdl_consts_default(&mo.c);
+	if (m->device)
+		mdl_consts_device(&mo.c, m->device);
 	int rc = mdl_predict(dev, l, &mo, m->sample, &m->p, err, errlen);
 	*st = m->p.r.emu;
 	m->done = rc == 0;
@@ -126,7 +129,8 @@ static void limit_of(const struct mdl_result *r, char *buf, size_t n)
 		snprintf(buf, n, "VALU");
 }
 
-int tune_gemm_predict(const void *bytes, size_t len, const uint32_t shape[3], struct tune_cand *c)
+int tune_gemm_predict(const void *bytes, size_t len, const uint32_t shape[3], const struct mdl_device *device,
+		      struct tune_cand *c)
 {
 	struct ld_code_object *co = NULL;
 	struct ld_backend *b = NULL;
@@ -134,7 +138,7 @@ int tune_gemm_predict(const void *bytes, size_t len, const uint32_t shape[3], st
 	char err[512] = "";
 	int rc = mc ? open_co(bytes, len, &co, err, sizeof err) : vc_fail(err, sizeof err, GEMM_FAIL, "out of memory");
 	if (mc)
-		mc->sample = 1; /* one unit of each group: what the search ranks by (docs/tune.md) */
+		mc->sample = 1, mc->device = device; /* one unit of each group: what the search ranks by (docs/tune.md) */
 	struct ld_emu_options eo = { .checks = EMU_CHECK_DEFAULT, .launch = model_launch, .launch_ctx = mc };
 	if (!rc && ld_backend_emu_open(&eo, &b, err, sizeof err))
 		rc = GEMM_FAIL;

@@ -248,7 +248,7 @@ int tune_library(const struct tune_opts *o)
 	unsigned ns;
 	char err[1024];
 	struct tune_run r = { .jobs = o->jobs, .confirm = o->confirm, .time_limit = o->time_limit,
-			      .target = o->target,
+			      .target = o->target, .device = tune_device(o),
 			      .shard_k = o->shard_k, .shard_n = o->shard_n };
 	tune_check_template(o->tpl, &r.t);
 	if (kl_shapes_read(o->shapes, r.t->space->dims, r.t->space->ndims, &shapes, &ns, err, sizeof err))

@@ -14,6 +14,7 @@
  * rule (tune_confirm_set, tune_pick_winner). */
 #include "isa/isa.h"
 #include "tune/tune_lib.h"
+#include "model/model.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -43,18 +44,21 @@ bool tune_shard_mine(const struct tune_run *r, const struct tune_cand *c)
 }
 
 /* ---- a part: PART/part.txt ------------------------------------------------------ */
-static void head_text(struct ao_text *t, const char *tpl, const char *target, const char *toolchain, unsigned budget, unsigned confirm,
-		      unsigned k, unsigned n, const char *shapes)
+/* The head: what every part of one build shares, and the shard.  The target
+ * line names the card the model predicted for too. */
+static void head_text(struct ao_text *t, const struct tune_opts *o, const char *tpl, const char *toolchain)
 {
-	ao_textf(t, PART_MAGIC "\ntemplate %s\ntarget %s\ntuner %s %s\nbudget %u confirm %u\nshard %u/%u\nshapes %s\n",
-		 tpl, target, RDNA3_VERSION, toolchain, budget, confirm, k, n, shapes);
+	const struct mdl_device *d = tune_device(o);
+	ao_textf(t, PART_MAGIC "\ntemplate %s\ntarget %s %s\ntuner %s %s\nbudget %u confirm %u\nshard %u/%u\nshapes %s\n",
+		 tpl, isa_targets(NULL)[o->target].name, d ? d->name : "-", RDNA3_VERSION, toolchain, o->budget,
+		 o->confirm, o->shard_k, o->shard_n, o->shapes);
 }
 
 int tune_part_write(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
 		    unsigned ns, const char *toolchain, char *err, size_t errlen)
 {
 	struct ao_text t = { 0 };
-	head_text(&t, tpl->name, isa_targets(NULL)[o->target].name, toolchain, o->budget, o->confirm, o->shard_k, o->shard_n, o->shapes);
+	head_text(&t, o, tpl->name, toolchain);
 	for (unsigned i = 0; i < ns; i++) {
 		const struct kl_shape *s = &sh[i].s;
 		ao_textf(&t, "shape %u line %u layout %d", i, s->line, s->layout);
@@ -91,7 +95,7 @@ struct part_shape {
 struct part {
 	const char *dir;
 	char head[2048];             /* the lines every part of one build shares */
-	char tpl[64], shapes[1200];
+	char tpl[64], shapes[1200], target[32], device[32];
 	unsigned budget, confirm, k, n, ns;
 	struct part_shape *sh;
 };
@@ -152,6 +156,7 @@ static int part_read(const char *dir, struct part *p, char *err, size_t errlen)
 		if (i == 0 && strcmp(line, PART_MAGIC "\n"))
 			break;
 		sscanf(line, "template %63s", p->tpl);
+		sscanf(line, "target %31s %31s", p->target, p->device);
 		sscanf(line, "budget %u confirm %u", &p->budget, &p->confirm);
 		if (!strncmp(line, "shapes ", 7))
 			snprintf(p->shapes, sizeof p->shapes, "%.*s", (int)strcspn(line + 7, "\n"), line + 7);
@@ -289,6 +294,13 @@ static int merge_write(const struct part *p, unsigned np, const char *out, const
 {
 	char err[1024];
 	struct tune_run r = { .t = tpl_find(p[0].tpl), .confirm = p[0].confirm, .jobs = 1 };
+	/* the candidates are those of the parts' target (their values name it),
+	 * the figures those of their card */
+	const struct isa_target *t = isa_target_by_name(p[0].target);
+	if (!t)
+		return tune_fail(1, "merge: %s: target '%s' is not one of this build's", p[0].dir, p[0].target);
+	r.target = t - isa_targets(NULL);
+	r.device = mdl_device_find(p[0].device);
 	struct tune_env env;
 	if (tune_env_init(&env, &r, cache, err, sizeof err))
 		return tune_fail(1, "merge: %s", err);

@@ -40,6 +40,15 @@ if command -v parallel >/dev/null 2>&1; then
 	a=$(grep -c '^cand ' part0/part.txt) b=$(grep -c '^cand ' part1/part.txt)
 	[ "$a" -gt 0 ] && [ "$b" -gt 0 ] && ok "each shard evaluated a share ($a and $b correct candidates)" ||
 		no "shares" "$a $b"
+	# another target: the merge builds the parts' target's kernels, predicted for its card
+	S2="--shapes s.yaml --budget 4 --confirm 2 --target gfx1102"
+	"$G" tune sgemm $S2 -j 2 --cache c1 -o one2 >/dev/null 2>&1
+	parallel -j 2 "$G" tune sgemm $S2 -j 1 --cache 'c{}' --shard '{}/2' -o 'p2_{}' ::: 0 1 >/dev/null 2>&1
+	out=$("$G" tune merge -o lib2 p2_0 p2_1 2>&1)
+	rc=$?
+	[ $rc -eq 0 ] && grep -q '^target gfx1102 rx7600$' p2_0/part.txt && diff -r one2 lib2 >/dev/null &&
+		ok "--target gfx1102 in shards: the parts name the target and card, the merge is the unsharded build" ||
+		no "merge gfx1102" "rc $rc: $out $(head -3 p2_0/part.txt) $(diff -r one2 lib2 2>&1 | head -3)"
 else
 	echo "skip parallel: GNU parallel is not installed (scripts/deps.sh installs it)"
 fi

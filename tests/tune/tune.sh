@@ -168,5 +168,18 @@ refused "-o under a missing folder: refused" "cannot be created" $S --budget 2 -
 refused "--shape with two sizes: refused" "--shape needs three sizes M N K, got 2 before '--budget'" \
 	--shape 512 512 --budget 8 -o "$T/o5"
 refused "a repeated option: refused" "--budget given twice" $S --budget 2 --budget 3 -o "$T/o6"
+refused "--device-model of another target: refused" "--device-model rx7600 is a gfx1102 card; the kernels are built for gfx1100" \
+	$S --budget 2 --device-model rx7600 -o "$T/o7"
+refused "--device-model unknown: refused" "--device-model rx9999: no such card" $S --budget 2 --device-model rx9999 -o "$T/o8"
+# the card the model predicts for: the 7900 XT (84 CUs at 2400 MHz) is slower
+# than the default 7900 XTX for the same candidates
+"$G" tune sgemm --shape 2048 2048 64 --budget 2 --confirm 0 -j 2 --cache "$T/cd1" -o "$T/od1" >/dev/null 2>&1
+"$G" tune sgemm --shape 2048 2048 64 --budget 2 --confirm 0 -j 2 --device-model rx7900xt --cache "$T/cd2" \
+	-o "$T/od2" >/dev/null 2>&1
+g1=$(sed -n 's/^# rdna3gen tune: .*, \([0-9.]*\) GFLOP\/s predicted.*/\1/p' "$T/od1/winner.yaml")
+g2=$(sed -n 's/^# rdna3gen tune: .*, \([0-9.]*\) GFLOP\/s predicted.*/\1/p' "$T/od2/winner.yaml")
+[ -n "$g1" ] && [ -n "$g2" ] && [ "$(echo "$g2 < $g1" | bc)" = 1 ] &&
+	ok "--device-model rx7900xt: predicted slower than the default card ($g2 < $g1 GFLOP/s)" ||
+	no "device-model" "'$g1' '$g2'"
 
 [ $fails -eq 0 ]
