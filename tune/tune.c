@@ -242,6 +242,8 @@ static int out_dir_unusable(const char *out)
 	return why ? (tune_fail(EXIT_USAGE, "-o %s: cannot be created (%s: %s)", out, dir, why), 1) : 0;
 }
 
+static int opts_agree(struct opts *o, bool have_budget);
+
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	memset(o, 0, sizeof *o);
@@ -341,6 +343,13 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			return tune_fail(EXIT_USAGE, "unknown option '%s' (see rdna3gen tune --help)", a);
 		}
 	}
+	return opts_agree(o, have_budget);
+}
+
+/* The options together: what is missing, and what does not go with what.  0,
+ * or the usage status after the error line. */
+static int opts_agree(struct opts *o, bool have_budget)
+{
 	if (!o->tpl)
 		return tune_fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ..., see --help)");
 	if (!o->have_shape && !o->shapes)
