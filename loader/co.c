@@ -656,6 +656,8 @@ int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *
 
 const struct isa_target *ld_target(const struct ld_code_object *co) { return co->target_row; }
 
+unsigned ld_machine(const struct ld_code_object *co) { return co->mach; }
+
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n)
 {
 	if (n)

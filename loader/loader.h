@@ -124,6 +124,9 @@ const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n);
  * machine no row runs (LD_E_ARCH), so this is never NULL. */
 struct isa_target;
 const struct isa_target *ld_target(const struct ld_code_object *co);
+/* Its ELF machine (EF_AMDGPU_MACH_*): a target's own or a generic one, for
+ * isa_target_runs(device target, ld_machine(co)). */
+unsigned ld_machine(const struct ld_code_object *co);
 
 /* ---- kernel arguments -------------------------------------------------------
  * A kernarg segment built by argument name, each value checked against the

@@ -6,7 +6,6 @@
 #include "model/model.h"
 #include "report/report.h"
 
-#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,21 +71,9 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	return rc;
 }
 
-/* The machine of a code object: e_flags & EF_AMDGPU_MACH of its ELF header. */
-static unsigned code_object_mach(const struct ld_code_object *co)
-{
-	size_t n = 0;
-	const unsigned char *p = ld_elf_bytes(co, &n);
-	Elf64_Ehdr eh;
-	if (!p || n < sizeof eh)
-		return 0;
-	memcpy(&eh, p, sizeof eh);
-	return eh.e_flags & 0xffu; /* EF_AMDGPU_MACH: the low byte (llvm/BinaryFormat/ELF.h) */
-}
-
 int run_model_device(const struct run_opts *o, const struct ld_code_object *co, const struct mdl_device **out)
 {
-	unsigned mach = code_object_mach(co);
+	unsigned mach = ld_machine(co);
 	const struct isa_target *own = isa_target_by_mach(mach);
 	const struct mdl_device *d = o->model_device;
 	if (!d) {

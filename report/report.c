@@ -500,6 +500,9 @@ int rp_analyse(struct rp_report *r, char *err, size_t errlen)
 {
 	struct rp_loop *L = &r->loop;
 	struct rp_summary *s = &r->sum;
+	/* this file's row of the target (isa/isa.h's table is one per file), so the
+	 * summaries of the three views of one kernel compare alike */
+	s->target = s->target ? isa_target_by_name(s->target->name) : NULL;
 	if (!s->target)
 		s->target = isa_target_default();
 	isa_occupancy(s->target, s->vgprs, s->lds_bytes, s->block_threads, s->wgp_mode, &s->occ);

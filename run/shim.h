@@ -57,6 +57,10 @@ extern struct emu_dev *shim_dev;
 hipError_t shim_ret(hipError_t e);
 void shim_report(const char *fmt, const char *what);   /* stderr unless RDNA3_SHIM_QUIET */
 hipError_t shim_device(void);                          /* create on first use; lock held */
+/* Whether the shim's device (its target: RDNA3_SHIM_DEVICE's card, else the
+ * default) runs co, as HIP asks of a module; why not into why. */
+struct ld_code_object;
+bool shim_runs(const struct ld_code_object *co, char *why, size_t n);
 double shim_now_ms(void);
 /* Tracked device ranges (hipMalloc'd buffers, loaded code objects); lock held. */
 struct shim_alloc *shim_find_alloc(const void *p, size_t n);

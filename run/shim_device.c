@@ -367,3 +367,17 @@ SHIM_EXPORT hipError_t hipMemGetInfo(size_t *free_bytes, size_t *total)
 	return hipSuccess;
 }
 
+
+bool shim_runs(const struct ld_code_object *co, char *why, size_t n)
+{
+	struct dev_facts f;
+	if (device_facts(&f)) {
+		snprintf(why, n, "no device (RDNA3_SHIM_DEVICE)");
+		return false;
+	}
+	if (isa_target_runs(f.target, ld_machine(co)))
+		return true;
+	snprintf(why, n, "the code object is %s code; the device (%s) runs %s", ld_target(co)->name, f.card->name,
+		 f.target->name);
+	return false;
+}

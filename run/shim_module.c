@@ -13,6 +13,12 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 	struct ihipModule_t *m = calloc(1, sizeof *m);
 	char err[256];
 	hipError_t e = hipSuccess;
+	if (!shim_runs(co, err, sizeof err)) {
+		shim_report("hipshim: %s\n", err);
+		ld_close(co);
+		free(m);
+		return hipErrorNoBinaryForGpu;
+	}
 	unsigned nk = ld_kernel_count(co);
 	if (!m || !(m->funcs = calloc(nk ? nk : 1, sizeof *m->funcs))) {
 		e = hipErrorOutOfMemory;

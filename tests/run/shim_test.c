@@ -121,7 +121,18 @@ static void test_launch(void)
 	bytes[48] = 0x46; /* gfx1101 */
 	e = hipModuleLoadData(&m, bytes);
 	CHECK("module_wrong_arch", e == hipErrorNoBinaryForGpu, "%s", NAME(e));
+	/* the same gfx1101 object on a gfx1101 card (RX 7800 XT) loads, and the
+	 * gfx1100 one does not */
+	setenv("RDNA3_SHIM_DEVICE", "rx7800xt", 1);
+	hipModule_t m1 = NULL;
+	e = hipModuleLoadData(&m1, bytes);
+	CHECK("module_arch_of_the_card", e == hipSuccess, "%s", NAME(e));
+	if (!e)
+		hipModuleUnload(m1);
 	bytes[48] = 0x41;
+	e = hipModuleLoadData(&m1, bytes);
+	CHECK("module_wrong_arch_for_the_card", e == hipErrorNoBinaryForGpu, "%s", NAME(e));
+	unsetenv("RDNA3_SHIM_DEVICE");
 	e = hipModuleLoadData(&m, bytes);
 	memset(bytes, 0, n); /* the runtime keeps its own copy */
 	free(bytes);
