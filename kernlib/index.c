@@ -207,22 +207,33 @@ static int dims_of(const struct ctx *c, const yaml_node_t *n, struct kl_head *h)
 	return 0;
 }
 
-/* The root: version, template, dims, unit, kernels; the head filled. */
+/* An optional word (lower case letters, digits, '-' and '_') into out. */
+static int word_of(const struct ctx *c, const yaml_node_t *n, const char *key, char *out, size_t outlen)
+{
+	const char *s = n ? scalar(n) : "";
+	if (!s || strlen(s) >= outlen || strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(s))
+		return bad(c, n, "%s: '%.20s' is not a name", key, s ? s : "?");
+	snprintf(out, outlen, "%s", s);
+	return 0;
+}
+
+/* The root: version, template, dims, unit, target, device, kernels; the head filled. */
 static int head_of(const struct ctx *c, struct kl_head *h, int *version, const yaml_node_t **kernels)
 {
 	yaml_node_t *root = yaml_document_get_root_node(c->doc);
 	if (!root || root->type != YAML_MAPPING_NODE)
 		return bad(c, root, "not a kernel library index (a mapping with template and kernels)");
-	const yaml_node_t *ver = NULL, *tpl = NULL, *dims = NULL, *unit = NULL;
+	const yaml_node_t *ver = NULL, *tpl = NULL, *dims = NULL, *unit = NULL, *target = NULL, *device = NULL;
 	*kernels = NULL;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		const yaml_node_t *kn = yaml_document_get_node(c->doc, p->key);
 		const char *key = scalar(kn);
 		const yaml_node_t **slot = !key ? NULL : !strcmp(key, "version") ? &ver : !strcmp(key, "template") ? &tpl
 					 : !strcmp(key, "dims") ? &dims : !strcmp(key, "unit") ? &unit
+					 : !strcmp(key, "target") ? &target : !strcmp(key, "device") ? &device
 					 : !strcmp(key, "kernels") ? kernels : NULL;
 		if (!slot || *slot)
-			return bad(c, kn, "unknown or repeated key '%.40s' (version, template, dims, unit, kernels)",
+			return bad(c, kn, "unknown or repeated key '%.40s' (version, template, dims, unit, target, device, kernels)",
 				   key ? key : "?");
 		*slot = yaml_document_get_node(c->doc, p->value);
 	}
@@ -235,8 +246,9 @@ static int head_of(const struct ctx *c, struct kl_head *h, int *version, const y
 	snprintf(h->template_name, sizeof h->template_name, "%s", t);
 	snprintf(h->unit, sizeof h->unit, "GFLOP/s");
 	if (*version == 1) {  /* GEMM shapes before the template named its dimensions */
-		if (dims || unit)
-			return bad(c, dims ? dims : unit, "version 1 has no dims or unit (version 2 has)");
+		if (dims || unit || target || device)
+			return bad(c, dims ? dims : unit ? unit : target ? target : device,
+				   "version 1 has no dims, unit, target or device (version 2 has)");
 		*h = (struct kl_head){ .ndims = 3, .dims = { "m", "n", "k" } };
 		snprintf(h->template_name, sizeof h->template_name, "%s", t);
 		snprintf(h->unit, sizeof h->unit, "GFLOP/s");
@@ -249,6 +261,9 @@ static int head_of(const struct ctx *c, struct kl_head *h, int *version, const y
 			return bad(c, unit, "unit: the rate's unit, e.g. GFLOP/s");
 		if (unit)
 			snprintf(h->unit, sizeof h->unit, "%s", scalar(unit));
+		if (word_of(c, target, "target", h->target, sizeof h->target) ||
+		    word_of(c, device, "device", h->device, sizeof h->device))
+			return KL_E_META;
 	}
 	if (!items(*kernels))
 		return bad(c, *kernels ? *kernels : root, "no kernels (a list of entries)");
@@ -438,7 +453,12 @@ int kl_index_text(const struct kl_head *h, const struct kl_entry *e, unsigned n,
 		"version: 2\ntemplate: %s\ndims: [", h->template_name);
 	for (unsigned d = 0; d < h->ndims; d++)
 		put(&t, "%s%s", d ? ", " : "", h->dims[d]);
-	put(&t, "]\nunit: %s\nkernels:\n", h->unit);
+	put(&t, "]\nunit: %s\n", h->unit);
+	if (h->target[0])
+		put(&t, "target: %s\n", h->target);
+	if (h->device[0])
+		put(&t, "device: %s\n", h->device);
+	put(&t, "kernels:\n");
 	for (unsigned i = 0; i < n; i++) {
 		put(&t, "  - {");
 		for (unsigned d = 0; d < h->ndims; d++)

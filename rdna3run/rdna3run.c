@@ -289,6 +289,10 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 	if (e->rate > 0)
 		fprintf(run_info, "; %.1f %s at %ux%ux%u by the %s", e->rate, h->unit, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
 		       !strcmp(e->timed, "gpu") ? "GPU" : "model");
+	if (h->device[0])
+		fprintf(run_info, " for %s", h->device);
+	if (h->target[0])
+		fprintf(run_info, "; %s code", h->target);
 	fprintf(run_info, ")\n");
 	snprintf(path, pathlen, "%s", e->kernel);
 	o->file = path;

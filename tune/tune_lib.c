@@ -5,6 +5,8 @@
  * summary.csv), all or none.  kernlib/ writes index.yaml's text and reads the
  * shapes file and the index back (kl_pick); docs/tune.md gives both formats. */
 #include "tune/tune_lib.h"
+#include "isa/isa.h"
+#include "model/model.h"
 #include "vocab/vocab.h"
 
 #include <errno.h>
@@ -110,6 +112,9 @@ static int index_of(const struct tune_opts *o, const struct tpl_template *tpl, c
 	struct kl_head h = { .ndims = tpl->space->ndims };
 	snprintf(h.template_name, sizeof h.template_name, "%s", tpl->name);
 	snprintf(h.unit, sizeof h.unit, "GFLOP/s");
+	snprintf(h.target, sizeof h.target, "%s", isa_targets(NULL)[o->target].name);
+	const struct mdl_device *dev = tune_device(o);
+	snprintf(h.device, sizeof h.device, "%s", dev ? dev->name : "");
 	for (unsigned d = 0; d < h.ndims && d < KL_MAX_DIMS; d++)
 		snprintf(h.dims[d], sizeof h.dims[d], "%s", tpl->space->dims[d]);
 	struct kl_entry *e = calloc(ns, sizeof *e);

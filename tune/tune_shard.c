@@ -318,7 +318,8 @@ static int merge_write(const struct part *p, unsigned np, const char *out, const
 		free(r.c);
 		r.c = NULL;
 	}
-	struct tune_opts o = { .tpl = p[0].tpl, .shapes = p[0].shapes, .out = out };
+	struct tune_opts o = { .tpl = p[0].tpl, .shapes = p[0].shapes, .out = out, .target = r.target,
+				.device = r.device ? r.device->name : NULL };
 	if (!rc && (tune_lib_kernels(&env, sh, ns, k, &nk, err, sizeof err) ||
 		    tune_lib_write(&o, r.t, sh, ns, k, nk, err, sizeof err)))
 		rc = tune_fail(1, "merge: %s; nothing written", err);

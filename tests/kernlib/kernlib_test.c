@@ -135,6 +135,10 @@ static void test_bad(void)
 		{ "lib_bad_v2_tuned_at", "version: 2\ntemplate: x\ndims: [nx, ny]\nkernels:\n  - {nx: 1, ny: 2, kernel: a.hsaco, tuned_at: [1]}\n",
 		  "tuned_at: a list of 2 sizes", KL_E_META },
 		{ "lib_bad_no_kernels", "template: sgemm\nkernels: []\n", "no kernels", KL_E_META },
+		{ "lib_bad_v1_target", "template: sgemm\ntarget: gfx1100\nkernels:\n  - {m: 1, n: 1, k: 1, layout: NN, kernel: a.hsaco}\n",
+		  "version 1 has no dims, unit, target or device", KL_E_META },
+		{ "lib_bad_v2_target_word", "version: 2\ntemplate: x\ndims: [nx]\ntarget: GFX 11\nkernels:\n  - {nx: 1, kernel: a.hsaco}\n",
+		  "target: 'GFX 11' is not a name", KL_E_META },
 		{ "lib_bad_version", "version: 3\ntemplate: sgemm\nkernels: []\n", "knows versions 1 and 2", KL_E_META },
 		{ "lib_bad_yaml", "template: sgemm\nkernels: [ {m: 1\n", "malformed YAML", KL_E_META },
 		{ "lib_bad_not_mapping", "- 1\n- 2\n", "not a kernel library index", KL_E_META },
@@ -159,7 +163,8 @@ static void test_bad(void)
  * with layouts. */
 static void test_write_read(void)
 {
-	struct kl_head h = { .template_name = "stencil", .ndims = 3, .dims = { "nx", "ny", "nz" }, .unit = "GB/s" };
+	struct kl_head h = { .template_name = "stencil", .ndims = 3, .dims = { "nx", "ny", "nz" }, .unit = "GB/s",
+			     .target = "gfx1151", .device = "8060s" };
 	struct kl_entry e[2] = {
 		{ .lo = { 8, 8, 8 }, .hi = { 256, 256, 256 }, .layout = -1, .kernel = "a.hsaco", .config = "a.yaml",
 		  .tuned_at = { 256, 256, 256 }, .rate = 700.5, .timed = "model" },
@@ -183,7 +188,8 @@ static void test_write_read(void)
 	const struct kl_head *rh = kl_head(lib);
 	const struct kl_entry *a = kl_at(lib, 0), *p;
 	checkf(!strcmp(rh->template_name, "stencil") && rh->ndims == 3 && !strcmp(rh->dims[2], "nz") &&
-		       !strcmp(rh->unit, "GB/s") && a->layout == -1 && a->hi[1] == 256 && a->rate == 700.5 &&
+		       !strcmp(rh->unit, "GB/s") && !strcmp(rh->target, "gfx1151") && !strcmp(rh->device, "8060s") &&
+		       a->layout == -1 && a->hi[1] == 256 && a->rate == 700.5 &&
 		       a->tuned_at[2] == 256 && !strcmp(a->timed, "model") && strstr(a->config, "/a.yaml") &&
 		       !kl_at(lib, 1)->config[0],
 	       "kl_round_trip_fields", "%s %u %s %g", rh->template_name, rh->ndims, rh->unit, a->rate);

@@ -35,10 +35,11 @@ else
 	no "tune --shapes outputs" "rc $rc: $out $(cat "$T/err")"
 fi
 # the index: one entry per shape, in file order, ranges as given
-grep -q '^  - {m: 40, n: 36, k: 20, layout: NN, kernel: sgemm-nn-' "$T/lib/index.yaml" &&
+grep -q '^target: gfx1100$' "$T/lib/index.yaml" && grep -q '^device: rx7900xtx$' "$T/lib/index.yaml" &&
+	grep -q '^  - {m: 40, n: 36, k: 20, layout: NN, kernel: sgemm-nn-' "$T/lib/index.yaml" &&
 	grep -q '^  - {m: \[1, 8\], n: 36, k: 20, layout: NN, .*tuned_at: \[8, 36, 20\]' "$T/lib/index.yaml" &&
 	grep -q '^  - {m: 40, n: 36, k: 20, layout: NT, kernel: sgemm-nt-' "$T/lib/index.yaml" &&
-	[ "$(grep -c '^  - {' "$T/lib/index.yaml")" -eq 3 ] && ok "index.yaml: the three shapes with their ranges" ||
+	[ "$(grep -c '^  - {' "$T/lib/index.yaml")" -eq 3 ] && ok "index.yaml: the target, the card, the three shapes with their ranges" ||
 	no "index.yaml" "$(cat "$T/lib/index.yaml")"
 grep -q 'shape 2/3 (.*line 5): 8x36x20 NN' "$T/err" && ok "each shape announced on stderr, tuned at its upper end" ||
 	no "progress per shape" "$(cat "$T/err")"
@@ -53,16 +54,16 @@ done
 # rdna3run LIB --gemm: the pick, then the run and OpenBLAS check
 nt=$(sed -n 's/.*layout: NT, kernel: \([^,]*\),.*/\1/p' "$T/lib/index.yaml")
 out=$("$R" "$T/lib" --gemm 40 36 20 --layout nt --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 11: .*inside its ranges" &&
+printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 13: .*inside its ranges.* for rx7900xtx; gfx1100 code)" &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB --gemm picks the NT kernel and checks it" ||
 	no "rdna3run LIB pick" "$out"
 # 5 x 36 x 20 lies in [1, 8]; 3 x 36 x 20 is also in; 200 x 36 x 20 is nearest to 40 (log2 5 octaves)
-# against [1, 8] (log2 25): the entry on line 9 is taken
+# against [1, 8] (log2 25): the entry on line 11 is taken
 out=$("$R" "$T/lib" --gemm 5 36 20 --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q 'index line 10: M 1..8 N 36..36 K 20..20, inside its ranges' &&
+printf '%s' "$out" | grep -q 'index line 12: M 1..8 N 36..36 K 20..20, inside its ranges' &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 5 inside the range 1..8" || no "range" "$out"
 out=$("$R" "$T/lib" --gemm 200 36 20 --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q 'index line 9: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
+printf '%s' "$out" | grep -q 'index line 11: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 200 runs the nearest entry (40)" ||
 	no "nearest" "$out"
 out=$("$R" "$T/lib" --gemm 8 8 8 --layout tt --backend emu 2>&1)
@@ -76,7 +77,283 @@ rc=$?
 cp -r "$T/lib" "$T/lib2" && rm "$T/lib2/$nt"
 out=$("$R" "$T/lib2" --gemm 8 8 8 --backend emu 2>&1)
 rc=$?
-[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:11: kernel: .*$nt" &&
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:13: kernel: .*$nt" &&
+	ok "rdna3run LIB with a kernel file missing: one line naming it" || no "missing kernel" "rc $rc: $out"
+
+# from the cache: the same library, byte for byte
+"$G" tune sgemm --shapes "$T/shapes.yaml" --budget 2 -j 1 --cache "$T/c" -o "$T/libc" >/dev/null 2>&1 &&
+	sed 1d "$T/lib/index.yaml" >"$T/a" && sed 1d "$T/libc/index.yaml" >"$T/b" && cmp -s "$T/a" "$T/b" &&
+	cmp -s "$T/lib/summary.csv" "$T/libc/summary.csv" && ok "a second run from the cache writes the same index" ||
+	no "cache" "differs"
+
+# bad input: one line, exit 2, nothing written
+bad() { # NAME EXPECTED-RC PATTERN ARGS...
+	name=$1 want=$2 pat=$3
+	shift 3
+	out=$("$G" "$@" --budget 1 --cache "$T/c" -o "$T/bad" 2>&1)
+	rc=$?
+	if [ $rc -eq "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "$pat" &&
+		[ ! -e "$T/bad" ]; then
+		ok "$name"
+	else
+		no "$name" "rc $rc: $out"
+	fi
+}
+shapes() { printf '%s\n' "$@" >"$T/s.yaml"; }
+bad "--shapes: unknown template refused" 2 "unknown template 'nosuch'" tune nosuch --shapes "$T/shapes.yaml"
+bad "--shapes: missing file" 2 "nofile.yaml: cannot open the shapes file" tune sgemm --shapes "$T/nofile.yaml"
+bad "--shapes: a folder" 2 "cannot read the shapes file" tune sgemm --shapes "$T"
+shapes 'shapes:' '  - {m: 4, n: [4, 5}'
+bad "--shapes: malformed YAML" 2 "s.yaml:2: malformed YAML" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 0, n: 4, k: 4}'
+bad "--shapes: M = 0 refused" 2 "s.yaml:2: m = '0' is not a size" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: -8}'
+bad "--shapes: negative K refused" 2 "k = '-8' is not a size" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 08}'
+bad "--shapes: a leading zero refused (vocab integers)" 2 "k = '08'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8, tile: 3}'
+bad "--shapes: unknown key refused" 2 "s.yaml:2: unknown key 'tile'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shape:' '  - {m: 4, n: 4, k: 8}'
+bad "--shapes: unknown top-level key refused" 2 "s.yaml:1: unknown key 'shape'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: [1, 16], n: 4, k: 8}' '  - {m: 16, n: 4, k: 8}'
+bad "--shapes: overlapping ranges refused" 2 "s.yaml:3: this shape overlaps the shape on line 2" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: [16, 1], n: 4, k: 8}'
+bad "--shapes: an empty range refused" 2 "range \[16, 1\] is empty" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8}' '---' 'shapes:' '  - {m: 8, n: 4, k: 8}'
+bad "--shapes: a second YAML document refused" 2 "s.yaml:3: only one YAML document is allowed" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8, layout: XY}'
+bad "--shapes: a bad layout refused" 2 "layout 'XY'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4}'
+bad "--shapes: a shape without K refused" 2 "without 'k'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes: []'
+bad "--shapes: no shapes refused" 2 "at least one shape" tune sgemm --shapes "$T/s.yaml"
+bad "--shape with --shapes refused" 2 "give one" tune sgemm --shapes "$T/shapes.yaml" --shape 4 4 4
+bad "--layout with --shapes refused" 2 "in the shapes file" tune sgemm --shapes "$T/shapes.yaml" --layout nt
+
+# an assembler that fails on every candidate: each says so, the other shapes are still
+# searched, then nothing is written
+cat >"$T/clang" <<'EOF'
+#!/bin/sh
+case "$*" in *--version*) echo "clang version 19.1.0"; exit 0;; esac
+echo "error: the assembler crashed" >&2; exit 139
+EOF
+chmod +x "$T/clang"
+shapes 'shapes:' '  - {m: 40, n: 36, k: 20}' '  - {m: 8, n: 36, k: 20}'
+out=$(RDNA3_CLANG="$T/clang" "$G" tune sgemm --shapes "$T/s.yaml" --budget 1 -j 2 --cache "$T/c2" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c 'assembler-failed')" -eq 2 ] &&
+	printf '%s' "$out" | grep -q 'line 3 (8x36x20 NN): no candidate was correct' &&
+	printf '%s' "$out" | grep -q '2 of 2 shapes found no kernel; nothing written' && [ ! -e "$T/bad" ] &&
+	ok "a failing assembler: one line per candidate and per shape, every shape tried, nothing written" ||
+	no "assembler" "rc $rc: $out"
+
+# a worker that dies checking a candidate (bm = 32: its check has M = 35; the
+# test hook RDNA3_TUNE_CRASH_M kills it as an emulator crash would): the
+# library is still built
+shapes 'shapes:' '  - {m: 40, n: 36, k: 20}'
+out=$(RDNA3_TUNE_CRASH_M=35 "$G" tune sgemm --shapes "$T/s.yaml" --budget 3 -j 2 --cache "$T/c3" -o "$T/lib4" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && printf '%s' "$out" | grep -q 'candidate #0: fault' && [ -s "$T/lib4/index.yaml" ] &&
+	! grep -q 'sgemm-nn-32x' "$T/lib4/index.yaml" &&
+	ok "a candidate faulting on the emulator is reported, the library is built without it" ||
+	no "fault" "rc $rc: $out"
+
+# an existing LIB is replaced whole or not at all: an unwritable file keeps the old index
+mkdir "$T/ro" && echo old >"$T/ro/index.yaml" && mkdir "$T/ro/summary.csv"
+out=$("$G" tune sgemm --shapes "$T/shapes.yaml" --budget 2 --cache "$T/c" -o "$T/ro" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$T/ro/index.yaml")" = old ] && [ "$(ls "$T/ro" | wc -l)" -eq 2 ] &&
+	printf '%s' "$out" | tail -1 | grep -q 'nothing written' && ok "a write that fails leaves LIB as it was" ||
+	no "all or none" "rc $rc: $out; $(ls "$T/ro")"
+
+# --backend hip without a GPU: refused before any search, nothing written
+out=$("$G" tune sgemm --shapes "$T/shapes.yaml" --budget 1 --backend hip --cache "$T/c4" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 3 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q 'backend hip' &&
+	[ ! -e "$T/bad" ] && ok "--shapes --backend hip without a GPU: one line, exit 3, nothing written" ||
+	no "hip" "rc $rc: $out"
+
+[ $fails -eq 0 ]
+ "$T/lib/index.yaml" && grep -q '^device: rx7900xtx	grep -q '^  - {m: \[1, 8\], n: 36, k: 20, layout: NN, .*tuned_at: \[8, 36, 20\]' "$T/lib/index.yaml" &&
+	grep -q '^  - {m: 40, n: 36, k: 20, layout: NT, kernel: sgemm-nt-' "$T/lib/index.yaml" &&
+	[ "$(grep -c '^  - {' "$T/lib/index.yaml")" -eq 3 ] && ok "index.yaml: the target, the card, the three shapes with their ranges" ||
+	no "index.yaml" "$(cat "$T/lib/index.yaml")"
+grep -q 'shape 2/3 (.*line 5): 8x36x20 NN' "$T/err" && ok "each shape announced on stderr, tuned at its upper end" ||
+	no "progress per shape" "$(cat "$T/err")"
+# every config rebuilds its kernel byte for byte
+same=0 all=0
+for y in "$T"/lib/sgemm-*.yaml; do
+	all=$((all + 1))
+	"$G" sgemm --config "$y" -o "$T/re.hsaco" 2>/dev/null && cmp -s "$T/re.hsaco" "${y%.yaml}.hsaco" && same=$((same + 1))
+done
+[ $all -ge 2 ] && [ $same -eq $all ] && ok "each config of LIB rebuilds its kernel" || no "configs" "$same of $all"
+
+# rdna3run LIB --gemm: the pick, then the run and OpenBLAS check
+nt=$(sed -n 's/.*layout: NT, kernel: \([^,]*\),.*/\1/p' "$T/lib/index.yaml")
+out=$("$R" "$T/lib" --gemm 40 36 20 --layout nt --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 13: .*inside its ranges" &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB --gemm picks the NT kernel and checks it" ||
+	no "rdna3run LIB pick" "$out"
+# 5 x 36 x 20 lies in [1, 8]; 3 x 36 x 20 is also in; 200 x 36 x 20 is nearest to 40 (log2 5 octaves)
+# against [1, 8] (log2 25): the entry on line 11 is taken
+out=$("$R" "$T/lib" --gemm 5 36 20 --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q 'index line 12: M 1..8 N 36..36 K 20..20, inside its ranges' &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 5 inside the range 1..8" || no "range" "$out"
+out=$("$R" "$T/lib" --gemm 200 36 20 --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q 'index line 11: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 200 runs the nearest entry (40)" ||
+	no "nearest" "$out"
+out=$("$R" "$T/lib" --gemm 8 8 8 --layout tt --backend emu 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q 'no kernel for layout TT' &&
+	ok "rdna3run LIB: a layout the library lacks, one line" || no "layout" "rc $rc: $out"
+out=$("$R" "$T/lib" --list 2>&1)
+rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q 'needs --gemm' && ok "rdna3run LIB without --gemm refused" ||
+	no "lib without gemm" "rc $rc: $out"
+cp -r "$T/lib" "$T/lib2" && rm "$T/lib2/$nt"
+out=$("$R" "$T/lib2" --gemm 8 8 8 --backend emu 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:13: kernel: .*$nt" &&
+	ok "rdna3run LIB with a kernel file missing: one line naming it" || no "missing kernel" "rc $rc: $out"
+
+# from the cache: the same library, byte for byte
+"$G" tune sgemm --shapes "$T/shapes.yaml" --budget 2 -j 1 --cache "$T/c" -o "$T/libc" >/dev/null 2>&1 &&
+	sed 1d "$T/lib/index.yaml" >"$T/a" && sed 1d "$T/libc/index.yaml" >"$T/b" && cmp -s "$T/a" "$T/b" &&
+	cmp -s "$T/lib/summary.csv" "$T/libc/summary.csv" && ok "a second run from the cache writes the same index" ||
+	no "cache" "differs"
+
+# bad input: one line, exit 2, nothing written
+bad() { # NAME EXPECTED-RC PATTERN ARGS...
+	name=$1 want=$2 pat=$3
+	shift 3
+	out=$("$G" "$@" --budget 1 --cache "$T/c" -o "$T/bad" 2>&1)
+	rc=$?
+	if [ $rc -eq "$want" ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q -- "$pat" &&
+		[ ! -e "$T/bad" ]; then
+		ok "$name"
+	else
+		no "$name" "rc $rc: $out"
+	fi
+}
+shapes() { printf '%s\n' "$@" >"$T/s.yaml"; }
+bad "--shapes: unknown template refused" 2 "unknown template 'nosuch'" tune nosuch --shapes "$T/shapes.yaml"
+bad "--shapes: missing file" 2 "nofile.yaml: cannot open the shapes file" tune sgemm --shapes "$T/nofile.yaml"
+bad "--shapes: a folder" 2 "cannot read the shapes file" tune sgemm --shapes "$T"
+shapes 'shapes:' '  - {m: 4, n: [4, 5}'
+bad "--shapes: malformed YAML" 2 "s.yaml:2: malformed YAML" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 0, n: 4, k: 4}'
+bad "--shapes: M = 0 refused" 2 "s.yaml:2: m = '0' is not a size" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: -8}'
+bad "--shapes: negative K refused" 2 "k = '-8' is not a size" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 08}'
+bad "--shapes: a leading zero refused (vocab integers)" 2 "k = '08'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8, tile: 3}'
+bad "--shapes: unknown key refused" 2 "s.yaml:2: unknown key 'tile'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shape:' '  - {m: 4, n: 4, k: 8}'
+bad "--shapes: unknown top-level key refused" 2 "s.yaml:1: unknown key 'shape'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: [1, 16], n: 4, k: 8}' '  - {m: 16, n: 4, k: 8}'
+bad "--shapes: overlapping ranges refused" 2 "s.yaml:3: this shape overlaps the shape on line 2" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: [16, 1], n: 4, k: 8}'
+bad "--shapes: an empty range refused" 2 "range \[16, 1\] is empty" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8}' '---' 'shapes:' '  - {m: 8, n: 4, k: 8}'
+bad "--shapes: a second YAML document refused" 2 "s.yaml:3: only one YAML document is allowed" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4, k: 8, layout: XY}'
+bad "--shapes: a bad layout refused" 2 "layout 'XY'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes:' '  - {m: 4, n: 4}'
+bad "--shapes: a shape without K refused" 2 "without 'k'" tune sgemm --shapes "$T/s.yaml"
+shapes 'shapes: []'
+bad "--shapes: no shapes refused" 2 "at least one shape" tune sgemm --shapes "$T/s.yaml"
+bad "--shape with --shapes refused" 2 "give one" tune sgemm --shapes "$T/shapes.yaml" --shape 4 4 4
+bad "--layout with --shapes refused" 2 "in the shapes file" tune sgemm --shapes "$T/shapes.yaml" --layout nt
+
+# an assembler that fails on every candidate: each says so, the other shapes are still
+# searched, then nothing is written
+cat >"$T/clang" <<'EOF'
+#!/bin/sh
+case "$*" in *--version*) echo "clang version 19.1.0"; exit 0;; esac
+echo "error: the assembler crashed" >&2; exit 139
+EOF
+chmod +x "$T/clang"
+shapes 'shapes:' '  - {m: 40, n: 36, k: 20}' '  - {m: 8, n: 36, k: 20}'
+out=$(RDNA3_CLANG="$T/clang" "$G" tune sgemm --shapes "$T/s.yaml" --budget 1 -j 2 --cache "$T/c2" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c 'assembler-failed')" -eq 2 ] &&
+	printf '%s' "$out" | grep -q 'line 3 (8x36x20 NN): no candidate was correct' &&
+	printf '%s' "$out" | grep -q '2 of 2 shapes found no kernel; nothing written' && [ ! -e "$T/bad" ] &&
+	ok "a failing assembler: one line per candidate and per shape, every shape tried, nothing written" ||
+	no "assembler" "rc $rc: $out"
+
+# a worker that dies checking a candidate (bm = 32: its check has M = 35; the
+# test hook RDNA3_TUNE_CRASH_M kills it as an emulator crash would): the
+# library is still built
+shapes 'shapes:' '  - {m: 40, n: 36, k: 20}'
+out=$(RDNA3_TUNE_CRASH_M=35 "$G" tune sgemm --shapes "$T/s.yaml" --budget 3 -j 2 --cache "$T/c3" -o "$T/lib4" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && printf '%s' "$out" | grep -q 'candidate #0: fault' && [ -s "$T/lib4/index.yaml" ] &&
+	! grep -q 'sgemm-nn-32x' "$T/lib4/index.yaml" &&
+	ok "a candidate faulting on the emulator is reported, the library is built without it" ||
+	no "fault" "rc $rc: $out"
+
+# an existing LIB is replaced whole or not at all: an unwritable file keeps the old index
+mkdir "$T/ro" && echo old >"$T/ro/index.yaml" && mkdir "$T/ro/summary.csv"
+out=$("$G" tune sgemm --shapes "$T/shapes.yaml" --budget 2 --cache "$T/c" -o "$T/ro" 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(cat "$T/ro/index.yaml")" = old ] && [ "$(ls "$T/ro" | wc -l)" -eq 2 ] &&
+	printf '%s' "$out" | tail -1 | grep -q 'nothing written' && ok "a write that fails leaves LIB as it was" ||
+	no "all or none" "rc $rc: $out; $(ls "$T/ro")"
+
+# --backend hip without a GPU: refused before any search, nothing written
+out=$("$G" tune sgemm --shapes "$T/shapes.yaml" --budget 1 --backend hip --cache "$T/c4" -o "$T/bad" 2>&1)
+rc=$?
+[ $rc -eq 3 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q 'backend hip' &&
+	[ ! -e "$T/bad" ] && ok "--shapes --backend hip without a GPU: one line, exit 3, nothing written" ||
+	no "hip" "rc $rc: $out"
+
+[ $fails -eq 0 ]
+ "$T/lib/index.yaml" &&
+	grep -q '^  - {m: 40, n: 36, k: 20, layout: NN, kernel: sgemm-nn-' "$T/lib/index.yaml" &&
+	grep -q '^  - {m: \[1, 8\], n: 36, k: 20, layout: NN, .*tuned_at: \[8, 36, 20\]' "$T/lib/index.yaml" &&
+	grep -q '^  - {m: 40, n: 36, k: 20, layout: NT, kernel: sgemm-nt-' "$T/lib/index.yaml" &&
+	[ "$(grep -c '^  - {' "$T/lib/index.yaml")" -eq 3 ] && ok "index.yaml: the target, the card, the three shapes with their ranges" ||
+	no "index.yaml" "$(cat "$T/lib/index.yaml")"
+grep -q 'shape 2/3 (.*line 5): 8x36x20 NN' "$T/err" && ok "each shape announced on stderr, tuned at its upper end" ||
+	no "progress per shape" "$(cat "$T/err")"
+# every config rebuilds its kernel byte for byte
+same=0 all=0
+for y in "$T"/lib/sgemm-*.yaml; do
+	all=$((all + 1))
+	"$G" sgemm --config "$y" -o "$T/re.hsaco" 2>/dev/null && cmp -s "$T/re.hsaco" "${y%.yaml}.hsaco" && same=$((same + 1))
+done
+[ $all -ge 2 ] && [ $same -eq $all ] && ok "each config of LIB rebuilds its kernel" || no "configs" "$same of $all"
+
+# rdna3run LIB --gemm: the pick, then the run and OpenBLAS check
+nt=$(sed -n 's/.*layout: NT, kernel: \([^,]*\),.*/\1/p' "$T/lib/index.yaml")
+out=$("$R" "$T/lib" --gemm 40 36 20 --layout nt --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 13: .*inside its ranges" &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB --gemm picks the NT kernel and checks it" ||
+	no "rdna3run LIB pick" "$out"
+# 5 x 36 x 20 lies in [1, 8]; 3 x 36 x 20 is also in; 200 x 36 x 20 is nearest to 40 (log2 5 octaves)
+# against [1, 8] (log2 25): the entry on line 11 is taken
+out=$("$R" "$T/lib" --gemm 5 36 20 --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q 'index line 12: M 1..8 N 36..36 K 20..20, inside its ranges' &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 5 inside the range 1..8" || no "range" "$out"
+out=$("$R" "$T/lib" --gemm 200 36 20 --backend emu --check 2>&1)
+printf '%s' "$out" | grep -q 'index line 11: M 40..40 .*the nearest entry, 2.32 octaves outside' &&
+	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB: M = 200 runs the nearest entry (40)" ||
+	no "nearest" "$out"
+out=$("$R" "$T/lib" --gemm 8 8 8 --layout tt --backend emu 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q 'no kernel for layout TT' &&
+	ok "rdna3run LIB: a layout the library lacks, one line" || no "layout" "rc $rc: $out"
+out=$("$R" "$T/lib" --list 2>&1)
+rc=$?
+[ $rc -eq 2 ] && printf '%s' "$out" | grep -q 'needs --gemm' && ok "rdna3run LIB without --gemm refused" ||
+	no "lib without gemm" "rc $rc: $out"
+cp -r "$T/lib" "$T/lib2" && rm "$T/lib2/$nt"
+out=$("$R" "$T/lib2" --gemm 8 8 8 --backend emu 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:13: kernel: .*$nt" &&
 	ok "rdna3run LIB with a kernel file missing: one line naming it" || no "missing kernel" "rc $rc: $out"
 
 # from the cache: the same library, byte for byte
