@@ -34,7 +34,7 @@ struct kl_head {
 	unsigned ndims;
 	char dims[KL_MAX_DIMS][KL_NAME_MAX];
 	char unit[16];               /* "GFLOP/s" */
-	char target[KL_NAME_MAX];    /* the GPU the kernels were built for ("gfx1151"), or "" */
+	char target[KL_NAME_MAX];    /* the GPU the kernels were built for (a row of isa/targets.def), or "" */
 	char device[KL_NAME_MAX];    /* the card their rates were predicted or measured on, or "" */
 };
 
