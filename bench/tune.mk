@@ -2,5 +2,5 @@
 # fresh cache (`make bench-tune`, part of `make bench`; minutes on 2 cores).
 .PHONY: bench-tune
 bench: bench-tune
-bench-tune: $(BUILD)/rdna3gen $(BUILD)/rdna3run
+bench-tune: $(BUILD)/rdna3gen
 	sh bench/tune.sh $(BUILD) 4096 4096 4096 300

@@ -9,10 +9,10 @@ M=${2:-4096} N=${3:-4096} K=${4:-4096} BUDGET=${5:-300}
 T=$(mktemp -d "${TMPDIR:-/tmp}/bench_tune_XXXXXX")
 trap 'rm -rf "$T"' EXIT
 start=$(date +%s)
-RDNA3RUN="$B/rdna3run" "$B/rdna3gen" tune sgemm --shape "$M" "$N" "$K" --budget "$BUDGET" -j 2 \
+"$B/rdna3gen" tune sgemm --shape "$M" "$N" "$K" --budget "$BUDGET" -j 2 \
 	--cache "$T/cache" -o "$T/out" >"$T/log" 2>"$T/err" || { tail -3 "$T/err"; exit 1; }
 end=$(date +%s)
-# CPU time of the finished children (the workers and their rdna3run runs)
+# CPU time of the finished children (the workers)
 times >"$T/times"
 cpu=$(tail -1 "$T/times" | awk '{ split($1, u, "m"); split($2, s, "m"); print u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 csv="$T/out/candidates.csv"

@@ -14,7 +14,7 @@ N=4096 K=4096
 T=$(mktemp -d "${TMPDIR:-/tmp}/bench_tune_lib_XXXXXX")
 trap 'rm -rf "$T"' EXIT
 start=$(date +%s)
-RDNA3RUN="$B/rdna3run" "$B/rdna3gen" tune sgemm --shapes bench/skinny_shapes.yaml --budget "$BUDGET" -j 2 \
+"$B/rdna3gen" tune sgemm --shapes bench/skinny_shapes.yaml --budget "$BUDGET" -j 2 \
 	--cache "$B/bench/tune-cache" -o "$T/lib" >"$T/log" 2>"$T/err" || { tail -3 "$T/err"; exit 1; }
 end=$(date +%s)
 echo "library: 3 shapes x $BUDGET candidates, wall $((end - start)) s (-j 2; less when cached)"
