@@ -62,7 +62,7 @@ static int gemm_once(struct ld_backend *b, const struct ld_code_object *co, cons
 	struct gemm_req q = { .m = shape[0], .n = shape[1], .k = shape[2], .layout = -1, .dtype = -1,
 			      .alpha = 1.0f, .check = chk != NULL, .seed = 1 };
 	struct gemm *g = NULL;
-	struct ld_run_stats first;
+	struct ld_run_stats first = { 0 };
 	int rc = gemm_prepare(b, module, ld_kernel_at(co, 0), &q, &g, err, errlen);
 	if (!rc)
 		rc = gemm_launch(g, 1, &first, err, errlen);
