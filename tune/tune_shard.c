@@ -188,7 +188,7 @@ static int parts_agree(const struct part *p, unsigned np, char *err, size_t errl
 	bool seen[1024] = { false };
 	for (unsigned i = 0; i < np; i++) {
 		if (strcmp(p[i].head, p[0].head) || p[i].n != p[0].n || p[i].ns != p[0].ns)
-			return vc_fail(err, errlen, -1, "%s and %s are parts of different builds (template, target, tuner "
+			return vc_fail(err, errlen, -1, "%s and %s are parts of different builds (template, target and card, tuner "
 				       "version, toolchain, shapes file, budget or shard count differ)", p[0].dir, p[i].dir);
 		if (seen[p[i].k])
 			return vc_fail(err, errlen, -1, "%s: shard %u/%u given twice", p[i].dir, p[i].k, p[i].n);
