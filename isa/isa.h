@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---- limits ----------------------------------------------------------------- */
@@ -82,6 +83,19 @@ static inline const struct isa_target *isa_targets(unsigned *n)
 
 /* The target of everything that is not told another one: the first row. */
 static inline const struct isa_target *isa_target_default(void) { return isa_targets(NULL); }
+
+/* "NAME|NAME|...": every row, the default first (for the messages that name
+ * the targets: the loader's LD_E_ARCH, the --target parameter's range). */
+static inline void isa_target_names(char *buf, size_t n)
+{
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	size_t at = 0;
+	if (n)
+		buf[0] = '\0';
+	for (unsigned i = 0; i < nt && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
+}
 
 /* The row named `name` ("gfx" and digits, no feature suffix), or NULL. */
 static inline const struct isa_target *isa_target_by_name(const char *name)

@@ -62,17 +62,6 @@ static const struct isa_target *target_of(unsigned mach)
 	return t;
 }
 
-/* "NAME|NAME|...": every target, for the message of LD_E_ARCH. */
-static void target_names(char *buf, size_t n)
-{
-	unsigned nt;
-	const struct isa_target *t = isa_targets(&nt);
-	size_t at = 0;
-	buf[0] = '\0';
-	for (unsigned i = 0; i < nt && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
-}
-
 static bool range_ok(uint64_t off, uint64_t len, uint64_t total)
 {
 	return off <= total && len <= total - off;
@@ -318,7 +307,7 @@ static int parse(struct ld_code_object *co, char *err, size_t errlen)
 	co->abi_version = eh.e_ident[EI_ABIVERSION];
 	if (!(co->target_row = target_of(co->mach))) {
 		char names[128];
-		target_names(names, sizeof names);
+		isa_target_names(names, sizeof names);
 		const char *name = mach_name(co->mach);
 		rc = name ? vc_fail(err, errlen, LD_E_ARCH, "code object is for %s, not %s", name, names)
 			  : vc_fail(err, errlen, LD_E_ARCH, "code object is for machine 0x%x, not %s", co->mach,

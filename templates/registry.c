@@ -86,17 +86,6 @@ float tpl_float(long stored)
 	return f;
 }
 
-/* "NAME|NAME|...": every row of isa/targets.def, the default first. */
-static void target_names(char *buf, size_t n)
-{
-	unsigned nt;
-	const struct isa_target *t = isa_targets(&nt);
-	size_t at = 0;
-	buf[0] = '\0';
-	for (unsigned i = 0; i < nt && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
-}
-
 void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
 {
 	switch (p->type) {
@@ -106,7 +95,7 @@ void tpl_param_range(const struct tpl_param *p, char *buf, size_t n)
 	case TPL_WIDTH: snprintf(buf, n, "%s", VC_WORDS_WIDTH); break;
 	case TPL_ENUM: snprintf(buf, n, "%s", p->choices); break;
 	case TPL_FLOAT: snprintf(buf, n, "float"); break;
-	case TPL_TARGET: target_names(buf, n); break;
+	case TPL_TARGET: isa_target_names(buf, n); break;
 	}
 }
 
