@@ -207,6 +207,7 @@ enum ao_arg_kind {
 	AO_ARG_BY_VALUE,
 	AO_ARG_F32,            /* by_value holding an f32: `.type_name: float`, so runners parse "2" as 2.0 */
 	AO_ARG_U32,            /* by_value holding a u32: `.type_name: uint`, so runners refuse "2.5" */
+	AO_ARG_F64,            /* by_value holding an f64 (8 bytes, 8-aligned): `.type_name: double`, so runners store a double */
 };
 int ao_arg(struct ao_kernel *k, const char *name, enum ao_arg_kind kind,
 	   unsigned size, unsigned align, bool is_const);
@@ -216,6 +217,8 @@ static inline int ao_arg_u32(struct ao_kernel *k, const char *name)
 { return ao_arg(k, name, AO_ARG_U32, 4, 4, false); }
 static inline int ao_arg_f32(struct ao_kernel *k, const char *name)
 { return ao_arg(k, name, AO_ARG_F32, 4, 4, false); }
+static inline int ao_arg_f64(struct ao_kernel *k, const char *name)
+{ return ao_arg(k, name, AO_ARG_F64, 8, 8, false); }
 
 /* Scalar registers above the wave-start ones: a bump allocator.  count 2 is
  * aligned to 2, count >= 4 to 4 (SMEM destinations need it).  -1 on overflow. */

@@ -284,8 +284,12 @@ static void put_metadata(struct ao_text *b, const struct ao_kernel *k, const str
 					ao_textf(b, "        .is_const: true\n");
 			} else {
 				ao_textf(b, "        .value_kind: by_value\n");
-				if (a->kind == AO_ARG_F32 || a->kind == AO_ARG_U32)
-					ao_textf(b, "        .type_name: %s\n", a->kind == AO_ARG_F32 ? "float" : "uint");
+				/* the C names runners read the value's type from (loader/args.c) */
+				static const char *const type_name[] = {
+					[AO_ARG_F32] = "float", [AO_ARG_U32] = "uint", [AO_ARG_F64] = "double",
+				};
+				if ((unsigned)a->kind < sizeof type_name / sizeof type_name[0] && type_name[a->kind])
+					ao_textf(b, "        .type_name: %s\n", type_name[a->kind]);
 			}
 		}
 	}

@@ -423,6 +423,32 @@ static void test_meta_get(void)
 	ao_kernel_free(k);
 }
 
+/* By-value arguments carry the C type runners parse their text as:
+ * ao_arg_u32 uint, ao_arg_f32 float, ao_arg_f64 double (8 bytes, 8-aligned). */
+static void test_arg_types(void)
+{
+	struct ao_kernel *k = new_kernel("argtypes");
+	int n = ao_arg_u32(k, "count"), a = ao_arg_f32(k, "alpha"), d = ao_arg_f64(k, "beta");
+	check(n == 0 && a == 4 && d == 8, "f64 argument aligned to 8 after two 4-byte ones", "");
+	AO_I0(k, AO_OP(s_endpgm));
+	char *text;
+	size_t len;
+	struct ao_emit_opts o = { .code_object = 5 };
+	if (ao_print(k, &o, &text, &len)) {
+		check(0, "argtypes prints", ao_error(k) ? ao_error(k) : "");
+		ao_kernel_free(k);
+		return;
+	}
+	const char *u = strstr(text, "- .name: count"), *f = strstr(text, "- .name: alpha"),
+		   *g = strstr(text, "- .name: beta");
+	check(u && f && g && strstr(u, ".type_name: uint") && strstr(f, ".type_name: float") &&
+	      strstr(g, ".size: 8") && strstr(g, ".type_name: double") && strstr(text, ".kernarg_segment_size: 16") &&
+	      strstr(text, ".kernarg_segment_align: 8"),
+	      "type_name uint, float, double; kernarg 16 bytes aligned to 8", "");
+	free(text);
+	ao_kernel_free(k);
+}
+
 int main(void)
 {
 	struct ao_kernel *k = new_kernel("sample");
@@ -436,5 +462,6 @@ int main(void)
 	test_errors();
 	test_atomic_writes();
 	test_meta_get();
+	test_arg_types();
 	return check_exit();
 }
