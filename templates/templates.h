@@ -158,5 +158,6 @@ extern const struct tpl_template tpl_sgemm_naive;
 extern const struct tpl_template tpl_sgemm;
 extern const struct tpl_template tpl_hgemm;
 extern const struct tpl_template tpl_microbench;
+extern const struct tpl_template tpl_stencil;
 
 #endif
