@@ -58,6 +58,26 @@ else
 	nok gen_scale "$(head -n 2 "$T/gen.out")"
 fi
 
+# --- .type_name double (ao_arg_f64): a stencil's f64 coefficients; c0=2 and cx1=1 given as
+# integer text are stored as the doubles 2.0 and 1.0.  On a 3x3x3 grid of u = iota the one
+# interior point (index 13) gets 2*13 + (12 + 14) = 52, every other element of f stays 0.
+if "$RDNA3GEN" stencil --dtype f64 --radius 1 --bx 32 --by 1 --points 1 -o "$T/st64.hsaco" >"$T/gen.out" 2>&1; then
+	expect f64_integer_text 0 "$R" "$T/st64.hsaco" --backend emu --grid 1,1,1 --block 32,1,1 \
+		--buffer f=216 --buffer u:f64=216:iota --arg nx=3 --arg ny=3 --arg nz=3 --arg ylo=1 --arg yhi=2 \
+		--arg c0=2 --arg cx1=1 --arg cy1=0 --arg cz1=0 --dump f="$T/f64.bin"
+	if od -An -v -t f8 -w8 "$T/f64.bin" | awk '{ i = NR - 1; if ($1 != (i == 13 ? 52 : 0)) bad++ }
+			END { exit !(NR == 27 && !bad) }'; then
+		ok f64_integer_text_result
+	else
+		nok f64_integer_text_result "$(od -An -t f8 "$T/f64.bin" | tr '\n' ' ' | head -c 300)"
+	fi
+	expect f64_refuses_text 2 "$R" "$T/st64.hsaco" --backend emu --grid 1,1,1 --block 32,1,1 \
+		--buffer f=216 --buffer u:f64=216 --arg nx=3 --arg ny=3 --arg nz=3 --arg ylo=1 --arg yhi=2 \
+		--arg c0=two --arg cx1=1 --arg cy1=0 --arg cz1=0
+else
+	nok gen_stencil_f64 "$(head -n 2 "$T/gen.out")"
+fi
+
 # --- identity fill: y = 1 * y keeps it (4x4 square, and 4 rows of 8)
 expect identity_fill 0 "$R" "$S" --kernel scale --backend emu --grid 1 --block 32 --buffer y=64:identity \
 	--arg a=1.0 --arg count=16 --dump y="$T/id.bin"

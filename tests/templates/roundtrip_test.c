@@ -217,7 +217,7 @@ struct want_arg { const char *name; unsigned offset, size; bool ptr; };
 static const struct want_sig {
 	const char *tpl;
 	unsigned kernarg_size, nargs;
-	struct want_arg args[12];
+	struct want_arg args[16];
 } signatures[] = {
 	{ "scale", 28, 5, { { "src", 0, 8, true }, { "dst", 8, 8, true }, { "count", 16, 4, false },
 			    { "a", 20, 4, false }, { "b", 24, 4, false } } },
@@ -225,6 +225,16 @@ static const struct want_sig {
 				   { "rows", 24, 4, false }, { "cols", 28, 4, false }, { "depth", 32, 4, false },
 				   { "lda", 36, 4, false }, { "ldb", 40, 4, false }, { "ldc", 44, 4, false },
 				   { "alpha", 48, 4, false }, { "beta", 52, 4, false } } },
+	/* stencil (docs/stencil.md): f64 coefficients are 8-byte aligned, after yhi at 32 */
+	{ "stencil-r1-f64", 72, 11, { { "f", 0, 8, true }, { "u", 8, 8, true }, { "nx", 16, 4, false },
+				      { "ny", 20, 4, false }, { "nz", 24, 4, false }, { "ylo", 28, 4, false },
+				      { "yhi", 32, 4, false }, { "c0", 40, 8, false }, { "cx1", 48, 8, false },
+				      { "cy1", 56, 8, false }, { "cz1", 64, 8, false } } },
+	{ "stencil-r2-f32", 64, 14, { { "f", 0, 8, true }, { "u", 8, 8, true }, { "nx", 16, 4, false },
+				      { "ny", 20, 4, false }, { "nz", 24, 4, false }, { "ylo", 28, 4, false },
+				      { "yhi", 32, 4, false }, { "c0", 36, 4, false }, { "cx1", 40, 4, false },
+				      { "cx2", 44, 4, false }, { "cy1", 48, 4, false }, { "cy2", 52, 4, false },
+				      { "cz1", 56, 4, false }, { "cz2", 60, 4, false } } },
 };
 
 static const struct want_sig *signature_of(const char *tpl)
@@ -288,26 +298,58 @@ static void check_disassembly(const char *label, struct ao_kernel *k, const char
 
 /* The metadata note against the hand-derived signature: kernel keys, every
  * argument in order (offset, size, kind), amdhsa.version. */
+/* A template parameter's value by name (the test reads the values, not the template's code). */
+static long pval(const struct tpl_values *v, const char *name)
+{
+	bool common;
+	int i = tpl_param_find(v->tpl, name, &common);
+	return i < 0 ? -1 : common ? v->c[i] : v->v[i];
+}
+
+/* LDS bytes by docs/stencil.md: zmarch lds keeps a ring of r + 2 planes of the
+ * tile and its halo, each padded to 16 bytes; every other kernel here none. */
+static long want_lds(const struct tpl_values *v)
+{
+	if (strcmp(v->tpl->name, "stencil") != 0 || pval(v, "zmarch") != 2)
+		return 0;
+	long r = pval(v, "radius"), pts = pval(v, "points"), dir = pval(v, "dir"), es = pval(v, "dtype") ? 8 : 4;
+	long tx = pval(v, "bx") * (dir == 0 ? pts : 1), ty = pval(v, "by") * (dir == 1 ? pts : 1);
+	return (r + 2) * (((tx + 2 * r) * (ty + 2 * r) * es + 15) / 16 * 16);
+}
+
 static void check_note(const char *label, struct ao_kernel *k, const struct tpl_values *v,
 		       const struct want_sig *sig, const char *notes, unsigned nargs_described)
 {
 	char name[300], kd_name[160];
 	const char *sym = ao_info(k)->name;
 	snprintf(kd_name, sizeof kd_name, "%s.kd", sym);
-	struct { const char *key; char value[200]; } want[16];
+	struct { const char *key; char value[200]; } want[24];
 	unsigned nw = 0;
 #define W(k_, ...) do { want[nw].key = k_; snprintf(want[nw].value, sizeof want[nw].value, __VA_ARGS__); nw++; } while (0)
 	W(".name", "%s", sym);
 	W(".symbol", "%s", kd_name);
 	W(".kernarg_segment_size", "%u", sig->kernarg_size);
 	W(".kernarg_segment_align", "8");   /* the pointer arguments */
-	W(".group_segment_fixed_size", "0");   /* neither template uses LDS */
+	bool stencil = strcmp(v->tpl->name, "stencil") == 0;
+	if (stencil) {   /* docs/stencil.md: tiles, and zmarch lds's ring of r + 2 padded planes */
+		long r = pval(v, "radius"), pts = pval(v, "points"), dir = pval(v, "dir"), es = pval(v, "dtype") ? 8 : 4;
+		long tx = pval(v, "bx") * (dir == 0 ? pts : 1), ty = pval(v, "by") * (dir == 1 ? pts : 1);
+		long tz = pval(v, "zmarch") ? pval(v, "zlen") : dir == 2 ? pts : 1;
+		W(".rdna3.tile_x", "%ld", tx);
+		W(".rdna3.tile_y", "%ld", ty);
+		W(".rdna3.tile_z", "%ld", tz);
+		W(".rdna3.radius", "%ld", r);
+		W(".rdna3.dtype", "%s", es == 8 ? "f64" : "f32");
+		W(".rdna3.slab_rows", "%ld", pval(v, "slab-rows"));
+	}
+	W(".group_segment_fixed_size", "%ld", want_lds(v));
 	W(".private_segment_fixed_size", "0");
 	W(".max_flat_workgroup_size", "%u", ao_info(k)->block_threads);
 	W(".wavefront_size", "32");
 	W(".rdna3.template", "%s", v->tpl->name);
 	W(".rdna3.block_threads", "%u", ao_info(k)->block_threads);
-	if (strcmp(v->tpl->name, "sgemm-naive") == 0) {
+	if (stencil) {
+	} else if (strcmp(v->tpl->name, "sgemm-naive") == 0) {
 		W(".rdna3.tile_m", "%ld", v->v[1]);
 		W(".rdna3.tile_n", "%ld", v->v[0]);
 		W(".rdna3.layout", "NN");
@@ -390,7 +432,7 @@ static void check_register_counts(const char *label, const char *text, const cha
 
 /* The kernel descriptor's fields, read back from the code object. */
 static void check_descriptor(const char *label, struct ao_kernel *k, const struct want_sig *sig,
-			     const char *path, unsigned vmax)
+			     const char *path, unsigned vmax, unsigned lds)
 {
 	char name[300], why[600];
 	unsigned char kd[64];
@@ -402,18 +444,18 @@ static void check_descriptor(const char *label, struct ao_kernel *k, const struc
 	unsigned vgpr_alloc = ((rsrc1 & 63) + 1) * 8;   /* wave32: granules of 8 */
 	snprintf(name, sizeof name, "%s: descriptor allocates %u VGPRs >= %u touched", label, vgpr_alloc, vmax);
 	check(vgpr_alloc >= vmax, name, "too few");
-	snprintf(name, sizeof name, "%s: descriptor LDS 0, kernarg %u, wgp %u, user SGPRs 2, wave32", label,
-		 sig->kernarg_size, (unsigned)ao_info(k)->wgp_mode);
+	snprintf(name, sizeof name, "%s: descriptor LDS %u, kernarg %u, wgp %u, user SGPRs 2, wave32", label,
+		 lds, sig->kernarg_size, (unsigned)ao_info(k)->wgp_mode);
 	snprintf(why, sizeof why, "group %u kernarg %u rsrc1 %08x rsrc2 %08x props %04x", le32(kd), le32(kd + 8),
 		 rsrc1, rsrc2, props);
-	check(le32(kd) == 0 && le32(kd + 8) == sig->kernarg_size &&
+	check(le32(kd) == lds && le32(kd + 8) == sig->kernarg_size &&
 	      ((rsrc1 >> 29) & 1) == (unsigned)ao_info(k)->wgp_mode && ((rsrc2 >> 1) & 31) == 2 &&
 	      (rsrc2 >> 7 & 1) && (props & 0x8) && (props & 0x400), name, why);
 }
 
 /* Builds the kernel with LLVM t; with full, checks its disassembly, note,
  * register counts and descriptor against the builder and by hand. */
-static void check_kernel(const char *label, struct ao_kernel *k, const struct tpl_values *v,
+static void check_kernel(const char *label, struct ao_kernel *k, const struct tpl_values *v, const char *sig_name,
 			 const char *text, size_t len, const struct tool *t, bool full)
 {
 	char name[300], path[400], cmd[800];
@@ -439,7 +481,7 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 		check(0, label, "llvm-readelf --notes failed");
 		return;
 	}
-	const struct want_sig *sig = signature_of(v->tpl->name);
+	const struct want_sig *sig = signature_of(sig_name ? sig_name : v->tpl->name);
 	if (!sig) {
 		check(0, label, "no hand-derived signature for this template in the test");
 		free(notes);
@@ -448,22 +490,29 @@ static void check_kernel(const char *label, struct ao_kernel *k, const struct tp
 	check_note(label, k, v, sig, notes, s.nargs);
 	check_register_counts(label, text, notes, &rs);
 	free(notes);
-	check_descriptor(label, k, sig, path, rs.vmax);
+	check_descriptor(label, k, sig, path, rs.vmax, (unsigned)want_lds(v));
 }
 
-struct set { const char *tpl; const char *label; const char *assign[6]; };
+/* sig: the signature's name when it is not the template's (it depends on the values) */
+struct set { const char *tpl; const char *label; const char *assign[8]; const char *sig; };
 
 static const struct set sets[] = {
-	{ "scale", "scale-default", { NULL } },
-	{ "scale", "scale-b32-i3", { "block=32", "items=3" } },
-	{ "scale", "scale-b1024-i16", { "block=1024", "items=16" } },
-	{ "scale", "scale-wide-wgp-co4", { "preset=wide", "mode=wgp", "code-object=4" } },
-	{ "scale", "scale-co6-nodirective", { "code-object=6", "version-directive=false" } },
-	{ "sgemm-naive", "sgemm-naive-default", { NULL } },
-	{ "sgemm-naive", "sgemm-naive-1x32", { "bx=1", "by=32" } },
-	{ "sgemm-naive", "sgemm-naive-k1", { "preset=k1" } },
-	{ "sgemm-naive", "sgemm-naive-1024x1-wgp", { "bx=1024", "by=1", "mode=wgp" } },
-	{ "sgemm-naive", "sgemm-naive-64x4-co4", { "bx=64", "by=4", "code-object=4" } },
+	{ "scale", "scale-default", { NULL }, NULL },
+	{ "scale", "scale-b32-i3", { "block=32", "items=3" }, NULL },
+	{ "scale", "scale-b1024-i16", { "block=1024", "items=16" }, NULL },
+	{ "scale", "scale-wide-wgp-co4", { "preset=wide", "mode=wgp", "code-object=4" }, NULL },
+	{ "scale", "scale-co6-nodirective", { "code-object=6", "version-directive=false" }, NULL },
+	{ "sgemm-naive", "sgemm-naive-default", { NULL }, NULL },
+	{ "sgemm-naive", "sgemm-naive-1x32", { "bx=1", "by=32" }, NULL },
+	{ "sgemm-naive", "sgemm-naive-k1", { "preset=k1" }, NULL },
+	{ "sgemm-naive", "sgemm-naive-1024x1-wgp", { "bx=1024", "by=1", "mode=wgp" }, NULL },
+	{ "sgemm-naive", "sgemm-naive-64x4-co4", { "bx=64", "by=4", "code-object=4" }, NULL },
+	{ "stencil", "stencil-lap5", { "preset=lap5" }, "stencil-r1-f64" },
+	{ "stencil", "stencil-best", { "preset=best" }, "stencil-r1-f64" },
+	{ "stencil", "stencil-lds-f32-r2", { "zmarch=lds", "dtype=f32", "radius=2", "bx=32", "by=2", "unroll=2" },
+	  "stencil-r2-f32" },
+	{ "stencil", "stencil-z4-f32-r2-co6", { "points=4", "dir=z", "dtype=f32", "radius=2", "slab-rows=8",
+					   "code-object=6" }, "stencil-r2-f32" },
 };
 
 static void test_asm_errors(const struct tool *t)
@@ -553,7 +602,7 @@ int main(void)
 			ao_kernel_free(k);
 			continue;
 		}
-		check_kernel(s->label, k, &v, text, len, &tool, true);
+		check_kernel(s->label, k, &v, s->sig, text, len, &tool, true);
 		free(text);
 		ao_kernel_free(k);
 	}
