@@ -338,7 +338,7 @@ int main(int argc, char **argv)
 	if (o.list) {
 		list_kernels(co, o.file);
 		status = RUN_EXIT_OK;
-		if (!o.gemm && !o.have_grid)
+		if (!o.gemm && !o.stencil && !o.have_grid)
 			goto close;
 	}
 	const struct ld_kernel *k = pick_kernel(co, &o);
@@ -359,7 +359,9 @@ int main(int argc, char **argv)
 		rm.bytes += strtod(o.buffers[i].value, NULL);
 	status = open_backend(&o, co, &b, &module, &rm);
 	if (status < 0) {
-		status = o.gemm ? run_gemm(&o, b, module, k) : run_generic(&o, b, module, k);
+		status = o.gemm ? run_gemm(&o, b, module, k)
+			 : o.stencil ? run_stencil(&o, b, module, k, o.model ? &rm : NULL)
+				     : run_generic(&o, b, module, k);
 		ld_unload(b, module);
 	}
 	ld_backend_close(b);

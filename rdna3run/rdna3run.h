@@ -53,6 +53,12 @@ struct run_opts {
 	float alpha, beta;
 	int layout;                      /* enum vc_layout, or -1: the kernel's, else NN */
 	int dtype;                       /* --dtype: 0 f16, 1 bf16, or -1: the kernel's (.rdna3.dtype, else f32) */
+	/* stencil mode (--stencil NX NY NZ) */
+	bool stencil;
+	uint32_t sn[3];
+	int radius;                      /* --radius, or -1: the kernel's */
+	int sdtype;                      /* --dtype f32|f64 (0, 1), or -1: the kernel's */
+	const char *dtype_word;          /* --dtype as given, read by the mode */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
@@ -170,6 +176,7 @@ struct run_model {
 	const struct mdl_device *device;  /* the card predicted for (run_model_device) */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */
 	double bytes;                    /* bytes for GB/s (generic: the --buffer sizes), 0: none */
+	double predicted_s;              /* the predicted seconds of every launch so far */
 	struct run_progress progress;    /* the line while the model runs */
 };
 int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l, struct emu_stats *st, char *err,
@@ -191,6 +198,10 @@ void run_free_opts(struct run_opts *o);
 /* GEMM mode: returns a RUN_EXIT_* status. */
 int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
 	     const struct ld_kernel *k);
+/* Stencil mode (rdna3run_stencil.c): returns a RUN_EXIT_* status; rm is the
+ * --model state (its predicted seconds summed over the slabs), or NULL. */
+int run_stencil(const struct run_opts *o, struct ld_backend *b, void *module, const struct ld_kernel *k,
+		struct run_model *rm);
 /* Generic mode (rdna3run_generic.c): returns a RUN_EXIT_* status. */
 int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		const struct ld_kernel *k);

@@ -123,6 +123,7 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
 	if (rc)
 		return rc;
+	rm->predicted_s += p.r.seconds;
 	static char buf[8192], plan[1024]; /* static: off the stack, as the prediction is */
 	if (rm->json) {
 		mdl_predict_format_json(&p, rm->flops, rm->bytes, buf, sizeof buf);

@@ -21,6 +21,8 @@ static const char usage_fmt[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --gemm M N K [--alpha A] [--beta B]\n"
 	"                [--lda L] [--ldb L] [--ldc L] [--layout " VC_WORDS_LAYOUT "] [--dtype f16|bf16] [--check]\n"
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
+	"       rdna3run FILE.hsaco [--kernel NAME] --stencil NX NY NZ [--radius R] [--dtype f32|f64] [--check]\n"
+	"                [--bench REPS] [--seed S] [--dump u|f=FILE]\n"
 	"       rdna3run LIB/ --gemm M N K [options as above]   (a kernel library: its index picks\n"
 	"                the kernel for M, N, K and --layout; docs/tune.md)\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
@@ -332,10 +334,22 @@ static int parse_launch_option(int argc, char **argv, int *ip, struct run_opts *
 		o->layout = (int)l;
 	} else if (!strcmp(a, "--dtype")) {
 		NEED(1);
-		i++;
-		if (strcmp(argv[i], "f16") && strcmp(argv[i], "bf16"))
-			BAD("element type of A and B (f16 or bf16)");
-		o->dtype = strcmp(argv[i], "f16") ? 1 : 0;
+		o->dtype_word = argv[++i]; /* its mode reads it (check_combination) */
+	} else if (!strcmp(a, "--stencil")) {
+		NEED(3);
+		o->stencil = true;
+		for (int j = 0; j < 3; j++)
+			if (!parse_u32(argv[i + 1 + j], &o->sn[j]) || !o->sn[j]) {
+				run_error("--stencil: NX NY NZ must be positive decimal integers");
+				return RUN_EXIT_USAGE;
+			}
+		i += 3;
+	} else if (!strcmp(a, "--radius")) {
+		NEED(1);
+		uint32_t r;
+		if (!parse_u32(argv[++i], &r) || r < 1 || r > 4)
+			BAD("stencil radius (1 to 4)");
+		o->radius = (int)r;
 	} else if (!strcmp(a, "--bench")) {
 		NEED(1);
 		if (!parse_u32(argv[++i], &o->bench) || !o->bench || o->bench > 100000)
@@ -395,6 +409,42 @@ static int parse_operand(const char *a, struct run_opts *o)
 	return OPT_OK;
 }
 
+/* The mode (--gemm, --stencil, the generic launch) and the options only one
+ * mode reads: --dtype's words are the mode's element types. */
+static int check_mode(struct run_opts *o)
+{
+	if (o->gemm && o->stencil) {
+		run_error("--gemm and --stencil: one mode at a time");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->radius >= 0 && !o->stencil) {
+		run_error("--radius goes with --stencil");
+		return RUN_EXIT_USAGE;
+	}
+	const char *w = o->dtype_word;
+	if (w && o->gemm) {
+		if (strcmp(w, "f16") && strcmp(w, "bf16")) {
+			run_error("--dtype: bad element type of A and B '%s' (f16 or bf16)", w);
+			return RUN_EXIT_USAGE;
+		}
+		o->dtype = strcmp(w, "f16") ? 1 : 0;
+	} else if (w && o->stencil) {
+		if (strcmp(w, "f32") && strcmp(w, "f64")) {
+			run_error("--dtype: bad stencil element type '%s' (f32 or f64)", w);
+			return RUN_EXIT_USAGE;
+		}
+		o->sdtype = strcmp(w, "f32") ? 1 : 0;
+	} else if (w) {
+		run_error("--dtype goes with --gemm or --stencil");
+		return RUN_EXIT_USAGE;
+	}
+	if ((o->gemm || o->stencil) && o->nbuffers) {
+		run_error("--buffer is for the generic mode; --%s allocates its data", o->gemm ? "gemm" : "stencil");
+		return RUN_EXIT_USAGE;
+	}
+	return -1;
+}
+
 /* Options that do not go together, or miss their partner; -1 when none. */
 static int check_combination(struct run_opts *o)
 {
@@ -414,18 +464,17 @@ static int check_combination(struct run_opts *o)
 	}
 	if (o->model)
 		o->backend = "emu";
-	if (!o->list && !o->gemm && !o->have_grid) {
-		run_error("nothing to do: give --list, --gemm M N K, or --grid/--block (see --help)");
+	if (!o->list && !o->gemm && !o->stencil && !o->have_grid) {
+		run_error("nothing to do: give --list, --gemm M N K, --stencil NX NY NZ, or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->device != LD_DEVICE_AUTO && !strcmp(o->backend, "emu")) {
 		run_error("--device picks a HIP device: it does not go with --backend emu");
 		return RUN_EXIT_USAGE;
 	}
-	if (o->gemm && o->nbuffers) {
-		run_error("--buffer is for the generic mode; --gemm allocates its matrices");
-		return RUN_EXIT_USAGE;
-	}
+	int rc = check_mode(o);
+	if (rc >= 0)
+		return rc;
 	if ((o->trace || o->trace_lines) && !strcmp(o->backend, "hip")) {
 		run_error("--trace runs on the emulator: not with --backend hip");
 		return RUN_EXIT_USAGE;
@@ -455,6 +504,8 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 	o->model_sample = MDL_SAMPLE_AUTO; /* one unit of each group, more when cheap: docs/model.md, "Dispatch and sampling" */
 	o->layout = -1;
 	o->dtype = -1;
+	o->sdtype = -1;
+	o->radius = -1;
 	o->device = LD_DEVICE_AUTO;
 	const char *seen[64];
 	unsigned nseen = 0;

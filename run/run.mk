@@ -14,6 +14,12 @@ $(BUILD)/libld_emu.a: $(BUILD)/run/ld_emu.o $(BUILD)/run/emu_place.o
 LIBS += $(BUILD)/librun_gemm.a
 $(BUILD)/librun_gemm.a: $(BUILD)/run/gemm.o
 
+# librun_stencil.a (run/stencil.c): one star stencil of a code object's kernel,
+# with its check against a long-double reference; rdna3run --stencil and the
+# tuner share it.  It depends on libloader.a only.
+LIBS += $(BUILD)/librun_stencil.a
+$(BUILD)/librun_stencil.a: $(BUILD)/run/stencil.o
+
 # The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
 # HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
 # folder hosts put on LD_LIBRARY_PATH.  A shared library needs

@@ -67,10 +67,15 @@ struct tpl_values;
  * check decides which combinations are legal), the values every enumerated
  * candidate shares, the parameters that follow from the searched ones, and the
  * small shape, ragged in every dimension, that each candidate is checked at
- * before it is timed.  The tuner runs candidates as GEMMs of the target shape
- * (run/gemm.h; figure of merit 2 M N K / time, GFLOP/s). */
+ * before it is timed.  The tuner runs each candidate as its runner says (a
+ * GEMM of the target shape, run/gemm.h; a stencil, run/stencil.h) and ranks
+ * by the template's figure of merit, work / time in the template's unit. */
 #define TPL_AXIS_VALUES 6
 #define TPL_SMALL_M 64           /* skinny products: M at most this */
+enum tpl_runner {
+	TPL_RUN_GEMM,                /* run/gemm.h at M x N x K; 2 M N K FLOP, GFLOP/s */
+	TPL_RUN_STENCIL,             /* run/stencil.h at nx x ny x nz; the lab notes' bytes, GB/s */
+};
 struct tpl_axis {
 	const char *param;
 	const char *vals[TPL_AXIS_VALUES];
@@ -86,6 +91,11 @@ struct tpl_space {
 	 * and shapes file, kernlib/kernlib.h): the GEMM's m, n, k */
 	const char *const *dims;
 	unsigned ndims;
+	enum tpl_runner runner;
+	/* The work of one run at shape (FLOP or bytes, as unit says); NULL: 2 m n k
+	 * FLOP in GFLOP/s.  unit: "GFLOP/s" or "GB/s" (NULL: GFLOP/s). */
+	double (*work)(const struct tpl_values *v, const uint32_t shape[3]);
+	const char *unit;
 };
 
 struct tpl_values;

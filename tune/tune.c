@@ -48,6 +48,40 @@ const struct mdl_device *tune_device(const struct tune_opts *o)
 	return o->device ? mdl_device_find(o->device) : mdl_device_default(t);
 }
 
+double tune_rate(const struct tune_run *r, const struct tpl_values *v, double seconds)
+{
+	if (!(seconds > 0))
+		return 0;
+	const uint32_t shape[3] = { r->m, r->n, r->k };
+	const struct tpl_space *sp = r->t->space;
+	double work = sp->work ? sp->work(v, shape) : 2.0 * r->m * r->n * r->k;
+	return work / seconds / 1e9;
+}
+
+const char *tune_unit(const struct tpl_template *t)
+{
+	return t->space->unit ? t->space->unit : "GFLOP/s";
+}
+
+const char *tune_rate_column(const struct tpl_template *t)
+{
+	return strcmp(tune_unit(t), "GB/s") ? "gflops" : "gbs";
+}
+
+/* A GEMM's one-letter dimensions in capitals, as the GEMM's literature writes them. */
+void tune_shape_text(const struct tune_run *r, char *buf, size_t n)
+{
+	const struct tpl_space *sp = r->t->space;
+	const uint32_t v[3] = { r->m, r->n, r->k };
+	size_t len = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < 3 && i < sp->ndims && len < n; i++) {
+		const char *d = sp->dims[i];
+		len += (size_t)snprintf(buf + len, n - len, "%s%c%s=%u", i ? " " : "",
+					d[1] ? d[0] : toupper((unsigned char)d[0]), d + 1, v[i]);
+	}
+}
+
 /* ---- the search space: the template's (struct tpl_space, next to its
  * parameter table), as stored values per axis; its check decides which
  * combinations are legal. */
@@ -61,7 +95,20 @@ struct space {
 	long val[NAXES_MAX][TPL_AXIS_VALUES];   /* stored values */
 };
 
-static int space_init(const struct tpl_template *t, bool small_m, struct space *s, char *err, size_t errlen)
+/* Whether "name=value ..." names the parameter. */
+static bool fixed_names(const char *fixed, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = fixed; p && *p; p += strcspn(p, " "), p += strspn(p, " "))
+		if (!strncmp(p, name, n) && p[n] == '=')
+			return true;
+	return false;
+}
+
+/* The axes' values; an axis the command line fixes (tune_run.fixed) has the
+ * one value base holds. */
+static int space_init(const struct tpl_template *t, bool small_m, const struct tpl_values *base, const char *fixed,
+		      struct space *s, char *err, size_t errlen)
 {
 	struct tpl_values v;
 	tpl_defaults(t, &v);
@@ -80,6 +127,10 @@ static int space_init(const struct tpl_template *t, bool small_m, struct space *
 			return -1;
 		}
 		s->nval[a] = 0;
+		if (fixed_names(fixed, ax->param)) {
+			s->val[a][s->nval[a]++] = base->v[s->idx[a]];
+			continue;
+		}
 		for (unsigned j = 0; j < TPL_AXIS_VALUES && ax->vals[j] && (small_m || !ax->small_m || j < ax->small_m); j++) {
 			if (tpl_set(&v, ax->param, ax->vals[j], err, errlen))
 				return -1;
@@ -155,231 +206,6 @@ static struct point *enumerate(const struct space *s, const struct tpl_values *b
 	return out;
 }
 
-/* ---- options */
-#define opts tune_opts
-
-static void usage_tune(FILE *f)
-{
-	fprintf(f, "usage: rdna3gen tune TEMPLATE --shape M N K [--layout nn|nt|tn|tt] [--budget N | --time SECONDS]\n"
-		   "                [-j N] [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU]\n"
-		   "                [--device-model CARD] -o DIR\n"
-		   "       rdna3gen tune TEMPLATE --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
-		   "                [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU]\n"
-		   "                [--device-model CARD] [--shard K/N] -o LIB\n"
-		   "TEMPLATE: one that declares a search space (");
-	for (unsigned i = 0, n = 0; i < tpl_count(); i++)
-		if (tpl_at(i)->space)
-			fprintf(f, "%s%s", n++ ? ", " : "", tpl_at(i)->name);
-	fprintf(f, "; rdna3gen list shows each one's axes).\n"
-		   "Searches the template's parameters for the fastest kernel at M x N x K: each legal candidate\n"
-		   "is built, checked on the emulator at a small shape with ragged edges and timed by the\n"
-		   "model (--backend hip: the top candidates are then timed on the GPU).  DIR gets\n"
-		   "winner.yaml (for rdna3gen TEMPLATE --config), winner.hsaco, candidates.csv, candidates.json\n"
-		   "and search.html, all or none.  --budget: candidates evaluated [100]; --time: stop\n"
-		   "starting candidates after SECONDS; -j: worker processes [online CPUs]; --cache: results\n"
-		   "per candidate [$XDG_CACHE_HOME/rdna3gen/tune].  When K > 256 the model's figure is\n"
-		   "an estimate from K = 128 and 256; --confirm: the fastest N by it, and best, are\n"
-		   "predicted again at the full depth and the winner is the fastest of those [4; 0: off].\n"
-		   "--shapes: a kernel library, each shape of the file searched as above (--budget,\n"
-		   "--time and --confirm per shape); LIB gets index.yaml (shape ranges -> kernel), the\n"
-		   "kernels, their configs and summary.csv, all or none; the loader's ld_lib_pick and\n"
-		   "rdna3run LIB --gemm M N K read it.\n"
-		   "--shard K/N (with --shapes): evaluate this shard's share only and write PART/part.txt;\n"
-		   "rdna3gen tune merge -o LIB PART... joins the N parts into the library one run writes.\n"
-		   "See docs/tune.md.\n");
-}
-
-static bool parse_ll(const char *s, long long *v)
-{
-	char *end;
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	return *s && !*end && !errno;
-}
-
-/* An option given twice is refused, as rdna3gen's and rdna3run's own are: a
- * repeated --budget would otherwise silently take the last.  seen holds the
- * options met so far.  0, or 1 after the error line. */
-static int once(const char *a, const char **seen, unsigned *nseen)
-{
-	for (unsigned i = 0; i < *nseen; i++)
-		if (!strcmp(seen[i], a)) {
-			tune_fail(EXIT_USAGE, "%s given twice", a);
-			return 1;
-		}
-	if (*nseen < 32)
-		seen[(*nseen)++] = a;
-	return 0;
-}
-
-/* -o DIR must be a directory it can write, or one it can create, before a
- * search of minutes ends on it.  0, or 1 after the error line. */
-static int out_dir_unusable(const char *out)
-{
-	struct stat st;
-	const char *why = NULL;
-	if (!stat(out, &st)) {
-		if (!S_ISDIR(st.st_mode))
-			why = "not a directory";
-		else if (access(out, W_OK | X_OK))
-			why = strerror(errno);
-		return why ? (tune_fail(EXIT_USAGE, "-o %s: %s", out, why), 1) : 0;
-	}
-	char parent[4096];
-	snprintf(parent, sizeof parent, "%s", out);
-	char *slash = strrchr(parent, '/');
-	while (slash && slash > parent && slash[1] == 0) { /* "a/b/": the parent of b */
-		*slash = 0;
-		slash = strrchr(parent, '/');
-	}
-	const char *dir = !slash ? "." : slash == parent ? "/" : (*slash = 0, parent);
-	if (stat(dir, &st))
-		why = strerror(errno);
-	else if (!S_ISDIR(st.st_mode))
-		why = "not a directory";
-	else if (access(dir, W_OK | X_OK))
-		why = strerror(errno);
-	return why ? (tune_fail(EXIT_USAGE, "-o %s: cannot be created (%s: %s)", out, dir, why), 1) : 0;
-}
-
-static int opts_agree(struct opts *o, bool have_budget);
-
-static int parse_opts(int argc, char **argv, struct opts *o)
-{
-	memset(o, 0, sizeof *o);
-	o->layout = VC_NN;
-	o->budget = 100;
-	o->confirm = 4;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	o->jobs = cpus > 0 ? (unsigned)cpus : 1;
-	o->backend = "model";
-	bool have_budget = false;
-	const char *seen[32];
-	unsigned nseen = 0;
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		long long x;
-		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			usage_tune(stdout);
-			exit(0);
-		}
-		if (a[0] != '-') {
-			if (o->tpl)
-				return tune_fail(EXIT_USAGE, "one template only ('%s' and '%s')", o->tpl, a);
-			o->tpl = a;
-			continue;
-		}
-		if (once(a, seen, &nseen))
-			return EXIT_USAGE;
-		if (!strcmp(a, "--shape")) {
-			for (int d = 0; d < 3; d++) {
-				/* an option where a size should be ("--shape 512 512 --budget 8"); a
-				 * negative number is a size, refused below as one */
-				if (i + 1 >= argc || (argv[i + 1][0] == '-' && !isdigit((unsigned char)argv[i + 1][1])))
-					return tune_fail(EXIT_USAGE, "--shape needs three sizes M N K, got %d%s%s%s", d,
-							 i + 1 < argc ? " before '" : "", i + 1 < argc ? argv[i + 1] : "",
-							 i + 1 < argc ? "'" : "");
-				const char *s = argv[++i];
-				if (!parse_ll(s, &x) || x <= 0 || x > VC_DIM_MAX)
-					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..%u", "MNK"[d], s,
-							 VC_DIM_MAX);
-				o->shape[d] = x;
-			}
-			o->have_shape = true;
-			continue;
-		}
-		if (i + 1 >= argc)
-			return tune_fail(EXIT_USAGE, "unknown option or missing value: '%s' (see rdna3gen tune --help)", a);
-		const char *val = argv[++i];
-		if (!strcmp(a, "-o")) {
-			o->out = val;
-		} else if (!strcmp(a, "--shapes")) {
-			o->shapes = val;
-		} else if (!strcmp(a, "--cache")) {
-			o->cache = val;
-		} else if (!strcmp(a, "--backend")) {
-			if (strcmp(val, "model") && strcmp(val, "hip"))
-				return tune_fail(EXIT_USAGE, "--backend %s: model or hip", val);
-			o->backend = val;
-		} else if (!strcmp(a, "--target")) {
-			const struct isa_target *t = isa_target_by_name(val);
-			if (!t)
-				return tune_fail(EXIT_USAGE, "--target %s: unknown target (see rdna3gen sgemm --help)", val);
-			o->target = t - isa_targets(NULL);
-		} else if (!strcmp(a, "--device-model")) {
-			if (!mdl_device_find(val))
-				return tune_fail(EXIT_USAGE, "--device-model %s: no such card (see rdna3gen list --devices)", val);
-			o->device = val;
-		} else if (!strcmp(a, "--layout")) {
-			enum vc_layout l;
-			if (!vc_layout_parse(val, &l))
-				return tune_fail(EXIT_USAGE, "--layout %s: one of " VC_WORDS_LAYOUT, val);
-			o->layout = l;
-			o->have_layout = true;
-		} else if (!strcmp(a, "--budget") || !strcmp(a, "-j")) {
-			if (!parse_ll(val, &x) || x <= 0 || x > 1000000)
-				return tune_fail(EXIT_USAGE, "%s %s: a count in 1..1000000", a, val);
-			if (a[1] == 'j')
-				o->jobs = (unsigned)x;
-			else
-				o->budget = (unsigned)x, have_budget = true;
-		} else if (!strcmp(a, "--shard")) {
-			unsigned k, n;
-			char tail;
-			if (!isdigit((unsigned char)val[0]) || sscanf(val, "%u/%u%c", &k, &n, &tail) != 2 || n < 1 ||
-			    n > 1024 || k >= n)
-				return tune_fail(EXIT_USAGE, "--shard %s: K/N with 0 <= K < N <= 1024", val);
-			o->shard_k = k, o->shard_n = n;
-		} else if (!strcmp(a, "--confirm")) {
-			if (!parse_ll(val, &x) || x < 0 || x > TUNE_CONFIRM_MAX)
-				return tune_fail(EXIT_USAGE, "--confirm %s: a count in 0..%d", val, TUNE_CONFIRM_MAX);
-			o->confirm = (unsigned)x;
-		} else if (!strcmp(a, "--time")) {
-			char *end;
-			o->time_limit = strtod(val, &end);
-			if (*end || !(o->time_limit > 0))
-				return tune_fail(EXIT_USAGE, "--time %s: seconds, more than 0", val);
-		} else {
-			return tune_fail(EXIT_USAGE, "unknown option '%s' (see rdna3gen tune --help)", a);
-		}
-	}
-	return opts_agree(o, have_budget);
-}
-
-/* The options together: what is missing, and what does not go with what.  0,
- * or the usage status after the error line. */
-static int opts_agree(struct opts *o, bool have_budget)
-{
-	if (!o->tpl)
-		return tune_fail(EXIT_USAGE, "no template (rdna3gen tune sgemm ..., see --help)");
-	if (!o->have_shape && !o->shapes)
-		return tune_fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
-	if (o->have_shape && o->shapes)
-		return tune_fail(EXIT_USAGE, "--shape and --shapes: give one");
-	if (o->have_layout && o->shapes)
-		return tune_fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
-	if (!o->out)
-		return tune_fail(EXIT_USAGE, "no output: give -o DIR");
-	if (out_dir_unusable(o->out))
-		return EXIT_USAGE;
-	if (have_budget && o->time_limit > 0)
-		return tune_fail(EXIT_USAGE, "--budget and --time: give one");
-	if (o->shard_n && !o->shapes)
-		return tune_fail(EXIT_USAGE, "--shard: with --shapes only (one shape is a shapes file of one line)");
-	/* a share of a search stopped by the clock, or ranked by a GPU, would not
-	 * add up with the others to the one search */
-	if (o->shard_n && (o->time_limit > 0 || !strcmp(o->backend, "hip")))
-		return tune_fail(EXIT_USAGE, "--shard with %s: the parts would not add up to one search",
-				 o->time_limit > 0 ? "--time" : "--backend hip");
-	const struct mdl_device *d = tune_device(o);
-	if (o->device && strcmp(d->target, isa_targets(NULL)[o->target].name))   /* the table is per file: by name */
-		return tune_fail(EXIT_USAGE, "--device-model %s is a %s card; the kernels are built for %s (--target)", o->device,
-				 d->target, isa_targets(NULL)[o->target].name);
-	if (o->time_limit > 0)
-		o->budget = 1000000;
-	return 0;
-}
-
 /* ---- the static pass: build without assembling, prune by occupancy */
 static void static_pass(struct tune_cand *c, unsigned *best_occ)
 {
@@ -430,7 +256,7 @@ static void progress(const struct tune_run *r, unsigned done, unsigned total, ti
 	double eta = r->time_limit > 0 ? fmax(0, r->time_limit - el) : done ? el / done * (total - done) : 0;
 	char best[96] = "none yet";
 	if (r->winner < r->nc)
-		snprintf(best, sizeof best, "%.0f GFLOP/s (#%u)", r->c[r->winner].gflops, r->c[r->winner].order);
+		snprintf(best, sizeof best, "%.0f GFLOP/s (#%u)", r->c[r->winner].rate, r->c[r->winner].order);
 	fprintf(stderr, "%stune: %u/%u evaluated, best %s, elapsed %.0fs, ETA %.0fs%s", isatty(2) ? "\r" : "", done,
 		total, best, el, eta, isatty(2) && !final ? "   " : "\n");
 	fflush(stderr);
@@ -578,18 +404,21 @@ int tune_collect(struct tune_run *r)
 	struct space sp;
 	char err[512];
 	bool small_m = r->m <= TPL_SMALL_M, common;
-	if (space_init(r->t, small_m, &sp, err, sizeof err))
-		return tune_fail(1, "%s", err);
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	/* the target's layout on every candidate (a GEMM template's parameter) */
 	int i_layout = tpl_param_find(r->t, "layout", &common);
-	if (i_layout < 0 || common)
-		return tune_fail(1, "template %s has no layout parameter", r->t->name);
-	base.v[i_layout] = r->layout;
+	if (common)
+		i_layout = -1;
+	if (i_layout >= 0)
+		base.v[i_layout] = r->layout;
 	base.c[TPL_C_TARGET] = r->target;
-	if (sp.ts->fixed && tpl_apply_values(&base, "search space", sp.ts->fixed, err, sizeof err))
+	if (r->t->space->fixed && tpl_apply_values(&base, "search space", r->t->space->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
+	if (r->fixed[0] && tpl_apply_values(&base, "command line", r->fixed, err, sizeof err))
+		return tune_fail(1, "template %s: %s", r->t->name, err);
+	if (space_init(r->t, small_m, &base, r->fixed, &sp, err, sizeof err))
+		return tune_fail(1, "%s", err);
 	/* the legal points depend only on the template, the layout and on M <=
 	 * TPL_SMALL_M: a library of many shapes enumerates once per kind */
 	static struct point *pts;
@@ -597,12 +426,14 @@ int tune_collect(struct tune_run *r)
 	static const struct tpl_template *pts_t;
 	static long pts_layout = -1;
 	static bool pts_small;
-	if (pts_t != r->t || pts_layout != r->layout || pts_small != small_m) {
+	static char pts_fixed[sizeof r->fixed];
+	if (pts_t != r->t || pts_layout != r->layout || pts_small != small_m || strcmp(pts_fixed, r->fixed)) {
 		free(pts);
 		pts = enumerate(&sp, &base, &np);
 		pts_t = r->t;
 		pts_layout = pts ? r->layout : -1;
 		pts_small = small_m;
+		snprintf(pts_fixed, sizeof pts_fixed, "%s", r->fixed);
 	}
 	if (!pts)
 		return tune_fail(1, "out of memory");
@@ -616,7 +447,10 @@ int tune_collect(struct tune_run *r)
 		tpl_defaults(r->t, &v);
 		if (tpl_apply_preset(&v, r->t->presets[i].name, err, sizeof err))
 			continue;
-		v.v[i_layout] = r->layout;
+		if (i_layout >= 0)
+			v.v[i_layout] = r->layout;
+		if (r->fixed[0] && tpl_apply_values(&v, "command line", r->fixed, err, sizeof err))
+			continue;
 		v.c[TPL_C_TARGET] = r->target;
 		if (r->t->check(&v, err, sizeof err))
 			continue;
@@ -654,7 +488,7 @@ int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget,
 	evaluate_all(r, env, budget, time_limit);
 	if (r->winner > r->nc)
 		r->winner = r->nc;
-	if (r->winner < r->nc && r->confirm && r->k > TUNE_K_DIRECT)
+	if (r->winner < r->nc && r->confirm && r->k > TUNE_K_DIRECT && r->t->space->runner == TPL_RUN_GEMM)
 		confirm_top(r, env);
 	r->seconds_total = difftime(time(NULL), t0);
 	return 0;
@@ -674,8 +508,8 @@ int tune_main(int argc, char **argv)
 {
 	if (argc > 2 && !strcmp(argv[2], "merge"))
 		return tune_merge_main(argc, argv);
-	struct opts o;
-	int rc = parse_opts(argc, argv, &o);
+	struct tune_opts o;
+	int rc = tune_parse_opts(argc, argv, &o);
 	if (rc)
 		return rc;
 	struct tune_run r = { 0 };
@@ -686,6 +520,7 @@ int tune_main(int argc, char **argv)
 		return tune_library(&o);
 	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
 	r.layout = o.layout;
+	snprintf(r.fixed, sizeof r.fixed, "%s", o.fixed);
 	r.target = o.target;
 	r.device = tune_device(&o);
 	r.jobs = o.jobs;
@@ -721,8 +556,8 @@ int tune_main(int argc, char **argv)
 	}
 	const struct tune_cand *w = &r.c[r.winner];
 	const char *how = r.hip ? ", timed on the GPU" : w->full ? " by the model" : " by the model's K = 128/256 estimate";
-	printf("winner #%u: %.1f GFLOP/s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order,
-	       w->gflops, w->seconds * 1e3, r.m, r.n, r.k, how, r.evaluated, o.out);
+	printf("winner #%u: %.1f %s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order, w->rate,
+	       tune_unit(r.t), w->seconds * 1e3, r.m, r.n, r.k, how, r.evaluated, o.out);
 	free(r.c);
 	return 0;
 }

@@ -32,7 +32,7 @@ struct tune_cand {
 	enum tune_status status;
 	char why[200];               /* one line: the reason a candidate failed or was pruned */
 	unsigned vgprs, lds, occ;    /* static: VGPRs, LDS bytes, waves per SIMD */
-	double seconds, gflops;      /* predicted at the target shape */
+	double seconds, rate;        /* predicted at the target shape; rate: the figure of merit (tune_rate) */
 	bool full;                   /* seconds is a prediction at the full depth K (else the K = 128/256 estimate) */
 	double sampled_seconds;      /* the K = 128/256 estimate, when seconds was confirmed at the full depth */
 	char limit[40];              /* the largest cause of lost issue cycles, or "VALU" */
@@ -60,7 +60,17 @@ struct tune_run {
 	const char *toolchain;       /* "clang-19/ld.lld-19" */
 	unsigned shard_k, shard_n;   /* --shard K/N: evaluate only this share (shard_n 0: all) */
 	uint64_t shard_salt;         /* the shape's key in the share's hash */
+	char fixed[256];             /* template parameters the command line fixes: "name=value ..." */
 };
+
+/* The template's figure of merit for a run of seconds at r's shape: its work
+ * (struct tpl_space) / seconds, in units of 10^9 of tune_unit; 0 when
+ * seconds is not positive. */
+double tune_rate(const struct tune_run *r, const struct tpl_values *v, double seconds);
+const char *tune_unit(const struct tpl_template *t);          /* "GFLOP/s", "GB/s" */
+const char *tune_rate_column(const struct tpl_template *t);   /* its CSV column: "gflops", "gbs" */
+/* The shape as "M=.. N=.. K=.." in the template's dimension names. */
+void tune_shape_text(const struct tune_run *r, char *buf, size_t n);
 
 /* rdna3gen tune ...: the whole command; returns the exit status. */
 int tune_main(int argc, char **argv);
@@ -79,8 +89,12 @@ struct tune_opts {
 	double time_limit;
 	bool have_shape, have_layout;
 	unsigned shard_k, shard_n;   /* --shard K/N (shard_n 0: none) */
+	char fixed[256];             /* --PARAM VALUE of the template's own parameters: "name=value ..." */
 };
 
+/* The command line into o: 0, or the exit status after one error line
+ * (tune/tune_opts.c); --help exits 0. */
+int tune_parse_opts(int argc, char **argv, struct tune_opts *o);
 /* The card the model predicts for: --device-model, else the first card of
  * --target's (model/devices.def); NULL when the target has none. */
 const struct mdl_device *tune_device(const struct tune_opts *o);

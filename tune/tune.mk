@@ -1,9 +1,9 @@
 # tune/: `rdna3gen tune` as libtune.a: the search (tune.c), one candidate in a
-# worker process (tune_eval.c, tune_gemm.c), the files it writes (tune_out.c),
+# worker process (tune_eval.c, tune_exec.c), the files it writes (tune_out.c),
 # and a kernel library over a shapes file (tune_lib.c; the files' formats are
 # kernlib/'s).
-# A worker runs its candidate in-process: the GEMM runner (run/gemm.h), the
-# emulator backend and the model (tune/tune_gemm.c).  Linked by rdna3gen only
+# A worker runs its candidate in-process: the runners (run/gemm.h, run/stencil.h), the
+# emulator backend and the model (tune/tune_exec.c).  Linked by rdna3gen only
 # and not installed: it takes rdna3gen's command line.
 TUNE_SRCS := $(wildcard tune/*.c)
 TUNE_LIB := $(BUILD)/libtune.a

@@ -1,7 +1,7 @@
 /* tune_eval.c — one candidate of rdna3gen tune, in a worker process: build,
  * assemble, check on the emulator at a ragged shape, predict with the model,
- * all in-process (tune/tune_gemm.c, through the GEMM runner rdna3run --gemm
- * uses); the worker's result goes back as a record in the per-candidate cache.
+ * all in-process (tune/tune_exec.c, through the runner rdna3run uses: --gemm
+ * or --stencil); the worker's result goes back as a record in the per-candidate cache.
  *
  * The prediction at the target shape samples: the model runs the full M x N
  * grid (itself sampling CUs, one unit per group) at K = 128 and K = 256, and
@@ -26,6 +26,8 @@
 #endif
 
 enum { K1 = 128, K2 = TUNE_K_DIRECT };   /* the sampled depths */
+/* How the template's candidates run (struct tpl_space). */
+#define RUNNER(e) ((e)->r->t->space->runner)
 
 static int mkdirs(char *path)
 {
@@ -132,8 +134,7 @@ int tune_cache_load(const struct tune_env *e, struct tune_cand *c)
 	if (status <= TUNE_PENDING || status >= TUNE_NSTATUS)
 		return -1;
 	c->status = (enum tune_status)status;
-	const struct tune_run *r = e->r;
-	c->gflops = c->status == TUNE_OK && c->seconds > 0 ? 2.0 * r->m * r->n * r->k / c->seconds / 1e9 : 0;
+	c->rate = c->status == TUNE_OK ? tune_rate(e->r, &c->v, c->seconds) : 0;
 	return 0;
 }
 
@@ -188,7 +189,7 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	uint32_t check[3];
 	c->v.tpl->space->check_shape(&c->v, check);
 	enum tune_status st;
-	if (tune_gemm_check(co, co_len, check, &st, c->why, sizeof c->why)) {
+	if (tune_exec_check(RUNNER(e), co, co_len, check, &st, c->why, sizeof c->why)) {
 		c->status = st;
 		free(co);
 		return;
@@ -196,15 +197,15 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	const struct tune_run *r = e->r;
 	double s = -1;
 	uint32_t at[3] = { r->m, r->n, r->k };
-	if (r->k <= K2) {
-		if (!tune_gemm_predict(co, co_len, at, e->r->device, c))
+	if (r->k <= K2 || RUNNER(e) != TPL_RUN_GEMM) { /* the depth estimate is the k-loop's */
+		if (!tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c))
 			s = c->seconds;
 		c->full = true;
 	} else {
 		at[2] = K1;
-		double t1 = tune_gemm_predict(co, co_len, at, e->r->device, c) ? -1 : c->seconds;
+		double t1 = tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c) ? -1 : c->seconds;
 		at[2] = K2;
-		double t2 = t1 < 0 || tune_gemm_predict(co, co_len, at, e->r->device, c) ? -1 : c->seconds;
+		double t2 = t1 < 0 || tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c) ? -1 : c->seconds;
 		s = t2 < 0 ? -1 : t2 + (t2 - t1) * (double)(r->k - K2) / (K2 - K1);
 	}
 	free(co);
@@ -235,7 +236,7 @@ static int confirm_child(const struct tune_env *e, struct tune_cand *c)
 	if (tune_winner_hsaco(e, c, &co, &len, err, sizeof err)) {
 		c->status = TUNE_ASM;
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(err, "\n"), err);
-	} else if (!tune_gemm_predict(co, len, at, e->r->device, c)) {
+	} else if (!tune_exec_predict(RUNNER(e), co, len, at, e->r->device, c)) {
 		c->sampled_seconds = sampled;
 	}
 	free(co);
@@ -325,13 +326,13 @@ int tune_hip_probe(const struct tune_env *e, char *err, size_t errlen)
 	void *co;
 	size_t len;
 	struct ld_backend *b;
-	if (tune_gemm_hip_open(&b, err, errlen))
+	if (tune_exec_hip_open(&b, err, errlen))
 		return -1;
 	int rc = tune_winner_hsaco(e, &c, &co, &len, err, errlen);
 	double ms;
 	const uint32_t at[3] = { 64, 64, 8 };
 	if (!rc) {
-		rc = tune_gemm_hip_time(b, co, len, at, 1, &ms, err, errlen);
+		rc = tune_exec_hip_time(RUNNER(e), b, co, len, at, 1, &ms, err, errlen);
 		free(co);
 	}
 	ld_backend_close(b);
@@ -346,7 +347,7 @@ int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_
 	unsigned top[TOP], nt = tune_top(r, top, TOP);
 	const uint32_t at[3] = { r->m, r->n, r->k };
 	struct ld_backend *b;
-	if (tune_gemm_hip_open(&b, err, errlen))
+	if (tune_exec_hip_open(&b, err, errlen))
 		return -1;
 	unsigned best = r->nc;
 	int rc = 0;
@@ -356,7 +357,7 @@ int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_
 		size_t len;
 		rc = tune_winner_hsaco(e, c, &co, &len, err, errlen);
 		if (!rc)
-			rc = tune_gemm_hip_time(b, co, len, at, 20, &c->hip_ms, err, errlen);
+			rc = tune_exec_hip_time(RUNNER(e), b, co, len, at, 20, &c->hip_ms, err, errlen);
 		free(co);
 		if (rc)
 			snprintf(err + strlen(err), errlen - strlen(err), " (timing candidate #%u)", c->order);

@@ -58,10 +58,10 @@ void tune_lib_take_winner(const struct tune_run *r, struct lib_shape *ls)
 	ls->ok = true;
 	ls->win = r->c[r->winner];
 	ls->hip = r->hip;
-	ls->gflops = r->hip ? 2.0 * r->m * r->n * r->k / (ls->win.hip_ms * 1e6) : ls->win.gflops;
+	ls->rate = r->hip ? tune_rate(r, &ls->win.v, ls->win.hip_ms * 1e-3) : ls->win.rate;
 	for (unsigned i = 0; i < r->nc; i++)
 		if (r->c[i].v.preset && !strcmp(r->c[i].v.preset, "best") && r->c[i].status == TUNE_OK)
-			ls->best_gflops = r->c[i].gflops;
+			ls->best_rate = r->c[i].rate;
 }
 
 /* --shard: this share's correct candidates, for the part. */
@@ -111,7 +111,7 @@ static int index_of(const struct tune_opts *o, const struct tpl_template *tpl, c
 {
 	struct kl_head h = { .ndims = tpl->space->ndims };
 	snprintf(h.template_name, sizeof h.template_name, "%s", tpl->name);
-	snprintf(h.unit, sizeof h.unit, "GFLOP/s");
+	snprintf(h.unit, sizeof h.unit, "%s", tune_unit(tpl));
 	snprintf(h.target, sizeof h.target, "%s", isa_targets(NULL)[o->target].name);
 	const struct mdl_device *dev = tune_device(o);
 	snprintf(h.device, sizeof h.device, "%s", dev ? dev->name : "");
@@ -128,7 +128,7 @@ static int index_of(const struct tune_opts *o, const struct tpl_template *tpl, c
 		e[i].layout = s->s.layout;
 		snprintf(e[i].kernel, sizeof e[i].kernel, "%s.hsaco", k[s->kernel].name);
 		snprintf(e[i].config, sizeof e[i].config, "%s.yaml", k[s->kernel].name);
-		e[i].rate = s->gflops;
+		e[i].rate = s->rate;
 		snprintf(e[i].timed, sizeof e[i].timed, "%s", s->hip ? "gpu" : "model");
 	}
 	char comment[600];
@@ -148,9 +148,9 @@ static void summary_of(const struct lib_shape *sh, unsigned ns, const struct lib
 		for (unsigned d = 0; d < 3; d++)
 			ao_textf(t, ",%u..%u", s->s.lo[d], s->s.hi[d]);
 		ao_textf(t, ",%u,%u,%u,%s,%u,%.1f,%s,", s->s.hi[0], s->s.hi[1], s->s.hi[2], k[s->kernel].name,
-			 s->evaluated, s->gflops, s->hip ? "gpu" : "model");
-		if (s->best_gflops > 0)
-			ao_textf(t, "%.1f,%.3f", s->best_gflops, s->gflops / s->best_gflops);
+			 s->evaluated, s->rate, s->hip ? "gpu" : "model");
+		if (s->best_rate > 0)
+			ao_textf(t, "%.1f,%.3f", s->best_rate, s->rate / s->best_rate);
 		else
 			ao_textf(t, ",");
 		ao_textf(t, "\n");
@@ -238,10 +238,10 @@ static void print_library(const struct tune_opts *o, const struct lib_shape *sh,
 	for (unsigned i = 0; i < ns; i++) {
 		const struct lib_shape *s = &sh[i];
 		printf("line %u %ux%ux%u %s: %s.hsaco, %.1f GFLOP/s %s", s->s.line, s->s.hi[0], s->s.hi[1], s->s.hi[2],
-		       vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, s->gflops,
+		       vc_layout_str((enum vc_layout)s->s.layout), k[s->kernel].name, s->rate,
 		       s->hip ? "measured" : "predicted");
-		if (s->best_gflops > 0)
-			printf(" (best: %.1f, %.2fx)", s->best_gflops, s->gflops / s->best_gflops);
+		if (s->best_rate > 0)
+			printf(" (best: %.1f, %.2fx)", s->best_rate, s->rate / s->best_rate);
 		printf("\n");
 	}
 	printf("%u shapes, %u kernels: %s/index.yaml written\n", ns, nk, o->out);

@@ -21,8 +21,8 @@ struct lib_shape {
 	struct kl_shape s;
 	bool ok;
 	struct tune_cand win;
-	double gflops;               /* the winner's: predicted, or measured with --backend hip */
-	double best_gflops;          /* the preset `best` at the same shape by the model; 0 when not timed */
+	double rate;                 /* the winner's: predicted, or measured with --backend hip */
+	double best_rate;            /* the preset `best` at the same shape by the model; 0 when not timed */
 	unsigned evaluated;
 	bool hip;
 	unsigned kernel;             /* index into the library's distinct kernels */
@@ -45,7 +45,7 @@ int tune_lib_kernels(const struct tune_env *env, struct lib_shape *sh, unsigned 
 		     unsigned *nk, char *err, size_t errlen);
 int tune_lib_write(const struct tune_opts *o, const struct tpl_template *tpl, const struct lib_shape *sh,
 		   unsigned ns, const struct lib_kernel *k, unsigned nk, char *err, size_t errlen);
-/* The shape's winner into ls (ok, win, gflops, best_gflops) from r after its
+/* The shape's winner into ls (ok, win, rate, best_rate) from r after its
  * search or merge. */
 void tune_lib_take_winner(const struct tune_run *r, struct lib_shape *ls);
 /* --shard: the part (PART/part.txt) of a sharded build; 0, or -1 with err. */

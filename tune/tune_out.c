@@ -40,9 +40,11 @@ static long raw(const struct tpl_values *v, unsigned idx)
 void tune_winner_yaml(const struct tune_run *r, struct ao_text *t)
 {
 	const struct tune_cand *w = &r->c[r->winner];
-	ao_textf(t, "# rdna3gen tune: the fastest of %u candidates for M=%u N=%u K=%u, %.1f GFLOP/s %s\n"
+	char shape[96];
+	tune_shape_text(r, shape, sizeof shape);
+	ao_textf(t, "# rdna3gen tune: the fastest of %u candidates for %s, %.1f %s %s\n"
 		    "# use: rdna3gen %s --config winner.yaml -o %s.hsaco\ntemplate: %s\n",
-		 r->evaluated, r->m, r->n, r->k, r->hip ? 2.0 * r->m * r->n * r->k / (w->hip_ms * 1e6) : w->gflops,
+		 r->evaluated, shape, r->hip ? tune_rate(r, &w->v, w->hip_ms * 1e-3) : w->rate, tune_unit(r->t),
 		 r->hip ? "measured on the GPU" : "predicted by the model", r->t->name, r->t->name, r->t->name);
 	for (unsigned i = 0; i < tune_nparams(r->t); i++) {
 		char val[64];
@@ -79,8 +81,8 @@ static void csv_of(const struct tune_run *r, struct ao_text *t)
 	ao_textf(t, "order,preset");
 	for (unsigned i = 0; i < tune_nparams(r->t); i++)
 		ao_textf(t, ",%s", tune_param_name(r->t, i));
-	ao_textf(t, ",status,correct,vgprs,lds_bytes,waves_per_simd,predicted_ms,gflops,depth,sampled_ms,limit,"
-		    "occupancy_limit,hip_ms,why\n");
+	ao_textf(t, ",status,correct,vgprs,lds_bytes,waves_per_simd,predicted_ms,%s,depth,sampled_ms,limit,"
+		    "occupancy_limit,hip_ms,why\n", tune_rate_column(r->t));
 	for (unsigned c = 0; c < r->nc; c++) {
 		const struct tune_cand *x = &r->c[c];
 		ao_textf(t, "%u,%s", x->order, x->v.preset ? x->v.preset : "");
@@ -93,7 +95,7 @@ static void csv_of(const struct tune_run *r, struct ao_text *t)
 		ao_textf(t, ",%s,%s,%u,%u,%u,", tune_status_names[x->status],
 			 !checked ? "" : x->status == TUNE_WRONG ? "no" : "yes", x->vgprs, x->lds, x->occ);
 		if (x->status == TUNE_OK)
-			ao_textf(t, "%.6f,%.1f,%s,", x->seconds * 1e3, x->gflops, x->full ? "full" : "sampled");
+			ao_textf(t, "%.6f,%.1f,%s,", x->seconds * 1e3, x->rate, x->full ? "full" : "sampled");
 		else
 			ao_textf(t, ",,,");
 		if (x->sampled_seconds > 0)
@@ -128,8 +130,8 @@ static void json_of(const struct tune_run *r, struct ao_text *t)
 			 x->status == TUNE_OK ? "true" : x->status == TUNE_WRONG ? "false" : "null", x->vgprs, x->lds,
 			 x->occ);
 		if (x->status == TUNE_OK)
-			ao_textf(t, ", \"predicted_seconds\": %.9g, \"gflops\": %.1f, \"depth\": \"%s\"", x->seconds,
-				 x->gflops, x->full ? "full" : "sampled");
+			ao_textf(t, ", \"predicted_seconds\": %.9g, \"%s\": %.1f, \"depth\": \"%s\"", x->seconds,
+				 tune_rate_column(r->t), x->rate, x->full ? "full" : "sampled");
 		if (x->sampled_seconds > 0)
 			ao_textf(t, ", \"sampled_seconds\": %.9g", x->sampled_seconds);
 		if (x->hip_ms > 0)
@@ -153,13 +155,13 @@ static unsigned key_param(const struct tune_run *r)
 	unsigned n = 0, best = 0;
 	for (unsigned c = 0; c < r->nc; c++)
 		if (r->c[c].status == TUNE_OK)
-			mean += r->c[c].gflops, n++;
+			mean += r->c[c].rate, n++;
 	if (n < 2)
 		return 0;
 	mean /= n;
 	for (unsigned c = 0; c < r->nc; c++)
 		if (r->c[c].status == TUNE_OK)
-			tot += (r->c[c].gflops - mean) * (r->c[c].gflops - mean);
+			tot += (r->c[c].rate - mean) * (r->c[c].rate - mean);
 	double best_eta = -1;
 	for (unsigned i = 0; i < tune_nparams(r->t); i++) {
 		long vals[64];
@@ -175,7 +177,7 @@ static unsigned key_param(const struct tune_run *r)
 			if (j == nv && nv < 64)
 				vals[nv++] = v;
 			if (j < nv)
-				sum[j] += r->c[c].gflops, cnt[j]++;
+				sum[j] += r->c[c].rate, cnt[j]++;
 		}
 		double between = 0;
 		for (unsigned j = 0; j < nv; j++)
@@ -200,7 +202,7 @@ static void html_of(const struct tune_run *r, struct ao_text *t)
 		const struct tune_cand *x = &r->c[c];
 		if (x->status != TUNE_OK)
 			continue;
-		top = fmax(top, x->gflops);
+		top = fmax(top, x->rate);
 		long v = raw(&x->v, kp);
 		unsigned j = 0;
 		while (j < nv && vals[j] != v)
@@ -209,12 +211,14 @@ static void html_of(const struct tune_run *r, struct ao_text *t)
 			vals[nv++] = v;
 	}
 	const struct tune_cand *w = &r->c[r->winner];
+	char shape[96];
+	tune_shape_text(r, shape, sizeof shape);
 	ao_textf(t, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rdna3gen tune</title>\n"
 		    "<style>body{font-family:sans-serif;margin:1em 2em}td,th{padding:0 .6em;text-align:left}</style>"
-		    "</head><body>\n<h1>Search for %s at M=%u N=%u K=%u</h1>\n<p>%u candidates looked at, %u evaluated; "
-		    "winner #%u at %.1f GFLOP/s (%s). Each dot is one correct candidate, in the order the search "
+		    "</head><body>\n<h1>Search for %s at %s</h1>\n<p>%u candidates looked at, %u evaluated; "
+		    "winner #%u at %.1f %s (%s). Each dot is one correct candidate, in the order the search "
 		    "evaluated it; colour: <b>%s</b>, the parameter that explains most of the spread.</p>\n",
-		 r->t->name, r->m, r->n, r->k, r->nc, r->evaluated, w->order, w->gflops,
+		 r->t->name, shape, r->nc, r->evaluated, w->order, w->rate, tune_unit(r->t),
 		 r->hip ? "timed on the GPU" : "predicted by the timing model", tune_param_name(r->t, kp));
 	const double W = 760, H = 360, L = 60, B = 30;
 	ao_textf(t, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" font-size=\"11\">\n"
@@ -226,7 +230,7 @@ static void html_of(const struct tune_run *r, struct ao_text *t)
 		ao_textf(t, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">%.0f</text>", L - 4, y + 4, top * g / 4);
 	}
 	ao_textf(t, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">candidate (evaluation order) → ; "
-		    "predicted GFLOP/s ↑</text>\n", L + W / 2, H + B + 10);
+		    "predicted %s ↑</text>\n", L + W / 2, H + B + 10, tune_unit(r->t));
 	unsigned last = r->nc ? r->c[r->nc - 1].order + 1 : 1;
 	for (unsigned c = 0; c < r->nc; c++) {
 		const struct tune_cand *x = &r->c[c];
@@ -238,10 +242,10 @@ static void html_of(const struct tune_run *r, struct ao_text *t)
 			j++;
 		char val[64];
 		tune_param_text(&x->v, kp, val, sizeof val);
-		ao_textf(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\"%s><title>#%u %s=%s %.0f GFLOP/s</title>"
-			    "</circle>\n", L + W * (x->order + 0.5) / last, H + 10 - H * x->gflops / top,
+		ao_textf(t, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" fill=\"%s\"%s><title>#%u %s=%s %.0f %s</title>"
+			    "</circle>\n", L + W * (x->order + 0.5) / last, H + 10 - H * x->rate / top,
 			 x == w ? "6" : "3", palette[j % 8], x == w ? " stroke=\"black\"" : "", x->order,
-			 tune_param_name(r->t, kp), val, x->gflops);
+			 tune_param_name(r->t, kp), val, x->rate, tune_unit(r->t));
 	}
 	ao_textf(t, "</svg>\n<p>");
 	for (unsigned j = 0; j < nv; j++) {

@@ -238,7 +238,7 @@ static int merge_shape(const struct part *p, unsigned np, unsigned s, struct tun
 	free(full_s);
 	for (unsigned i = 0; i < r->nc; i++)
 		if (r->c[i].status == TUNE_OK)
-			r->c[i].gflops = 2.0 * r->m * r->n * r->k / r->c[i].seconds / 1e9;
+			r->c[i].rate = 2.0 * r->m * r->n * r->k / r->c[i].seconds / 1e9;
 	tune_pick_winner(r);
 	if (r->winner >= r->nc)
 		return tune_fail(1, "shape on line %u: no part has a correct candidate", ks->line), -1;

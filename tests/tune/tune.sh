@@ -105,6 +105,8 @@ bad "negative shape refused" 2 "K = '-5'" tune sgemm --shape 40 36 -5
 bad "--shape with a size missing refused" 2 "--shape needs three sizes M N K, got 2" tune sgemm --shape 40 36
 bad "--budget with --time refused" 2 "give one" tune sgemm $S --budget 3 --time 5
 bad "--confirm out of range refused" 2 "--confirm 33: a count in 0..32" tune sgemm $S --confirm 33
+bad "an option that is no parameter of the template refused" 2 "unknown option .--bogus. (not a parameter of template sgemm" tune sgemm $S --bogus 3
+bad "a template parameter out of range refused" 2 "tm: 99 is out of range" tune sgemm $S --tm 99
 
 # hgemm through its own search space (templates/hgemm.c): the presets and
 # enumerated points checked on the emulator at the template's ragged shape
