@@ -8,7 +8,7 @@ TEST_BINS += $(BUILD)/tests/templates_registry_test
 TEST_ONCE += $(BUILD)/tests/templates_registry_test
 $(BUILD)/tests/templates_registry_test: $(BUILD)/tests/templates/registry_test.o $(BUILD)/libtemplates.a $(BUILD)/libvgpr_alloc.a $(BUILD)/libasm_out.a $(BUILD)/libisa.a $(BUILD)/libvocab.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LDLIBS)
-TEST_SCRIPTS += tests/templates/hgemm.sh tests/templates/targets.sh
+TEST_SCRIPTS += tests/templates/hgemm.sh tests/templates/targets.sh tests/templates/stencil.sh
 
 # Every template through each LLVM: its code object against llvm-objdump and
 # its descriptor (roundtrip_test.c), its metadata strings back through the
