@@ -115,6 +115,11 @@ struct emu_launch {
 	uint32_t grid[3];         /* workgroups in x, y, z (HIP gridDim) */
 	uint32_t block[3];        /* work-items per workgroup (HIP blockDim) */
 	uint32_t dynamic_lds;     /* LDS bytes after the static segment (HIP sharedMemBytes); 0 = none */
+	/* The ISA target the device is (a name of isa/targets.def; NULL: the
+	 * default target): which instructions exist (an instruction the target
+	 * lacks stops the run as LLVM's assembler refuses it, emu_code_check) and
+	 * which hazards the checks apply (emu/HAZARDS.md). */
+	const char *target;
 };
 
 struct emu_fault {
@@ -245,6 +250,18 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st);
 void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st);
 /* Release every wave waiting at the barrier (call when no live wave is running). */
 void emu_group_release(struct emu_group *g);
+
+/* ---- target features ------------------------------------------------------------
+ * Whether code[0..n) holds an instruction that target (a name of
+ * isa/targets.def; NULL: the default) does not have (the OP_NEEDS rows of
+ * isa/isa_gfx11.def: the 11.5 SALU float ops on an 11.0 target), as LLVM's
+ * assembler refuses them for that -mcpu.  Decodes from code[0] on, one
+ * instruction after the other, and stops quietly at a word it cannot decode
+ * (data, or an encoding the emulator lacks; emu_launch stops at those when it
+ * reaches them, and refuses a missing-feature instruction there too).
+ * EMU_OK when none; EMU_E_DECODE with one line naming the first one, its
+ * address (addr + offset) and the target; EMU_E_ARG for an unknown target. */
+int emu_code_check(const uint8_t *code, size_t n, uint64_t addr, const char *target, char *err, size_t errlen);
 
 /* ---- disassembly ----------------------------------------------------------- */
 /* Decode one instruction at code[0..n) and print it as llvm-objdump does

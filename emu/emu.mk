@@ -62,4 +62,4 @@ CORPUS_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/corpus/*.c)) $(
 $(BUILD)/tests/corpus_test: $(CORPUS_TEST_OBJS) $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 all: $(BUILD)/tests/corpus_test
-TEST_SCRIPTS += tests/corpus/corpus.sh
+TEST_SCRIPTS += tests/corpus/corpus.sh tests/emu/salu_float.sh

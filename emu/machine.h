@@ -76,7 +76,8 @@ struct emu_dinst {
 	struct emu_hzinfo hz;
 };
 
-enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_TARGET, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0,
+	       EMU_BAD_VOPD_SRC1 };
 
 /* What the WMMA hazard check needs to know of an instruction.  The values add
  * up with emu_wave.wmma_live: valu + wmma_live >= 2 iff the check has work. */
@@ -91,6 +92,7 @@ struct emu_run {
 	struct emu_dev *dev;
 	const struct emu_launch *launch;
 	struct emu_kd kd;
+	const struct isa_target *target; /* emu_launch.target's row (this file's copy of isa/targets.def) */
 	unsigned checks;
 	uint64_t entry;              /* device address of the first instruction */
 	uint64_t kernarg_addr, dispatch_addr, queue_addr;
@@ -382,6 +384,14 @@ static inline const struct emu_dinst *emu_fetch(struct emu_wave *w, uint64_t pc)
 void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
 /* The same for MUBUF and MTBUF (exec_buf.c): through the buffer descriptor. */
 void emu_buf_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
+
+/* "s_add_f32WHERE is not a T instruction (FeatureSALUFloatInsts: T1|T2)":
+ * why target t refuses op, and the targets that have it (target.c); where
+ * is "" or " at 0x..". */
+void emu_target_refusal(const struct emu_inst *in, const struct isa_target *t, const char *where, char *buf,
+			size_t n);
+/* An f16 result of the VALU op `op` from three low halves (exec_h16.c). */
+uint32_t emu_h16_op(unsigned op, uint32_t a, uint32_t b, uint32_t c, bool flush, bool ieee);
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);

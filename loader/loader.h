@@ -127,6 +127,10 @@ const struct isa_target *ld_target(const struct ld_code_object *co);
 /* Its ELF machine (EF_AMDGPU_MACH_*): a target's own or a generic one, for
  * isa_target_runs(device target, ld_machine(co)). */
 unsigned ld_machine(const struct ld_code_object *co);
+/* The i-th executable PT_LOAD segment (PF_X: the code), in program-header
+ * order: its image address and the bytes the file gives it; false past the
+ * last.  The emulator backend reads the instructions there (run/emu_place.c). */
+bool ld_code_segment(const struct ld_code_object *co, unsigned i, uint64_t *vaddr, uint64_t *size);
 
 /* ---- kernel arguments -------------------------------------------------------
  * A kernarg segment built by argument name, each value checked against the
