@@ -59,15 +59,17 @@ enum emu_check {
 	EMU_CHECK_VOPD = 1u << 2,      /* VOPD halves read src0 (or vsrc1) from one VGPR bank */
 	EMU_CHECK_GLOBAL_RACE = 1u << 3, /* two workgroups of a dispatch write one global dword, or one reads what another writes */
 	EMU_CHECK_WMMA = 1u << 4,      /* a WMMA reads as A or B what the WMMA just before it wrote */
-	EMU_CHECK_ALL = 0x1f,
+	EMU_CHECK_TRANS_USE = 1u << 5, /* a VALU reads a TRANS result too soon, on targets with the
+	                                  hazard (FeatureVALUTransUseHazard, isa/targets.def) */
+	EMU_CHECK_ALL = 0x3f,
 	/* What rdna3run and the shim check unless told otherwise: all but the
 	 * global race check, which costs speed and memory (emu/HAZARDS.md). */
-	EMU_CHECK_DEFAULT = EMU_CHECK_WAITCNT | EMU_CHECK_LDS_RACE | EMU_CHECK_VOPD | EMU_CHECK_WMMA,
+	EMU_CHECK_DEFAULT = EMU_CHECK_WAITCNT | EMU_CHECK_LDS_RACE | EMU_CHECK_VOPD | EMU_CHECK_WMMA | EMU_CHECK_TRANS_USE,
 	/* Bounds of global, scratch and LDS accesses are always checked. */
 };
 
 /* A comma-separated list of check names (waitcnt, lds-race, vopd-bank,
- * wmma-hazard, global-race; all; default; or none alone) as a mask of EMU_CHECK_* bits.
+ * wmma-hazard, trans-use, global-race; all; default; or none alone) as a mask of EMU_CHECK_* bits.
  * EMU_OK, or EMU_E_ARG with the reason in err. */
 int emu_checks_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 const char *emu_check_names(void);   /* the accepted names, for help texts */

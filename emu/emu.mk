@@ -25,7 +25,9 @@ $(BUILD)/tests/emu_step_test: $(BUILD)/tests/emu/step_test.o $(BUILD)/tests/emu/
 	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_robust_test: $(BUILD)/tests/emu/robust_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
-TEST_BINS += $(BUILD)/tests/emu_wmma_test
+TEST_BINS += $(BUILD)/tests/emu_wmma_test $(BUILD)/tests/emu_trans_test
+$(BUILD)/tests/emu_trans_test: $(BUILD)/tests/emu/trans_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_wmma_test: $(BUILD)/tests/emu/wmma_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 

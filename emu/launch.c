@@ -192,7 +192,8 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 	w->npending = 0;
 	w->nplist = 0;
 	w->nldsst = 0;
-	w->wmma_live = 0;
+	w->wmma_live = w->tu_live = 0;
+	w->tu_rec[0].n = w->tu_rec[1].n = 0;
 
 	/* User SGPRs in their fixed order, then the system SGPRs. */
 	unsigned s = 0;
@@ -369,6 +370,8 @@ static void run_wave(struct emu_wave *w)
 			emu_hz_check(w, d);
 		if (EMU_UNLIKELY(emu_hz_wmma_needed(w, d)))
 			emu_hz_wmma(w, d);
+		if (EMU_UNLIKELY(emu_hz_trans_needed(w, d)))
+			emu_hz_trans(w, d);
 		d->fn(w, &d->in);
 		if (EMU_UNLIKELY(tracing))
 			trace(w, d);

@@ -37,9 +37,9 @@ static const char usage_fmt[] =
 	"  --backend auto runs on a HIP device that can run the code object, else on the\n"
 	"  emulator, saying which on stderr; -v adds why HIP was passed over;\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
-	"  emu checks waits, LDS races, VOPD banks and WMMA hazards by default (--strict); --unchecked\n"
+	"  emu checks waits, LDS races, VOPD banks, WMMA and TRANS-use hazards by default (--strict); --unchecked\n"
 	"  skips them;\n"
-	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, wmma-hazard, global-race, all, default, none\n"
+	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, wmma-hazard, trans-use, global-race, all, default, none\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
@@ -449,7 +449,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->backend = "auto";
-	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA hazards unless told otherwise */
+	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA and TRANS-use hazards unless told otherwise */
 	o->alpha = 1.0f;
 	o->seed = 1;
 	o->model_sample = MDL_SAMPLE_AUTO; /* one unit of each group, more when cheap: docs/model.md, "Dispatch and sampling" */

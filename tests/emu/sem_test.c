@@ -98,7 +98,9 @@ static char *kernel_text(char kmode, const char *target, const char *name, unsig
 		put(&b, " v_mov_b32 v4, %s\n s_mov_b32 s13, 0\n s_bitcmp1_b32 s12, 0\n", r->mode == 'Z' ? "0x7777" : "0");
 		if (r->mode == 'Z')
 			put(&b, " s_mov_b32 exec_lo, 0\n");
-		put(&b, " %s\n", r->text);
+		/* the results are read after a wait for VALU results, as LLVM pads a
+		 * TRANS result's use on the 11.0 targets (the trans-use check) */
+		put(&b, " %s\n s_waitcnt_depctr 0xfff\n", r->text);
 		put(&b, " s_cselect_b32 s14, 1, 0\n s_mov_b32 s15, vcc_lo\n s_mov_b32 s16, exec_lo\n s_mov_b32 exec_lo, 1\n");
 		put(&b, " v_or_b32 v5, s13, v4\n v_mov_b32 v6, s14\n v_mov_b32 v7, s15\n v_mov_b32 v8, s16\n v_mov_b32 v9, 0\n");
 		put(&b, " global_store_b128 v9, v[5:8], s[20:21]\n s_add_u32 s20, s20, 16\n s_addc_u32 s21, s21, 0\n");
