@@ -249,6 +249,8 @@ struct ld_backend {
 	char device[128];         /* what it runs on, for one-line reports */
 	void *impl;               /* the backend's own state */
 	char why[192];            /* hip: how the device was chosen ("" if by index) */
+	char target[24];          /* hip: the device's ISA target (a row of isa/targets.def) when
+	                             the runtime names it exactly (ROCm 5's gcnArch), else "" */
 };
 
 /* Wrappers that check their arguments, then call the ops. */

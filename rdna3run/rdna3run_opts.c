@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 
 /* A format: %s is the default target's name. */
@@ -408,8 +409,11 @@ static int check_combination(struct run_opts *o)
 		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
 		return RUN_EXIT_USAGE;
 	}
-	if (o->model_device && !o->model) {
-		run_error("--device-model goes with --model");
+	/* without --model, a card is the emulator's device only for a library's pick */
+	struct stat st;
+	bool lib = !stat(o->file, &st) && S_ISDIR(st.st_mode);
+	if (o->model_device && !o->model && (!lib || !strcmp(o->backend, "hip"))) {
+		run_error("--device-model goes with --model, or with a kernel library on the emulator");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->model)

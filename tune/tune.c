@@ -182,8 +182,9 @@ static void usage_tune(FILE *f)
 		   "predicted again at the full depth and the winner is the fastest of those [4; 0: off].\n"
 		   "--shapes: a kernel library, each shape of the file searched as above (--budget,\n"
 		   "--time and --confirm per shape); LIB gets index.yaml (shape ranges -> kernel), the\n"
-		   "kernels, their configs and summary.csv, all or none; the loader's ld_lib_pick and\n"
-		   "rdna3run LIB --gemm M N K read it.\n"
+		   "kernels, their configs and summary.csv, all or none; libkernlib's kl_pick and\n"
+		   "rdna3run LIB --gemm M N K read it (a folder of such libraries, one per --target:\n"
+		   "the one of the running device's target).\n"
 		   "--shard K/N (with --shapes): evaluate this shard's share only and write PART/part.txt;\n"
 		   "rdna3gen tune merge -o LIB PART... joins the N parts into the library one run writes.\n"
 		   "See docs/tune.md.\n");
