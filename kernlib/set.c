@@ -39,7 +39,7 @@ static char (*sublibraries(const char *dir, unsigned *n))[KL_NAME_MAX]
 				break;
 			names = more;
 		}
-		snprintf(names[(*n)++], KL_NAME_MAX, "%s", de->d_name);
+		memcpy(names[(*n)++], de->d_name, strlen(de->d_name) + 1); /* shorter than KL_NAME_MAX: above */
 	}
 	closedir(d);
 	if (names)
@@ -54,12 +54,12 @@ static int single(const char *dir, const char *target, struct kl_lib **out, char
 	if (rc || !target)
 		return rc;
 	const char *t = kl_head(*out)->target;
-	if (t[0] && strcmp(t, target)) {
-		kl_close(*out);
-		*out = NULL;
-		return vc_fail(err, errlen, KL_E_NOKERNEL, "%s has no kernel for %s: its kernels are %s code", dir, target, t);
-	}
-	return 0;
+	if (!t[0] || !strcmp(t, target))
+		return 0;
+	rc = vc_fail(err, errlen, KL_E_NOKERNEL, "%s has no kernel for %s: its kernels are %s code", dir, target, t);
+	kl_close(*out);
+	*out = NULL;
+	return rc;
 }
 
 int kl_open_target(const char *dir, const char *target, struct kl_lib **out, char *err, size_t errlen)
