@@ -326,6 +326,61 @@ int st_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	return rc == EMIT_OK ? 0 : TPL_E_BUILD;
 }
 
+/* ---- rdna3gen tune's search space ------------------------------------------------
+ * The radius and dtype come from the command line (tune stencil --radius 2
+ * --dtype f32); the check drops the combinations it refuses (unroll without
+ * z-marching, blocks that are not whole waves, LDS rings too large). */
+static const struct tpl_axis axes[] = {
+	{ "zmarch", { "none", "regs", "lds" }, 0 },
+	{ "points", { "1", "2", "4", "8" }, 0 },
+	{ "dir", { "x", "y" }, 0 },
+	{ "bx", { "32", "64", "256" }, 0 },
+	{ "by", { "1", "2", "4" }, 0 },
+	{ "vec", { "1", "2" }, 0 },
+	{ "unroll", { "1", "2" }, 0 },
+};
+
+/* one tile and a ragged part more than a tile in every dimension */
+static void check_shape(const struct tpl_values *v, uint32_t n[3])
+{
+	struct st_cfg c;
+	char err[256];
+	if (st_derive(v, &c, err, sizeof err)) {
+		n[0] = n[1] = n[2] = 2 * ST_MAX_RADIUS + 1;
+		return;
+	}
+	n[0] = c.tile_x + 2 * c.r + 3;
+	n[1] = c.tile_y + 2 * c.r + 5;
+	n[2] = (c.tile_z < 8 ? c.tile_z : 8) + 2 * c.r + 3;
+}
+
+/* The lab notes' bytes (docs/stencil.md, "Figure of merit"): every element
+ * with at least two coordinates in the interior is read, the interior written. */
+static double work(const struct tpl_values *v, const uint32_t shape[3])
+{
+	double r = (double)v->v[ST_RADIUS], es = v->v[ST_DTYPE] == ST_F64 ? 8 : 4, n[3], in[3];
+	for (int i = 0; i < 3; i++)
+		n[i] = shape[i], in[i] = shape[i] - 2 * r;
+	double write = in[0] * in[1] * in[2];
+	double read = write + (n[0] - in[0]) * in[1] * in[2] + in[0] * (n[1] - in[1]) * in[2] +
+		      in[0] * in[1] * (n[2] - in[2]);
+	return (read + write) * es;
+}
+
+static const char *const dims[] = { "nx", "ny", "nz" };
+
+static const struct tpl_space space = {
+	.axes = axes,
+	.naxes = sizeof axes / sizeof axes[0],
+	.fixed = "order=forward nontemporal=true",
+	.check_shape = check_shape,
+	.dims = dims,
+	.ndims = 3,
+	.runner = TPL_RUN_STENCIL,
+	.work = work,
+	.unit = "GB/s",
+};
+
 const struct tpl_template tpl_stencil = {
 	.name = "stencil",
 	.summary = "3D star stencils of radius 1..4, f32/f64, on the interior of any nx*ny*nz grid",
@@ -336,4 +391,5 @@ const struct tpl_template tpl_stencil = {
 	.check = check,
 	.build = st_build,
 	.kernel_info = kernel_info,
+	.space = &space,
 };
