@@ -69,8 +69,8 @@ static const struct tpl_preset presets[] = {
 	{ "lap7", "bx=256 by=1 vec=2 zmarch=none zlen=64 unroll=1 mode=wgp "
 		  "points=8 dir=y order=forward nontemporal=true waves-per-simd=2 slab-rows=128",
 	  "kernel 7: kernel 5 launched as y-slabs of 128 rows (subdomains)" },
-	{ "best", "bx=64 by=4 points=2 dir=x order=forward vec=2 nontemporal=true zmarch=regs zlen=64 "
-		  "unroll=2 waves-per-simd=0 slab-rows=0 mode=cu",
+	{ "best", "bx=64 by=6 points=2 dir=x order=forward vec=2 nontemporal=true zmarch=regs zlen=64 "
+		  "unroll=8 waves-per-simd=0 slab-rows=0 mode=wgp",
 	  "z-marching in registers: each input value fetched about once, whatever the plane size" },
 };
 
