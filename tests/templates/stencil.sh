@@ -101,6 +101,9 @@ for r in 1 4; do
 	gen "tiny_r$r" --preset best --radius "$r" --dtype f32 && run "tiny_r$r" $s $s $s
 	gen "tinylap_r$r" --preset lap2 --radius "$r" && run "tinylap_r$r" $s $((s + 3)) $s
 done
+# one interior plane: the walk skips its main loop and enters the one-step
+# loop with the lane mask the priming left (ragged rows: the guarded copy)
+gen skipmain --zmarch regs --points 9 --dir y --bx 32 --unroll 2 --zlen 4 && run skipmain 37 41 3
 # y-slabs: 3 launches of 128 rows (the last one 42)
 run lap7_r1_f64 67 300 33
 grep -q 'in 3 slabs of 128 rows' "$T/lap7_r1_f64.run" && ok lap7_three_slabs ||
