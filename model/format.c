@@ -189,4 +189,8 @@ void mdl_predict_format_text(const struct mdl_prediction *p, char *buf, size_t n
 		put(&b, " (sampled; a missed line came from another CU: L1 %.1f %%, L2 %.1f %%; from the previous round %.1f %%)",
 		    100 * p->share.p_l1, 100 * p->share.p_l2, 100 * p->share.p_prev);
 	put(&b, "\n");
+	if (p->dram_roof_cycles > 0)
+		put(&b, "model: DRAM roof: %.1f MB at %.0f GB/s take %.1f us%s\n", mdl_predict_dram_bytes(p) / 1e6,
+		    p->c.bw_dram, (double)p->dram_roof_cycles / p->c.clock_mhz,
+		    p->dram_bound ? "; longer than the simulation ran, so the kernel's time is the roof's" : "");
 }

@@ -354,6 +354,11 @@ struct mdl_prediction {
 	struct mdl_result r;
 	struct mm_stats mem;         /* of the simulated units */
 	struct md_sharing share;     /* sampled plans: line sharing between the units (share.c) */
+	/* The DRAM roof (predict.c): the cycles the whole dispatch's DRAM bytes
+	 * take at bw_dram, and whether they were longer than the simulation (the
+	 * kernel's time is then the roof's, the difference VMEM wait). */
+	uint64_t dram_roof_cycles;
+	bool dram_bound;
 };
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen);

@@ -61,6 +61,7 @@ struct run_opts {
 	const char *dtype_word;          /* --dtype as given, read by the mode */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
+	const char *model_only;          /* the first option that only --model reads, or NULL */
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
 	const char *model_constants;     /* --model-constants FILE, or NULL */
 	const char *model_html;          /* --model-html FILE, or NULL */

@@ -238,6 +238,7 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 	} else if (!strcmp(a, "--model")) {
 		o->model = true;
 	} else if (!strcmp(a, "--model-format")) {
+		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
 		NEED(1);
 		o->model_json = !strcmp(argv[++i], "json");
 		if (!o->model_json && strcmp(argv[i], "text")) {
@@ -250,8 +251,10 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 		NEED(1);
 		o->microbench_out = argv[++i];
 	} else if (!strcmp(a, "--model-full")) {
+		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
 		o->model_sample = 0;
 	} else if (!strcmp(a, "--model-sample")) {
+		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
 		NEED(1);
 		uint64_t n;
 		if (!parse_u64(argv[++i], &n) || n < 1 || n > 8) {
@@ -263,6 +266,7 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 		NEED(1);
 		o->model_constants = argv[++i];
 	} else if (!strcmp(a, "--model-html")) {
+		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
 		NEED(1);
 		o->model_html = argv[++i];
 	} else if (!strcmp(a, "--device-model")) {
@@ -460,6 +464,10 @@ static int check_combination(struct run_opts *o)
 	}
 	if (o->model_device && !o->model) {
 		run_error("--device-model goes with --model");
+		return RUN_EXIT_USAGE;
+	}
+	if (o->model_only && !o->model) {
+		run_error("%s goes with --model", o->model_only);
 		return RUN_EXIT_USAGE;
 	}
 	if (o->model)

@@ -179,6 +179,18 @@ static double get(const struct stencil *s, const void *p, size_t i)
 	return s->dt == STENCIL_F64 ? ((const double *)p)[i] : (double)((const float *)p)[i];
 }
 
+/* Uniform in [-1, 1) with every bit of the element type's significand used:
+ * with only a float's 24 bits, f64 products would be exact and an f64 kernel
+ * could not be told from one that rounds wrongly. */
+static double random_value(const struct stencil *s, uint64_t *st)
+{
+	double hi = vc_random(st);
+	if (s->dt == STENCIL_F32)
+		return hi;
+	double v = hi + (double)vc_random(st) * 0x1p-24;
+	return v >= 1.0 ? hi : v;
+}
+
 /* u uniform in [-1, 1), f's first contents too (what the boundary must keep),
  * the coefficients likewise; the emulator's device copies count against the
  * host's memory as well. */
@@ -195,11 +207,11 @@ static int fill_host(struct stencil *s, uint64_t seed)
 		return FAIL(s, "out of memory for %zu-byte grids", bytes);
 	uint64_t st = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
 	for (size_t i = 0; i < s->elems; i++)
-		put(s, s->u, i, vc_random(&st));
+		put(s, s->u, i, random_value(s, &st));
 	for (size_t i = 0; i < s->elems; i++)
-		put(s, s->f0, i, vc_random(&st));
+		put(s, s->f0, i, random_value(s, &st));
 	for (unsigned i = 0; i < 1 + 3 * s->r; i++)
-		s->c[i] = s->dt == STENCIL_F64 ? (double)vc_random(&st) : (double)(float)vc_random(&st);
+		s->c[i] = random_value(s, &st);
 	return 0;
 }
 

@@ -259,6 +259,9 @@ expect usage_block_leading_comma 2 "$R" "$FX/add1.hsaco" --grid 1 --block ,64
 expect usage_grid_four_fields 2 "$R" "$FX/add1.hsaco" --grid 1,1,1,1 --block 64
 expect usage_bad_backend 2 "$R" "$FX/add1.hsaco" --backend cuda --list
 expect usage_bad_gemm 2 "$R" "$FX/add1.hsaco" --gemm 64 x 64
+expect usage_model_full_alone 2 "$R" "$FX/add1.hsaco" --grid 1 --block 64 --buffer buf=256 --arg count=64 --model-full
+grep -q -- "--model-full goes with --model" "$T/usage_model_full_alone.err" && ok usage_model_full_alone_named ||
+	nok usage_model_full_alone_named "$(cat "$T/usage_model_full_alone.err")"
 expect help 0 "$R" --help
 grep -q '^usage: rdna3run' "$T/help.out" && ok help_text || nok help_text "no usage line"
 grep -q -- '--max-instructions N' "$T/help.out" && ok help_max_instructions || nok help_max_instructions "not in --help"
