@@ -260,11 +260,13 @@ static unsigned max_inflight(const struct st_cfg *c)
 	struct st_plan *p = malloc(sizeof *p);
 	if (!p)
 		return 1;
+	/* regs streams the global loads of a whole iteration; lds streams each
+	 * step's LDS reads, one element each */
 	if (c->zm == ST_ZM_NONE)
 		st_plan_block(c, false, p);
 	else
-		st_plan_step(c, false, p);
-	unsigned n = p->nload * (c->zm == ST_ZM_NONE ? 1 : c->unroll);
+		st_plan_step(c, c->zm == ST_ZM_LDS, p);
+	unsigned n = p->nload * (c->zm == ST_ZM_REGS ? c->unroll : 1);
 	free(p);
 	if (n > ST_MAX_INFLIGHT)
 		n = ST_MAX_INFLIGHT;
