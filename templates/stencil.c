@@ -69,8 +69,8 @@ static const struct tpl_preset presets[] = {
 	{ "lap7", "bx=256 by=1 vec=2 zmarch=none zlen=64 unroll=1 mode=wgp "
 		  "points=8 dir=y order=forward nontemporal=true waves-per-simd=2 slab-rows=128",
 	  "kernel 7: kernel 5 launched as y-slabs of 128 rows (subdomains)" },
-	{ "best", "bx=64 by=4 points=2 dir=x order=forward vec=2 nontemporal=true zmarch=regs zlen=64 "
-		  "unroll=2 waves-per-simd=0 slab-rows=0 mode=cu",
+	{ "best", "bx=64 by=6 points=2 dir=x order=forward vec=2 nontemporal=true zmarch=regs zlen=64 "
+		  "unroll=8 waves-per-simd=0 slab-rows=0 mode=wgp",
 	  "z-marching in registers: each input value fetched about once, whatever the plane size" },
 };
 
@@ -260,11 +260,13 @@ static unsigned max_inflight(const struct st_cfg *c)
 	struct st_plan *p = malloc(sizeof *p);
 	if (!p)
 		return 1;
+	/* regs streams the global loads of a whole iteration; lds streams each
+	 * step's LDS reads, one element each */
 	if (c->zm == ST_ZM_NONE)
 		st_plan_block(c, false, p);
 	else
-		st_plan_step(c, false, p);
-	unsigned n = p->nload * (c->zm == ST_ZM_NONE ? 1 : c->unroll);
+		st_plan_step(c, c->zm == ST_ZM_LDS, p);
+	unsigned n = p->nload * (c->zm == ST_ZM_REGS ? c->unroll : 1);
 	free(p);
 	if (n > ST_MAX_INFLIGHT)
 		n = ST_MAX_INFLIGHT;
@@ -326,6 +328,61 @@ int st_build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t 
 	return rc == EMIT_OK ? 0 : TPL_E_BUILD;
 }
 
+/* ---- rdna3gen tune's search space ------------------------------------------------
+ * The radius and dtype come from the command line (tune stencil --radius 2
+ * --dtype f32); the check drops the combinations it refuses (unroll without
+ * z-marching, blocks that are not whole waves, LDS rings too large). */
+static const struct tpl_axis axes[] = {
+	{ "zmarch", { "none", "regs", "lds" }, 0 },
+	{ "points", { "1", "2", "4", "8" }, 0 },
+	{ "dir", { "x", "y" }, 0 },
+	{ "bx", { "32", "64", "256" }, 0 },
+	{ "by", { "1", "2", "4" }, 0 },
+	{ "vec", { "1", "2" }, 0 },
+	{ "unroll", { "1", "2" }, 0 },
+};
+
+/* one tile and a ragged part more than a tile in every dimension */
+static void check_shape(const struct tpl_values *v, uint32_t n[3])
+{
+	struct st_cfg c;
+	char err[256];
+	if (st_derive(v, &c, err, sizeof err)) {
+		n[0] = n[1] = n[2] = 2 * ST_MAX_RADIUS + 1;
+		return;
+	}
+	n[0] = c.tile_x + 2 * c.r + 3;
+	n[1] = c.tile_y + 2 * c.r + 5;
+	n[2] = (c.tile_z < 8 ? c.tile_z : 8) + 2 * c.r + 3;
+}
+
+/* The lab notes' bytes (docs/stencil.md, "Figure of merit"): every element
+ * with at least two coordinates in the interior is read, the interior written. */
+static double work(const struct tpl_values *v, const uint32_t shape[3])
+{
+	double r = (double)v->v[ST_RADIUS], es = v->v[ST_DTYPE] == ST_F64 ? 8 : 4, n[3], in[3];
+	for (int i = 0; i < 3; i++)
+		n[i] = shape[i], in[i] = shape[i] - 2 * r;
+	double write = in[0] * in[1] * in[2];
+	double read = write + (n[0] - in[0]) * in[1] * in[2] + in[0] * (n[1] - in[1]) * in[2] +
+		      in[0] * in[1] * (n[2] - in[2]);
+	return (read + write) * es;
+}
+
+static const char *const dims[] = { "nx", "ny", "nz" };
+
+static const struct tpl_space space = {
+	.axes = axes,
+	.naxes = sizeof axes / sizeof axes[0],
+	.fixed = "order=forward nontemporal=true",
+	.check_shape = check_shape,
+	.dims = dims,
+	.ndims = 3,
+	.runner = TPL_RUN_STENCIL,
+	.work = work,
+	.unit = "GB/s",
+};
+
 const struct tpl_template tpl_stencil = {
 	.name = "stencil",
 	.summary = "3D star stencils of radius 1..4, f32/f64, on the interior of any nx*ny*nz grid",
@@ -336,4 +393,5 @@ const struct tpl_template tpl_stencil = {
 	.check = check,
 	.build = st_build,
 	.kernel_info = kernel_info,
+	.space = &space,
 };

@@ -15,6 +15,10 @@
 
 #include "templates/stencil.h"
 
+/* a plan never runs out of room: every point names 6r + 1 values */
+_Static_assert(ST_MAX_POINTS * (6 * ST_MAX_RADIUS + 1) <= ST_MAX_USES, "uses of the largest plan");
+_Static_assert(ST_MAX_USES <= ST_MAX_TAPS && ST_MAX_TAPS <= ST_MAX_LOADS, "taps and loads of the largest plan");
+
 /* A term as collected: the tap it reads and its use. */
 struct term {
 	uint16_t tap;

@@ -363,6 +363,7 @@ static void walk_path(struct walk *w, int l_end)
 	if (c->unroll > 1) {
 		int l_main = ao_label(k, "zmain"), l_rest = ao_label(k, "zrest");
 		ao_bind(k, (unsigned)l_main);
+		w->exec = -2;   /* a loop top: reached with whatever mask the code before or the last iteration left */
 		I(AO_OP(s_cmp_lt_u32), ao_s(x->s_steps), ao_u32(c->unroll));
 		I(AO_OP(s_cbranch_scc1), ao_lab((unsigned)l_rest));
 		body(w, c->unroll);
@@ -372,6 +373,7 @@ static void walk_path(struct walk *w, int l_end)
 	}
 	int l_one = ao_label(k, "zstep");
 	ao_bind(k, (unsigned)l_one);
+	w->exec = -2;
 	I(AO_OP(s_cmp_eq_u32), ao_s(x->s_steps), ao_int(0));
 	I(AO_OP(s_cbranch_scc1), ao_lab((unsigned)l_end));
 	body(w, 1);

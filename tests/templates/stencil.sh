@@ -101,11 +101,14 @@ for r in 1 4; do
 	gen "tiny_r$r" --preset best --radius "$r" --dtype f32 && run "tiny_r$r" $s $s $s
 	gen "tinylap_r$r" --preset lap2 --radius "$r" && run "tinylap_r$r" $s $((s + 3)) $s
 done
+# one interior plane: the walk skips its main loop and enters the one-step
+# loop with the lane mask the priming left (ragged rows: the guarded copy)
+gen skipmain --zmarch regs --points 9 --dir y --bx 32 --unroll 2 --zlen 4 && run skipmain 37 41 3
 # y-slabs: 3 launches of 128 rows (the last one 42)
 run lap7_r1_f64 67 300 33
 grep -q 'in 3 slabs of 128 rows' "$T/lap7_r1_f64.run" && ok lap7_three_slabs ||
 	nok lap7_three_slabs "$(grep '^stencil' "$T/lap7_r1_f64.run")"
-gen slab8 --preset best --slab-rows 8 --radius 2 --dtype f32 && run slab8 45 37 21
+gen slab12 --preset best --slab-rows 12 --radius 2 --dtype f32 && run slab12 45 37 21
 
 # 3. every parameter changes the code: the listing without its header differs
 body() { grep -v '^;' "$T/$1.s" | sed -n '/^stencil:/,/s_endpgm/p'; }
@@ -160,7 +163,9 @@ v8=$($LLVM_READELF --notes "$T/p_lb8.hsaco" | sed -n 's/^ *\.vgpr_count: *//p')
 [ -n "$v2" ] && [ -n "$v8" ] && [ "$v8" -le 192 ] && [ "$v2" -gt "$v8" ] && [ "$v2" -le 256 ] && ok budget_fits ||
 	nok budget_fits "VGPRs $v2 with 2 waves per SIMD (at most 256), $v8 with 8 (at most 192)"
 # the same budget on a target with a smaller VGPR file (gfx1102: 1024 per lane)
-gen b1100 --preset best --radius 4 --points 8 --waves-per-simd 8 && ok budget_gfx1100_fits
+Z8="--zmarch regs --bx 64 --by 4 --points 8 --dir x --vec 2 --unroll 2 --radius 4"
+# shellcheck disable=SC2086 # words
+gen b1100 $Z8 --waves-per-simd 8 && ok budget_gfx1100_fits
 # slab-rows: the same instructions, another launch
 p p_slab slab-rows=64
 body p_base >"$T/a.body"; body p_slab >"$T/b.body"
@@ -194,10 +199,40 @@ bad unroll_alone unroll --unroll 2
 bad zlen_alone zlen --zlen 8
 bad zmarch_dirz dir --zmarch regs --dir z
 bad slab_rows slab-rows --preset lap5 --slab-rows 12
-bad budget waves-per-simd --preset best --radius 4 --points 8 --waves-per-simd 16
-bad budget_target gfx1102 --preset best --radius 4 --points 8 --waves-per-simd 8 --target gfx1102
+# shellcheck disable=SC2086 # words
+bad budget waves-per-simd $Z8 --waves-per-simd 16
+# shellcheck disable=SC2086 # words
+bad budget_target gfx1102 $Z8 --waves-per-simd 8 --target gfx1102
 bad lds_size zmarch --zmarch lds --bx 256 --by 4 --points 4 --dir y --radius 4
 bad unknown 'unknown parameter' --bogus 3
+# the runner refuses what contradicts the kernel: one line, exit 2
+rbad() { # NAME WORD ARGS...
+	n=$1 word=$2; shift 2
+	"$R" "$T/lap5_r1_f64.hsaco" --backend emu "$@" >"$T/rbad.out" 2>&1
+	rc=$?
+	lines=$(wc -l <"$T/rbad.out")
+	if [ $rc -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "$word" "$T/rbad.out"; then
+		ok "run_refused_$n"
+	else
+		nok "run_refused_$n" "exit $rc, $lines lines: $(head -c 200 "$T/rbad.out")"
+	fi
+}
+rbad too_small 'too small' --stencil 2 45 33
+rbad radius 'radius-1' --stencil 67 45 33 --radius 2
+rbad dtype 'f64' --stencil 67 45 33 --dtype f32
+rbad grid 'does not match' --stencil 67 45 33 --grid 1,1,1 --block 256,1,1
+
+# rdna3gen tune stencil: a few candidates, each checked on the emulator, the
+# winner written as a config that builds the same kernel
+if "$G" tune stencil --shape 40 36 20 --radius 2 --dtype f32 --budget 3 -j 1 --cache "$T/cache" -o "$T/tune" \
+	>"$T/tune.out" 2>&1 && grep -q '^radius: 2$' "$T/tune/winner.yaml" &&
+	"$G" stencil --config "$T/tune/winner.yaml" -o "$T/tuned.hsaco" >/dev/null 2>&1 &&
+	"$R" "$T/tuned.hsaco" --backend emu --stencil 40 36 20 --check 2>&1 | grep -q '^check: PASSED'; then
+	ok tune_stencil
+else
+	nok tune_stencil "$(grep -v '^tune: ' "$T/tune.out" | tail -n 2 | tr '\n' '|')"
+fi
+
 # an existing output is left as it was
 echo keep >"$T/keep.hsaco"
 "$G" stencil --radius 9 -o "$T/keep.hsaco" >/dev/null 2>&1
