@@ -41,7 +41,7 @@ static const char usage_fmt[] =
 	"  --backend auto runs on a HIP device that can run the code object, else on the\n"
 	"  emulator, saying which on stderr; -v adds why HIP was passed over;\n"
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
-	"  emu checks waits, LDS races, VOPD banks, WMMA and TRANS-use hazards by default (--strict); --unchecked\n"
+	"  emu checks waits, LDS races, VOPD banks and WMMA hazards by default (--strict); --unchecked\n"
 	"  skips them;\n"
 	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, wmma-hazard, trans-use, global-race, all, default, none\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
