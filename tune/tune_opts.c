@@ -229,14 +229,14 @@ static int template_params_agree(const struct opts *o)
 	for (char *save, *kv = strtok_r(buf, " ", &save); kv; kv = strtok_r(NULL, " ", &save)) {
 		char *eq = strchr(kv, '=');
 		*eq = 0;
-		bool common;
+		bool common = false;
 		if (tpl_param_find(t, kv, &common) < 0 || common)
 			return tune_fail(EXIT_USAGE, "unknown option '--%s' (not a parameter of template %s; see rdna3gen tune "
 					 "--help)", kv, t->name);
 		if (tpl_set(&v, kv, eq + 1, err, sizeof err))
 			return tune_fail(EXIT_USAGE, "%s", err);
 	}
-	bool common;
+	bool common = false;
 	if (o->have_layout && (tpl_param_find(t, "layout", &common) < 0 || common))
 		return tune_fail(EXIT_USAGE, "--layout: template %s has no layout", t->name);
 	return 0;
