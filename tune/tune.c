@@ -403,7 +403,7 @@ int tune_collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	bool small_m = r->m <= TPL_SMALL_M, common;
+	bool small_m = r->m <= TPL_SMALL_M, common = false;   /* tpl_param_find sets it only when it finds the name */
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	/* the target's layout on every candidate (a GEMM template's parameter) */
