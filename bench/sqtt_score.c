@@ -303,7 +303,9 @@ static int run_kernel(const char *dir, const struct kernel *k, const struct mdl_
 	char path[1024];
 	snprintf(path, sizeof path, "%s/kernels/%s.hsaco", dir, k->name);
 	struct th h;
-	struct emu_opts eo = { .threads = 1, .checks = k->unchecked ? 0 : EMU_CHECK_ALL };
+	/* every check but trans-use: these kernels ran on the card, and 18 of them
+	 * read a TRANS result sooner than LLVM would (emu/HAZARDS.md) */
+	struct emu_opts eo = { .threads = 1, .checks = k->unchecked ? 0 : EMU_CHECK_ALL & ~EMU_CHECK_TRANS_USE };
 	if (th_open(&h, path, &eo)) {
 		snprintf(err, errlen, "%s", h.err);
 		return -1;

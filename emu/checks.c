@@ -13,10 +13,11 @@ static const struct {
 	{ "lds-race", EMU_CHECK_LDS_RACE },
 	{ "vopd-bank", EMU_CHECK_VOPD },
 	{ "wmma-hazard", EMU_CHECK_WMMA },
+	{ "trans-use", EMU_CHECK_TRANS_USE },
 	{ "global-race", EMU_CHECK_GLOBAL_RACE },
 };
 
-const char *emu_check_names(void) { return "waitcnt, lds-race, vopd-bank, wmma-hazard, global-race, all, default, none"; }
+const char *emu_check_names(void) { return "waitcnt, lds-race, vopd-bank, wmma-hazard, trans-use, global-race, all, default, none"; }
 
 int emu_checks_parse(const char *list, unsigned *mask, char *err, size_t errlen)
 {

@@ -6,6 +6,7 @@
  */
 #include "emu/decode.h"
 #include "emu/emu.h"
+#include "isa/isa.h"
 
 #include <string.h>
 
@@ -171,7 +172,8 @@ static int alu_finish(struct emu_inst *in, const struct isa_opinfo *r, const uin
 {
 	if (align_operands(in, r) || bad_srcs(in))
 		return EMU_E_DECODE;
-	return uses_literal(in) ? take_literal(code, n, base, in) : (int)base;
+	/* s_fmaak/s_fmamk carry K whatever their sources (a source literal is K too) */
+	return uses_literal(in) || (r->flags & ISA_F_LITK) ? take_literal(code, n, base, in) : (int)base;
 }
 
 /* ---- per-format decoders ---------------------------------------------------------------- */
@@ -197,6 +199,8 @@ static int dec_salu(enum fmt fmt, uint32_t w, const uint8_t *code, size_t n, str
 		in->src[0] = (uint16_t)f_SOP2_SSRC0(w);
 		in->src[1] = (uint16_t)f_SOP2_SSRC1(w);
 		in->dst = (uint16_t)f_SOP2_SDST(w);
+		if (r->flags & ISA_F_ACC)
+			in->src[2] = in->dst; /* s_fmac: the destination is the addend */
 		break;
 	case FMT_SOPC:
 		in->op = isa_opcode_map.sopc[f_SOPC_OP(w)];
@@ -445,9 +449,11 @@ static int dec_vop3(uint64_t w, const uint8_t *code, size_t n, struct emu_inst *
 	    ((r->enc == ISA_ENC_VOP2 && !(r->flags & ISA_F_SDST)) || in->op == ISA_OP_v_cndmask_b16))
 		return EMU_E_DECODE; /* v_cndmask has no output modifiers */
 	if (is_dpp_marker(in->src[0])) {
-		/* VOP3 DPP (_e64_dpp): the DPP dword follows; src1 is a VGPR, no literal */
+		/* VOP3 DPP (_e64_dpp): the DPP dword follows, no literal; src1 is a VGPR,
+		 * or on the 11.5 targets also a scalar (SGPR, vcc, m0, exec, an inline
+		 * constant: FeatureDPPSrc1SGPR, as llvm-mc-19 and -22 accept it) */
 		if (r->src1 && !emu_opnd_is_vgpr(in->src[1]))
-			return EMU_E_DECODE;
+			in->needs |= ISA_F_DPP_SRC1_SGPR;
 		int len = dec_dpp(in, r, code, n, 8);
 		return len < 0 || bad_srcs(in) || uses_literal(in) ? EMU_E_DECODE : len;
 	}

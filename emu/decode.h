@@ -59,6 +59,9 @@ struct emu_inst {
 	uint16_t op;              /* enum isa_op; ISA_OP_v_dual for VOPD */
 	uint8_t enc;              /* encoding actually read (VOP3 for an _e64 of a VOP2 row) */
 	uint8_t len;              /* bytes: 4, 8 or 12 */
+	uint8_t needs;            /* target features (isa/isa.h) the encoding needs beyond its
+	                             row's isa_ops[op].needs: ISA_F_DPP_SRC1_SGPR for a scalar
+	                             src1 of a VOP3 DPP form (emu_inst_runs_on) */
 
 	/* Register operands as operand codes (see top of file). */
 	uint16_t dst;             /* sdst / vdst / loaded data; NONE if no dst.  v_cmp: the
@@ -117,6 +120,13 @@ size_t emu_format_inst(const struct emu_inst *in, char *out, size_t outlen);
 
 /* Operand code helpers */
 static inline int emu_opnd_is_vgpr(unsigned c) { return c >= EMU_OPND_VGPR0 && c < 512; }
+
+/* Whether a target with these features (struct isa_target.features) has the
+ * decoded instruction: its row's and its encoding's needs. */
+static inline int emu_inst_runs_on(const struct emu_inst *in, unsigned features)
+{
+	return !((isa_ops[in->op].needs | in->needs) & ~features);
+}
 static inline int emu_opnd_is_sgpr(unsigned c) { return c <= EMU_OPND_SGPR_MAX; }
 
 #endif

@@ -321,8 +321,12 @@ static void dis_scalar(struct out *o, const struct emu_inst *in, const struct is
 		put_opnd(o, in->dst, r->dst, T_B32, in->lit);
 		put(o, ", ");
 		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);
+		if (in->op == ISA_OP_s_fmamk_f32) /* K between the sources, as v_fmamk */
+			put(o, ", 0x%x", in->lit);
 		put(o, ", ");
 		put_opnd(o, in->src[1], r->src1, src_type(r, r->src1), in->lit);
+		if (in->op == ISA_OP_s_fmaak_f32)
+			put(o, ", 0x%x", in->lit);
 		return;
 	case ISA_ENC_SOPC:
 		put_opnd(o, in->src[0], r->src0, src_type(r, r->src0), in->lit);

@@ -59,15 +59,21 @@ enum emu_check {
 	EMU_CHECK_VOPD = 1u << 2,      /* VOPD halves read src0 (or vsrc1) from one VGPR bank */
 	EMU_CHECK_GLOBAL_RACE = 1u << 3, /* two workgroups of a dispatch write one global dword, or one reads what another writes */
 	EMU_CHECK_WMMA = 1u << 4,      /* a WMMA reads as A or B what the WMMA just before it wrote */
-	EMU_CHECK_ALL = 0x1f,
+	EMU_CHECK_TRANS_USE = 1u << 5, /* a VALU reads a TRANS result too soon, on targets with the
+	                                  hazard (FeatureVALUTransUseHazard, isa/targets.def) */
+	EMU_CHECK_ALL = 0x3f,
 	/* What rdna3run and the shim check unless told otherwise: all but the
-	 * global race check, which costs speed and memory (emu/HAZARDS.md). */
+	 * global race check, which costs speed and memory, and the TRANS-use
+	 * check: code that LLVM never padded breaks that rule and still ran
+	 * correctly on an RX 7900 XTX (tinygrad's FP16 GEMM of ../shared/groundtruth,
+	 * a v_rcp_iflag_f32 read one VALU later), so it is asked for, not imposed
+	 * (emu/HAZARDS.md). */
 	EMU_CHECK_DEFAULT = EMU_CHECK_WAITCNT | EMU_CHECK_LDS_RACE | EMU_CHECK_VOPD | EMU_CHECK_WMMA,
 	/* Bounds of global, scratch and LDS accesses are always checked. */
 };
 
 /* A comma-separated list of check names (waitcnt, lds-race, vopd-bank,
- * wmma-hazard, global-race; all; default; or none alone) as a mask of EMU_CHECK_* bits.
+ * wmma-hazard, trans-use, global-race; all; default; or none alone) as a mask of EMU_CHECK_* bits.
  * EMU_OK, or EMU_E_ARG with the reason in err. */
 int emu_checks_parse(const char *list, unsigned *mask, char *err, size_t errlen);
 const char *emu_check_names(void);   /* the accepted names, for help texts */
@@ -115,6 +121,11 @@ struct emu_launch {
 	uint32_t grid[3];         /* workgroups in x, y, z (HIP gridDim) */
 	uint32_t block[3];        /* work-items per workgroup (HIP blockDim) */
 	uint32_t dynamic_lds;     /* LDS bytes after the static segment (HIP sharedMemBytes); 0 = none */
+	/* The ISA target the device is (a name of isa/targets.def; NULL: the
+	 * default target): which instructions exist (an instruction the target
+	 * lacks stops the run as LLVM's assembler refuses it, emu_code_check) and
+	 * which hazards the checks apply (emu/HAZARDS.md). */
+	const char *target;
 };
 
 struct emu_fault {
@@ -245,6 +256,18 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st);
 void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st);
 /* Release every wave waiting at the barrier (call when no live wave is running). */
 void emu_group_release(struct emu_group *g);
+
+/* ---- target features ------------------------------------------------------------
+ * Whether code[0..n) holds an instruction that target (a name of
+ * isa/targets.def; NULL: the default) does not have (the OP_NEEDS rows of
+ * isa/isa_gfx11.def: the 11.5 SALU float ops on an 11.0 target), as LLVM's
+ * assembler refuses them for that -mcpu.  Decodes from code[0] on, one
+ * instruction after the other, and stops quietly at a word it cannot decode
+ * (data, or an encoding the emulator lacks; emu_launch stops at those when it
+ * reaches them, and refuses a missing-feature instruction there too).
+ * EMU_OK when none; EMU_E_DECODE with one line naming the first one, its
+ * address (addr + offset) and the target; EMU_E_ARG for an unknown target. */
+int emu_code_check(const uint8_t *code, size_t n, uint64_t addr, const char *target, char *err, size_t errlen);
 
 /* ---- disassembly ----------------------------------------------------------- */
 /* Decode one instruction at code[0..n) and print it as llvm-objdump does

@@ -25,7 +25,9 @@ $(BUILD)/tests/emu_step_test: $(BUILD)/tests/emu/step_test.o $(BUILD)/tests/emu/
 	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_robust_test: $(BUILD)/tests/emu/robust_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
-TEST_BINS += $(BUILD)/tests/emu_wmma_test
+TEST_BINS += $(BUILD)/tests/emu_wmma_test $(BUILD)/tests/emu_trans_test
+$(BUILD)/tests/emu_trans_test: $(BUILD)/tests/emu/trans_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
+	$(EMU_TEST_LINK)
 $(BUILD)/tests/emu_wmma_test: $(BUILD)/tests/emu/wmma_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 
@@ -62,4 +64,4 @@ CORPUS_TEST_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/corpus/*.c)) $(
 $(BUILD)/tests/corpus_test: $(CORPUS_TEST_OBJS) $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK)
 all: $(BUILD)/tests/corpus_test
-TEST_SCRIPTS += tests/corpus/corpus.sh
+TEST_SCRIPTS += tests/corpus/corpus.sh tests/emu/salu_float.sh

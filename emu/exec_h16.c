@@ -304,3 +304,14 @@ void emu_ex_mix(struct emu_wave *w, const struct emu_inst *in)
 	emu_vwrite(w, in->dst, r);
 	w->g->st.valu++;
 }
+
+/* One f16 result of VALU op `op` (v_add_f16 ...) from the low halves of a, b,
+ * c: denormal inputs flushed when flush, the rounding and NaN rules above.
+ * The SALU's f16 ops compute through it (exec_sfpu.c). */
+uint32_t emu_h16_op(unsigned op, uint32_t a, uint32_t b, uint32_t c, bool flush, bool ieee)
+{
+	a &= 0xffff, b &= 0xffff, c &= 0xffff;
+	if (flush)
+		a = h_ftz(a), b = h_ftz(b), c = h_ftz(c);
+	return h_op(op, a, b, c, b, flush, ieee);
+}

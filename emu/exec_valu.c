@@ -228,21 +228,10 @@ static void ln_cvt_f32_ubyte2(const struct emu_wave *w, u32 *restrict r, const u
 static void ln_cvt_f32_ubyte3(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u((float)(a[l] >> 24)); }
 static void ln_cvt_f32_f16(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)b, (void)c; LANES r[l] = emu_u(emu_h2f((uint16_t)a[l])); }
 
-static uint16_t f2h_rtz(float f)
-{
-	uint16_t h = emu_f2h(f);
-	if (isnan(f) || isinf(f))
-		return h;
-	float back = emu_h2f(h);
-	if (fabsf(back) > fabsf(f)) /* rounded away from zero: step one ulp back */
-		h = (uint16_t)(h - 1);
-	return h;
-}
-
 static void ln_cvt_pk_rtz_f16_f32(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c)
 {
 	(void)c;
-	LANES r[l] = f2h_rtz(emu_f(in_ftz(w, a[l]))) | (u32)f2h_rtz(emu_f(in_ftz(w, b[l]))) << 16;
+	LANES r[l] = emu_f2h_rtz(emu_f(in_ftz(w, a[l]))) | (u32)emu_f2h_rtz(emu_f(in_ftz(w, b[l]))) << 16;
 }
 
 static void ln_pack_b32_f16(const struct emu_wave *w, u32 *restrict r, const u32 *a, const u32 *b, const u32 *c) { (void)w, (void)c; LANES r[l] = (a[l] & 0xffff) | b[l] << 16; }

@@ -14,15 +14,7 @@ typedef uint32_t u32;
 typedef uint64_t u64;
 #define LANES for (unsigned l = 0; l < EMU_LANES; l++)
 
-/* f32 predicate p (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 LG, 6 GE, 7 O, 8 U, 9 NGE,
- * 10 NLG, 11 NGT, 12 NLE, 13 NEQ, 14 NLT, 15 T) is itself the set of relations it
- * accepts: bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered. */
-static bool fcmp(unsigned p, float a, float b)
-{
-	unsigned rel = isnan(a) || isnan(b) ? 8u : a < b ? 1u : a == b ? 2u : 4u;
-	return (p & rel) != 0;
-}
-
+/* float predicates: emu_fcmp (fmath.h) */
 /* integer predicate p (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 NE, 6 GE, 7 T) */
 static bool icmp(unsigned p, int sgn, u64 a, u64 b, int bits)
 {
@@ -146,7 +138,7 @@ void emu_ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 					x = (x & 0x7c00) ? x : (x & 0x8000);
 					y = (y & 0x7c00) ? y : (y & 0x8000);
 				}
-				r = fcmp(opc & 15, emu_h2f((uint16_t)x), emu_h2f((uint16_t)y));
+				r = emu_fcmp(opc & 15, emu_h2f((uint16_t)x), emu_h2f((uint16_t)y));
 			} else {
 				bool sgn = opc < 0x38;
 				u64 xx = sgn ? (u64)(int64_t)(int16_t)x : x, yy = sgn ? (u64)(int64_t)(int16_t)y : y;
@@ -159,7 +151,7 @@ void emu_ex_vcmp(struct emu_wave *w, const struct emu_inst *in)
 		const u32 *a = src32(w, in, 0, ta), *b = src32(w, in, 1, tb);
 		LANES {
 			u32 x = ftz ? emu_ftz32(a[l]) : a[l], y = ftz ? emu_ftz32(b[l]) : b[l];
-			mask |= (u32)fcmp(opc & 15, emu_f(x), emu_f(y)) << l;
+			mask |= (u32)emu_fcmp(opc & 15, emu_f(x), emu_f(y)) << l;
 		}
 	} else if (opc < 0x30) {
 		u64 a[EMU_LANES], b[EMU_LANES];

@@ -123,6 +123,28 @@ static inline uint16_t emu_f2h(float f)
 	return (uint16_t)(s | ((m - 0x38000000u) >> 13));
 }
 
+/* Single to half rounded toward zero (v_cvt_pk_rtz_f16_f32). */
+static inline uint16_t emu_f2h_rtz(float f)
+{
+	uint16_t h = emu_f2h(f);
+	if (isnan(f) || isinf(f))
+		return h;
+	float back = emu_h2f(h);
+	if (fabsf(back) > fabsf(f)) /* rounded away from zero: step one ulp back */
+		h = (uint16_t)(h - 1);
+	return h;
+}
+
+/* Float compare predicate p (0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 LG, 6 GE, 7 O, 8 U,
+ * 9 NGE, 10 NLG, 11 NGT, 12 NLE, 13 NEQ, 14 NLT, 15 T), numbered as the v_cmp
+ * and s_cmp opcodes number them, is itself the set of relations it accepts:
+ * bit 0 less, bit 1 equal, bit 2 greater, bit 3 unordered. */
+static inline bool emu_fcmp(unsigned p, float a, float b)
+{
+	unsigned rel = isnan(a) || isnan(b) ? 8u : a < b ? 1u : a == b ? 2u : 4u;
+	return (p & rel) != 0;
+}
+
 static inline uint32_t emu_bfe_u(uint32_t x, uint32_t off, uint32_t w)
 {
 	off &= 31;

@@ -60,6 +60,24 @@ static void vopd_half(struct emu_hzinfo *h, const struct emu_vopd_half *x)
 	add_w(h, x->dst, 1);
 }
 
+/* The TRANS-use hazard's view of an instruction (enum emu_tu_kind): nothing
+ * unless the target has FeatureVALUTransUseHazard (isa/targets.def) and the
+ * check is on.  What ends the window is LLVM's: VMEM, FLAT, DS (and exports),
+ * and s_waitcnt_depctr with va_vdst 0 (bits 15:12; LLVM inserts 0x0fff). */
+static uint8_t trans_use_kind(const struct emu_run *run, const struct emu_inst *in)
+{
+	unsigned cls = isa_ops[in->op].cls;
+	if (!(run->target->features & ISA_F_VALU_TRANS_USE_HAZARD) || !(run->checks & EMU_CHECK_TRANS_USE))
+		return EMU_TU_NONE;
+	if (cls == ISA_CLS_TRANS)
+		return EMU_TU_TRANS;
+	if (cls == ISA_CLS_VALU)
+		return EMU_TU_VALU;
+	if (cls == ISA_CLS_VMEM || cls == ISA_CLS_LDS || (in->op == ISA_OP_s_waitcnt_depctr && !(in->simm16 >> 12 & 15)))
+		return EMU_TU_EXPIRE;
+	return EMU_TU_NONE;
+}
+
 /* Register ranges, asynchronous destination, counter; refusals found once. */
 void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 {
@@ -73,6 +91,7 @@ void emu_hz_decode(const struct emu_run *run, struct emu_dinst *d)
 		d->valu = EMU_VK_WMMA;
 	else if (oi->cls == ISA_CLS_VALU || oi->cls == ISA_CLS_TRANS)
 		d->valu = EMU_VK_VALU;
+	d->tu = trans_use_kind(run, in);
 	switch (in->enc) {
 	case ISA_ENC_VOPD:
 		vopd_half(h, &in->x);
@@ -284,6 +303,63 @@ void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d)
 	} else {
 		w->wmma_live = 0;
 	}
+}
+
+/* TRANS-use hazard (FeatureVALUTransUseHazard, the 11.0 targets): a VALU
+ * instruction (TRANS ones included) must not read a VGPR a TRANS instruction
+ * wrote while at most 5 VALU and at most 1 other TRANS instructions issued
+ * between them, unless something that waits for VALU results (VMEM, FLAT, DS,
+ * s_waitcnt_depctr va_vdst(0)) came between: LLVM's
+ * GCNHazardRecognizer::fixVALUTransUseHazard, which inserts
+ * s_waitcnt_depctr 0x0fff.  s_delay_alu does not count.  Only the last two
+ * TRANS results can be in the window (two more TRANS end it). */
+void emu_hz_trans(struct emu_wave *w, const struct emu_dinst *d)
+{
+	const struct emu_hzinfo *h = &d->hz;
+	bool live = false;
+	if (d->tu == EMU_TU_EXPIRE && isa_ops[d->in.op].cls != ISA_CLS_VALU) {
+		w->tu_live = 0;
+		w->tu_rec[0].n = w->tu_rec[1].n = 0;
+		return;
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		struct emu_tu_rec *t = &w->tu_rec[k];
+		uint32_t valus = w->tu_valus - t->valus, trans = w->tu_trans - t->trans;
+		if (!t->n || valus > 5 || trans > 1) {
+			t->n = 0;
+			continue;
+		}
+		live = true;
+		for (unsigned i = 0; i < h->nr; i++) {
+			const struct emu_regs *r = &h->r[i];
+			if (r->code < EMU_OPND_VGPR0 || r->code >= t->code + t->n || t->code >= r->code + r->n)
+				continue;
+			unsigned v = (r->code > t->code ? r->code : t->code) - EMU_OPND_VGPR0;
+			emu_fault(w, ~0u, EMU_E_FAULT,
+				  "TRANS-use hazard: reads v%u, written by the TRANS instruction at pc 0x%llx with %u VALU "
+				  "and %u TRANS instructions between (%s: FeatureVALUTransUseHazard); needs s_waitcnt_depctr "
+				  "0xfff before it",
+				  v, (unsigned long long)(w->g->run->code->addr + t->pc), valus, trans, w->g->run->target->name);
+			return;
+		}
+	}
+	w->tu_valus++;
+	if (d->tu == EMU_TU_TRANS) {
+		w->tu_trans++;
+		w->tu_rec[1] = w->tu_rec[0];
+		w->tu_rec[0] = (struct emu_tu_rec){ 0, 0, w->tu_valus, w->tu_trans, (uint32_t)(w->pc - w->g->run->code->addr) };
+		for (unsigned i = 0; i < h->nw; i++)
+			if (h->w[i].code >= EMU_OPND_VGPR0) {
+				w->tu_rec[0].code = h->w[i].code;
+				w->tu_rec[0].n = h->w[i].n;
+				live = true;
+				break;
+			}
+	}
+	/* nothing live: the VALUs that follow are not counted, so forget the records */
+	w->tu_live = live ? EMU_TU_LIVE : 0;
+	if (!live)
+		w->tu_rec[0].n = w->tu_rec[1].n = 0;
 }
 
 void emu_hz_waitcnt(struct emu_wave *w, unsigned vm, unsigned lgkm, unsigned vs)

@@ -62,7 +62,9 @@ static EMU_COLD void fill(struct emu_run *run, struct emu_dinst *d, size_t idx)
 				d->base = d->fn;
 				d->fn = emu_exec_dpp;
 			}
-			if (!d->fn)
+			if (!emu_inst_runs_on(&d->in, run->target->features))
+				d->bad = EMU_BAD_TARGET;
+			else if (!d->fn)
 				d->bad = EMU_BAD_UNSUPPORTED;
 			else
 				emu_hz_decode(run, d);
@@ -97,6 +99,12 @@ EMU_COLD const struct emu_dinst *emu_fetch_slow(struct emu_wave *w, uint64_t pc)
 		emu_fault(w, ~0u, EMU_E_DECODE, "instruction %s is not supported by the emulator",
 			  isa_ops[d->in.op].name);
 		return NULL;
+	case EMU_BAD_TARGET: {
+		char why[160];
+		emu_target_refusal(&d->in, run->target, "", why, sizeof why);
+		emu_fault(w, ~0u, EMU_E_DECODE, "%s", why);
+		return NULL;
+	}
 	case EMU_BAD_VGPR:
 		emu_fault(w, ~0u, EMU_E_FAULT, "uses a VGPR beyond the %u the kernel descriptor allocates",
 			  run->kd.vgprs);
@@ -184,7 +192,8 @@ static void wave_setup(struct emu_group *g, struct emu_wave *w, unsigned id)
 	w->npending = 0;
 	w->nplist = 0;
 	w->nldsst = 0;
-	w->wmma_live = 0;
+	w->wmma_live = w->tu_live = 0;
+	w->tu_rec[0].n = w->tu_rec[1].n = 0;
 
 	/* User SGPRs in their fixed order, then the system SGPRs. */
 	unsigned s = 0;
@@ -361,6 +370,8 @@ static void run_wave(struct emu_wave *w)
 			emu_hz_check(w, d);
 		if (EMU_UNLIKELY(emu_hz_wmma_needed(w, d)))
 			emu_hz_wmma(w, d);
+		if (EMU_UNLIKELY(emu_hz_trans_needed(w, d)))
+			emu_hz_trans(w, d);
 		d->fn(w, &d->in);
 		if (EMU_UNLIKELY(tracing))
 			trace(w, d);
@@ -601,6 +612,8 @@ static int run_setup(struct emu_run *run, const char *name, char *err, size_t er
 	if (!run->code || (run->entry & 255))
 		return vc_fail(err, errlen, EMU_E_KD, "%s: kernel entry 0x%llx is not 256-byte aligned code in device memory",
 			    name, (unsigned long long)run->entry);
+	if (!(run->target = L->target ? isa_target_by_name(L->target) : isa_target_default()))
+		return vc_fail(err, errlen, EMU_E_ARG, "%s: target %s is not one of isa/targets.def", name, L->target);
 	if (L->kernarg_size < run->kd.kernarg_size || (L->kernarg_size && !L->kernarg))
 		return vc_fail(err, errlen, EMU_E_ARG, "%s: kernarg segment of %zu bytes given, the descriptor needs %u",
 			    name, L->kernarg_size, run->kd.kernarg_size);

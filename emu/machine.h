@@ -72,15 +72,25 @@ struct emu_dinst {
 	uint8_t words;               /* length in dwords */
 	uint8_t bad;                 /* 0, or an enum emu_bad reason (decode-time refusal) */
 	uint8_t valu;                /* enum emu_valu_kind, for the WMMA hazard (hazard.c) */
+	uint8_t tu;                  /* enum emu_tu_kind, for the TRANS-use hazard (hazard.c) */
 	_Atomic uint8_t ready;
 	struct emu_hzinfo hz;
 };
 
-enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0, EMU_BAD_VOPD_SRC1 };
+enum emu_bad { EMU_BAD_NONE, EMU_BAD_DECODE, EMU_BAD_UNSUPPORTED, EMU_BAD_TARGET, EMU_BAD_VGPR, EMU_BAD_VOPD_SRC0,
+	       EMU_BAD_VOPD_SRC1 };
 
 /* What the WMMA hazard check needs to know of an instruction.  The values add
  * up with emu_wave.wmma_live: valu + wmma_live >= 2 iff the check has work. */
 enum emu_valu_kind { EMU_VK_OTHER, EMU_VK_VALU, EMU_VK_WMMA };
+
+/* What the TRANS-use hazard check needs to know of an instruction: set only
+ * when the launch's target has the hazard and the check is on.  The values add
+ * up with emu_wave.tu_live (0, or 2 while a TRANS result is in its window):
+ * tu + tu_live >= 3 iff the check has work (a TRANS always; a VALU or an
+ * instruction that ends the window only while one is live). */
+enum emu_tu_kind { EMU_TU_NONE = 0, EMU_TU_VALU = 1, EMU_TU_EXPIRE = 1, EMU_TU_TRANS = 3 };
+#define EMU_TU_LIVE 2
 
 /* ---- launch, workgroup, wave -------------------------------------------------- */
 struct emu_race_buf {            /* race.c: per dword, the writing and the reading workgroup */
@@ -91,6 +101,7 @@ struct emu_run {
 	struct emu_dev *dev;
 	const struct emu_launch *launch;
 	struct emu_kd kd;
+	const struct isa_target *target; /* emu_launch.target's row (this file's copy of isa/targets.def) */
 	unsigned checks;
 	uint64_t entry;              /* device address of the first instruction */
 	uint64_t kernarg_addr, dispatch_addr, queue_addr;
@@ -181,6 +192,12 @@ struct emu_wave {
 	uint8_t wmma_live;
 	uint16_t wmma_d;
 	uint32_t wmma_pc;
+	/* TRANS-use hazard (hazard.c): the last two TRANS results (VGPR range,
+	 * the VALU and TRANS counts when they issued, pc offset); tu_live is
+	 * EMU_TU_LIVE while one of them is inside its window, else 0. */
+	uint8_t tu_live;
+	uint32_t tu_valus, tu_trans;
+	struct emu_tu_rec { uint16_t code; uint8_t n; uint32_t valus, trans, pc; } tu_rec[2];
 	uint64_t insts;
 };
 
@@ -328,6 +345,13 @@ void emu_hz_lds_store(struct emu_wave *w, const uint32_t *addr, unsigned naddr, 
 void emu_hz_barrier_wave(struct emu_wave *w);
 void emu_hz_epoch(struct emu_group *g);
 void emu_hz_wmma(struct emu_wave *w, const struct emu_dinst *d);
+void emu_hz_trans(struct emu_wave *w, const struct emu_dinst *d);
+
+/* Does an instruction need the TRANS-use checker (enum emu_tu_kind). */
+static inline bool emu_hz_trans_needed(const struct emu_wave *w, const struct emu_dinst *d)
+{
+	return d->tu + w->tu_live >= 3;
+}
 
 /* Does an instruction need the WMMA hazard checker: a WMMA, or a VALU
  * instruction right after one (enum emu_valu_kind). */
@@ -382,6 +406,14 @@ static inline const struct emu_dinst *emu_fetch(struct emu_wave *w, uint64_t pc)
 void emu_mem_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
 /* The same for MUBUF and MTBUF (exec_buf.c): through the buffer descriptor. */
 void emu_buf_lanes(const struct emu_wave *w, const struct emu_inst *in, struct emu_step *st);
+
+/* "s_add_f32WHERE is not a T instruction (FeatureSALUFloatInsts: T1|T2)":
+ * why target t refuses op, and the targets that have it (target.c); where
+ * is "" or " at 0x..". */
+void emu_target_refusal(const struct emu_inst *in, const struct isa_target *t, const char *where, char *buf,
+			size_t n);
+/* An f16 result of the VALU op `op` from three low halves (exec_h16.c). */
+uint32_t emu_h16_op(unsigned op, uint32_t a, uint32_t b, uint32_t c, bool flush, bool ieee);
 
 /* Disassembly for reports (decode.c / disasm.c) */
 void emu_inst_text(const struct emu_run *run, uint64_t pc, char *out, size_t n);

@@ -118,6 +118,8 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st)
 		emu_hz_check(w, d);
 	if (emu_hz_wmma_needed(w, d))
 		emu_hz_wmma(w, d);
+	if (emu_hz_trans_needed(w, d))
+		emu_hz_trans(w, d);
 	d->fn(w, &d->in);
 	w->insts++;
 	g->st.wave_insts++;

@@ -21,3 +21,18 @@ $(EXAMPLE_HOST_SYS): examples/sgemm_host.c
 ifneq ($(wildcard emu/emu.mk),)
 all: $(EXAMPLE_HOST_SYS)
 endif
+
+# The example kernel libraries (scripts/example_libs.sh): examples/shapes.yaml
+# tuned by the model for the default target's first card and for the Radeon
+# 8060S, one library per target in $(BUILD)/examples/lib/TARGET, the folder
+# rdna3run LIB/ picks from by the running device's target.  Built once (a new
+# rdna3gen does not retune it: an order-only prerequisite), about a minute a
+# card on two cores: `make example-libs` (not part of `all`: the tuning is a
+# product of its own, not a build step).
+EXAMPLE_LIB_CARDS := rx7900xtx 8060s
+EXAMPLE_LIB_STAMP := $(BUILD)/examples/lib/.built
+$(EXAMPLE_LIB_STAMP): examples/shapes.yaml scripts/example_libs.sh | $(BUILD)/rdna3gen
+	@mkdir -p $(dir $@)
+	sh scripts/example_libs.sh $(BUILD) $(EXAMPLE_LIB_CARDS) && touch $@
+.PHONY: example-libs
+example-libs: $(EXAMPLE_LIB_STAMP)

@@ -126,6 +126,32 @@ static inline bool isa_target_runs(const struct isa_target *t, unsigned mach)
 	return mach == t->mach || mach == t->mach_generic;
 }
 
+/* LLVM's name of one feature bit (FeatureSALUFloatInsts for ISA_F_SALU_FLOAT). */
+static inline const char *isa_feature_name(unsigned feature)
+{
+	static const char *const names[] = {
+		"FeatureVALUTransUseHazard", "FeatureMADIntraFwdBug", "FeatureUserSGPRInit16Bug",
+		"FeatureSALUFloatInsts", "FeatureDPPSrc1SGPR",
+	};
+	for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (feature == 1u << i)
+			return names[i];
+	return "an unnamed feature";
+}
+
+/* "NAME|NAME": the targets whose features include every bit of `features`. */
+static inline void isa_targets_with(unsigned features, char *buf, size_t n)
+{
+	unsigned nt;
+	const struct isa_target *t = isa_targets(&nt);
+	size_t at = 0;
+	if (n)
+		buf[0] = '\0';
+	for (unsigned i = 0; i < nt && at < n; i++)
+		if ((t[i].features & features) == features)
+			at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? "|" : "", t[i].name);
+}
+
 /* The ISA version as one number, 1100 for 11.0.0: what HIP's gcnArch reports
  * (major*100 + minor*10 + stepping). */
 static inline unsigned isa_target_number(const struct isa_target *t)

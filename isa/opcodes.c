@@ -6,17 +6,21 @@
  */
 #include <stddef.h>
 
+#include "isa/isa.h"
 #include "isa/opcodes.h"
 
 /* ---- row attributes ---------------------------------------------------------- */
 const struct isa_opinfo isa_ops[ISA_OP_COUNT] = {
-	[ISA_OP_INVALID] = { "<invalid>", 0, ISA_CLS_MISC, 0, 0, 0, 0, 0, 0 },
+	[ISA_OP_INVALID] = { "<invalid>", 0, ISA_CLS_MISC, 0, 0, 0, 0, 0, 0, 0 },
 #define OP(n, e, o, c, d, s0, s1, s2, f, x) \
-	[ISA_OP_##n] = { #n, ISA_ENC_##e, ISA_CLS_##c, o, d, s0, s1, s2, f },
+	[ISA_OP_##n] = { #n, ISA_ENC_##e, ISA_CLS_##c, o, d, s0, s1, s2, f, 0 },
+#define OP_NEEDS(ft, n, e, o, c, d, s0, s1, s2, f, x) \
+	[ISA_OP_##n] = { #n, ISA_ENC_##e, ISA_CLS_##c, o, d, s0, s1, s2, f, ISA_F_##ft },
 #define VOPD(n, x, y, b)
 #define VOPDY(n, y, b)
 #include "isa/isa_gfx11.def"
 #undef OP
+#undef OP_NEEDS
 #undef VOPD
 #undef VOPDY
 };

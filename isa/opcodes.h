@@ -97,9 +97,15 @@ struct isa_opinfo {
 	uint16_t opcode;          /* opcode field value in enc */
 	uint8_t dst, src0, src1, src2; /* operand sizes in dwords, 0 = absent */
 	uint32_t flags;           /* ISA_F_* */
+	uint8_t needs;            /* target features (enum isa_feature of isa/isa.h) the row
+	                             needs: 0, or the OP_NEEDS column (isa_op_runs_on) */
 };
 
 extern const struct isa_opinfo isa_ops[ISA_OP_COUNT];
+
+/* Whether a target whose features (struct isa_target.features) are `features`
+ * has op: LLVM refuses the OP_NEEDS rows for targets without their feature. */
+static inline int isa_op_runs_on(unsigned op, unsigned features) { return !(isa_ops[op].needs & ~features); }
 
 /* Opcode field -> op of each encoding (ISA_OP_INVALID where no row is), for
  * the decoder.  vop3 holds VOPC at op, VOP2 at 256+op, VOP1 at 384+op and the

@@ -57,6 +57,14 @@ struct kl_entry {
 struct kl_lib;
 int kl_open(const char *dir, struct kl_lib **out, char *err, size_t errlen);
 void kl_close(struct kl_lib *lib);          /* safe on NULL */
+/* The library of one target: dir itself when it holds an index.yaml (whose
+ * kernels must be that target's code, or name no target), else the one
+ * folder of dir that holds the library of that target (LIB/T for each target
+ * T, as `rdna3gen tune --target T -o LIB/T` writes them; any folder name).  target: a row of isa/targets.def, or NULL for the only
+ * library.  KL_E_NOKERNEL with one line naming the target and the libraries
+ * there are when none is for it; KL_E_META when two are; KL_E_IO when dir
+ * holds no library at all; a library that does not open fails it (its error). */
+int kl_open_target(const char *dir, const char *target, struct kl_lib **out, char *err, size_t errlen);
 const struct kl_head *kl_head(const struct kl_lib *lib);
 unsigned kl_count(const struct kl_lib *lib);
 const struct kl_entry *kl_at(const struct kl_lib *lib, unsigned i);

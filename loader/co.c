@@ -108,7 +108,7 @@ static int read_segments(struct ld_code_object *co, Elf *elf, char *err, size_t 
 				       "file: out of range", i, (unsigned long long)ph.p_vaddr,
 				       (unsigned long long)ph.p_memsz, (unsigned long long)ph.p_filesz);
 		co->segs[co->nsegs++] = (struct ld_segment){ ph.p_vaddr, ph.p_memsz, ph.p_offset,
-							     ph.p_filesz };
+							     ph.p_filesz, (ph.p_flags & PF_X) != 0 };
 		if (ph.p_vaddr + ph.p_memsz > co->image_size)
 			co->image_size = ph.p_vaddr + ph.p_memsz;
 	}
@@ -646,6 +646,17 @@ int ld_symbol_find(const struct ld_code_object *co, const char *name, uint64_t *
 const struct isa_target *ld_target(const struct ld_code_object *co) { return co->target_row; }
 
 unsigned ld_machine(const struct ld_code_object *co) { return co->mach; }
+
+bool ld_code_segment(const struct ld_code_object *co, unsigned i, uint64_t *vaddr, uint64_t *size)
+{
+	for (unsigned k = 0; k < co->nsegs; k++)
+		if (co->segs[k].exec && i-- == 0) {
+			*vaddr = co->segs[k].vaddr;
+			*size = co->segs[k].filesz;
+			return true;
+		}
+	return false;
+}
 
 const void *ld_elf_bytes(const struct ld_code_object *co, size_t *n)
 {

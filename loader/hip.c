@@ -321,6 +321,11 @@ int ld_backend_hip_open(int device, struct ld_backend **out, char *err, size_t e
 	if (h->hipDeviceGetName(name, (int)sizeof name, d) != hipSuccess || !name[0])
 		snprintf(name, sizeof name, "unnamed");
 	arch_str(arch, as, sizeof as);
+	unsigned nt;
+	const struct isa_target *rows = isa_targets(&nt);
+	for (unsigned i = 0; i < nt && arch.exact; i++)
+		if (isa_target_number(&rows[i]) == arch.number)
+			snprintf(b->target, sizeof b->target, "%s", rows[i].name);
 	b->ops = &hip_ops;
 	b->name = "hip";
 	b->impl = h;

@@ -10,6 +10,7 @@
 /* A PT_LOAD segment, already checked against the file and the image limit. */
 struct ld_segment {
 	uint64_t vaddr, memsz, offset, filesz;
+	bool exec;                /* PF_X: code */
 };
 
 /* A dynamic relocation, already checked: type supported, target inside the

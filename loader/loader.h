@@ -127,6 +127,10 @@ const struct isa_target *ld_target(const struct ld_code_object *co);
 /* Its ELF machine (EF_AMDGPU_MACH_*): a target's own or a generic one, for
  * isa_target_runs(device target, ld_machine(co)). */
 unsigned ld_machine(const struct ld_code_object *co);
+/* The i-th executable PT_LOAD segment (PF_X: the code), in program-header
+ * order: its image address and the bytes the file gives it; false past the
+ * last.  The emulator backend reads the instructions there (run/emu_place.c). */
+bool ld_code_segment(const struct ld_code_object *co, unsigned i, uint64_t *vaddr, uint64_t *size);
 
 /* ---- kernel arguments -------------------------------------------------------
  * A kernarg segment built by argument name, each value checked against the
@@ -245,6 +249,8 @@ struct ld_backend {
 	char device[128];         /* what it runs on, for one-line reports */
 	void *impl;               /* the backend's own state */
 	char why[192];            /* hip: how the device was chosen ("" if by index) */
+	char target[24];          /* hip: the device's ISA target (a row of isa/targets.def) when
+	                             the runtime names it exactly (ROCm 5's gcnArch), else "" */
 };
 
 /* Wrappers that check their arguments, then call the ops. */

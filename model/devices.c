@@ -12,7 +12,7 @@ const struct mdl_device_fact_row mdl_device_facts[MDL_DF_N] = {
 };
 
 static const struct mdl_device rows[] = {
-#define MDL_DEVICE(name, display, target, ...) { #name, display, target, { __VA_ARGS__ } },
+#define MDL_DEVICE(name, display, target, mem, mem_source, ...) { #name, display, target, mem, mem_source, { __VA_ARGS__ } },
 #include "model/devices.def"
 #undef MDL_DEVICE
 };
@@ -50,6 +50,7 @@ void mdl_consts_device(struct mdl_consts *c, const struct mdl_device *d)
 	const struct isa_target *t = mdl_device_target(d);
 	if (t) /* its VGPR file, LDS and wave slots */
 		c->target = t;
+	c->device = d;
 	for (unsigned i = 0; i < MDL_DF_N; i++)
 		if (mdl_device_facts[i].constant)
 			mdl_consts_set(c, mdl_device_facts[i].name, d->fact[i].value);

@@ -144,9 +144,12 @@ static void plan_object(struct out *b, const struct mdl_prediction *p)
 	put(b, "\"dram_bytes_simulated\": %llu, \"extrapolated_by\": %.3f, \"dram_bytes\": %.17g, ",
 	    (unsigned long long)s->bytes_dram, pl->extrapolate > 1 ? pl->extrapolate : 1.0, mdl_predict_dram_bytes(p));
 	put(b, "\"roofs\": {\"peak_gflops\": %.3f, \"dram_gbs\": %.3f, \"mall_gbs\": %.3f, \"l2_gbs\": %.3f, "
-	       "\"wmma_gflops\": %.3f, \"fp64_gflops\": %.3f, \"math\": \"%s\"}, ",
+	       "\"wmma_gflops\": %.3f, \"fp64_gflops\": %.3f, \"math\": \"%s\"",
 	    rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, rf.wmma_gflops, rf.fp64_gflops,
 	    mdl_math_names[mdl_result_math(&p->r)]);
+	if (p->c.device) /* the card of the roofs, and its memory (model/devices.def) */
+		put(b, ", \"device\": \"%s\", \"dram\": \"%s\"", p->c.device->display, p->c.device->mem);
+	put(b, "}, ");
 	put(b, "\"shared_l1\": %.4f, \"shared_l2\": %.4f}", p->share.p_l1, p->share.p_l2);
 }
 

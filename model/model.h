@@ -36,6 +36,9 @@ struct mdl_consts {
 	/* the ISA target of the device: its VGPR file, LDS and wave slots decide the
 	 * occupancy (set with the device; mdl_consts_default: the default target) */
 	const struct isa_target *target;
+	/* the card whose facts were set (mdl_consts_device), or NULL: its name
+	 * and memory label the roofs of a prediction */
+	const struct mdl_device *device;
 };
 
 struct mdl_const_row {
@@ -84,6 +87,8 @@ struct mdl_device {
 	const char *name;            /* for the command line: rx7900xtx */
 	const char *display;         /* AMD Radeon RX 7900 XTX */
 	const char *target;          /* the ISA target it runs (isa/targets.def name) */
+	const char *mem;             /* its DRAM's kind: "GDDR6", "LPDDR5X" (the roofline's label) */
+	const char *mem_source;
 	struct mdl_fact fact[MDL_DF_N];
 };
 /* Every row; *n (when n is not NULL) gets the count. */
@@ -369,8 +374,8 @@ double mdl_predict_dram_bytes(const struct mdl_prediction *p);
  * the constants: the FP32 peak, cus x flops_per_cu_cycle x clock; the WMMA
  * f16/bf16 peak, cus x simds_per_cu x clock x the 2 x 16^3 flops of a
  * 16x16x16 v_wmma every wmma_issue cycles; the FP64 peak, cus x
- * fp64_flops_per_cu_cycle x clock (all GFLOP/s); and the bandwidths of GDDR6,
- * the Infinity Cache and L2, in GB/s. */
+ * fp64_flops_per_cu_cycle x clock (all GFLOP/s); and the bandwidths of DRAM
+ * (the card's memory: struct mdl_device.mem), the Infinity Cache and L2, in GB/s. */
 struct mdl_roofs {
 	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
 	double wmma_gflops, fp64_gflops;

@@ -250,6 +250,7 @@ static void cmd_list_devices(void)
 			first_of_target &= strcmp(d[j].target, d[i].target) != 0;
 		printf("%s%s: %s (%s)%s\n", i ? "\n" : "", d[i].name, d[i].display, d[i].target,
 		       first_of_target ? ", the default device of its target" : "");
+		printf("  %-11s %14s %-20s %s\n", "mem", d[i].mem, "", d[i].mem_source);
 		for (unsigned k = 0; k < MDL_DF_N; k++)
 			printf("  %-11s %14.0f %-20s %s\n", mdl_device_facts[k].name, d[i].fact[k].value,
 			       mdl_device_facts[k].unit, d[i].fact[k].source);

@@ -7,6 +7,8 @@
 #include "emu/emu.h"
 #include "vocab/vocab.h"
 #include "asm_out/asm_out.h"
+#include "isa/isa.h"
+#include "model/model.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -244,9 +246,37 @@ static int open_backend(const struct run_opts *o, const struct ld_code_object *c
 	return -1;
 }
 
-/* FILE is a kernel library (a folder with index.yaml, docs/tune.md): the
- * kernel its index picks for --gemm M N K and the layout (--layout, else NN)
- * replaces it, and one line says which and why.  0, or an exit status. */
+/* The target of the device a library's kernel will run on (kl_open_target):
+ * the HIP device's (--backend hip, or auto when a device is there), else the
+ * emulator's, which is the card of --device-model or the default target's.
+ * who says which device that is.  0, or an exit status. */
+static int library_target(const struct run_opts *o, char *target, size_t n, char *who, size_t wn)
+{
+	char why[256];
+	struct ld_backend *b = NULL;
+	if (strcmp(o->backend, "emu") && ld_backend_hip_open(o->device, &b, why, sizeof why) == LD_OK) {
+		snprintf(target, n, "%s", b->target);
+		snprintf(who, wn, "the HIP device, %s", b->device);
+		ld_backend_close(b);
+		if (target[0])
+			return 0;
+		run_error("%s: the HIP runtime does not say the device's exact target (%s): give the library of one "
+			  "target (LIB/TARGET)", o->file, who);
+		return RUN_EXIT_FAIL;
+	}
+	if (!strcmp(o->backend, "hip")) {
+		run_error("%s", why);
+		return RUN_EXIT_NODEVICE;
+	}
+	snprintf(target, n, "%s", o->model_device ? o->model_device->target : isa_target_default()->name);
+	snprintf(who, wn, "the emulator, %s", o->model_device ? "--device-model's card" : "its default target");
+	return 0;
+}
+
+/* FILE is a kernel library (a folder with index.yaml, or a folder of them, one
+ * per target: docs/tune.md): the kernel the index of the running device's
+ * target picks for --gemm M N K and the layout (--layout, else NN) replaces
+ * it, and one line says which and why.  0, or an exit status. */
 static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 {
 	struct stat st;
@@ -256,10 +286,13 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 		run_error("%s is a kernel library: it needs --gemm M N K to pick a kernel", o->file);
 		return RUN_EXIT_USAGE;
 	}
-	char err[512];
+	char err[512], target[24], who[200];
 	struct kl_lib *lib;
-	if (kl_open(o->file, &lib, err, sizeof err)) {
-		run_error("%s", err);
+	int rc = library_target(o, target, sizeof target, who, sizeof who);
+	if (rc)
+		return rc;
+	if (kl_open_target(o->file, target, &lib, err, sizeof err)) {
+		run_error("%s (the device: %s)", err, who);
 		return RUN_EXIT_FAIL;
 	}
 	/* a GEMM is picked by M, N, K: a library keyed otherwise is of another kind */
@@ -284,8 +317,9 @@ static int pick_from_library(struct run_opts *o, char *path, size_t pathlen)
 		snprintf(where, sizeof where, "inside its ranges");
 	else
 		snprintf(where, sizeof where, "the nearest entry, %.2f octaves outside its ranges", far);
-	fprintf(run_info, "library %s: %ux%ux%u %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file, o->m, o->n,
-	        o->k, layout, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2], e->hi[2], where);
+	fprintf(run_info, "library %s: %ux%ux%u %s on %s -> %s (index line %u: M %u..%u N %u..%u K %u..%u, %s", o->file,
+		o->m, o->n, o->k, layout, target, e->kernel, e->line, e->lo[0], e->hi[0], e->lo[1], e->hi[1], e->lo[2],
+		e->hi[2], where);
 	if (e->rate > 0)
 		fprintf(run_info, "; %.1f %s at %ux%ux%u by the %s", e->rate, h->unit, e->tuned_at[0], e->tuned_at[1], e->tuned_at[2],
 		       !strcmp(e->timed, "gpu") ? "GPU" : "model");

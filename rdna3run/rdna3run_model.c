@@ -50,7 +50,11 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	struct mdl_roofs rf;
 	mdl_roofs(c, &rf);
 	rp.roofs = (struct rp_roofs){ rf.peak_gflops, rf.dram_gbs, rf.mall_gbs, rf.l2_gbs, rf.wmma_gflops, rf.fp64_gflops,
-				      (enum rp_math)mdl_result_math(&p->r) };
+				      (enum rp_math)mdl_result_math(&p->r), "" };
+	if (rm->device) {
+		snprintf(rp.roofs.dram, sizeof rp.roofs.dram, "%s", rm->device->mem);
+		snprintf(rp.device, sizeof rp.device, "%s", rm->device->display);
+	}
 	for (unsigned i = 0; i < MDL_B_N && i < RP_MAX_PARTS; i++) {
 		snprintf(rp.part[i], sizeof rp.part[i], "%s", mdl_bucket_names[i]);
 		rp.part_cycles[rp.nparts++] = (double)p->r.bucket[i];

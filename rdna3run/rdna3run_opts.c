@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 
 /* A format: %s is the default target's name. */
@@ -24,7 +25,8 @@ static const char usage_fmt[] =
 	"       rdna3run FILE.hsaco [--kernel NAME] --stencil NX NY NZ [--radius R] [--dtype f32|f64] [--check]\n"
 	"                [--bench REPS] [--seed S] [--dump u|f=FILE]\n"
 	"       rdna3run LIB/ --gemm M N K [options as above]   (a kernel library: its index picks\n"
-	"                the kernel for M, N, K and --layout; docs/tune.md)\n"
+	"                the kernel for M, N, K and --layout; a folder of libraries, one per target:\n"
+	"                the running device's target's; docs/tune.md)\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --grid X,Y,Z --block X,Y,Z\n"
 	"                [--arg KEY=VALUE]... [--buffer KEY=BYTES[:FILL]]... [--dump KEY=FILE]...\n"
 	"                [--bench REPS]\n"
@@ -41,7 +43,7 @@ static const char usage_fmt[] =
 	"  --grid is in workgroups (HIP gridDim), --block in work-items (blockDim);\n"
 	"  emu checks waits, LDS races, VOPD banks and WMMA hazards by default (--strict); --unchecked\n"
 	"  skips them;\n"
-	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, wmma-hazard, global-race, all, default, none\n"
+	"  --checks LIST picks from waitcnt, lds-race, vopd-bank, wmma-hazard, trans-use, global-race, all, default, none\n"
 	"  emu stops a launch after N wave-instructions (--max-instructions; default 10^8 per wave\n"
 	"  of the launch) and names the wave and PC that were running: a runaway kernel\n"
 	"  --model runs the launch under the timing model (emulator) and prints the predicted time,\n"
@@ -51,7 +53,8 @@ static const char usage_fmt[] =
 	"  --model-full simulates every CU; --model-constants reads NAME VALUE\n"
 	"  lines (as rdna3run --microbench writes them) over the model's constants\n"
 	"  --device-model NAME predicts for that card of rdna3gen list --devices (its CUs, clock,\n"
-	"  caches and bandwidths; default: the first card of the code object's target)\n"
+	"  caches and bandwidths; default: the first card of the code object's target); with a\n"
+	"  kernel library the emulator stands for that card: its target's library is picked\n"
 	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
 	"  on a terminal, an emulator or --model launch still running after 2 s shows its\n"
 	"  progress on stderr: workgroups done of the total, elapsed time and ETA\n"
@@ -462,8 +465,11 @@ static int check_combination(struct run_opts *o)
 		run_error("--model runs on the emulator (--backend emu or auto), not on hip");
 		return RUN_EXIT_USAGE;
 	}
-	if (o->model_device && !o->model) {
-		run_error("--device-model goes with --model");
+	/* without --model, a card is the emulator's device only for a library's pick */
+	struct stat st;
+	bool lib = !stat(o->file, &st) && S_ISDIR(st.st_mode);
+	if (o->model_device && !o->model && (!lib || !strcmp(o->backend, "hip"))) {
+		run_error("--device-model goes with --model, or with a kernel library on the emulator");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->model_only && !o->model) {
@@ -506,7 +512,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->backend = "auto";
-	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA hazards unless told otherwise */
+	o->checks = EMU_CHECK_DEFAULT; /* waits, LDS races, VOPD banks, WMMA and TRANS-use hazards unless told otherwise */
 	o->alpha = 1.0f;
 	o->seed = 1;
 	o->model_sample = MDL_SAMPLE_AUTO; /* one unit of each group, more when cheap: docs/model.md, "Dispatch and sampling" */

@@ -36,6 +36,17 @@ static enum rp_math math_of(const char *text)
 	return !strncmp(s, "WMMA\"", 5) ? RP_MATH_WMMA : !strncmp(s, "FP64\"", 5) ? RP_MATH_FP64 : RP_MATH_FP32;
 }
 
+/* "KEY": "TEXT" into buf (quotes and backslashes not expected; "" when absent or too long). */
+static void string_of(const char *text, const char *key, char *buf, size_t n)
+{
+	char pat[64];
+	snprintf(pat, sizeof pat, "\"%s\": \"", key);
+	const char *s = strstr(text, pat), *q = s ? strchr(s + strlen(pat), '"') : NULL;
+	buf[0] = 0;
+	if (q && (size_t)(q - s - strlen(pat)) < n)
+		snprintf(buf, n, "%.*s", (int)(q - s - strlen(pat)), s + strlen(pat));
+}
+
 /* "breakdown": {"NAME": N, ...}: the parts in order. */
 static int breakdown(const char *text, struct rp_prediction *p)
 {
@@ -99,6 +110,9 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 	double wmma_ops = wm ? number(wm, "ops") : 0, wmma_busy = wm ? number(wm, "busy") : 0;
 	if ((math == RP_MATH_WMMA && !(wmma > 0)) || (math == RP_MATH_FP64 && !(fp64 > 0)))
 		math = RP_MATH_FP32; /* no such roof in the file: nothing to draw the kernel under */
+	char dram[sizeof p->roofs.dram];
+	string_of(text, "dram", dram, sizeof dram); /* the card's memory (model/devices.def), when given */
+	string_of(text, "device", p->device, sizeof p->device);
 	free(text);
 	if (missing) {
 		snprintf(err, errlen, "%s: not a prediction of `rdna3run --model --model-format json` (no %s)", path,
@@ -110,7 +124,8 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 	p->clock_mhz = v[2];
 	p->dram_bytes = v[3];
 	/* a prediction printed before the WMMA and FP64 roofs is drawn under FP32 */
-	p->roofs = (struct rp_roofs){ v[4], v[5], v[6], v[7], wmma > 0 ? wmma : 0, fp64 > 0 ? fp64 : 0, math };
+	p->roofs = (struct rp_roofs){ v[4], v[5], v[6], v[7], wmma > 0 ? wmma : 0, fp64 > 0 ? fp64 : 0, math, "" };
+	memcpy(p->roofs.dram, dram, sizeof dram);
 	p->flops = flops > 0 ? flops : 0;
 	p->wmma_ops = wmma_ops > 0 ? wmma_ops : 0;
 	p->wmma_busy = wmma_busy > 0 ? wmma_busy : 0;
@@ -119,9 +134,8 @@ int rp_prediction_read(const char *path, struct rp_prediction *p, char *err, siz
 
 void rp_prediction_html(struct ao_text *t, const struct rp_prediction *p)
 {
-	ao_textf(t, "<h2 id=\"prediction\">Predicted on an RX 7900 XTX (timing model)</h2>\n<p>%.4g ms (%.0f cycles at "
-		    "%.0f MHz)",
-		 p->seconds * 1e3, p->cycles, p->clock_mhz);
+	ao_textf(t, "<h2 id=\"prediction\">Predicted %s%s (timing model)</h2>\n<p>%.4g ms (%.0f cycles at %.0f MHz)",
+		 p->device[0] ? "for the " : "", p->device, p->seconds * 1e3, p->cycles, p->clock_mhz);
 	if (p->flops > 0)
 		ao_textf(t, ", <span id=\"pred-gflops\">%.1f</span> GFLOP/s, %.3g FLOP per DRAM byte",
 			 p->flops / p->seconds * 1e-9, p->dram_bytes > 0 ? p->flops / p->dram_bytes : 0);

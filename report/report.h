@@ -252,13 +252,15 @@ char *rp_render(const struct rp_report *r, enum rp_format f);
 /* The math a kernel's FLOPs are drawn against (the model's mdl_math). */
 enum rp_math { RP_MATH_FP32, RP_MATH_WMMA, RP_MATH_FP64 };
 /* The roofs of the GPU: the FP32 peak (GFLOP/s, with dual issue), the
- * bandwidths of GDDR6, the Infinity Cache and L2 (GB/s), the WMMA f16/bf16 and
+ * bandwidths of DRAM (labelled with the card's memory, dram), the Infinity Cache and L2 (GB/s), the WMMA f16/bf16 and
  * FP64 peaks (GFLOP/s; 0: not known, as in a prediction from before they
  * were printed), and the math whose peak is the kernel's roof. */
 struct rp_roofs {
 	double peak_gflops, dram_gbs, mall_gbs, l2_gbs;
 	double wmma_gflops, fp64_gflops;
 	enum rp_math math;
+	char dram[24];         /* the DRAM roof's label: the card's memory ("GDDR6", "LPDDR5X";
+	                          model/devices.def); "": "DRAM" */
 };
 struct rp_roof_point {
 	const char *label;
@@ -288,6 +290,7 @@ struct rp_prediction {
 	/* v_wmma_* executed and the SIMD-cycles the WMMA pipe ran them (0: none);
 	 * these cycles overlap the buckets, which already add up to every SIMD-cycle */
 	double wmma_ops, wmma_busy;
+	char device[64];                  /* the card it is predicted for (its display name), or "" */
 };
 /* Read what `rdna3run ... --model --model-format json` prints (its stdout
  * saved to a file): the prediction's seconds, cycles, FLOPs, DRAM bytes,

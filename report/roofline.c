@@ -91,7 +91,7 @@ static void roof(struct ao_text *t, const struct axes *ax, double gbs, double pe
 		 x, y, -deg, x, y, name, gbs);
 }
 
-/* A compute roof from its ridge with GDDR6 to the right edge, labelled above
+/* A compute roof from its ridge with DRAM to the right edge, labelled above
  * it (below it for the second, which may lie close under the first). */
 static void compute_roof(struct ao_text *t, const struct axes *ax, const struct peak *pk, double dram_gbs,
 			 bool second)
@@ -126,7 +126,7 @@ void rp_roofline_svg(struct ao_text *t, const struct rp_roofs *rf, const struct 
 		 H / 2, H / 2);
 	compute_roof(t, &a, &pk[0], rf->dram_gbs, false);
 	compute_roof(t, &a, &pk[1], rf->dram_gbs, true);
-	roof(t, &a, rf->dram_gbs, pk[0].gflops, "GDDR6", "stroke=\"#06c\" stroke-width=\"2\"", 0.15);
+	roof(t, &a, rf->dram_gbs, pk[0].gflops, rf->dram[0] ? rf->dram : "DRAM", "stroke=\"#06c\" stroke-width=\"2\"", 0.15);
 	roof(t, &a, rf->mall_gbs, pk[0].gflops, "Infinity Cache", "stroke=\"#06c\" stroke-dasharray=\"4 3\"", 0.15);
 	roof(t, &a, rf->l2_gbs, pk[0].gflops, "L2", "stroke=\"#0a6\" stroke-dasharray=\"2 2\"", 0.75);
 	for (unsigned i = 0; i < n; i++) {

@@ -22,6 +22,7 @@ struct emu_backend {
 struct emu_module {
 	uint64_t base;
 	size_t size;
+	const char *target;       /* the code object's target: the device this emulator is for it */
 };
 
 static int eb_load(struct ld_backend *b, const struct ld_code_object *co, void **module,
@@ -38,8 +39,9 @@ static int eb_load(struct ld_backend *b, const struct ld_code_object *co, void *
 		free(m);
 		return rc;
 	}
-	/* the emulator runs every target of isa/targets.def: it names the one loaded */
-	snprintf(b->device, sizeof b->device, "%s emulator", ld_target(co)->name);
+	/* the emulator runs every target of isa/targets.def: it is the one loaded */
+	m->target = ld_target(co)->name;
+	snprintf(b->device, sizeof b->device, "%s emulator", m->target);
 	*module = m;
 	return LD_OK;
 }
@@ -97,7 +99,7 @@ static int eb_launch(struct ld_backend *b, void *module, const struct ld_kernel 
 {
 	struct emu_backend *eb = b->impl;
 	struct emu_module *m = module;
-	struct emu_launch l = run_launch_desc(m->base, k, kernarg, grid, block, 0);
+	struct emu_launch l = run_launch_desc(m->base, k, kernarg, grid, block, 0, m->target);
 	double sum = 0;
 	for (unsigned r = 0; r < reps; r++) {
 		struct emu_stats es;

@@ -61,6 +61,8 @@ hipError_t shim_device(void);                          /* create on first use; l
  * default) runs co, as HIP asks of a module; why not into why. */
 struct ld_code_object;
 bool shim_runs(const struct ld_code_object *co, char *why, size_t n);
+/* The name of that target (static storage), NULL when there is no device. */
+const char *shim_target_name(void);
 double shim_now_ms(void);
 /* Tracked device ranges (hipMalloc'd buffers, loaded code objects); lock held. */
 struct shim_alloc *shim_find_alloc(const void *p, size_t n);

@@ -381,3 +381,9 @@ bool shim_runs(const struct ld_code_object *co, char *why, size_t n)
 		 f.target->name);
 	return false;
 }
+
+const char *shim_target_name(void)
+{
+	struct dev_facts f;
+	return device_facts(&f) == hipSuccess ? f.target->name : NULL;
+}

@@ -32,8 +32,10 @@ static hipError_t module_from(struct ld_code_object *co, hipModule_t *out)
 	if ((e = shim_device()) == hipSuccess) {
 		size_t size;
 		int rc = run_place_code_object(shim_dev, co, &m->base, &size, err, sizeof err);
-		if (rc)
-			e = rc == LD_E_NOMEM ? hipErrorOutOfMemory : hipErrorInvalidImage;
+		if (rc) { /* LD_E_ARCH: an instruction the code object's target lacks */
+			shim_report("hipshim: %s\n", err);
+			e = rc == LD_E_NOMEM ? hipErrorOutOfMemory : rc == LD_E_ARCH ? hipErrorNoBinaryForGpu : hipErrorInvalidImage;
+		}
 		else if ((e = shim_track(m->base, size, true)) != hipSuccess)
 			emu_free(shim_dev, m->base), m->base = 0;
 		else if ((e = shim_handle_add(SHIM_MODULE, m)) != hipSuccess)
@@ -243,7 +245,7 @@ SHIM_EXPORT hipError_t hipModuleLaunchKernel(hipFunction_t f, unsigned int gx, u
 		ld_kargs_free(&ka);
 		return shim_ret(e);
 	}
-	struct emu_launch l = run_launch_desc(f->mod->base, k, &ka, grid, block, sharedMemBytes);
+	struct emu_launch l = run_launch_desc(f->mod->base, k, &ka, grid, block, sharedMemBytes, shim_target_name());
 	struct emu_stats st;
 	pthread_mutex_lock(&shim_lock);
 	int rc = emu_launch(shim_dev, &l, &st, err, sizeof err);

@@ -1,5 +1,6 @@
 /* harness.c — see harness.h. */
 #include "tests/emu/harness.h"
+#include "isa/isa.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,6 +47,15 @@ int th_build(const char *src, const char *out, const char *defs, char *err, size
 
 int th_build_text(const char *name, const char *text, char *out, size_t outlen, char *err, size_t errlen)
 {
+	return th_build_text_for(NULL, name, text, out, outlen, err, errlen);
+}
+
+int th_build_text_for(const char *mcpu, const char *name, const char *text, char *out, size_t outlen, char *err,
+		      size_t errlen)
+{
+	char defs[64] = "";
+	if (mcpu)
+		snprintf(defs, sizeof defs, "-mcpu=%s", mcpu); /* after th_build's own: the last one counts */
 	char src[512];
 	snprintf(src, sizeof src, "%s/%s.s", th_tmpdir(), name);
 	snprintf(out, outlen, "%s/%s.hsaco", th_tmpdir(), name);
@@ -57,7 +67,7 @@ int th_build_text(const char *name, const char *text, char *out, size_t outlen, 
 		return -1;
 	}
 	fclose(f);
-	return th_build(src, out, NULL, err, errlen);
+	return th_build(src, out, defs, err, errlen);
 }
 
 int th_open(struct th *t, const char *hsaco, const struct emu_opts *opts)
@@ -104,7 +114,8 @@ int th_run_lds(struct th *t, const char *name, const void *kernarg, size_t n, co
 		return EMU_E_ARG;
 	}
 	struct emu_launch L = { .kernel_name = name, .kd_addr = t->base + k->kd_vaddr, .kernarg = kernarg,
-				.kernarg_size = n, .dynamic_lds = dynamic_lds };
+				.kernarg_size = n, .dynamic_lds = dynamic_lds,
+				.target = t->target ? t->target : ld_target(t->co)->name };
 	memcpy(L.grid, grid, sizeof L.grid);
 	memcpy(L.block, block, sizeof L.block);
 	t->err[0] = 0;

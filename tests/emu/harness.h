@@ -15,12 +15,16 @@ struct th {
 	uint64_t base;              /* device address of the loaded image */
 	char err[1024];
 	struct emu_stats st;
+	const char *target;         /* emu_launch.target of th_run (NULL: the code object's target) */
 };
 
 /* Assemble src (.s) into out (.hsaco); defs: extra assembler flags or NULL. */
 int th_build(const char *src, const char *out, const char *defs, char *err, size_t errlen);
-/* Write text to a fresh .s file under the test temp dir and build it. */
+/* Write text to a fresh .s file under the test temp dir and build it (for
+ * -mcpu=mcpu with th_build_text_for; th_build_text: the default target). */
 int th_build_text(const char *name, const char *text, char *out, size_t outlen, char *err, size_t errlen);
+int th_build_text_for(const char *mcpu, const char *name, const char *text, char *out, size_t outlen, char *err,
+		      size_t errlen);
 int th_open(struct th *t, const char *hsaco, const struct emu_opts *opts);
 void th_close(struct th *t);
 /* Launch kernel `name` with kernarg bytes; 0 on success, else EMU_E_* (t->err). */

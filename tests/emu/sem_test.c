@@ -3,7 +3,12 @@
  * Each row of sem_vectors.inc becomes a short block of a generated kernel: set
  * the inputs, run the row's instructions, store (v4|s13, SCC, vcc_lo, exec_lo)
  * for that row.  Two kernels are built, one flushing f32 denormals and one
- * keeping them; a failure names the row and the instruction text. */
+ * keeping them; a failure names the row and the instruction text.  Rows in
+ * lower case (f, k, b) use instructions only the ISA 11.5 targets have (the
+ * SALU float ops): they make two more kernels, assembled for the first target
+ * with FeatureSALUFloatInsts, and the flushing one is also run as the default
+ * target, which must refuse it as LLVM does (naming the instruction). */
+#include "isa/isa.h"
 #include "tests/emu/harness.h"
 
 #include <stdio.h>
@@ -27,9 +32,25 @@ static const struct sem_row rows[] = {
 };
 enum { NROWS = sizeof rows / sizeof rows[0] };
 
+/* kmode: 'F' or 'K' (the default target's kernels), 'f' or 'k' (the 11.5 target's) */
 static bool in_kernel(char mode, char kmode)
 {
-	return mode == 'B' || mode == kmode || (mode == 'Z' && kmode == 'F');
+	bool lower = kmode == 'f' || kmode == 'k';
+	if (lower != (mode >= 'a' && mode <= 'z'))
+		return false;
+	char m = lower ? (char)(mode - 'a' + 'A') : mode, km = lower ? (char)(kmode - 'a' + 'A') : kmode;
+	return m == 'B' || m == km || (m == 'Z' && km == 'F');
+}
+
+/* The first target with the SALU float ops, or NULL. */
+static const struct isa_target *salu_float_target(void)
+{
+	unsigned n;
+	const struct isa_target *t = isa_targets(&n);
+	for (unsigned i = 0; i < n; i++)
+		if (t[i].features & ISA_F_SALU_FLOAT)
+			return &t[i];
+	return NULL;
 }
 
 /* Append to a growing text buffer. */
@@ -59,10 +80,10 @@ static void put(struct buf *b, const char *fmt, ...)
 	}
 }
 
-static char *kernel_text(char kmode, const char *name, unsigned *count)
+static char *kernel_text(char kmode, const char *target, const char *name, unsigned *count)
 {
 	struct buf b = { 0 };
-	put(&b, ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n");
+	put(&b, ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--%s\"\n.text\n", target);
 	put(&b, ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n", name, name, name);
 	put(&b, " s_load_b128 s[20:23], s[0:1], 0x0\n s_waitcnt lgkmcnt(0)\n s_mov_b32 exec_lo, 1\n");
 	unsigned n = 0;
@@ -77,7 +98,9 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 		put(&b, " v_mov_b32 v4, %s\n s_mov_b32 s13, 0\n s_bitcmp1_b32 s12, 0\n", r->mode == 'Z' ? "0x7777" : "0");
 		if (r->mode == 'Z')
 			put(&b, " s_mov_b32 exec_lo, 0\n");
-		put(&b, " %s\n", r->text);
+		/* the results are read after a wait for VALU results, as LLVM pads a
+		 * TRANS result's use on the 11.0 targets (the trans-use check) */
+		put(&b, " %s\n s_waitcnt_depctr 0xfff\n", r->text);
 		put(&b, " s_cselect_b32 s14, 1, 0\n s_mov_b32 s15, vcc_lo\n s_mov_b32 s16, exec_lo\n s_mov_b32 exec_lo, 1\n");
 		put(&b, " v_or_b32 v5, s13, v4\n v_mov_b32 v6, s14\n v_mov_b32 v7, s15\n v_mov_b32 v8, s16\n v_mov_b32 v9, 0\n");
 		put(&b, " global_store_b128 v9, v[5:8], s[20:21]\n s_add_u32 s20, s20, 16\n s_addc_u32 s21, s21, 0\n");
@@ -85,7 +108,7 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 	}
 	put(&b, " s_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel %s\n", name);
 	put(&b, " .amdhsa_next_free_vgpr 24\n .amdhsa_next_free_sgpr 24\n .amdhsa_user_sgpr_kernarg_segment_ptr 1\n");
-	put(&b, " .amdhsa_kernarg_size 16\n .amdhsa_group_segment_fixed_size 1024\n .amdhsa_private_segment_fixed_size 64\n .amdhsa_enable_private_segment 1\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' ? 0 : 3);
+	put(&b, " .amdhsa_kernarg_size 16\n .amdhsa_group_segment_fixed_size 1024\n .amdhsa_private_segment_fixed_size 64\n .amdhsa_enable_private_segment 1\n .amdhsa_wavefront_size32 1\n .amdhsa_float_denorm_mode_32 %d\n", kmode == 'F' || kmode == 'f' ? 0 : 3);
 	put(&b, ".end_amdhsa_kernel\n.amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n");
 	put(&b, "  - .name: %s\n    .symbol: %s.kd\n    .kernarg_segment_size: 16\n    .kernarg_segment_align: 8\n", name, name);
 	put(&b, "    .group_segment_fixed_size: 1024\n    .private_segment_fixed_size: 64\n    .max_flat_workgroup_size: 32\n");
@@ -97,14 +120,36 @@ static char *kernel_text(char kmode, const char *name, unsigned *count)
 	return b.p;
 }
 
+/* The kernel of kmode run as the default target, which lacks its
+ * instructions: refused at the first one, as LLVM refuses the source. */
+static void check_refused(struct th *t, const char *name, const void *ka, size_t n)
+{
+	const struct isa_target *def = isa_target_default();
+	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+	char want[96];
+	snprintf(want, sizeof want, "is not a %s instruction (FeatureSALUFloatInsts: ", def->name);
+	t->target = def->name;
+	int rc = th_run(t, name, ka, n, grid, block);
+	t->target = NULL;
+	th_ok(rc == EMU_E_DECODE && strstr(t->err, want) && strstr(t->err, "`s_") && !strchr(t->err, '\n'),
+	      "sem_salu_float_refused_on_default_target", "rc %d: %s", rc, t->err);
+}
+
 static void run_mode(char kmode)
 {
-	char name[32], path[600], err[700];
-	snprintf(name, sizeof name, "sem_%c", kmode == 'F' ? 'f' : 'k');
+	char name[32], path[600], err[700], tname[64];
+	bool lower = kmode == 'f' || kmode == 'k';
+	const struct isa_target *tg = lower ? salu_float_target() : isa_target_default();
+	snprintf(name, sizeof name, "sem_%c%s", kmode == 'F' || kmode == 'f' ? 'f' : 'k', lower ? "_salu_float" : "");
+	if (!tg) {
+		checkf(false, "sem_salu_float_target", "no target of isa/targets.def has FeatureSALUFloatInsts");
+		return;
+	}
 	unsigned n;
-	char *text = kernel_text(kmode, name, &n);
-	if (th_build_text(name, text, path, sizeof path, err, sizeof err)) {
-		checkf(false, kmode == 'F' ? "sem_F_build" : "sem_K_build", "%s", err);
+	char *text = kernel_text(kmode, tg->name, name, &n);
+	snprintf(tname, sizeof tname, "%s_build", name);
+	if (th_build_text_for(tg->name, name, text, path, sizeof path, err, sizeof err)) {
+		checkf(false, tname, "%s", err);
 		free(text);
 		return;
 	}
@@ -112,15 +157,18 @@ static void run_mode(char kmode)
 	struct th t;
 	struct emu_opts o = { .threads = 1, .checks = EMU_CHECK_ALL };
 	if (th_open(&t, path, &o)) {
-		checkf(false, kmode == 'F' ? "sem_F_open" : "sem_K_open", "%s", t.err);
+		snprintf(tname, sizeof tname, "%s_open", name);
+		checkf(false, tname, "%s", t.err);
 		return;
 	}
 	uint64_t out = emu_alloc(t.dev, n * 16, 0), work = emu_alloc(t.dev, 256, 0);
 	struct { uint64_t out, work; } ka = { out, work };
 	uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 32, 1, 1 };
+	if (kmode == 'f')
+		check_refused(&t, name, &ka, sizeof ka);
 	int rc = th_run(&t, name, &ka, sizeof ka, grid, block);
-	char tname[64];
-	snprintf(tname, sizeof tname, "sem_%s_kernel_runs", kmode == 'F' ? "flush" : "keep");
+	snprintf(tname, sizeof tname, "sem_%s%s_kernel_runs", kmode == 'F' || kmode == 'f' ? "flush" : "keep",
+		 lower ? "_salu_float" : "");
 	th_ok(rc == 0, tname, "%s", t.err);
 	uint32_t *res = calloc(n, 16);
 	emu_read(t.dev, out, res, n * 16);
@@ -149,6 +197,8 @@ int main(void)
 {
 	run_mode('F');
 	run_mode('K');
+	run_mode('f');
+	run_mode('k');
 	th_cleanup(check_failures);
 	return check_exit();
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static char dir[256];
@@ -241,6 +242,78 @@ static void test_shapes(void)
 	unlink(path);
 }
 
+/* A library of one target in dir/sub (a kernel file and an index naming it
+ * and its target, or none when target is ""). */
+static void put_sub(const char *sub, const char *target)
+{
+	char path[400], text[400];
+	snprintf(path, sizeof path, "%s/%s", dir, sub);
+	mkdir(path, 0777);
+	snprintf(path, sizeof path, "%s/%s/k.hsaco", dir, sub);
+	FILE *f = fopen(path, "w");
+	if (f)
+		fclose(f);
+	snprintf(text, sizeof text, "version: 2\ntemplate: sgemm\ndims: [m, n, k]\nunit: GFLOP/s\n%s%s%skernels:\n"
+		 "  - {m: 64, n: 64, k: 64, layout: NN, kernel: k.hsaco}\n", target[0] ? "target: " : "", target,
+		 target[0] ? "\n" : "");
+	snprintf(path, sizeof path, "%s/%s/index.yaml", dir, sub);
+	if ((f = fopen(path, "w")))
+		fputs(text, f), fclose(f);
+}
+
+static void rm_sub(const char *sub)
+{
+	char path[400];
+	unlink((snprintf(path, sizeof path, "%s/%s/k.hsaco", dir, sub), path));
+	unlink((snprintf(path, sizeof path, "%s/%s/index.yaml", dir, sub), path));
+	rmdir((snprintf(path, sizeof path, "%s/%s", dir, sub), path));
+}
+
+/* kl_open_target: a folder of libraries, one per target, or one library. */
+static void test_targets(void)
+{
+	char set[400], err[512] = "", want[600];
+	struct kl_lib *lib = NULL;
+	snprintf(set, sizeof set, "%s/set", dir);
+	mkdir(set, 0777);
+	put_sub("set/b", "gfx1151");
+	put_sub("set/a", "gfx1100");
+	int rc = kl_open_target(set, "gfx1151", &lib, err, sizeof err);
+	snprintf(want, sizeof want, "%s/b/k.hsaco", set);
+	checkf(rc == 0 && !strcmp(kl_head(lib)->target, "gfx1151") && !strcmp(kl_at(lib, 0)->kernel, want),
+	       "kl_open_target_picks_its_folder", "rc %d: %s", rc, err);
+	kl_close(lib);
+	rc = kl_open_target(set, "gfx1100", &lib, err, sizeof err);
+	checkf(rc == 0 && !strcmp(kl_head(lib)->target, "gfx1100"), "kl_open_target_picks_the_other", "rc %d: %s", rc, err);
+	kl_close(lib);
+	rc = kl_open_target(set, "gfx1102", &lib, err, sizeof err);
+	snprintf(want, sizeof want, "%s has no kernel for gfx1102 (its libraries: gfx1100 in a, gfx1151 in b)", set);
+	checkf(rc == KL_E_NOKERNEL && !lib && !strcmp(err, want), "kl_open_target_no_library_of_the_target", "rc %d: %s",
+	       rc, err);
+	rc = kl_open_target(set, NULL, &lib, err, sizeof err);
+	checkf(rc == KL_E_ARG && !lib && strstr(err, "several targets"), "kl_open_target_no_target_of_several",
+	       "rc %d: %s", rc, err);
+	put_sub("set/c", "gfx1151");
+	rc = kl_open_target(set, "gfx1151", &lib, err, sizeof err);
+	checkf(rc == KL_E_META && !lib && strstr(err, "/b and ") && strstr(err, "/c both hold gfx1151 kernels"),
+	       "kl_open_target_two_of_one_target", "rc %d: %s", rc, err);
+	rm_sub("set/c");
+	/* one library: its own target must be the device's; one without a target serves any */
+	snprintf(set, sizeof set, "%s/set/a", dir);
+	rc = kl_open_target(set, "gfx1151", &lib, err, sizeof err);
+	checkf(rc == KL_E_NOKERNEL && !lib && strstr(err, "has no kernel for gfx1151: its kernels are gfx1100 code"),
+	       "kl_open_target_one_library_of_another_target", "rc %d: %s", rc, err);
+	put_sub("set/a", "");
+	rc = kl_open_target(set, "gfx1151", &lib, err, sizeof err);
+	checkf(rc == 0, "kl_open_target_a_library_without_target_serves_any", "rc %d: %s", rc, err);
+	kl_close(lib);
+	rc = kl_open_target(dir, "gfx1100", &lib, err, sizeof err); /* dir's index.yaml is gone by now */
+	checkf(rc == KL_E_IO && strstr(err, "not a kernel library"), "kl_open_target_no_library", "rc %d: %s", rc, err);
+	rm_sub("set/a");
+	rm_sub("set/b");
+	rmdir((snprintf(set, sizeof set, "%s/set", dir), set));
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof dir, "%s/lib_test_XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
@@ -259,6 +332,7 @@ int main(void)
 	for (unsigned i = 0; i < sizeof files / sizeof files[0]; i++)
 		unlink((snprintf(path, sizeof path, "%s/%s", dir, files[i]), path));
 	unlink((snprintf(path, sizeof path, "%s/index.yaml", dir), path));
+	test_targets();
 	rmdir(dir);
 	return check_exit();
 }

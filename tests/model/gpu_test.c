@@ -435,7 +435,8 @@ static void test_predict_json(void)
 		       strstr(buf, "\"lines\": {\"L0\": 0, \"L1\": 0, \"L2\": 0, \"MALL\": 0, \"DRAM\": 7}, ") &&
 		       strstr(buf, "\"roofs\": {\"peak_gflops\": 61440.000, ") &&
 		       /* AMD-spec: 122.9 TFLOP/s WMMA f16/bf16, 1.92 TFLOP/s FP64 */
-		       strstr(buf, "\"wmma_gflops\": 122880.000, \"fp64_gflops\": 1920.000, \"math\": \"WMMA\"}"),
+		       strstr(buf, "\"wmma_gflops\": 122880.000, \"fp64_gflops\": 1920.000, \"math\": \"WMMA\", "
+				   "\"device\": \"AMD Radeon RX 7900 XTX\", \"dram\": \"GDDR6\"}"),
 	       "predict_json_one_document", "%s%s", err, buf);
 }
 

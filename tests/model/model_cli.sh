@@ -40,6 +40,26 @@ grep -q '<h1>Timing model: add1</h1>' "$T/m.html" && grep -q "of <code>$FX/add1.
 	grep -q 'grid 2,1,1 (workgroups) of block 64,1,1 (work-items), predicted for the AMD Radeon RX 7900 XTX (rx7900xtx, gfx1100) with 96 CUs at 2500 MHz' "$T/m.html" &&
 	ok model_html_names_kernel_file_launch_device || nok model_html_names_kernel_file_launch_device "$(grep -m1 '<p>Kernel' "$T/m.html")"
 
+grep -q '<h2 id="prediction">Predicted for the AMD Radeon RX 7900 XTX (timing model)' "$T/m.html" &&
+	ok model_html_heading_names_the_card || nok model_html_heading_names_the_card "$(grep -o '<h2 id="prediction">[^<]*' "$T/m.html")"
+
+# the DRAM roof is the card's memory (model/devices.def): GDDR6 on the RX 7900 XTX;
+# on an APU its system memory: gfx1151 code predicted for its default card, the
+# Radeon 8060S, draws an LPDDR5X roof, in the page and the JSON
+G="${RDNA3GEN:-$BUILD/rdna3gen}"
+"$G" sgemm --preset k3 -o "$T/k00.hsaco" >/dev/null 2>&1
+"$G" sgemm --preset k3 --target gfx1151 -o "$T/k51.hsaco" >/dev/null 2>&1
+expect model_html_gddr6 0 "$R" "$T/k00.hsaco" --gemm 256 256 256 --model --model-html "$T/k00.html"
+grep -q '>GDDR6 960 GB/s<' "$T/k00.html" && ok model_html_gddr6_roof ||
+	nok model_html_gddr6_roof "$(grep -o '>[A-Za-z0-9 ]* [0-9]* GB/s<' "$T/k00.html" | tr '\n' ' ')"
+expect model_html_apu 0 "$R" "$T/k51.hsaco" --gemm 256 256 256 --model --model-html "$T/k51.html"
+grep -q '>LPDDR5X 256 GB/s<' "$T/k51.html" && ! grep -q 'GDDR6' "$T/k51.html" &&
+	grep -q '<h2 id="prediction">Predicted for the AMD Radeon 8060S (Ryzen AI Max+ 395) (timing model)' "$T/k51.html" &&
+	ok model_html_apu_lpddr5x || nok model_html_apu_lpddr5x "$(grep -o '>[A-Z0-9]* [0-9]* GB/s<' "$T/k51.html" | tr '\n' ' ')"
+expect model_json_apu 0 "$R" "$T/k51.hsaco" --gemm 256 256 256 --model --model-format json
+grep -q '"roofs": {[^}]*"device": "AMD Radeon 8060S (Ryzen AI Max+ 395)", "dram": "LPDDR5X"}' "$T/model_json_apu.out" &&
+	ok model_json_roofs_name_the_memory || nok model_json_roofs_name_the_memory "$(grep -o '"roofs": {[^}]*}' "$T/model_json_apu.out")"
+
 expect model_on_hip 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512 --arg count=100 \
 	--model --backend hip
 expect model_bad_format 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --model --model-format xml
@@ -71,11 +91,12 @@ expect dev_without_model 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer bu
 	--device-model rx7900xt
 
 # rdna3gen list --devices: all eight cards, each figure with its source
-G="${RDNA3GEN:-$BUILD/rdna3gen}"
 "$G" list --devices >"$T/devices.out" 2>&1 &&
 	[ "$(grep -c '^[a-z0-9]*: ' "$T/devices.out")" -eq 8 ] &&
 	[ "$(grep -c -e '^rx7900xtx: ' -e '^rx7900xt: ' -e '^rx7900gre: ' -e '^rx7800xt: ' -e '^rx7600: ' -e '^780m: ' -e '^890m: ' -e '^8060s: ' "$T/devices.out")" -eq 8 ] &&
 	grep -q '^  cus_per_sa  .* assumed: ' "$T/devices.out" &&
+	[ "$(grep -c '^  mem  *[A-Z][A-Z0-9/]*  *[^ ]' "$T/devices.out")" -eq 8 ] &&
+	grep -A1 '^8060s: ' "$T/devices.out" | grep -q '^  mem  *LPDDR5X  *cnc-halo-ic: ' &&
 	! grep -q '^  [a-z_0-9]* *[0-9]* [^ ]* *$' "$T/devices.out" &&
 	ok rdna3gen_list_devices || nok rdna3gen_list_devices "$(head -n 3 "$T/devices.out" | tr '\n' '|')"
 

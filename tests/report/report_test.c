@@ -596,13 +596,23 @@ static int check_json_file(const char *name, const char *path)
 static void test_pictures(void)
 {
 	/* the roofs of the default constants: 96 x 256 x 2.5 GFLOP/s, 960, 5300 and 2048 x 2.5 GB/s */
-	const struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_FP32 };
+	struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_FP32, "GDDR6" };
 	struct ao_text t = { 0 };
 	struct rp_roof_point p = { "k", 1e9, 1e9, 1e-3 }; /* 1 FLOP/byte, 1000 GFLOP/s */
 	rp_roofline_svg(&t, &K, &p, 1);
 	checkf(t.p && strstr(t.p, "cx=\"197.1\" cy=\"168.0\"") && strstr(t.p, "61.4 TFLOP/s") && strstr(t.p, "GDDR6 960 GB/s"),
 	      "svg: the roofline has the peak, the DRAM roof and the point where it belongs", "%.300s", t.p);
 	free(t.p);
+	/* the DRAM roof is named by the card's memory (model/devices.def), DRAM when not given */
+	for (int i = 0; i < 2; i++) {
+		snprintf(K.dram, sizeof K.dram, "%s", i ? "" : "LPDDR5X");
+		K.dram_gbs = 256;
+		t = (struct ao_text){ 0 };
+		rp_roofline_svg(&t, &K, &p, 1);
+		checkf(t.p && strstr(t.p, i ? ">DRAM 256 GB/s<" : ">LPDDR5X 256 GB/s<") && !strstr(t.p, "GDDR6"),
+		       i ? "svg_dram_roof_unnamed" : "svg_dram_roof_lpddr5x", "%.400s", t.p ? t.p : "(oom)");
+		free(t.p);
+	}
 	t = (struct ao_text){ 0 };
 	const char *names[] = { "busy", "idle", "none" };
 	double cyc[] = { 3, 1, 0 };
@@ -625,7 +635,7 @@ static bool dot_at(const char *svg, double *x, double *y)
  * the frame (x 60 .. 540, y 20 .. 316), its label turned to the left. */
 static void test_roofs_by_math(void)
 {
-	struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_WMMA };
+	struct rp_roofs K = { 61440, 960, 5300, 5120, 122880, 1920, RP_MATH_WMMA, "GDDR6" };
 	struct rp_roof_point p = { "this kernel", 1.12e11, 1e8, 1.12e11 / 113e12 };
 	struct ao_text t = { 0 };
 	rp_roofline_svg(&t, &K, &p, 1);

@@ -1,9 +1,11 @@
 #!/bin/sh
 # --target: every row of isa/targets.def, under the LLVM of this run.  For
-# each target, sgemm (preset k3) and hgemm (preset h1) are built with
-# --target; llvm-readelf -h shows the target's ELF machine and name, the .s
-# its .amdgcn_target, llvm-objdump disassembles it; the code object runs on the emulator at
-# a ragged shape with every check on, and rdna3run names the target.  Then the
+# each target, the README's table (target x kernel): sgemm's seed presets
+# k2..k8 and best, hgemm's h1 and best, are built with --target;
+# llvm-readelf -h shows the target's ELF machine and name, the .s its
+# .amdgcn_target, llvm-objdump disassembles it; the code object runs on the
+# emulator at a ragged shape with every check on, and rdna3run names the
+# target.  (bench/targets.sh predicts the same kernels at 4096^3.)  Then the
 # register file: sgemm's 'best' (214 VGPRs) keeps 6 waves per SIMD on gfx1100
 # (1536 per lane, granule 24) and 4 on gfx1102 (1024, granule 16).  An unknown
 # target is refused: exit 2, one line, nothing written.
@@ -27,9 +29,9 @@ gfx1151|0x4a'
 
 for row in $ROWS; do
 	t=${row%%|*} mach=${row#*|}
-	for tpl in sgemm hgemm; do
-		n="${tpl}_$t"
-		[ $tpl = sgemm ] && pre=k3 || pre=h1
+	for kernel in sgemm:k2 sgemm:k3 sgemm:k4 sgemm:k5 sgemm:k6 sgemm:k7 sgemm:k8 sgemm:best hgemm:h1 hgemm:best; do
+		tpl=${kernel%%:*} pre=${kernel#*:}
+		n="${tpl}_${pre}_$t"
 		if ! "$G" $tpl --preset $pre --target $t -o "$T/$n.hsaco" --keep-s >"$T/$n.gen" 2>&1; then
 			nok "target_build_$n" "$(head -n 1 "$T/$n.gen")"
 			continue

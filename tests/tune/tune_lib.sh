@@ -54,7 +54,7 @@ done
 # rdna3run LIB --gemm: the pick, then the run and OpenBLAS check
 nt=$(sed -n 's/.*layout: NT, kernel: \([^,]*\),.*/\1/p' "$T/lib/index.yaml")
 out=$("$R" "$T/lib" --gemm 40 36 20 --layout nt --backend emu --check 2>&1)
-printf '%s' "$out" | grep -q "40x36x20 NT -> $T/lib/$nt (index line 13: .*inside its ranges.* for rx7900xtx; gfx1100 code)" &&
+printf '%s' "$out" | grep -q "40x36x20 NT on gfx1100 -> $T/lib/$nt (index line 13: .*inside its ranges.* for rx7900xtx; gfx1100 code)" &&
 	printf '%s' "$out" | grep -q 'check: PASSED' && ok "rdna3run LIB --gemm picks the NT kernel and checks it" ||
 	no "rdna3run LIB pick" "$out"
 # 5 x 36 x 20 lies in [1, 8]; 3 x 36 x 20 is also in; 200 x 36 x 20 is nearest to 40 (log2 5 octaves)
@@ -79,6 +79,48 @@ out=$("$R" "$T/lib2" --gemm 8 8 8 --backend emu 2>&1)
 rc=$?
 [ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "index.yaml:13: kernel: .*$nt" &&
 	ok "rdna3run LIB with a kernel file missing: one line naming it" || no "missing kernel" "rc $rc: $out"
+
+# A folder of libraries, one per target: rdna3run LIB/ picks the one of the
+# running device's target: the emulator's default card (gfx1100) or
+# --device-model's, the shim's RDNA3_SHIM_DEVICE through the HIP path; a
+# device whose target has no library is refused with one line.
+SHIM=${BUILD:-build}/hipshim/libamdhip64.so.6
+mkdir -p "$T/set" && cp -r "$T/lib" "$T/set/gfx1100"
+"$G" tune sgemm --shapes "$T/shapes.yaml" --budget 1 -j 2 --target gfx1151 --cache "$T/c" -o "$T/set/gfx1151" \
+	>/dev/null 2>"$T/err51" && grep -q '^target: gfx1151$' "$T/set/gfx1151/index.yaml" &&
+	grep -q '^device: 8060s$' "$T/set/gfx1151/index.yaml" && ok "tune --target gfx1151: its library, for the 8060S" ||
+	no "gfx1151 library" "$(tail -n 2 "$T/err51")"
+picks() { # NAME TARGET ARGS...: rdna3run's pick is TARGET's library, and the product checks
+	name=$1 t=$2
+	shift 2
+	out=$("$@" --gemm 40 36 20 --check 2>&1)
+	printf '%s' "$out" | grep -q "40x36x20 NN on $t -> $T/set/$t/sgemm-nn-.*; $t code)" &&
+		printf '%s' "$out" | grep -q 'check: PASSED' && ok "$name" || no "$name" "$out"
+}
+picks "rdna3run LIB/: the emulator's default device picks gfx1100" gfx1100 "$R" "$T/set" --backend emu
+picks "rdna3run LIB/ --device-model 8060s: the emulator as the 8060S picks gfx1151" gfx1151 \
+	"$R" "$T/set" --backend emu --device-model 8060s
+picks "rdna3run LIB/ through the shim, RDNA3_SHIM_DEVICE=8060s: gfx1151" gfx1151 \
+	env RDNA3_HIP_LIB="$SHIM" RDNA3_SHIM_DEVICE=8060s "$R" "$T/set" --backend hip
+picks "rdna3run LIB/ through the shim, its default device: gfx1100" gfx1100 \
+	env RDNA3_HIP_LIB="$SHIM" "$R" "$T/set" --backend hip
+out=$(env RDNA3_HIP_LIB="$SHIM" RDNA3_SHIM_DEVICE=8060s "$R" "$T/set" --gemm 40 36 20 --backend hip 2>&1 | grep 'on device 0')
+printf '%s' "$out" | grep -q 'Radeon 8060S.*gfx1151' && ok "the gfx1151 kernel runs on the shim's 8060S" || no "shim run" "$out"
+mkdir -p "$T/only51" && cp -r "$T/set/gfx1151" "$T/only51/"
+for dev in "" 8060s; do
+	[ -n "$dev" ] && lib="$T/set/gfx1100" want="has no kernel for gfx1151: its kernels are gfx1100 code" ||
+		lib="$T/only51" want="has no kernel for gfx1100 (its libraries: gfx1151 in gfx1151)"
+	out=$(env RDNA3_HIP_LIB="$SHIM" RDNA3_SHIM_DEVICE="$dev" "$R" "$lib" --gemm 40 36 20 --backend hip 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "$want" &&
+		ok "rdna3run LIB/ without the running target's library: one line (device '${dev:-default}')" ||
+		no "no library of the target (device '${dev:-default}')" "rc $rc: $out"
+done
+out=$("$R" "$T/only51" --gemm 40 36 20 --backend emu 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] &&
+	printf '%s' "$out" | grep -q "has no kernel for gfx1100 .*(the device: the emulator, its default target)" &&
+	ok "rdna3run LIB/ on the emulator without a gfx1100 library: one line" || no "emu, no library" "rc $rc: $out"
 
 # from the cache: the same library, byte for byte
 "$G" tune sgemm --shapes "$T/shapes.yaml" --budget 2 -j 1 --cache "$T/c" -o "$T/libc" >/dev/null 2>&1 &&
