@@ -337,9 +337,9 @@ static const struct tpl_axis axes[] = {
 	{ "points", { "1", "2", "4", "8" }, 0 },
 	{ "dir", { "x", "y" }, 0 },
 	{ "bx", { "32", "64", "256" }, 0 },
-	{ "by", { "1", "2", "4" }, 0 },
+	{ "by", { "1", "2", "4", "6" }, 0 },
 	{ "vec", { "1", "2" }, 0 },
-	{ "unroll", { "1", "2" }, 0 },
+	{ "unroll", { "1", "2", "4", "8" }, 0 },
 };
 
 /* one tile and a ragged part more than a tile in every dimension */

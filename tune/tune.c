@@ -256,7 +256,7 @@ static void progress(const struct tune_run *r, unsigned done, unsigned total, ti
 	double eta = r->time_limit > 0 ? fmax(0, r->time_limit - el) : done ? el / done * (total - done) : 0;
 	char best[96] = "none yet";
 	if (r->winner < r->nc)
-		snprintf(best, sizeof best, "%.0f GFLOP/s (#%u)", r->c[r->winner].rate, r->c[r->winner].order);
+		snprintf(best, sizeof best, "%.0f %s (#%u)", r->c[r->winner].rate, tune_unit(r->t), r->c[r->winner].order);
 	fprintf(stderr, "%stune: %u/%u evaluated, best %s, elapsed %.0fs, ETA %.0fs%s", isatty(2) ? "\r" : "", done,
 		total, best, el, eta, isatty(2) && !final ? "   " : "\n");
 	fflush(stderr);
@@ -403,7 +403,7 @@ int tune_collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	bool small_m = r->m <= TPL_SMALL_M, common = false;
+	bool small_m = r->m <= TPL_SMALL_M, common = false;   /* tpl_param_find sets it only when it finds the name */
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	/* the target's layout on every candidate (a GEMM template's parameter) */
