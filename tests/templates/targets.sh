@@ -8,7 +8,8 @@
 # target.  (bench/targets.sh predicts the same kernels at 4096^3.)  Then the
 # register file: sgemm's 'best' (214 VGPRs) keeps 6 waves per SIMD on gfx1100
 # (1536 per lane, granule 24) and 4 on gfx1102 (1024, granule 16).  An unknown
-# target is refused: exit 2, one line, nothing written.
+# target is refused: exit 2, one line, nothing written; so is a register budget
+# over gfx1102's 1x file that gfx1100's 1.5x file holds (the stencil's waves-per-simd).
 # Env: BUILD, RDNA3GEN, RDNA3RUN, RDNA3_LLVM (tests/run.sh).
 set -u
 . tests/check.sh
@@ -96,4 +97,19 @@ rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <"$T/tbad.err")" -eq 1 ] && [ ! -e "$T/tune" ] &&
 	grep -q 'target gfx9: unknown target' "$T/tbad.err" &&
 	ok target_unknown_refused_tune || nok target_unknown_refused_tune "rc $rc: $(cat "$T/tbad.err")"
+
+# A register budget over the 1x file: the radius-4 stencil at 12 waves per
+# SIMD fits the 1.5x file of gfx1100 (1536 / 12 = 128 VGPRs) and not the 1x
+# file of gfx1102 (1024 / 12 = 80, under the 81 it needs with one load in
+# flight): built on the one, refused on the other in one line naming the
+# limit, exit 2, nothing written.
+"$G" stencil --preset best --radius 4 --waves-per-simd 12 --target gfx1100 -o "$T/w12_gfx1100.hsaco" \
+	>"$T/w12.out" 2>&1 && [ -s "$T/w12_gfx1100.hsaco" ] && ok target_budget_fits_gfx1100 ||
+	nok target_budget_fits_gfx1100 "$(head -n 2 "$T/w12.out")"
+"$G" stencil --preset best --radius 4 --waves-per-simd 12 --target gfx1102 -o "$T/w12_gfx1102.hsaco" \
+	>"$T/w12b.out" 2>"$T/w12b.err"
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$T/w12b.err")" -eq 1 ] && [ ! -e "$T/w12_gfx1102.hsaco" ] &&
+	grep -q 'waves-per-simd: .*12 waves per SIMD on gfx1102 allow 80 (1024 per lane' "$T/w12b.err" &&
+	ok target_budget_refused_gfx1102 || nok target_budget_refused_gfx1102 "rc $rc: $(cat "$T/w12b.err")"
 exit $fail
