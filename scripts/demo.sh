@@ -50,3 +50,20 @@ if [ "$MSIZE" -gt 0 ]; then
 	echo "== predict: $R $HSACO --gemm $MSIZE $MSIZE $MSIZE --model --backend emu"
 	"$R" "$HSACO" --gemm "$MSIZE" "$MSIZE" "$MSIZE" --model --backend emu
 fi
+
+# The other family: the stencil template's best design (z-marching, f64,
+# radius 1), checked on the emulator at a shape no tile divides against a
+# long-double reference, then the lab notes' figure of merit predicted at
+# 512^3 (a prediction of a model not validated for memory-bound kernels:
+# README, "Measured").  DEMO_STENCIL=0 leaves it out.
+if [ "${DEMO_STENCIL:-1}" != 0 ]; then
+	ST="$OUT/stencil.hsaco"
+	echo "== stencil: $G stencil --preset best -o $ST"
+	"$G" stencil --preset best -o "$ST"
+	echo "== run: $R $ST --stencil 67 45 33 --check"
+	"$R" "$ST" --stencil 67 45 33 --check
+	if [ "$MSIZE" -gt 0 ]; then
+		echo "== predict: $R $ST --stencil 512 512 512 --model --backend emu"
+		"$R" "$ST" --stencil 512 512 512 --model --backend emu | grep -e '^model: stencil' -e '^model: DRAM'
+	fi
+fi
