@@ -86,15 +86,10 @@ static inline const struct isa_target *isa_target_default(void) { return isa_tar
 
 /* "NAME|NAME|...": every row, the default first (for the messages that name
  * the targets: the loader's LD_E_ARCH, the --target parameter's range). */
+static inline void isa_targets_with(unsigned features, char *buf, size_t n);
 static inline void isa_target_names(char *buf, size_t n)
 {
-	unsigned nt;
-	const struct isa_target *t = isa_targets(&nt);
-	size_t at = 0;
-	if (n)
-		buf[0] = '\0';
-	for (unsigned i = 0; i < nt && at < n; i++)
-		at += (size_t)snprintf(buf + at, n - at, "%s%s", i ? "|" : "", t[i].name);
+	isa_targets_with(0, buf, n);   /* every row has the empty set of features */
 }
 
 /* The row named `name` ("gfx" and digits, no feature suffix), or NULL. */

@@ -196,19 +196,7 @@ static inline void sg_mark(struct sg_ctx *x, unsigned at, const char *text)
  * can name the parameters behind it without reading asm_out's message. */
 static inline unsigned sg_sgprs(struct sg_ctx *x, unsigned n)
 {
-	bool failed_before = ao_error(x->k) != NULL;
-	int s = ao_sgprs(x->k, n);
-	if (s < 0 && !failed_before)
-		x->sgprs_short = true;
-	return s < 0 ? 0 : (unsigned)s;
-}
-
-static inline unsigned sg_log2(unsigned x)
-{
-	unsigned l = 0;
-	while ((1u << l) < x)
-		l++;
-	return l;
+	return tpl_sgprs(x->k, n, &x->sgprs_short);
 }
 
 /* sgemm_setup.c */

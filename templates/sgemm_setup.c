@@ -49,7 +49,7 @@ static void emit_walk(struct sg_ctx *x)
 	struct ao_kernel *k = x->k;
 	unsigned wgx = (unsigned)ao_sgpr_wgid(k, 0), wgy = (unsigned)ao_sgpr_wgid(k, 1);
 	unsigned sM = x->s_args + 6, sN = x->s_args + 7;
-	unsigned lbm = sg_log2(c->bm), lbn = sg_log2(c->bn);
+	unsigned lbm = tpl_log2(c->bm), lbn = tpl_log2(c->bn);
 	if (c->walk == SG_WALK_ROW) {
 		I(SG_OP(s_lshl_b32), ao_s(x->s_m0), ao_s(wgy), ao_int((int)lbm));
 		I(SG_OP(s_lshl_b32), ao_s(x->s_n0), ao_s(wgx), ao_int((int)lbn));
@@ -107,7 +107,7 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 		/* element (k, x) at (k*ld + x)*4: the block starts x0 columns in */
 		I(SG_OP(s_lshl_b32), ao_s(t), ao_s(s_x0), ao_int(2));
 		I(SG_OP(s_mov_b32), ao_s(t + 1), ao_int(0));
-		I(SG_OP(s_lshl_b32), ao_s(r->s_kstep), ao_s(s_ld), ao_int((int)sg_log2(cp->lo) + 2));
+		I(SG_OP(s_lshl_b32), ao_s(r->s_kstep), ao_s(s_ld), ao_int((int)tpl_log2(cp->lo) + 2));
 	}
 	I(SG_OP(s_add_u32), ao_s(r->s_base), ao_s(s_ptr), ao_s(t));
 	I(SG_OP(s_addc_u32), ao_s(r->s_base + 1), ao_s(s_ptr + 1), ao_s(t + 1));
@@ -117,8 +117,8 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 	struct ao_opnd tid = SG_VR(x, x->v_tid);
 	I(SG_OP(v_and_b32), SG_VR(x, r->v_c), ao_u32(cp->tpr - 1), tid);
 	if (cp->vw > 1)
-		I(SG_OP(v_lshlrev_b32), SG_VR(x, r->v_c), ao_int((int)sg_log2(cp->vw)), SG_VR(x, r->v_c));
-	I(SG_OP(v_lshrrev_b32), SG_VR(x, r->v_r), ao_int((int)sg_log2(cp->tpr)), tid);
+		I(SG_OP(v_lshlrev_b32), SG_VR(x, r->v_c), ao_int((int)tpl_log2(cp->vw)), SG_VR(x, r->v_c));
+	I(SG_OP(v_lshrrev_b32), SG_VR(x, r->v_r), ao_int((int)tpl_log2(cp->tpr)), tid);
 	/* v_off = (r*ld + c)*4 */
 	struct ao_opnd vt = SG_V(x, x->v_tmp, 0);
 	I(SG_OP(v_mul_lo_u32), vt, SG_VR(x, r->v_r), ao_s(s_ld));
@@ -179,7 +179,7 @@ void sg_emit_setup(struct sg_ctx *x)
 
 	/* k-tiles, and how many of the leading ones the fast path may load: all
 	 * full ones when the block lies inside M x N, none otherwise. */
-	unsigned lbk = sg_log2(c->bk);
+	unsigned lbk = tpl_log2(c->bk);
 	I(SG_OP(s_add_u32), ao_s(x->s_tiles), ao_s(sK), ao_u32(c->bk - 1));
 	I(SG_OP(s_lshr_b32), ao_s(x->s_tiles), ao_s(x->s_tiles), ao_int((int)lbk));
 	I(SG_OP(s_lshr_b32), ao_s(x->s_fast), ao_s(sK), ao_int((int)lbk));
@@ -198,7 +198,7 @@ void sg_emit_setup(struct sg_ctx *x)
 	/* the thread's place: wave (wave_m, wave_n), lane (lm, ln) */
 	struct ao_opnd tid = SG_VR(x, x->v_tid);
 	struct ao_opnd t0 = SG_V(x, x->v_tmp, 0), t1 = SG_V(x, x->v_tmp, 1);
-	unsigned lwn = sg_log2(c->waves_n), lln = sg_log2(c->lanes_n);
+	unsigned lwn = tpl_log2(c->waves_n), lln = tpl_log2(c->lanes_n);
 	I(SG_OP(v_lshrrev_b32), t0, ao_int((int)(5 + lwn)), tid);
 	I(SG_OP(v_mul_u32_u24), t0, ao_u32(c->wm), t0);
 	I(SG_OP(v_bfe_u32), t1, tid, ao_int((int)lln), ao_int((int)(5 - lln)));

@@ -126,7 +126,7 @@ int st_derive(const struct tpl_values *v, struct st_cfg *c, char *err, size_t er
 	c->ew = c->esize / 4;
 	c->bx = (unsigned)p[ST_BX], c->by = (unsigned)p[ST_BY];
 	c->threads = c->bx * c->by;
-	c->lbx = st_log2(c->bx);
+	c->lbx = tpl_log2(c->bx);
 	c->points = (unsigned)p[ST_POINTS];
 	c->dir = (enum st_dir)p[ST_DIR];
 	c->px = c->dir == ST_DIR_X ? c->points : 1;

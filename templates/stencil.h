@@ -174,19 +174,7 @@ struct st_ctx {
  * name the parameters behind it without reading asm_out's message. */
 static inline unsigned st_sgprs(struct st_ctx *x, unsigned n)
 {
-	bool failed_before = ao_error(x->k) != NULL;
-	int s = ao_sgprs(x->k, n);
-	if (s < 0 && !failed_before)
-		x->sgprs_short = true;
-	return s < 0 ? 0 : (unsigned)s;
-}
-
-static inline unsigned st_log2(unsigned x)
-{
-	unsigned l = 0;
-	while ((1u << l) < x)
-		l++;
-	return l;
+	return tpl_sgprs(x->k, n, &x->sgprs_short);
 }
 
 /* The SGPR operand of coefficient `coef` (a pair for f64). */

@@ -44,7 +44,7 @@ static void vmul_const(struct st_ctx *x, struct ao_opnd dst, struct ao_opnd a, u
 	if (k == 1)
 		I(AO_OP(v_mov_b32), dst, a);
 	else if ((k & (k - 1)) == 0)
-		I(AO_OP(v_lshlrev_b32), dst, ao_int((int)st_log2(k)), a);
+		I(AO_OP(v_lshlrev_b32), dst, ao_int((int)tpl_log2(k)), a);
 	else
 		I(AO_OP(v_mul_u32_u24), dst, ao_u32(k), a);
 }
@@ -85,7 +85,7 @@ static void emit_bases(struct st_ctx *x)
 {
 	const struct st_cfg *c = x->c;
 	unsigned sf = x->s_args, su = sf + 2, nx = sf + 4, ny = sf + 5;
-	unsigned t = x->s_tmp, le = st_log2(c->esize), r = c->r;
+	unsigned t = x->s_tmp, le = tpl_log2(c->esize), r = c->r;
 	I(AO_OP(s_mul_i32), ao_s(t + 2), ao_s(nx), ao_s(ny));
 	ao_comment(x->k, "plane elements nx*ny (below 2^32)");
 	I(AO_OP(s_mul_i32), ao_s(t), ao_s(x->s_z0), ao_s(t + 2));
@@ -134,7 +134,7 @@ static void emit_lane(struct st_ctx *x)
 	I(AO_OP(v_add_nc_u32), t0, ao_u32(r), ST_VR(x, v_row));
 	I(AO_OP(v_mul_lo_u32), t0, t0, ao_s(nx));
 	I(AO_OP(v_add3_u32), t0, t0, ST_VR(x, v_col), ao_u32(r));
-	I(AO_OP(v_lshlrev_b32), ST_VR(x, v_row0), ao_int((int)st_log2(c->esize)), t0);
+	I(AO_OP(v_lshlrev_b32), ST_VR(x, v_row0), ao_int((int)tpl_log2(c->esize)), t0);
 	ao_comment(k, "byte offset of the lane's row from the block's origin");
 	for (int dy = x->row_lo; dy <= hi; dy++) {
 		if (dy == 0) {

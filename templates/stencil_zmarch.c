@@ -83,7 +83,7 @@ static unsigned base(const struct st_ctx *x, unsigned j) { return x->s_base + 2 
 static void coop_setup(struct st_ctx *x, struct coop *co)
 {
 	const struct st_cfg *c = x->c;
-	unsigned nx = x->s_args + 4, ny = nx + 1, le = st_log2(c->esize), r = c->r;
+	unsigned nx = x->s_args + 4, ny = nx + 1, le = tpl_log2(c->esize), r = c->r;
 	unsigned s0 = x->s_tmp, s1 = x->s_tmp + 1;
 	uint32_t magic = (uint32_t)(((1ull << 32) + c->hx - 1) / c->hx);
 	struct ao_opnd tid = ST_VR(x, x->v_tid), e = ST_V(x, x->v_tmp, 0), t = ST_V(x, x->v_tmp, 1);

@@ -162,6 +162,27 @@ struct ao_emit_opts tpl_emit_opts(const struct tpl_values *v);
 struct ra_ctx;
 int tpl_finish(struct ra_ctx *ra, struct ao_kernel *k, char *err, size_t errlen);
 
+/* ao_sgprs for a template's builder: an overflow is remembered in *short
+ * (the first failure of the kernel only), so the build can name the
+ * parameters behind it without reading asm_out's message; 0 on overflow. */
+static inline unsigned tpl_sgprs(struct ao_kernel *k, unsigned n, bool *short_)
+{
+	bool failed_before = ao_error(k) != NULL;
+	int s = ao_sgprs(k, n);
+	if (s < 0 && !failed_before)
+		*short_ = true;
+	return s < 0 ? 0 : (unsigned)s;
+}
+
+/* ceil(log2(x)) for x >= 1. */
+static inline unsigned tpl_log2(unsigned x)
+{
+	unsigned l = 0;
+	while ((1u << l) < x)
+		l++;
+	return l;
+}
+
 /* Templates (one file each) */
 extern const struct tpl_template tpl_scale;
 extern const struct tpl_template tpl_sgemm_naive;
