@@ -229,13 +229,16 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned line_shift,
 
 static unsigned popcount16(uint16_t x) { return (unsigned)__builtin_popcount(x); }
 
-/* Sampled unit i's chances from the two rounds' sets and its lists (the
- * file's header): round 1's ghost chance, p_prev, and the later rounds'
- * ghost chance; split between L1 and L2 by l1_of. */
+/* Sampled unit i's chances from the rounds' sets and its lists (the file's
+ * header): round 1's ghost chance, p_prev, and the later rounds' ghost
+ * chance; split between L1 and L2 by l1_of.  prev is the round before the
+ * later one; prev_simulated says the simulation runs it too, so that a line
+ * a sampled unit loaded then is already in the simulation's caches. */
 static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_set *r1, const struct line_set *r2,
-			 const struct line_list *l1, const struct line_list *l2, double l1_of)
+			 const struct line_set *prev, bool prev_simulated, const struct line_list *l1,
+			 const struct line_list *l2, double l1_of)
 {
-	double g1 = 0, g2 = 0, prev = 0, rest = 0;
+	double g1 = 0, g2 = 0, before = 0, rest = 0;
 	for (size_t k = 0; k < l1->n; k++) {
 		long j = set_find(r1, l1->line[k]);
 		if (j >= 0)
@@ -243,11 +246,11 @@ static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_se
 	}
 	g1 = l1->n ? g1 / (double)l1->n : 0;
 	for (size_t k = 0; k < l2->n; k++) {
-		long a = set_find(r1, l2->line[k]), b = set_find(r2, l2->line[k]);
-		if (a >= 0 && r1->smask[a])
+		long a = set_find(prev, l2->line[k]), b = set_find(r2, l2->line[k]);
+		if (a >= 0 && prev_simulated && prev->smask[a])
 			continue; /* the unit's own, or another simulated unit's: in the simulation */
-		if (a >= 0 && r1->units[a] > 0) {
-			prev++;
+		if (a >= 0 && prev->units[a] > 0) {
+			before++;
 			continue;
 		}
 		rest++;
@@ -255,7 +258,7 @@ static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_se
 			g2 += (double)(r2->units[b] - popcount16(r2->smask[b])) / r2->units[b];
 	}
 	double later = rest > 0 ? g2 / rest : g1;
-	sh->unit_prev[i] = prev + rest > 0 ? prev / (prev + rest) : 0;
+	sh->unit_prev[i] = before + rest > 0 ? before / (before + rest) : 0;
 	double c[2] = { g1, later }, *o1[2] = { &sh->unit_l1[i], &sh->unit_l1b[i] }, *o2[2] = { &sh->unit_l2[i], &sh->unit_l2b[i] };
 	for (unsigned r = 0; r < 2; r++) {
 		double l1 = l1_of * c[r];
@@ -264,15 +267,59 @@ static void unit_chances(struct md_sharing *sh, unsigned i, const struct line_se
 	}
 }
 
-/* The workgroups the pass runs: every active unit's first two rounds. */
-static uint64_t pass_workgroups(const struct md_plan *p)
+/* The pass's rounds: the first (PASS_FIRST), the second the unit simulates
+ * (PASS_LATER: its second round, or with spread sampling the middle of the
+ * first stratum, dispatch.c), and the grid round just before that one
+ * (PASS_PREV), run only when the simulation does not run it.  A later round's
+ * previous-round chance must be measured on the round the GPU ran just
+ * before it: measured on the first round instead, a stencil whose simulated
+ * rounds lie planes away from the first found no line from the round before
+ * and fetched its planes from DRAM again. */
+enum { PASS_FIRST, PASS_LATER, PASS_PREV, PASS_ROUNDS };
+
+/* The unit's j-th workgroup of pass round r (j < wg_per_unit); false: none. */
+static bool pass_wg(const struct md_plan *p, unsigned u, unsigned r, uint64_t j, uint64_t *wg)
 {
-	uint64_t all = 0;
+	uint64_t R = p->wg_per_unit, jj = (r == PASS_FIRST ? 0 : R) + j;
+	if (jj >= md_unit_sim_wgs(p, u))
+		return false;
+	*wg = md_unit_wg(p, u, jj);
+	if (r != PASS_PREV)
+		return true;
+	*wg -= R * p->units; /* the same slot one round earlier */
+	return *wg != md_unit_wg(p, u, j);
+}
+
+/* Whether any unit's later round follows a round the simulation skips. */
+static bool pass_spread(const struct md_plan *p)
+{
 	for (unsigned u = 0; u < p->active_units; u++) {
-		uint64_t n = md_unit_wgs(p, u);
-		all += n < 2ull * p->wg_per_unit ? n : 2ull * p->wg_per_unit;
+		uint64_t wg;
+		if (pass_wg(p, u, PASS_PREV, 0, &wg))
+			return true;
 	}
+	return false;
+}
+
+static uint64_t pass_workgroups(const struct md_plan *p, unsigned rounds)
+{
+	uint64_t all = 0, wg;
+	for (unsigned r = 0; r < rounds; r++)
+		for (unsigned u = 0; u < p->active_units; u++)
+			for (uint64_t j = 0; j < p->wg_per_unit; j++)
+				all += pass_wg(p, u, r, j, &wg);
 	return all;
+}
+
+/* Round 1's counts and the L1 share of its sharing, into sh. */
+static double first_round_shares(struct md_sharing *sh)
+{
+	if (!(sh->touches > 0))
+		return 0;
+	sh->p_l1 = 1 - sh->arrays / sh->touches;
+	sh->p_l2 = sh->arrays > 0 ? 1 - sh->lines / sh->arrays : 0;
+	double all = 1 - sh->lines / sh->touches;
+	return all > 0 ? sh->p_l1 / all : 0;
 }
 
 int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const struct md_plan *p,
@@ -286,27 +333,29 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 		return rc;
 	struct emu_group *g = emu_group_new(stp);
 	struct emu_step *step = malloc(sizeof *step); /* large: the lane addresses */
-	struct line_set set[2] = { { 0 } };
+	struct line_set set[PASS_ROUNDS] = { { 0 } };
 	struct line_list lists[2][MD_SHARE_UNITS] = { { { 0 } } };
 	unsigned shift = 0, per_sa = c->cus_per_sa >= 1 ? (unsigned)c->cus_per_sa : 1;
 	while ((1ull << shift) < (uint64_t)c->line_bytes)
 		shift++;
 	unsigned nwaves = emu_stepper_waves(stp), ns = p->nsample < MD_SHARE_UNITS ? p->nsample : MD_SHARE_UNITS;
-	bool ok = g && step;
-	uint64_t done = 0, total = pr && pr->fn ? pass_workgroups(p) : 0;
+	bool ok = g && step, spread = pass_spread(p);
+	unsigned rounds = spread ? PASS_ROUNDS : PASS_PREV;
+	uint64_t done = 0, total = pr && pr->fn ? pass_workgroups(p, rounds) : 0, wg;
 	if (total)
 		pr->fn(pr->ctx, MD_SHARE_WHAT, 0, total);
-	for (unsigned r = 0; r < 2; r++)
+	for (unsigned r = 0; r < rounds; r++)
 		for (unsigned u = 0; ok && u < p->active_units; u++) {
-			uint64_t n = md_unit_wgs(p, u), lo = (uint64_t)r * p->wg_per_unit, hi = lo + p->wg_per_unit;
 			int sidx = -1;
 			for (unsigned i = 0; i < ns; i++)
 				if (md_sample_unit(p, i) == u)
 					sidx = (int)i;
-			struct visit v = { u, md_unit_cu(p, u) / per_sa, sidx, &set[r], r == 0 ? sh : NULL,
-					   sidx >= 0 ? &lists[r][sidx] : NULL };
-			for (uint64_t j = lo; ok && j < hi && j < n; j++) {
-				emu_group_start(g, md_unit_wg(p, u, j));
+			struct visit v = { u, md_unit_cu(p, u) / per_sa, r == PASS_PREV ? -1 : sidx, &set[r],
+					   r == PASS_FIRST ? sh : NULL, sidx >= 0 && r != PASS_PREV ? &lists[r][sidx] : NULL };
+			for (uint64_t j = 0; ok && j < p->wg_per_unit; j++) {
+				if (!pass_wg(p, u, r, j, &wg))
+					continue;
+				emu_group_start(g, wg);
 				ok = run_group(g, nwaves, shift, &v, step);
 				if (total)
 					pr->fn(pr->ctx, MD_SHARE_WHAT, ++done, total);
@@ -316,26 +365,20 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 	free(step);
 	emu_stepper_end(stp, NULL, NULL, 0); /* a fault here shows again in the simulation */
 	if (ok) {
-		/* of round 1's sharing, the share at L1 (another unit of the array) */
-		double l1_of = 0;
-		if (sh->touches > 0) {
-			sh->p_l1 = 1 - sh->arrays / sh->touches;
-			sh->p_l2 = sh->arrays > 0 ? 1 - sh->lines / sh->arrays : 0;
-			double all = 1 - sh->lines / sh->touches;
-			l1_of = all > 0 ? sh->p_l1 / all : 0;
-		}
-		double m1 = 0, m2 = 0, mp = 0;
+		double l1_of = first_round_shares(sh), m1 = 0, m2 = 0, mp = 0;
+		const struct line_set *prev = spread ? &set[PASS_PREV] : &set[PASS_FIRST];
 		for (unsigned i = 0; i < ns; i++) {
-			unit_chances(sh, i, &set[0], &set[1], &lists[0][i], &lists[1][i], l1_of);
+			unit_chances(sh, i, &set[PASS_FIRST], &set[PASS_LATER], prev, !spread, &lists[0][i], &lists[1][i],
+				     l1_of);
 			m1 += sh->unit_l1[i] / ns, m2 += sh->unit_l2[i] / ns, mp += sh->unit_prev[i] / ns;
 		}
 		if (ns)
 			sh->p_l1 = m1, sh->p_l2 = m2, sh->p_prev = mp;
 	}
-	for (unsigned r = 0; r < 2; r++) {
+	for (unsigned r = 0; r < PASS_ROUNDS; r++)
 		set_free(&set[r]);
+	for (unsigned r = 0; r < 2; r++)
 		for (unsigned i = 0; i < MD_SHARE_UNITS; i++)
 			free(lists[r][i].line);
-	}
 	return ok ? EMU_OK : EMU_E_NOMEM;
 }

@@ -239,6 +239,40 @@ static void test_sharing_empty_first_round(void)
 	th_close(&h);
 }
 
+
+/* With spread sampling, the later round's previous-round chance is measured
+ * on the grid round just before it.  One-wave workgroups, 32 per CU, 20
+ * rounds (61440): a sampled unit simulates rounds 0, 4, 10 and 16
+ * (dispatch.c), and only rounds 3 and 4 (ids 9216 .. 15359) load, all the
+ * same line.  Round 4 finds it loaded by round 3: p_prev is 1.  Measured
+ * against round 0, which loads nothing, it was 0. */
+static void test_sharing_prev_round_spread(void)
+{
+	const char *name = "model_sharing_prev_round_spread";
+	char err[256];
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "spread",
+			"  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 9216\n  s_cbranch_scc1 .Lskip\n"
+			"  s_cmpk_ge_u32 s2, 15360\n  s_cbranch_scc1 .Lskip\n"
+			"  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
+			"  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
+			61440, 32, &h, &L, &buf))
+		return;
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	struct md_sharing sh;
+	int rc = md_plan_make(61440, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, p.wg_per_unit);
+	if (!rc)
+		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
+	th_ok(rc == 0 && p.wg_per_unit == 32 && second == 4 * 3072 && sh.touches == 0 && sh.unit_prev[0] == 1, name,
+	      "rc %d: %u resident, second simulated round starts at %llu (want 12288), first-round touches %.0f, "
+	      "unit 0: prev %g (want 1)", rc, p.wg_per_unit, (unsigned long long)second, sh.touches, sh.unit_prev[0]);
+	th_close(&h);
+}
 static void test_sharing(void)
 {
 	sharing_case("share",
@@ -317,6 +351,7 @@ int main(void)
 	test_wgp_lds_pipe();
 	test_wgp_two_l0();
 	test_sharing_empty_first_round();
+	test_sharing_prev_round_spread();
 	test_progress();
 	th_cleanup(check_failures);
 	return check_exit();
