@@ -61,9 +61,9 @@ if [ "${1:-}" = --sampling ]; then
 			--grid 1,32,256 --block 256,1,1 --buffer 0=134217728 --buffer 1=134217728:random \
 			--arg 2=256 --arg 3=256 --arg 4=256 --arg 5=1.0 --arg 6=1.0 --arg 7=1.0 --arg 8=-6.0 --model
 		cs=$(cpu "$BUILD/rdna3run" "$@")
-		s=$(awk '/^model: .* GB\/s/ { print $2 }' "$tmp/out")
+		s=$(awk '/^model: [0-9.]+ GB\/s$/ { print $2 }' "$tmp/out")
 		cf=$(cpu "$BUILD/rdna3run" "$@" --model-full)
-		f=$(awk '/^model: .* GB\/s/ { print $2 }' "$tmp/out")
+		f=$(awk '/^model: [0-9.]+ GB\/s$/ { print $2 }' "$tmp/out")
 		d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
 		printf '%-6s %6s %12.0f %12.0f %8s %8s %8s  (GB/s)\n' lapl5 256 "$s" "$f" "$d" "$cs" "$cf"
 	fi
