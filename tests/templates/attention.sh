@@ -43,9 +43,10 @@ want_meta() {
 	fi
 }
 
-# run NAME B HQ HKV SQ SKV: random inputs, one generic launch, the reference check
+# run NAME B HQ HKV SQ SKV [bshd]: random inputs, one generic launch, the reference
+# check; bshd: the tensors are [B, S, H, D] in memory (strides say so)
 run() {
-	n=$1 b=$2 hq=$3 hkv=$4 sq=$5 skv=$6
+	n=$1 b=$2 hq=$3 hkv=$4 sq=$5 skv=$6 lay=${7:-bhsd}
 	d=$(meta "$n" head_dim) dt=$(meta "$n" dtype) out=$(meta "$n" out) causal=$(meta "$n" causal)
 	bq=$(meta "$n" block_q) split=$(meta "$n" kv_split) lse=$(meta "$n" lse) th=$(meta "$n" block_threads)
 	w="$T/$n.$sq.$skv"
@@ -56,21 +57,32 @@ run() {
 	gx=$(((sq + bq - 1) / bq))
 	osz=2; [ "$out" = f32 ] && osz=4
 	qe=$((b * hq * sq * d)) ke=$((b * hkv * skv * d))
+	# strides (batch, head, sequence) of Q and O, of K and V
+	qs="$((hq * sq * d)) $((sq * d)) $d" ks="$((hkv * skv * d)) $((skv * d)) $d"
+	if [ "$lay" = bshd ]; then
+		qs="$((hq * sq * d)) $d $((hq * d))" ks="$((hkv * skv * d)) $d $((hkv * d))"
+	fi
+	# shellcheck disable=SC2086 # words
+	set -- $qs $ks
 	if "$R" "$T/$n.hsaco" --backend emu --grid "$gx,$hq,$((b * ns))" --block "$th" \
 		--buffer q=$((2 * qe)):file="$w/q.bin" --buffer k=$((2 * ke)):file="$w/k.bin" \
 		--buffer v=$((2 * ke)):file="$w/v.bin" --buffer o=$((osz * qe)) --buffer lse=$((4 * b * hq * sq)) \
 		--buffer ws=$((b * hq * ns * sq * (d + 2) * 4 + b * hq * gx * 4)) --arg scale_log2=0.18033688 \
 		--arg batch="$b" --arg hq="$hq" --arg hkv="$hkv" --arg sq="$sq" --arg skv="$skv" \
-		--arg q_sb=$((hq * sq * d)) --arg q_sh=$((sq * d)) --arg q_ss="$d" \
-		--arg k_sb=$((hkv * skv * d)) --arg k_sh=$((skv * d)) --arg k_ss="$d" \
-		--arg v_sb=$((hkv * skv * d)) --arg v_sh=$((skv * d)) --arg v_ss="$d" \
-		--arg o_sb=$((hq * sq * d)) --arg o_sh=$((sq * d)) --arg o_ss="$d" \
-		--dump o="$w/o.bin" --dump lse="$w/lse.bin" >"$w/run" 2>&1 &&
-		"$REF" check "$w" "$b" "$hq" "$hkv" "$sq" "$skv" "$d" "$dt" "$out" "$causal" 0.125 "$lse" >"$w/check" 2>&1 &&
+		--arg q_sb="$1" --arg q_sh="$2" --arg q_ss="$3" --arg k_sb="$4" --arg k_sh="$5" --arg k_ss="$6" \
+		--arg v_sb="$4" --arg v_sh="$5" --arg v_ss="$6" --arg o_sb="$1" --arg o_sh="$2" --arg o_ss="$3" \
+		--dump o="$w/o.bin" --dump lse="$w/lse.bin" --dump ws="$w/ws.bin" >"$w/run" 2>&1 &&
+		"$REF" check "$w" "$b" "$hq" "$hkv" "$sq" "$skv" "$d" "$dt" "$out" "$causal" 0.125 "$lse" "$lay" >"$w/check" 2>&1 &&
 		grep -q '^check: PASSED' "$w/check"; then
-		ok "check_${n}_${b}x${hq}x${hkv}x${sq}x$skv"
+		ok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_$lay"
 	else
-		nok "check_${n}_${b}x${hq}x${hkv}x${sq}x$skv" "$(cat "$w/run" "$w/check" 2>/dev/null | head -n 3 | tr '\n' '|')"
+		nok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_$lay" "$(cat "$w/run" "$w/check" 2>/dev/null | head -n 3 | tr '\n' '|')"
+	fi
+	# split-KV: the last workgroup of each query block put its counter back to 0
+	if [ "$split" -gt 0 ] && [ -e "$w/ws.bin" ]; then
+		left=$(od -An -tu4 -v -j $((b * hq * ns * sq * (d + 2) * 4)) "$w/ws.bin" | tr -s ' ' '\n' | grep -cv '^0*$')
+		[ "$left" -eq 0 ] && ok "counters_reset_${n}_${b}x${hq}x${hkv}x${sq}x$skv" ||
+			nok "counters_reset_${n}_${b}x${hq}x${hkv}x${sq}x$skv" "$left counters not 0 after the launch"
 	fi
 	rm -rf "$w"
 }
@@ -79,13 +91,13 @@ run() {
 SETS='
 small|--preset small|1,1,1,16,16 1,2,1,77,301
 small_causal|--preset small --causal true --lse true|1,2,1,77,301 1,1,1,45,37
-best|--preset best --lse true|2,4,2,77,301 1,1,1,1,1
+best|--preset best --lse true|2,4,2,77,301 1,1,1,1,1 2,4,2,45,67,bshd
 best_causal128_bf16|--preset best --causal true --head-dim 128 --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33
 best128_f32|--preset best --head-dim 128 --out f32|1,2,1,77,101
 bf16_out_bf16|--preset best --dtype bf16 --out bf16 --causal true|1,4,1,77,301
 tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true|1,2,1,77,301 1,1,1,1,130
 waves8|--waves 8 --kv-tile 32 --v-pad 0|1,1,1,150,77
-decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000
+decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
 decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10
 decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64|1,2,2,45,301
 '

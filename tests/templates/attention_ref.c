@@ -3,10 +3,11 @@
  *   attention_ref gen DIR B HQ HKV SQ SKV D DTYPE SEED
  *     writes DIR/q.bin, k.bin, v.bin ([B, H, S, D], contiguous, DTYPE f16|bf16):
  *     uniform values on a grid the format holds exactly;
- *   attention_ref check DIR B HQ HKV SQ SKV D DTYPE OUT CAUSAL SCALE [LSE]
+ *   attention_ref check DIR B HQ HKV SQ SKV D DTYPE OUT CAUSAL SCALE [LSE [bshd]]
  *     compares DIR/o.bin (OUT f16|bf16|f32) and, with LSE, DIR/lse.bin (f32)
  *     with softmax(SCALE Q K^T + mask) V in double; prints the largest errors
- *     and "check: PASSED" or "check: FAILED".
+ *     and "check: PASSED" or "check: FAILED".  bshd: Q, K, V and O are
+ *     [B, S, H, D] in memory (the generator's values are the same bytes).
  * The bound: p is rounded to DTYPE before P V and O to OUT, inputs are in
  * [-1, 1], so |error| <= 2 u_in + u_out plus the sums' f32 rounding. */
 #include <math.h>
@@ -40,6 +41,13 @@ static double from_bits(uint16_t h, int bf16)
 	int s = h >> 15, e = (h >> 10) & 31, m = h & 1023;
 	double v = e == 0 ? ldexp(m, -24) : e == 31 ? (m ? NAN : INFINITY) : ldexp(1024 + m, e - 25);
 	return s ? -v : v;
+}
+
+/* Element (b, h, s, 0) of a [B, H, S, D] tensor stored [B, H, S, D] or, bshd, [B, S, H, D]. */
+static int bshd;
+static long row_at(long b, long h, long s, long H, long S, long D)
+{
+	return (bshd ? (b * S + s) * H + h : (b * H + h) * S + s) * D;
 }
 
 static void *slurp(const char *dir, const char *name, size_t bytes)
@@ -96,10 +104,10 @@ static int check(const char *dir, const long *n, int bf16, int out, int causal, 
 				long hk = h / (HQ / HKV), see = causal ? i + SKV - SQ + 1 : SKV;
 				if (see > SKV)
 					see = SKV;
-				const uint16_t *qr = q + ((b * HQ + h) * SQ + i) * D;
+				const uint16_t *qr = q + row_at(b, h, i, HQ, SQ, D);
 				double m = -INFINITY, sum = 0;
 				for (long j = 0; j < see; j++) {
-					const uint16_t *kr = k + ((b * HKV + hk) * SKV + j) * D;
+					const uint16_t *kr = k + row_at(b, hk, j, HKV, SKV, D);
 					double dot = 0;
 					for (long d = 0; d < D; d++)
 						dot += from_bits(qr[d], bf16) * from_bits(kr[d], bf16);
@@ -111,9 +119,9 @@ static int check(const char *dir, const long *n, int bf16, int out, int causal, 
 				for (long d = 0; d < D; d++) {
 					double ref = 0;
 					for (long j = 0; j < see; j++)
-						ref += exp(s[j] - m) * from_bits(v[((b * HKV + hk) * SKV + j) * D + d], bf16);
+						ref += exp(s[j] - m) * from_bits(v[row_at(b, hk, j, HKV, SKV, D) + d], bf16);
 					ref = see > 0 ? ref / sum : 0;
-					size_t at = (size_t)(((b * HQ + h) * SQ + i) * D + d);
+					size_t at = (size_t)(row_at(b, h, i, HQ, SQ, D) + d);
 					double got;
 					if (out == 2) {
 						float f;
@@ -173,9 +181,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "gen"))
 		return gen(argv[2], n, bf16, (unsigned)strtoul(argv[10], NULL, 10)), 0;
 	if (argc < 14) {
-		fprintf(stderr, "usage: attention_ref check DIR B HQ HKV SQ SKV D DTYPE OUT CAUSAL SCALE [LSE]\n");
+		fprintf(stderr, "usage: attention_ref check DIR B HQ HKV SQ SKV D DTYPE OUT CAUSAL SCALE [LSE [bshd]]\n");
 		return 2;
 	}
+	bshd = argc > 14 && !strcmp(argv[14], "bshd");
 	return check(argv[2], n, bf16, type_of(argv[10], out_types, 3), atoi(argv[11]), strtod(argv[12], NULL),
 		     argc > 13 && atoi(argv[13]));
 }
