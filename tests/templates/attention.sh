@@ -3,6 +3,7 @@
 #   1. presets and parameter sets build and assemble, and their metadata
 #      (llvm-readelf --notes) carries the interface keys;
 #   2. each runs on the emulator (WMMA hazard and LDS race checks on) through
+#      rdna3run --attention --check, and through
 #      rdna3run's generic launch with the grid and workspace of the interface,
 #      and its O (and lse) match a double-precision reference
 #      ($BUILD/tests/attention_ref): head dims 64 and 128, f16 and bf16 inputs,
@@ -87,18 +88,34 @@ run() {
 	rm -rf "$w"
 }
 
-# 1, 2. presets and sets: NAME|FLAGS|SHAPES (B,HQ,HKV,SQ,SKV ...)
+# rrun NAME B HQ HKV SQ SKV [padded]: rdna3run --attention --check (the runner's
+# inputs, launch and reference; padded: gaps between rows, heads and batches)
+rrun() {
+	n=$1; shift
+	pad=""
+	[ "${6:-}" = padded ] && pad=--padded
+	if "$R" "$T/$n.hsaco" --backend emu --attention "$1" "$2" "$3" "$4" "$5" "$(meta "$n" head_dim)" $pad \
+		--check >"$T/$n.rrun" 2>&1 && grep -q '^check: PASSED' "$T/$n.rrun"; then
+		ok "runner_${n}_$1x$2x$3x$4x$5$pad"
+	else
+		nok "runner_${n}_$1x$2x$3x$4x$5$pad" "$(grep -v '^emu:' "$T/$n.rrun" | head -n 3 | tr '\n' '|')"
+	fi
+}
+
+# 1, 2. presets and sets: NAME|FLAGS|SHAPES (B,HQ,HKV,SQ,SKV[,bshd|padded] ...):
+# each shape through the runner and the generic launch; bshd: the generic
+# launch only, padded: the runner only
 SETS='
 small|--preset small|1,1,1,16,16 1,2,1,77,301
 small_causal|--preset small --causal true --lse true|1,2,1,77,301 1,1,1,45,37
 best|--preset best --lse true|2,4,2,77,301 1,1,1,1,1 2,4,2,45,67,bshd
-best_causal128_bf16|--preset best --causal true --head-dim 128 --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33
+best_causal128_bf16|--preset best --causal true --head-dim 128 --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33 2,4,1,33,130,padded
 best128_f32|--preset best --head-dim 128 --out f32|1,2,1,77,101
 bf16_out_bf16|--preset best --dtype bf16 --out bf16 --causal true|1,4,1,77,301
 tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true|1,2,1,77,301 1,1,1,1,130
 waves8|--waves 8 --kv-tile 32 --v-pad 0|1,1,1,150,77
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
-decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10
+decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded
 decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64|1,2,2,45,301
 '
 echo "$SETS" | while IFS='|' read -r n flags shapes; do
@@ -107,7 +124,9 @@ echo "$SETS" | while IFS='|' read -r n flags shapes; do
 	gen "$n" $flags || continue
 	for s in $shapes; do
 		# shellcheck disable=SC2046,SC2086 # the shape's fields are words
-		run "$n" $(echo $s | tr ',' ' ')
+		set -- $(echo $s | tr ',' ' ')
+		[ "${6:-}" = bshd ] || rrun "$n" "$@"
+		[ "${6:-}" = padded ] || run "$n" "$@"
 	done
 done
 want_meta best head_dim 64
