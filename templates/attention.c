@@ -19,7 +19,7 @@
 
 enum {
 	P_HEAD_DIM, P_DTYPE, P_OUT, P_CAUSAL, P_LSE, P_WAVES, P_KV_TILE, P_KV_SPLIT, P_UNROLL, P_K_AHEAD,
-	P_V_PAD, P_COUNT
+	P_V_PAD, P_PREFETCH, P_COUNT
 };
 
 static const struct tpl_param params[P_COUNT] = {
@@ -40,14 +40,17 @@ static const struct tpl_param params[P_COUNT] = {
 			"K fragments (16 keys x 16 d) whose loads are in flight ahead of the WMMA that reads them" },
 	[P_V_PAD] = { "v-pad", TPL_INT, 8, 0, 64, NULL,
 		      "halves of padding per row of the transposed V tile in LDS (a multiple of 8)" },
+	[P_PREFETCH] = { "prefetch", TPL_BOOL, 0, 0, 1, NULL,
+			 "issue the next tile's V and first K loads once this tile's V is in LDS, so they are in "
+			 "flight during its P V (false: at the top of the tile)" },
 };
 
 static const struct tpl_preset presets[] = {
-	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8",
+	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false",
 	  "one wave, 16 queries, 16 keys per iteration: the smallest kernel" },
-	{ "best", "waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8",
+	{ "best", "waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true",
 	  "prefill: 64 queries per workgroup, 32 keys per iteration (fits head-dim 128's registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8",
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true",
 	  "decode (few queries, many keys): one wave per workgroup, the keys split in chunks of 256" },
 };
 
@@ -77,6 +80,7 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 	a->split = (unsigned)p[P_KV_SPLIT];
 	a->unroll = (unsigned)p[P_UNROLL];
 	a->ring = (unsigned)p[P_K_AHEAD];
+	a->prefetch = p[P_PREFETCH] != 0;
 	unsigned pad = (unsigned)p[P_V_PAD];
 	if (a->d != 64 && a->d != 128)
 		FAIL("head-dim: %u is not 64 or 128", a->d);

@@ -38,6 +38,7 @@ struct at {
 	unsigned tile, nt;            /* keys per loop iteration, 16-key sub-tiles */
 	unsigned split;               /* keys per split chunk, 0: none */
 	unsigned unroll;              /* key tiles per loop iteration */
+	bool prefetch;                /* the next tile's V and first K loads issued before this tile's P V */
 	unsigned ring;                /* K fragments loaded ahead of the WMMAs */
 	unsigned vstride;             /* halves per row of the transposed V tile in LDS */
 	unsigned vpasses, vstep;      /* b128 vectors per work-item for the V tile; keys per pass */

@@ -49,8 +49,8 @@ static void k_load(struct at *a, unsigned i)
 		      V(a->koff[t]), ao_sr(a->s_kb, 2));
 }
 
-/* Step 2: S^T = K Q^T for every sub-tile. */
-static void scores(struct at *a)
+/* The K offsets of the tile at s_k0 and the loads of its first k-ahead fragments. */
+static void k_prime(struct at *a)
 {
 	for (unsigned t = 0; t < a->nt; t++) {
 		/* koff = 2 * min(k0 + 16t + lane, S_kv - 1) * k_ss */
@@ -59,9 +59,14 @@ static void scores(struct at *a)
 		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->koff[t]), V(a->koff[t]), SA(A_K_SS));
 		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->koff[t]), ao_int(1), V(a->koff[t]));
 	}
-	unsigned n = a->nt * a->nd;
 	for (unsigned i = 0; i < a->ring; i++)
 		k_load(a, i);
+}
+
+/* Step 2: S^T = K Q^T for every sub-tile (k_prime has run for the tile). */
+static void scores(struct at *a)
+{
+	unsigned n = a->nt * a->nd;
 	ao_op mma = a->dtype == AT_BF16 ? AO_OP(v_wmma_f32_16x16x16_bf16) : AO_OP(v_wmma_f32_16x16x16_f16);
 	for (unsigned i = 0; i < n; i++) {
 		unsigned t = i / a->nd, c = i % a->nd, ahead = (i + a->ring < n ? i + a->ring : n) - i - 1;
@@ -95,13 +100,24 @@ static void scale_mask(struct at *a)
 	ao_bind(K_, (unsigned)unmasked);
 }
 
-/* Step 3b: the new row maximum, alpha, p, the partial sums, O rescaled. */
+/* Element e of the tile's scores: sub-tile e / 8, VGPR e % 8. */
+static struct ao_opnd score(const struct at *a, unsigned e)
+{
+	return VS(a->sacc[e / 8], e % 8);
+}
+
+/* Step 3b: the new row maximum, alpha, p, the partial sums, O rescaled.
+ * Reductions run as four independent chains (w[0..3]) so that consecutive
+ * VALU instructions rarely wait on each other. */
 static void softmax(struct at *a)
 {
-	AO_I(K_, AO_OP(v_max_f32), V(a->t1), VS(a->sacc[0], 0), VS(a->sacc[0], 1));
-	for (unsigned t = 0; t < a->nt; t++)
-		for (unsigned j = t ? 0 : 2; j < 8; j++)
-			AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), VS(a->sacc[t], j));
+	unsigned n = 8 * a->nt, chains = 4;
+	for (unsigned c = 0; c < chains; c++)
+		AO_I(K_, AO_OP(v_max_f32), V(a->w[c]), score(a, 2 * c), score(a, 2 * c + 1));
+	for (unsigned e = 2 * chains; e < n; e += 2)
+		AO_I(K_, AO_OP(v_max3_f32), V(a->w[e / 2 % chains]), V(a->w[e / 2 % chains]), score(a, e), score(a, e + 1));
+	AO_I(K_, AO_OP(v_max3_f32), V(a->t1), V(a->w[0]), V(a->w[1]), V(a->w[2]));
+	AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), V(a->w[3]));
 	AO_I(K_, AO_OP(ds_bpermute_b32), V(a->t2), V(a->xaddr), V(a->t1));
 	ao_waitcnt(K_, -1, -1, 0);
 	AO_I(K_, AO_OP(v_max3_f32), V(a->t1), V(a->t1), V(a->t2), V(a->m));
@@ -112,13 +128,22 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_sub_f32), V(a->alpha), V(a->m), V(a->muse));
 	AO_I(K_, AO_OP(v_exp_f32), V(a->alpha), V(a->alpha));
 	AO_I(K_, AO_OP(v_mov_b32), V(a->m), V(a->t1));
-	AO_I(K_, AO_OP(v_mul_f32), V(a->l), V(a->l), V(a->alpha));
-	for (unsigned t = 0; t < a->nt; t++)
-		for (unsigned j = 0; j < 8; j++) {
-			AO_I(K_, AO_OP(v_sub_f32), VS(a->sacc[t], j), VS(a->sacc[t], j), V(a->muse));
-			AO_I(K_, AO_OP(v_exp_f32), VS(a->sacc[t], j), VS(a->sacc[t], j));
-			AO_I(K_, AO_OP(v_add_f32), V(a->l), V(a->l), VS(a->sacc[t], j));
-		}
+	for (unsigned e = 0; e < n; e++)
+		AO_I(K_, AO_OP(v_sub_f32), score(a, e), score(a, e), V(a->muse));
+	for (unsigned e = 0; e < n; e++)
+		AO_I(K_, AO_OP(v_exp_f32), score(a, e), score(a, e));
+	for (unsigned c = 0; c < chains; c++)
+		AO_I(K_, AO_OP(v_add_f32), V(a->w[c]), score(a, 2 * c), score(a, 2 * c + 1));
+	for (unsigned e = 2 * chains; e < n; e += 2) {
+		AO_I(K_, AO_OP(v_add_f32), V(a->w[e / 2 % chains]), V(a->w[e / 2 % chains]), score(a, e));
+		AO_I(K_, AO_OP(v_add_f32), V(a->w[e / 2 % chains]), V(a->w[e / 2 % chains]), score(a, e + 1));
+	}
+	AO_I(K_, AO_OP(v_add_f32), V(a->w[0]), V(a->w[0]), V(a->w[1]));
+	AO_I(K_, AO_OP(v_add_f32), V(a->w[2]), V(a->w[2]), V(a->w[3]));
+	AO_I(K_, AO_OP(v_add_f32), V(a->w[0]), V(a->w[0]), V(a->w[2]));
+	AO_I(K_, AO_OP(v_fmac_f32), V(a->w[0]), V(a->l), V(a->alpha));
+	AO_I(K_, AO_OP(v_mov_b32), V(a->l), V(a->w[0]));
+	ao_comment(K_, "l = alpha l + the tile's sum");
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++)
 			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->alpha), VS(a->oacc[c], j));
@@ -192,17 +217,27 @@ static void pv(struct at *a)
 	}
 }
 
+/* One key tile.  Without prefetch its V and first K loads are issued at its
+ * top; with prefetch, by the tile before it (or the loop's prologue), once
+ * that tile's V is in LDS, so they are in flight during its P V. */
 static void tile(struct at *a)
 {
-	v_loads(a);
+	if (!a->prefetch) {
+		v_loads(a);
+		k_prime(a);
+	}
 	scores(a);
 	scale_mask(a);
 	softmax(a);
 	for (unsigned t = 0; t < a->nt; t++)
 		pack_p(a, t);
 	v_store(a);
-	pv(a);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_k0), ao_s(a->s_k0), ao_u32(a->tile));
+	if (a->prefetch) {
+		v_loads(a);
+		k_prime(a);
+	}
+	pv(a);
 }
 
 void at_loop(struct at *a)
@@ -210,6 +245,10 @@ void at_loop(struct at *a)
 	int done = ao_label(K_, "keys_done"), top = ao_label(K_, "key_tile");
 	AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)done));
+	if (a->prefetch) {
+		v_loads(a);
+		k_prime(a);
+	}
 	ao_bind(K_, (unsigned)top);
 	for (unsigned u = 0; u < a->unroll; u++) {
 		tile(a);
@@ -218,4 +257,8 @@ void at_loop(struct at *a)
 		     ao_lab((unsigned)(u + 1 < a->unroll ? done : top)));
 	}
 	ao_bind(K_, (unsigned)done);
+	if (a->prefetch) {
+		ao_waitcnt(K_, 0, -1, -1);
+		ao_comment(K_, "the loads past the last tile land before their registers are reused");
+	}
 }
