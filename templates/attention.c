@@ -290,6 +290,9 @@ static void alloc_regs(struct at *a)
 	a->s_qb = (unsigned)ao_sgprs(k, 2);
 	a->s_kb = (unsigned)ao_sgprs(k, 2);
 	a->s_vb = (unsigned)ao_sgprs(k, 2);
+	a->s_kt = (unsigned)ao_sgprs(k, 2);
+	a->s_vp = (unsigned)ao_sgprs(k, 2 * a->vpasses);
+	a->s_vstep = (unsigned)ao_sgprs(k, 1);
 	unsigned *one[] = { &a->s_b, &a->s_s, &a->s_hk, &a->s_nsplit, &a->s_q0, &a->s_k0, &a->s_kend,
 			    &a->s_kfull, &a->s_skv1, &a->s_hi, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
 	for (unsigned i = 0; i < sizeof one / sizeof one[0]; i++)
@@ -311,7 +314,7 @@ static void alloc_regs(struct at *a)
 	a->vf[0] = ra_vreg(a->ra, "vfrag", 8);
 	a->vf[1] = ra_vreg(a->ra, "vfrag", 8);
 	int *lanes[] = { &a->lane16, &a->half, &a->qi, &a->lim, &a->xaddr, &a->sel_a, &a->sel_b, &a->vkey,
-			 &a->vdo, &a->lw, &a->lr, &a->m, &a->l, &a->muse, &a->alpha, &a->t1, &a->t2,
+			 &a->vdo, &a->voff, &a->lw, &a->lr, &a->m, &a->l, &a->muse, &a->alpha, &a->t1, &a->t2,
 			 &a->w[0], &a->w[1], &a->w[2], &a->w[3], &a->x[0], &a->x[1], &a->x[2], &a->x[3] };
 	for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
 		*lanes[i] = ra_vreg(a->ra, "t", 1);

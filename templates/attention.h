@@ -48,6 +48,7 @@ struct at {
 	unsigned wgx, wgy, wgz;
 	unsigned s_b, s_s, s_hk, s_nsplit; /* batch, split index, key/value head, n_split */
 	unsigned s_qb, s_kb, s_vb;    /* pairs: Q, K, V bases of this (batch, head) */
+	unsigned s_kt, s_vp, s_vstep; /* pairs: the K tile's row k0, each V pass's row; bytes between V passes */
 	unsigned s_q0;                /* the workgroup's first query */
 	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
 	unsigned s_skv1;              /* S_kv - 1 */
@@ -57,7 +58,7 @@ struct at {
 	int tid, lane16, half, qi, lim, xaddr, sel_a, sel_b;
 	int qf[AT_MAX_ND], oacc[AT_MAX_ND], sacc[AT_MAX_NT], kr[AT_MAX_RING], koff[AT_MAX_NT];
 	int vf[2], stage[AT_MAX_PASSES];
-	int vkey, vdo, lw, lr;        /* V copy: the lane's key and first d, LDS write and read bases */
+	int vkey, vdo, voff, lw, lr;  /* V copy: the lane's key, first d and offset from the tile's row; LDS write and read bases */
 	int m, l, muse, alpha, t1, t2, w[4], x[4];
 };
 

@@ -25,18 +25,51 @@
  * Keys past S_kv read the last key's row (in bounds; their p is 0). */
 #include "templates/attention.h"
 
-/* Step 1: the V tile's loads into the staging registers. */
+/* The tile at s_k0 reaches past S_kv: fall through; else branch to label. */
+static void unless_ragged(struct at *a, int label)
+{
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
+	AO_I(K_, AO_OP(s_cmp_le_u32), ao_s(a->s_t), SA(A_SKV));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)label));
+}
+
+/* s[dst:dst+1] = s[base:base+1] + 2 * k0 * stride: row k0 of K or V */
+static void row_base(struct at *a, unsigned dst, unsigned base, unsigned stride)
+{
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_k0), SA(stride));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(1));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(dst), ao_s(base), ao_s(a->s_t));
+	AO_I(K_, AO_OP(s_addc_u32), ao_s(dst + 1), ao_s(base + 1), ao_int(0));
+}
+
+/* Step 1: the V tile's loads into the staging registers.  Pass p's vector
+ * is row vkey + p * vstep of the tile: a full tile adds the row to an SGPR
+ * base (one pair per pass) and keeps the lane offset voff; the ragged last
+ * tile clamps each row to S_kv - 1 in a VGPR. */
 static void v_loads(struct at *a)
 {
+	int full = ao_label(K_, NULL), done = ao_label(K_, NULL);
+	row_base(a, a->s_vp, a->s_vb, A_V_SS);
+	for (unsigned p = 1; p < a->vpasses; p++) {
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_vp + 2 * p), ao_s(a->s_vp + 2 * p - 2), ao_s(a->s_vstep));
+		AO_I(K_, AO_OP(s_addc_u32), ao_s(a->s_vp + 2 * p + 1), ao_s(a->s_vp + 2 * p - 1), ao_int(0));
+	}
+	unless_ragged(a, full);
+	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_skv1), ao_s(a->s_k0));
 	for (unsigned p = 0; p < a->vpasses; p++) {
-		/* key = min(k0 + vkey + p * vstep, S_kv - 1); offset 2 * (key * v_ss + vdo) */
-		AO_I(K_, AO_OP(v_add3_u32), V(a->t1), ao_s(a->s_k0), ao_u32(p * a->vstep), V(a->vkey));
-		AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_skv1), V(a->t1));
+		/* 2 * (min(vkey + p * vstep, S_kv - 1 - k0) * v_ss + vdo) from row k0 */
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), ao_u32(p * a->vstep), V(a->vkey));
+		AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_t), V(a->t1));
 		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(a->t1), SA(A_V_SS));
 		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), V(a->t1), V(a->vdo));
 		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(1), V(a->t1));
-		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->t1), ao_sr(a->s_vb, 2));
+		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->t1), ao_sr(a->s_vp, 2));
 	}
+	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)done));
+	ao_bind(K_, (unsigned)full);
+	for (unsigned p = 0; p < a->vpasses; p++)
+		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->voff), ao_sr(a->s_vp + 2 * p, 2));
+	ao_bind(K_, (unsigned)done);
 }
 
 /* Fragment i of the tile's K stream (sub-tile i / nd, d slice i % nd) into its ring slot. */
@@ -46,21 +79,42 @@ static void k_load(struct at *a, unsigned i)
 	int slot = a->kr[i % a->ring];
 	for (unsigned h = 0; h < 2; h++)
 		AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(32 * c + 16 * h), 0), ra_sub(a->ra, (unsigned)slot, 4 * h, 4),
-		      V(a->koff[t]), ao_sr(a->s_kb, 2));
+		      V(a->koff[t]), ao_sr(a->s_kt, 2));
 }
 
-/* The K offsets of the tile at s_k0 and the loads of its first k-ahead fragments. */
+/* The tile's K base (row s_k0) and the loads of its first k-ahead
+ * fragments.  koff[t] = 2 (16t + lane) k_ss from the row (loop_offsets),
+ * clamped to row S_kv - 1 in the ragged last tile (no tile follows it). */
 static void k_prime(struct at *a)
 {
+	int full = ao_label(K_, NULL);
+	row_base(a, a->s_kt, a->s_kb, A_K_SS);
+	unless_ragged(a, full);
+	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_skv1), ao_s(a->s_k0));
 	for (unsigned t = 0; t < a->nt; t++) {
-		/* koff = 2 * min(k0 + 16t + lane, S_kv - 1) * k_ss */
-		AO_I(K_, AO_OP(v_add3_u32), V(a->koff[t]), ao_s(a->s_k0), ao_u32(16 * t), V(a->lane16));
-		AO_I(K_, AO_OP(v_min_u32), V(a->koff[t]), ao_s(a->s_skv1), V(a->koff[t]));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->koff[t]), ao_u32(16 * t), V(a->lane16));
+		AO_I(K_, AO_OP(v_min_u32), V(a->koff[t]), ao_s(a->s_t), V(a->koff[t]));
 		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->koff[t]), V(a->koff[t]), SA(A_K_SS));
 		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->koff[t]), ao_int(1), V(a->koff[t]));
 	}
+	ao_bind(K_, (unsigned)full);
 	for (unsigned i = 0; i < a->ring; i++)
 		k_load(a, i);
+}
+
+/* The lane offsets of a full tile from its first row: koff[t], voff; the
+ * SGPR step between V passes, 2 vstep v_ss. */
+static void loop_offsets(struct at *a)
+{
+	for (unsigned t = 0; t < a->nt; t++) {
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->koff[t]), ao_u32(16 * t), V(a->lane16));
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->koff[t]), V(a->koff[t]), SA(A_K_SS));
+		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->koff[t]), ao_int(1), V(a->koff[t]));
+	}
+	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->voff), V(a->vkey), SA(A_V_SS));
+	AO_I(K_, AO_OP(v_add_nc_u32), V(a->voff), V(a->voff), V(a->vdo));
+	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->voff), ao_int(1), V(a->voff));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_vstep), SA(A_V_SS), ao_u32(2 * a->vstep));
 }
 
 /* Step 2: S^T = K Q^T for every sub-tile (k_prime has run for the tile). */
@@ -144,9 +198,15 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_fmac_f32), V(a->w[0]), V(a->l), V(a->alpha));
 	AO_I(K_, AO_OP(v_mov_b32), V(a->l), V(a->w[0]));
 	ao_comment(K_, "l = alpha l + the tile's sum");
+	/* O *= alpha, skipped when no lane's maximum moved (alpha = 1 everywhere) */
+	int same = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_s(a->s_t), ao_f32(1.0f), V(a->alpha));
+	AO_I(K_, AO_OP(s_cmp_eq_u32), ao_s(a->s_t), ao_int(0));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)same));
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++)
 			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->alpha), VS(a->oacc[c], j));
+	ao_bind(K_, (unsigned)same);
 }
 
 /* Step 4: sub-tile t's p values become its P^T B fragment, in place. */
@@ -234,8 +294,13 @@ static void tile(struct at *a)
 	v_store(a);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_k0), ao_s(a->s_k0), ao_u32(a->tile));
 	if (a->prefetch) {
+		/* only a tile that exists: the ragged one's clamp needs k0 < S_kv */
+		int none = ao_label(K_, NULL);
+		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
+		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)none));
 		v_loads(a);
 		k_prime(a);
+		ao_bind(K_, (unsigned)none);
 	}
 	pv(a);
 }
@@ -245,6 +310,7 @@ void at_loop(struct at *a)
 	int done = ao_label(K_, "keys_done"), top = ao_label(K_, "key_tile");
 	AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)done));
+	loop_offsets(a);
 	if (a->prefetch) {
 		v_loads(a);
 		k_prime(a);
@@ -257,8 +323,4 @@ void at_loop(struct at *a)
 		     ao_lab((unsigned)(u + 1 < a->unroll ? done : top)));
 	}
 	ao_bind(K_, (unsigned)done);
-	if (a->prefetch) {
-		ao_waitcnt(K_, 0, -1, -1);
-		ao_comment(K_, "the loads past the last tile land before their registers are reused");
-	}
 }
