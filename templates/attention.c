@@ -200,6 +200,10 @@ static void setup_scalars(struct at *a)
 	head_base(a, a->s_qb, A_Q, A_Q_SB, A_Q_SH, a->wgy);
 	head_base(a, a->s_kb, A_K, A_K_SB, A_K_SH, a->s_hk);
 	head_base(a, a->s_vb, A_V, A_V_SB, A_V_SH, a->s_hk);
+	/* nx = ceil(S_q / block_q) query blocks (block_q need not be a power of two) */
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), SA(A_SQ), ao_u32(a->block_q - 1));
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_nx), ao_u32(a->block_q));
+	at_udiv(a, a->s_nx, a->s_t2, a->s_nx);
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_q0), ao_s(a->wgx), ao_u32(a->block_q));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_skv1), SA(A_SKV), ao_int(-1));
 	/* keys [k0, kend): the split's chunk, cut at S_kv and, causal, at the last query's limit */
@@ -293,7 +297,7 @@ static void alloc_regs(struct at *a)
 	a->s_kt = (unsigned)ao_sgprs(k, 2);
 	a->s_vp = (unsigned)ao_sgprs(k, 2 * a->vpasses);
 	a->s_vstep = (unsigned)ao_sgprs(k, 1);
-	unsigned *one[] = { &a->s_b, &a->s_s, &a->s_hk, &a->s_nsplit, &a->s_q0, &a->s_k0, &a->s_kend,
+	unsigned *one[] = { &a->s_b, &a->s_s, &a->s_hk, &a->s_nsplit, &a->s_nx, &a->s_q0, &a->s_k0, &a->s_kend,
 			    &a->s_kfull, &a->s_skv1, &a->s_hi, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
 	for (unsigned i = 0; i < sizeof one / sizeof one[0]; i++)
 		*one[i] = (unsigned)ao_sgprs(k, 1);

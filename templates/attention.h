@@ -49,6 +49,7 @@ struct at {
 	unsigned s_b, s_s, s_hk, s_nsplit; /* batch, split index, key/value head, n_split */
 	unsigned s_qb, s_kb, s_vb;    /* pairs: Q, K, V bases of this (batch, head) */
 	unsigned s_kt, s_vp, s_vstep; /* pairs: the K tile's row k0, each V pass's row; bytes between V passes */
+	unsigned s_nx;                /* query blocks: ceil(S_q / block_q) */
 	unsigned s_q0;                /* the workgroup's first query */
 	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
 	unsigned s_skv1;              /* S_kv - 1 */

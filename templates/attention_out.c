@@ -151,11 +151,9 @@ static void count_done(struct at *a, unsigned s_cnt)
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), SA(A_SQ));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), ao_u32(a->d + 2));
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), SA(A_SQ), ao_u32(a->block_q - 1));
-	AO_I(K_, AO_OP(s_lshr_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int((int)tpl_log2(a->block_q)));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_b), SA(A_HQ));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->wgy));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->s_t));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->s_nx));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->wgx));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(s_cnt), ao_s(s_cnt), ao_s(a->s_t2));
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_cnt), ao_s(s_cnt), ao_int(2));
