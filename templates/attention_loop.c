@@ -253,28 +253,29 @@ static void v_store(struct at *a)
 	AO_I0(K_, AO_OP(s_barrier));
 }
 
-/* V^T fragment i (sub-tile i / nd, d slice i % nd) into slot i % 2. */
+/* V^T fragment i (sub-tile i / nd, d slice i % nd) into ring slot i % v-ahead. */
 static void v_frag_load(struct at *a, unsigned i)
 {
 	unsigned t = i / a->nd, c = i % a->nd;
 	int base = (int)(2 * (16 * c * a->vstride + 16 * t));
 	for (unsigned h = 0; h < 2; h++)
-		AO_IM(K_, AO_OP(ds_load_b128), ao_m(base + 16 * (int)h, 0), ra_sub(a->ra, (unsigned)a->vf[i % 2], 4 * h, 4),
-		      V(a->lr));
+		AO_IM(K_, AO_OP(ds_load_b128), ao_m(base + 16 * (int)h, 0),
+		      ra_sub(a->ra, (unsigned)a->vf[i % a->vring], 4 * h, 4), V(a->lr));
 }
 
-/* Step 5b: O^T += V^T P^T. */
+/* Step 5b: O^T += V^T P^T, the V fragments v-ahead loads ahead of their WMMA. */
 static void pv(struct at *a)
 {
 	unsigned n = a->nt * a->nd;
 	ao_op mma = a->dtype == AT_BF16 ? AO_OP(v_wmma_f32_16x16x16_bf16) : AO_OP(v_wmma_f32_16x16x16_f16);
-	v_frag_load(a, 0);
+	for (unsigned i = 0; i < a->vring && i < n; i++)
+		v_frag_load(a, i);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned t = i / a->nd, c = i % a->nd;
-		if (i + 1 < n)
-			v_frag_load(a, i + 1);
-		ao_waitcnt(K_, -1, -1, i + 1 < n ? 2 : 0);
-		AO_I(K_, mma, V(a->oacc[c]), V(a->vf[i % 2]), V(a->sacc[t]), V(a->oacc[c]));
+		unsigned t = i / a->nd, c = i % a->nd, ahead = (i + a->vring < n ? i + a->vring : n) - i - 1;
+		ao_waitcnt(K_, -1, -1, (int)(2 * ahead));
+		AO_I(K_, mma, V(a->oacc[c]), V(a->vf[i % a->vring]), V(a->sacc[t]), V(a->oacc[c]));
+		if (i + a->vring < n)
+			v_frag_load(a, i + a->vring);
 	}
 }
 
