@@ -61,7 +61,7 @@ static const struct tpl_preset presets[] = {
 /* VGPRs the build needs: fragments, accumulators, staging, about 24 more */
 static unsigned vgpr_estimate(const struct at *a)
 {
-	return 8 * a->nd * 2 + 8 * a->nt + 8 * a->ring + 4 * a->vpasses + 8 * a->vring + a->nt + 24;
+	return 8 * a->nd * 2 + 8 * a->nt + 8 * a->ring + 4 * a->vpasses + 8 * a->vring + a->nt + 32;
 }
 
 /* The shape from the values, every constraint checked. */
@@ -343,7 +343,8 @@ static void alloc_regs(struct at *a)
 		a->vf[r] = ra_vreg(a->ra, "vfrag", 8);
 	int *lanes[] = { &a->lane16, &a->half, &a->qi, &a->lim, &a->xaddr, &a->sel_a, &a->sel_b, &a->vkey,
 			 &a->vdo, &a->voff, &a->lw, &a->lr, &a->m, &a->l, &a->muse, &a->alpha, &a->t1, &a->t2,
-			 &a->w[0], &a->w[1], &a->w[2], &a->w[3], &a->x[0], &a->x[1], &a->x[2], &a->x[3] };
+			 &a->w[0], &a->w[1], &a->w[2], &a->w[3], &a->x[0], &a->x[1], &a->x[2], &a->x[3],
+			 &a->w1[0], &a->w1[1], &a->w1[2], &a->w1[3], &a->x1[0], &a->x1[1], &a->x1[2], &a->x1[3] };
 	for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
 		*lanes[i] = ra_vreg(a->ra, "t", 1);
 }

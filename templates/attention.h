@@ -61,7 +61,7 @@ struct at {
 	int qf[AT_MAX_ND], oacc[AT_MAX_ND], sacc[AT_MAX_NT], kr[AT_MAX_RING], koff[AT_MAX_NT];
 	int vf[AT_MAX_RING], stage[AT_MAX_PASSES];
 	int vkey, vdo, voff, lw, lr;  /* V copy: the lane's key, first d and offset from the tile's row; LDS write and read bases */
-	int m, l, muse, alpha, t1, t2, w[4], x[4];
+	int m, l, muse, alpha, t1, t2, w[4], x[4], w1[4], x1[4];
 };
 
 #define K_ (a->k)
