@@ -81,6 +81,10 @@ static inline unsigned at_vrow(const struct at *a, unsigned p)
 void at_loop(struct at *a);
 /* attention_out.c: the epilogue: O (or the split's partials and the combine) and lse */
 void at_epilogue(struct at *a);
+/* attention_combine.c: the last split's workgroup merges the partials of
+ * every split (s_row: ws row of split 0, s_ml: byte offset of ws_ml) into
+ * oacc, l and m (the totals) */
+void at_combine(struct at *a, unsigned s_row, unsigned s_ml);
 /* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
 void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
 
