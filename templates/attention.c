@@ -74,7 +74,7 @@ static unsigned vgpr_estimate(const struct at *a)
 }
 
 /* The shape from the values, every constraint checked. */
-static int derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen)
+int at_derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen)
 {
 	const long *p = v->v;
 	a->d = (unsigned)p[P_HEAD_DIM];
@@ -140,7 +140,7 @@ static int check(const struct tpl_values *v, char *err, size_t errlen)
 {
 	struct at a;
 	memset(&a, 0, sizeof a);
-	return derive(v, &a, err, errlen);
+	return at_derive(v, &a, err, errlen);
 }
 
 static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
@@ -384,7 +384,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 {
 	struct at aa, *a = &aa;
 	memset(a, 0, sizeof *a);
-	if (derive(v, a, err, errlen))
+	if (at_derive(v, a, err, errlen))
 		return TPL_E_ARG;
 	a->k = k;
 	a->ra = ra_new();
@@ -416,4 +416,5 @@ const struct tpl_template tpl_attention = {
 	.check = check,
 	.build = build,
 	.kernel_info = kernel_info,
+	.report = at_report,
 };

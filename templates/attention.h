@@ -65,6 +65,10 @@ struct at {
 	int m, l, muse, alpha, t1, t2, w[4], x[4], w1[4], x1[4];
 };
 
+/* ao_inst.tag of the loop's first key tile, for the report: every tile, or
+ * the blocks only some tiles run */
+enum { AT_TAG_NONE, AT_TAG_TILE, AT_TAG_RESCALE, AT_TAG_MASK, AT_TAG_RAGGED, AT_TAG_COUNT };
+
 #define K_ (a->k)
 #define V(id) ra_op(a->ra, (unsigned)(id))
 #define VS(id, i) ra_sub(a->ra, (unsigned)(id), (unsigned)(i), 1)
@@ -75,6 +79,19 @@ struct at {
 static inline unsigned at_vrow(const struct at *a, unsigned p)
 {
 	return a->vgroup * a->vstep * (p / a->vgroup) + p % a->vgroup;
+}
+
+/* attention.c: the shape from the values, every constraint checked */
+int at_derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen);
+/* attention_report.c: --report's text (malloc'd), NULL on OOM */
+char *at_report(const struct tpl_values *v, struct ao_kernel *k);
+
+/* Tag the instructions from index lo on that have no tag yet. */
+static inline void at_tag(struct at *a, unsigned lo, unsigned tag)
+{
+	for (unsigned i = lo; i < ao_inst_count(a->k); i++)
+		if (!ao_inst_at(a->k, i)->tag)
+			ao_inst_at(a->k, i)->tag = (uint8_t)tag;
 }
 
 /* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */

@@ -162,6 +162,15 @@ $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdu
 $LLVM_OBJDUMP -d "$T/decode.hsaco" | grep -q 'global_atomic_add_u32 .* glc' && ok objdump_split_atomic ||
 	nok objdump_split_atomic "no returning global_atomic_add_u32 in the split-KV kernel"
 
+# --report: the key tile's instructions (32 WMMA: 2 products of 4 x 4 tiles for 64 keys, head-dim 64)
+if "$G" attention --preset best -o "$T/rep.hsaco" --report "$T/rep.txt" >"$T/rep.out" 2>&1 &&
+	grep -q '^attention report' "$T/rep.txt" && grep -Eq '^  every tile +32 ' "$T/rep.txt" &&
+	grep -q 'O rescale' "$T/rep.txt"; then
+	ok report_key_tile
+else
+	nok report_key_tile "$(head -c 300 "$T/rep.out" "$T/rep.txt" 2>/dev/null | tr '\n' '|')"
+fi
+
 # 3. bad input: exit 2, one line naming the parameter, nothing written
 bad() { # NAME WORD FLAGS...: WORD must be in the message
 	n=$1 word=$2; shift 2
