@@ -196,5 +196,6 @@ extern const struct tpl_template tpl_sgemm;
 extern const struct tpl_template tpl_hgemm;
 extern const struct tpl_template tpl_microbench;
 extern const struct tpl_template tpl_stencil;
+extern const struct tpl_template tpl_attention;
 
 #endif

@@ -1,0 +1,75 @@
+/* attention.h — the shape and registers of one build of the attention
+ * template (docs/attention.md), shared by its files: attention.c (parameters,
+ * checks, arguments, set-up), attention_loop.c (the walk over the keys) and
+ * attention_out.c (normalising, the stores, the split-KV combine).  Private
+ * to templates/. */
+#ifndef RDNA3_TEMPLATES_ATTENTION_H
+#define RDNA3_TEMPLATES_ATTENTION_H
+
+#include "templates/templates.h"
+#include "vgpr_alloc/vgpr_alloc.h"
+
+#include <stdbool.h>
+
+enum { AT_F16, AT_BF16 };                 /* dtype */
+enum { AT_OUT_F16, AT_OUT_BF16, AT_OUT_F32 }; /* out */
+
+#define AT_MAX_ND 8       /* 16-wide slices of the head dimension (128) */
+#define AT_MAX_NT 8       /* 16-key sub-tiles per key tile (128 keys) */
+#define AT_MAX_PASSES 16  /* V tile vectors per work-item */
+#define AT_MAX_RING 8     /* K fragments in flight */
+
+/* The kernel arguments' dwords, in the order docs/attention.md gives. */
+enum {
+	A_Q = 0, A_K = 2, A_V = 4, A_O = 6, A_LSE = 8, A_WS = 10, A_SCALE = 12,
+	A_BATCH, A_HQ, A_HKV, A_SQ, A_SKV,
+	A_Q_SB, A_Q_SH, A_Q_SS, A_K_SB, A_K_SH, A_K_SS, A_V_SB, A_V_SH, A_V_SS, A_O_SB, A_O_SH, A_O_SS,
+	A_DWORDS
+};
+
+struct at {
+	struct ao_kernel *k;
+	struct ra_ctx *ra;
+	/* shape */
+	unsigned d, nd;               /* head dimension, its 16-wide slices */
+	unsigned dtype, out;
+	bool causal, lse;
+	unsigned waves, threads, block_q;
+	unsigned tile, nt;            /* keys per loop iteration, 16-key sub-tiles */
+	unsigned split;               /* keys per split chunk, 0: none */
+	unsigned unroll;              /* key tiles per loop iteration */
+	unsigned ring;                /* K fragments loaded ahead of the WMMAs */
+	unsigned vstride;             /* halves per row of the transposed V tile in LDS */
+	unsigned vpasses, vstep;      /* b128 vectors per work-item for the V tile; keys per pass */
+	unsigned lds_flag;            /* byte offset of the split-KV broadcast dword in LDS */
+	/* SGPRs */
+	unsigned s_arg;               /* the arguments, A_* dwords from here */
+	unsigned wgx, wgy, wgz;
+	unsigned s_b, s_s, s_hk, s_nsplit; /* batch, split index, key/value head, n_split */
+	unsigned s_qb, s_kb, s_vb;    /* pairs: Q, K, V bases of this (batch, head) */
+	unsigned s_q0;                /* the workgroup's first query */
+	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
+	unsigned s_skv1;              /* S_kv - 1 */
+	unsigned s_hi;                /* lane mask of lanes 16..31 */
+	unsigned s_t, s_t2, s_save, s_loop;
+	/* VGPRs */
+	int tid, lane16, half, qi, lim, xaddr, sel_a, sel_b;
+	int qf[AT_MAX_ND], oacc[AT_MAX_ND], sacc[AT_MAX_NT], kr[AT_MAX_RING], koff[AT_MAX_NT];
+	int vf[2], stage[AT_MAX_PASSES];
+	int vkey, vdo, lw, lr;        /* V copy: the lane's key and first d, LDS write and read bases */
+	int m, l, muse, alpha, t1, t2, w[4], x[4];
+};
+
+#define K_ (a->k)
+#define V(id) ra_op(a->ra, (unsigned)(id))
+#define VS(id, i) ra_sub(a->ra, (unsigned)(id), (unsigned)(i), 1)
+#define SA(i) ao_s(a->s_arg + (unsigned)(i))
+
+/* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */
+void at_loop(struct at *a);
+/* attention_out.c: the epilogue: O (or the split's partials and the combine) and lse */
+void at_epilogue(struct at *a);
+/* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
+void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
+
+#endif

@@ -1,0 +1,221 @@
+/* attention_loop.c — the walk over the key tiles of the attention template.
+ *
+ * Per tile of kv-tile keys at k0:
+ *   1. the V tile's global loads are issued first (b128: 8 d of one key per
+ *      work-item and pass), so they are in flight during steps 2-4;
+ *   2. S^T = K Q^T per 16-key sub-tile t: A = the K fragment (lane l: key
+ *      k0 + 16t + l % 16, 16 consecutive d), B = the Q^T fragment kept in
+ *      registers; the K fragments stream through a ring of k-ahead slots.
+ *      The accumulator gives lane l query l % 16 and keys 2j + l / 16;
+ *   3. scale, mask (only a tile that reaches past the first query's limit),
+ *      the row maximum (the lane's values, then one ds_bpermute exchange
+ *      with lane l ^ 16), the rescale factor alpha = exp2(m_old - m_new) of
+ *      the lane's partial row sum and of O, p = exp2(s - m_new).  A row that
+ *      has seen no key yet has m = -inf: it subtracts 0 instead, so every
+ *      exp2 sees -inf (giving 0) or a finite value, never NaN;
+ *   4. P^T packs into the B fragments in place of S: the lane's own pairs are
+ *      rounded to 16 bits, exchanged with lane l ^ 16, and v_perm puts keys
+ *      2i (lanes 0-15's) and 2i+1 (lanes 16-31's) in each dword, the same
+ *      in both half-waves;
+ *   5. the V tile goes into LDS transposed, [d][key] rows of v-pad padded
+ *      halves, between two barriers, and O^T += V^T P^T reads its A
+ *      fragments (lane l: d = 16c + l % 16, 16 consecutive keys) with
+ *      ds_load_b128.  O^T's accumulator has a lane per query too, so the
+ *      rescale of step 3 is a per-lane multiply.
+ * Keys past S_kv read the last key's row (in bounds; their p is 0). */
+#include "templates/attention.h"
+
+/* Step 1: the V tile's loads into the staging registers. */
+static void v_loads(struct at *a)
+{
+	for (unsigned p = 0; p < a->vpasses; p++) {
+		/* key = min(k0 + vkey + p * vstep, S_kv - 1); offset 2 * (key * v_ss + vdo) */
+		AO_I(K_, AO_OP(v_add3_u32), V(a->t1), ao_s(a->s_k0), ao_u32(p * a->vstep), V(a->vkey));
+		AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_skv1), V(a->t1));
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(a->t1), SA(A_V_SS));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), V(a->t1), V(a->vdo));
+		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(1), V(a->t1));
+		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->t1), ao_sr(a->s_vb, 2));
+	}
+}
+
+/* Fragment i of the tile's K stream (sub-tile i / nd, d slice i % nd) into its ring slot. */
+static void k_load(struct at *a, unsigned i)
+{
+	unsigned t = i / a->nd, c = i % a->nd;
+	int slot = a->kr[i % a->ring];
+	for (unsigned h = 0; h < 2; h++)
+		AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(32 * c + 16 * h), 0), ra_sub(a->ra, (unsigned)slot, 4 * h, 4),
+		      V(a->koff[t]), ao_sr(a->s_kb, 2));
+}
+
+/* Step 2: S^T = K Q^T for every sub-tile. */
+static void scores(struct at *a)
+{
+	for (unsigned t = 0; t < a->nt; t++) {
+		/* koff = 2 * min(k0 + 16t + lane, S_kv - 1) * k_ss */
+		AO_I(K_, AO_OP(v_add3_u32), V(a->koff[t]), ao_s(a->s_k0), ao_u32(16 * t), V(a->lane16));
+		AO_I(K_, AO_OP(v_min_u32), V(a->koff[t]), ao_s(a->s_skv1), V(a->koff[t]));
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->koff[t]), V(a->koff[t]), SA(A_K_SS));
+		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->koff[t]), ao_int(1), V(a->koff[t]));
+	}
+	unsigned n = a->nt * a->nd;
+	for (unsigned i = 0; i < a->ring; i++)
+		k_load(a, i);
+	ao_op mma = a->dtype == AT_BF16 ? AO_OP(v_wmma_f32_16x16x16_bf16) : AO_OP(v_wmma_f32_16x16x16_f16);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned t = i / a->nd, c = i % a->nd, ahead = (i + a->ring < n ? i + a->ring : n) - i - 1;
+		ao_waitcnt(K_, (int)(2 * ahead), -1, -1);
+		struct ao_opnd acc = c ? V(a->sacc[t]) : ao_int(0);
+		AO_I(K_, mma, V(a->sacc[t]), V(a->kr[i % a->ring]), V(a->qf[c]), acc);
+		if (i + a->ring < n)
+			k_load(a, i + a->ring);
+	}
+}
+
+/* Step 3a: scale, and -inf for the keys the lane's query must not see. */
+static void scale_mask(struct at *a)
+{
+	for (unsigned t = 0; t < a->nt; t++)
+		for (unsigned j = 0; j < 8; j++)
+			AO_I(K_, AO_OP(v_mul_f32), VS(a->sacc[t], j), SA(A_SCALE), VS(a->sacc[t], j));
+	int unmasked = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
+	AO_I(K_, AO_OP(s_cmp_le_i32), ao_s(a->s_t), ao_s(a->s_kfull));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)unmasked));
+	/* t1 = lim - k0 - half: element (t, j) is key k0 + 16t + 2j + half, visible iff 16t + 2j < t1 */
+	AO_I(K_, AO_OP(v_subrev_nc_u32), V(a->t1), ao_s(a->s_k0), V(a->lim));
+	AO_I(K_, AO_OP(v_sub_nc_u32), V(a->t1), V(a->t1), V(a->half));
+	for (unsigned t = 0; t < a->nt; t++)
+		for (unsigned j = 0; j < 8; j++) {
+			AO_I(K_, AO_OP(v_cmp_lt_i32), ao_vcc(), ao_int((int)(16 * t + 2 * j)), V(a->t1));
+			AO_I(K_, AO_OP(v_cndmask_b32), VS(a->sacc[t], j), ao_u32(0xff800000u), VS(a->sacc[t], j),
+			     ao_vcc());
+		}
+	ao_bind(K_, (unsigned)unmasked);
+}
+
+/* Step 3b: the new row maximum, alpha, p, the partial sums, O rescaled. */
+static void softmax(struct at *a)
+{
+	AO_I(K_, AO_OP(v_max_f32), V(a->t1), VS(a->sacc[0], 0), VS(a->sacc[0], 1));
+	for (unsigned t = 0; t < a->nt; t++)
+		for (unsigned j = t ? 0 : 2; j < 8; j++)
+			AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), VS(a->sacc[t], j));
+	AO_I(K_, AO_OP(ds_bpermute_b32), V(a->t2), V(a->xaddr), V(a->t1));
+	ao_waitcnt(K_, -1, -1, 0);
+	AO_I(K_, AO_OP(v_max3_f32), V(a->t1), V(a->t1), V(a->t2), V(a->m));
+	ao_comment(K_, "the row's new maximum m_new");
+	/* muse = m_new, or 0 while the row has seen no key */
+	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(0xff800000u), V(a->t1));
+	AO_I(K_, AO_OP(v_cndmask_b32), V(a->muse), ao_int(0), V(a->t1), ao_vcc());
+	AO_I(K_, AO_OP(v_sub_f32), V(a->alpha), V(a->m), V(a->muse));
+	AO_I(K_, AO_OP(v_exp_f32), V(a->alpha), V(a->alpha));
+	AO_I(K_, AO_OP(v_mov_b32), V(a->m), V(a->t1));
+	AO_I(K_, AO_OP(v_mul_f32), V(a->l), V(a->l), V(a->alpha));
+	for (unsigned t = 0; t < a->nt; t++)
+		for (unsigned j = 0; j < 8; j++) {
+			AO_I(K_, AO_OP(v_sub_f32), VS(a->sacc[t], j), VS(a->sacc[t], j), V(a->muse));
+			AO_I(K_, AO_OP(v_exp_f32), VS(a->sacc[t], j), VS(a->sacc[t], j));
+			AO_I(K_, AO_OP(v_add_f32), V(a->l), V(a->l), VS(a->sacc[t], j));
+		}
+	for (unsigned c = 0; c < a->nd; c++)
+		for (unsigned j = 0; j < 8; j++)
+			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->alpha), VS(a->oacc[c], j));
+}
+
+/* Step 4: sub-tile t's p values become its P^T B fragment, in place. */
+static void pack_p(struct at *a, unsigned t)
+{
+	int s = a->sacc[t];
+	for (unsigned i = 0; i < 4; i++) {
+		if (a->dtype == AT_F16) {
+			/* e64: the e32 form of a 16-bit op reaches v0-v127 only */
+			AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), VS(s, 2 * i), VS(s, 2 * i));
+			AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), VS(s, 2 * i + 1), VS(s, 2 * i + 1));
+			AO_I(K_, AO_OP(v_pack_b32_f16), V(a->w[i]), VS(s, 2 * i), VS(s, 2 * i + 1));
+		} else {
+			/* bf16, round to nearest even (p is finite, in [0, 1]); the high halves packed */
+			for (unsigned e = 0; e < 2; e++) {
+				AO_I(K_, AO_OP(v_bfe_u32), V(a->t1), VS(s, 2 * i + e), ao_int(16), ao_int(1));
+				AO_I(K_, AO_OP(v_add3_u32), VS(s, 2 * i + e), VS(s, 2 * i + e), ao_u32(0x7fff), V(a->t1));
+			}
+			AO_I(K_, AO_OP(v_perm_b32), V(a->w[i]), VS(s, 2 * i + 1), VS(s, 2 * i), ao_u32(0x07060302));
+		}
+		AO_I(K_, AO_OP(ds_bpermute_b32), V(a->x[i]), V(a->xaddr), V(a->w[i]));
+	}
+	ao_waitcnt(K_, -1, -1, 0);
+	for (unsigned i = 0; i < 4; i++) {
+		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i), V(a->x[i]), V(a->w[i]), V(a->sel_a));
+		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i + 1), V(a->x[i]), V(a->w[i]), V(a->sel_b));
+	}
+}
+
+/* Step 5a: the staged V tile into LDS, transposed, between barriers. */
+static void v_store(struct at *a)
+{
+	ao_waitcnt(K_, 0, -1, -1);
+	AO_I0(K_, AO_OP(s_barrier));
+	ao_comment(K_, "every wave is done reading the previous V tile");
+	for (unsigned p = 0; p < a->vpasses; p++)
+		for (unsigned e = 0; e < 8; e++) {
+			ao_op st = e % 2 ? AO_OP(ds_store_b16_d16_hi) : AO_OP(ds_store_b16);
+			int off = (int)(2 * (p * a->vstep + e * a->vstride));
+			AO_IM(K_, st, ao_m(off, 0), V(a->lw), VS(a->stage[p], e / 2));
+		}
+	ao_waitcnt(K_, -1, -1, 0);
+	AO_I0(K_, AO_OP(s_barrier));
+}
+
+/* V^T fragment i (sub-tile i / nd, d slice i % nd) into slot i % 2. */
+static void v_frag_load(struct at *a, unsigned i)
+{
+	unsigned t = i / a->nd, c = i % a->nd;
+	int base = (int)(2 * (16 * c * a->vstride + 16 * t));
+	for (unsigned h = 0; h < 2; h++)
+		AO_IM(K_, AO_OP(ds_load_b128), ao_m(base + 16 * (int)h, 0), ra_sub(a->ra, (unsigned)a->vf[i % 2], 4 * h, 4),
+		      V(a->lr));
+}
+
+/* Step 5b: O^T += V^T P^T. */
+static void pv(struct at *a)
+{
+	unsigned n = a->nt * a->nd;
+	ao_op mma = a->dtype == AT_BF16 ? AO_OP(v_wmma_f32_16x16x16_bf16) : AO_OP(v_wmma_f32_16x16x16_f16);
+	v_frag_load(a, 0);
+	for (unsigned i = 0; i < n; i++) {
+		unsigned t = i / a->nd, c = i % a->nd;
+		if (i + 1 < n)
+			v_frag_load(a, i + 1);
+		ao_waitcnt(K_, -1, -1, i + 1 < n ? 2 : 0);
+		AO_I(K_, mma, V(a->oacc[c]), V(a->vf[i % 2]), V(a->sacc[t]), V(a->oacc[c]));
+	}
+}
+
+static void tile(struct at *a)
+{
+	v_loads(a);
+	scores(a);
+	scale_mask(a);
+	softmax(a);
+	for (unsigned t = 0; t < a->nt; t++)
+		pack_p(a, t);
+	v_store(a);
+	pv(a);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_k0), ao_s(a->s_k0), ao_u32(a->tile));
+}
+
+void at_loop(struct at *a)
+{
+	int done = ao_label(K_, "keys_done"), top = ao_label(K_, "key_tile");
+	AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
+	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)done));
+	ao_bind(K_, (unsigned)top);
+	for (unsigned u = 0; u < a->unroll; u++) {
+		tile(a);
+		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
+		AO_I(K_, u + 1 < a->unroll ? AO_OP(s_cbranch_scc0) : AO_OP(s_cbranch_scc1),
+		     ao_lab((unsigned)(u + 1 < a->unroll ? done : top)));
+	}
+	ao_bind(K_, (unsigned)done);
+}
