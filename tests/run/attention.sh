@@ -4,8 +4,12 @@
 #      multiple of HKV, --causal or --padded without --attention, two modes:
 #      one line, exit 2, before the file is read;
 #   2. a kernel that is not an attention kernel: one line, exit 1;
-#   3. once rdna3gen has the attention template: its default kernel checked
-#      on the emulator at ragged sizes, packed and padded.
+#   3. the attention template's kernels through the runner on the emulator:
+#      checked at ragged sizes, packed and with padded strides (causal with
+#      lse, GQA, split-KV decode); what contradicts the kernel (D, --causal,
+#      --grid, --dump lse of a kernel without it): one line, exit 2; --model
+#      prints the rate of the prediction; --dump o writes O's buffer.
+#      (tests/templates/attention.sh covers the template's parameters.)
 # Env: BUILD, RDNA3GEN, RDNA3RUN, RDNA3_LLVM (tests/run.sh).
 set -u
 G="$RDNA3GEN"
@@ -39,6 +43,43 @@ expect_msg twice 2 "given twice" "$K" --attention 1 2 1 7 9 64 --attention 1 2 1
 expect_msg not_attention 1 "is not an attention kernel" "$K" --kernel sgemm_ref --backend emu --attention 1 2 1 7 9 64
 
 if ! "$G" attention -o "$T/a.hsaco" >"$T/gen.out" 2>&1; then
-	skip attention_end_to_end "rdna3gen has no attention template here: $(head -n 1 "$T/gen.out")"
+	nok gen_default "$(head -n 1 "$T/gen.out")"
 	exit $fail
 fi
+"$G" attention --causal true --lse true -o "$T/c.hsaco" >"$T/gen.out" 2>&1 || nok gen_causal "$(head -n 1 "$T/gen.out")"
+"$G" attention --preset decode --head-dim 128 --out f32 -o "$T/d.hsaco" >"$T/gen.out" 2>&1 ||
+	nok gen_decode "$(head -n 1 "$T/gen.out")"
+
+# passes NAME ARGS...: exit 0 and check: PASSED
+passes() {
+	name=$1; shift
+	expect "$name" 0 "$R" --backend emu "$@" --check || return
+	grep -q '^check: PASSED' "$T/$name.out" || nok "${name}_passed" "$(grep '^check' "$T/$name.out" | head -n 2)"
+}
+passes e2e_default "$T/a.hsaco" --attention 1 2 1 77 301 64
+passes e2e_padded "$T/a.hsaco" --attention 2 4 2 77 301 64 --padded
+passes e2e_causal_lse "$T/c.hsaco" --attention 1 2 1 77 301 64 --causal
+passes e2e_causal_long_q "$T/c.hsaco" --attention 1 2 2 90 40 64 --padded --seed 7
+passes e2e_decode_split "$T/d.hsaco" --attention 2 8 2 1 1000 128 --padded
+grep -q 'log-sum-exp' "$T/e2e_causal_lse.out" && ok e2e_lse_checked || nok e2e_lse_checked "$(grep '^check' "$T/e2e_causal_lse.out")"
+grep -q 'keys in 4 chunks of 256' "$T/e2e_decode_split.out" && ok e2e_split_named ||
+	nok e2e_split_named "$(head -n 1 "$T/e2e_decode_split.out")"
+
+expect_msg e2e_head_dim 2 "head dimension 64, not D = 128" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 128
+expect_msg e2e_not_causal 2 "is not causal" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 64 --causal
+expect_msg e2e_grid 2 "needs grid 1,2,1" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 64 --grid 2,2,1
+expect_msg e2e_dump_lse 2 "writes no log-sum-exp" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 64 \
+	--dump lse="$T/lse.bin"
+expect_msg e2e_dump_name 2 "not a tensor" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 64 --dump x="$T/x.bin"
+[ ! -e "$T/lse.bin" ] && [ ! -e "$T/x.bin" ] && ok e2e_nothing_written || nok e2e_nothing_written "a dump was written"
+
+# --dump o: O's buffer, the tensor and its guard of block_q (64) rows, f16
+if expect e2e_dump_o 0 "$R" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 64 --dump o="$T/o.bin"; then
+	size=$(wc -c <"$T/o.bin")
+	[ "$size" -eq $(((2 * 7 * 64 + 64 * 64) * 2)) ] && ok e2e_dump_o_size || nok e2e_dump_o_size "$size bytes"
+fi
+if expect e2e_model 0 "$R" "$T/a.hsaco" --attention 1 2 1 77 301 64 --model; then
+	grep -q '^model: attention .* predicted (unvalidated.*TFLOP/s (4\*D\*46354 unmasked pairs' "$T/e2e_model.out" &&
+		ok e2e_model_rate || nok e2e_model_rate "$(grep '^model: attention' "$T/e2e_model.out")"
+fi
+exit $fail
