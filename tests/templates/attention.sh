@@ -171,6 +171,16 @@ else
 	nok report_key_tile "$(head -c 300 "$T/rep.out" "$T/rep.txt" 2>/dev/null | tr '\n' '|')"
 fi
 
+# rdna3gen tune attention: a small search (causal, head-dim 64) writes a winner that rebuilds
+if "$G" tune attention --shape 1 4 2 70 150 64 --causal --head-dim 64 --budget 4 -j 2 --cache "$T/cache" \
+	-o "$T/tune" >"$T/tune.out" 2>&1 && grep -q '^causal: true$' "$T/tune/winner.yaml" &&
+	"$G" attention --config "$T/tune/winner.yaml" -o "$T/tuned.hsaco" >>"$T/tune.out" 2>&1 &&
+	[ "$(meta tuned causal)" = 1 ]; then
+	ok tune_winner_rebuilds
+else
+	nok tune_winner_rebuilds "$(grep -v '^tune:' "$T/tune.out" | head -n 3 | tr '\n' '|')"
+fi
+
 # 3. bad input: exit 2, one line naming the parameter, nothing written
 bad() { # NAME WORD FLAGS...: WORD must be in the message
 	n=$1 word=$2; shift 2
