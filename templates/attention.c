@@ -9,9 +9,10 @@
  * tile transposed through LDS.  With kv-split, the workgroups of one query
  * block share the keys and the last one to finish combines their partials.
  *
- * This file: the parameters, presets and checks, the arguments, the set-up
- * of the registers; the loop is attention_loop.c, the epilogue
- * attention_out.c. */
+ * This file: the parameters, presets, checks and search space, the
+ * arguments, the set-up of the registers; the loop is attention_loop.c, the
+ * epilogue attention_out.c, the split-KV combine attention_combine.c, the
+ * report attention_report.c. */
 #include <stdio.h>
 #include <string.h>
 
