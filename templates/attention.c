@@ -341,7 +341,7 @@ static void alloc_regs(struct at *a)
 	a->s_vp = (unsigned)ao_sgprs(k, 2 * a->vpasses);
 	a->s_vstep = (unsigned)ao_sgprs(k, 1);
 	unsigned *one[] = { &a->s_b, &a->s_s, &a->s_hk, &a->s_nsplit, &a->s_nx, &a->s_q0, &a->s_k0, &a->s_kend,
-			    &a->s_kfull, &a->s_skv1, &a->s_hi, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
+			    &a->s_kfull, &a->s_skv1, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
 	for (unsigned i = 0; i < sizeof one / sizeof one[0]; i++)
 		*one[i] = (unsigned)ao_sgprs(k, 1);
 	a->tid = ra_vreg(a->ra, "tid", 1);
