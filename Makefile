@@ -125,7 +125,7 @@ check-headers:
 # their dependencies are in Libs (pkg-config --libs alone links), not in
 # Libs.private.  tests/run/install.sh checks every installed library is named.
 # libtune.a (tune/tune.mk) is rdna3gen's part and not installed, so it is not named.
-PC_LIBS := -lrdna3report -ltemplates -lrun_gemm -lrun_stencil -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lkernlib -lemu -lisa \
+PC_LIBS := -lrdna3report -ltemplates -lrun_gemm -lrun_stencil -lrun_attention -lld_emu -lmodel -lvgpr_alloc -lasm_out -lloader -lkernlib -lemu -lisa \
 	-lvocab
 PC_DEPLIBS := -lelf -lmsgpackc -lyaml -ldl -lopenblas -lpthread -lm
 

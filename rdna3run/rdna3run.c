@@ -372,7 +372,7 @@ int main(int argc, char **argv)
 	if (o.list) {
 		list_kernels(co, o.file);
 		status = RUN_EXIT_OK;
-		if (!o.gemm && !o.stencil && !o.have_grid)
+		if (!o.gemm && !o.stencil && !o.attention && !o.have_grid)
 			goto close;
 	}
 	const struct ld_kernel *k = pick_kernel(co, &o);
@@ -395,6 +395,7 @@ int main(int argc, char **argv)
 	if (status < 0) {
 		status = o.gemm ? run_gemm(&o, b, module, k)
 			 : o.stencil ? run_stencil(&o, b, module, k, o.model ? &rm : NULL)
+			 : o.attention ? run_attention(&o, b, module, k, o.model ? &rm : NULL)
 				     : run_generic(&o, b, module, k);
 		ld_unload(b, module);
 	}

@@ -2,7 +2,7 @@
  * phase or mode: rdna3run.c (main: open, pick the kernel and backend, output
  * files), rdna3run_opts.c (the command line), rdna3run_args.c (--arg keys and
  * fills), rdna3run_generic.c, rdna3run_gemm.c, rdna3run_model.c (--model),
- * rdna3run_microbench.c. */
+ * rdna3run_microbench.c, rdna3run_stencil.c, rdna3run_attention.c. */
 #ifndef RDNA3_RDNA3RUN_H
 #define RDNA3_RDNA3RUN_H
 
@@ -59,6 +59,11 @@ struct run_opts {
 	int radius;                      /* --radius, or -1: the kernel's */
 	int sdtype;                      /* --dtype f32|f64 (0, 1), or -1: the kernel's */
 	const char *dtype_word;          /* --dtype as given, read by the mode */
+	/* attention mode (--attention B HQ HKV SQ SKV D) */
+	bool attention;
+	uint32_t an[6];
+	bool causal;                     /* --causal: the kernel must be causal (else its mask is taken) */
+	bool padded;                     /* --padded: gaps between rows, heads and batches */
 	/* timing model (--model): run through model/ instead of emu_launch */
 	bool model, model_json;
 	const char *model_only;          /* the first option that only --model reads, or NULL */
@@ -203,6 +208,10 @@ int run_gemm(const struct run_opts *o, struct ld_backend *b, void *module,
  * --model state (its predicted seconds summed over the slabs), or NULL. */
 int run_stencil(const struct run_opts *o, struct ld_backend *b, void *module, const struct ld_kernel *k,
 		struct run_model *rm);
+/* Attention mode (rdna3run_attention.c): returns a RUN_EXIT_* status; rm is
+ * the --model state (its flops and bytes set from the shape), or NULL. */
+int run_attention(const struct run_opts *o, struct ld_backend *b, void *module, const struct ld_kernel *k,
+		  struct run_model *rm);
 /* Generic mode (rdna3run_generic.c): returns a RUN_EXIT_* status. */
 int run_generic(const struct run_opts *o, struct ld_backend *b, void *module,
 		const struct ld_kernel *k);

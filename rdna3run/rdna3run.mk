@@ -4,7 +4,7 @@
 RDNA3RUN_OBJS := $(patsubst %.c,$(CLI_OBJ)/%.o,$(sort $(wildcard rdna3run/*.c)))
 RDNA3RUN_LDLIBS := -lelf -lmsgpackc -lyaml -ldl -lopenblas
 # Link order: libld_emu.a before the libraries it uses.
-RDNA3RUN_LIBS := $(BUILD)/librun_gemm.a $(BUILD)/librun_stencil.a $(BUILD)/libkernlib.a $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a \
+RDNA3RUN_LIBS := $(BUILD)/librun_gemm.a $(BUILD)/librun_stencil.a $(BUILD)/librun_attention.a $(BUILD)/libkernlib.a $(BUILD)/libld_emu.a $(BUILD)/libmodel.a $(BUILD)/librdna3report.a $(BUILD)/libtemplates.a \
 	$(BUILD)/libvgpr_alloc.a \
 	$(BUILD)/libasm_out.a $(BUILD)/libloader.a $(BUILD)/libemu.a $(BUILD)/libisa.a $(BUILD)/libvocab.a
 # (only once the emulator has its fragment: libemu.a has no rule before)
@@ -61,7 +61,7 @@ $(LLVM_FIX)/tests/run/%.hsaco: tests/run/%.hip
 	$(LD_CLANG) -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh tests/run/progress.sh tests/run/fills.sh
+TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh tests/run/progress.sh tests/run/fills.sh tests/run/attention.sh
 all: $(KA_FIXTURES)
 endif
 

@@ -7,6 +7,7 @@
 #include "model/model.h"
 #include "vocab/vocab.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ static const char usage_fmt[] =
 	"                [--bench REPS] [--seed S] [--fill random|seed] [--dump NAME=FILE]\n"
 	"       rdna3run FILE.hsaco [--kernel NAME] --stencil NX NY NZ [--radius R] [--dtype f32|f64] [--check]\n"
 	"                [--bench REPS] [--seed S] [--dump u|f=FILE]\n"
+	"       rdna3run FILE.hsaco [--kernel NAME] --attention B HQ HKV SQ SKV D [--causal] [--padded]\n"
+	"                [--check] [--bench REPS] [--seed S] [--dump q|k|v|o|lse=FILE]\n"
 	"       rdna3run LIB/ --gemm M N K [options as above]   (a kernel library: its index picks\n"
 	"                the kernel for M, N, K and --layout; a folder of libraries, one per target:\n"
 	"                the running device's target's; docs/tune.md)\n"
@@ -308,6 +311,32 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 	return OPT_OK;
 }
 
+/* --attention B HQ HKV SQ SKV D: six positive sizes, H_q a multiple of H_kv
+ * (the kernel's metadata judges D). */
+static int parse_attention(int argc, char **argv, int *ip, struct run_opts *o)
+{
+	static const char *const names[6] = { "B", "HQ", "HKV", "SQ", "SKV", "D" };
+	int i = *ip;
+	o->attention = true;
+	for (int j = 0; j < 6; j++) {
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!v || (v[0] == '-' && v[1] && !isdigit((unsigned char)v[1]))) {
+			run_error("--attention needs six sizes B HQ HKV SQ SKV D, got %d", j);
+			return RUN_EXIT_USAGE;
+		}
+		if (!parse_u32(argv[++i], &o->an[j]) || !o->an[j]) {
+			run_error("--attention: %s = '%s' is not a positive decimal integer", names[j], argv[i]);
+			return RUN_EXIT_USAGE;
+		}
+	}
+	if (o->an[1] % o->an[2]) {
+		run_error("--attention: HQ = %u is not a multiple of HKV = %u", o->an[1], o->an[2]);
+		return RUN_EXIT_USAGE;
+	}
+	*ip = i;
+	return OPT_OK;
+}
+
 /* What to run: the GEMM, its scalars and layout, the repetitions, the fill,
  * the generic mode's grid, arguments, buffers and dumps. */
 static int parse_launch_option(int argc, char **argv, int *ip, struct run_opts *o)
@@ -351,6 +380,14 @@ static int parse_launch_option(int argc, char **argv, int *ip, struct run_opts *
 				return RUN_EXIT_USAGE;
 			}
 		i += 3;
+	} else if (!strcmp(a, "--attention")) {
+		int rc = parse_attention(argc, argv, &i, o);
+		if (rc != OPT_OK)
+			return rc;
+	} else if (!strcmp(a, "--causal")) {
+		o->causal = true;
+	} else if (!strcmp(a, "--padded")) {
+		o->padded = true;
 	} else if (!strcmp(a, "--radius")) {
 		NEED(1);
 		uint32_t r;
@@ -420,8 +457,13 @@ static int parse_operand(const char *a, struct run_opts *o)
  * mode reads: --dtype's words are the mode's element types. */
 static int check_mode(struct run_opts *o)
 {
-	if (o->gemm && o->stencil) {
-		run_error("--gemm and --stencil: one mode at a time");
+	if (o->gemm + o->stencil + o->attention > 1) {
+		run_error("%s: one mode at a time", o->gemm && o->stencil ? "--gemm and --stencil"
+			  : o->gemm ? "--gemm and --attention" : "--stencil and --attention");
+		return RUN_EXIT_USAGE;
+	}
+	if ((o->causal || o->padded) && !o->attention) {
+		run_error("%s goes with --attention", o->causal ? "--causal" : "--padded");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->radius >= 0 && !o->stencil) {
@@ -442,11 +484,12 @@ static int check_mode(struct run_opts *o)
 		}
 		o->sdtype = strcmp(w, "f32") ? 1 : 0;
 	} else if (w) {
-		run_error("--dtype goes with --gemm or --stencil");
+		run_error("--dtype goes with --gemm or --stencil%s", o->attention ? " (--attention takes the kernel's types)" : "");
 		return RUN_EXIT_USAGE;
 	}
-	if ((o->gemm || o->stencil) && o->nbuffers) {
-		run_error("--buffer is for the generic mode; --%s allocates its data", o->gemm ? "gemm" : "stencil");
+	if ((o->gemm || o->stencil || o->attention) && o->nbuffers) {
+		run_error("--buffer is for the generic mode; --%s allocates its data",
+			  o->gemm ? "gemm" : o->stencil ? "stencil" : "attention");
 		return RUN_EXIT_USAGE;
 	}
 	return -1;
@@ -478,8 +521,9 @@ static int check_combination(struct run_opts *o)
 	}
 	if (o->model)
 		o->backend = "emu";
-	if (!o->list && !o->gemm && !o->stencil && !o->have_grid) {
-		run_error("nothing to do: give --list, --gemm M N K, --stencil NX NY NZ, or --grid/--block (see --help)");
+	if (!o->list && !o->gemm && !o->stencil && !o->attention && !o->have_grid) {
+		run_error("nothing to do: give --list, --gemm M N K, --stencil NX NY NZ, --attention B HQ HKV SQ SKV D, "
+			  "or --grid/--block (see --help)");
 		return RUN_EXIT_USAGE;
 	}
 	if (o->device != LD_DEVICE_AUTO && !strcmp(o->backend, "emu")) {

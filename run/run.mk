@@ -20,6 +20,13 @@ $(BUILD)/librun_gemm.a: $(BUILD)/run/gemm.o
 LIBS += $(BUILD)/librun_stencil.a
 $(BUILD)/librun_stencil.a: $(BUILD)/run/stencil.o
 
+# librun_attention.a (run/attention.c, run/attention_ref.c): one forward
+# attention of a code object's kernel, with its check against a double
+# reference within a bound from the formats; rdna3run --attention and the tuner
+# share it.  It depends on libloader.a only.
+LIBS += $(BUILD)/librun_attention.a
+$(BUILD)/librun_attention.a: $(BUILD)/run/attention.o $(BUILD)/run/attention_ref.o
+
 # The HIP shim (run/shim_*.c): libamdhip64.so.6 (and a .so.5 name) implementing
 # HIP's module API on the emulator.  It is built into $(BUILD)/hipshim/, the
 # folder hosts put on LD_LIBRARY_PATH.  A shared library needs
@@ -60,3 +67,9 @@ $(SHIM_TEST): tests/run/shim_test.c tests/loader/fixtures.h tests/check.h $(HIPS
 ifneq ($(wildcard emu/emu.mk),)
 TEST_BINS += $(SHIM_TEST)
 endif
+
+# attention_test: the attention runner's reference, bound and refusals, and
+# the whole runner against a host kernel behind a fake backend (no GPU kernel).
+TEST_BINS += $(BUILD)/tests/attention_test
+$(BUILD)/tests/attention_test: $(BUILD)/tests/run/attention_test.o $(BUILD)/librun_attention.a $(BUILD)/libloader.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(LOADER_LDLIBS) $(LDLIBS)

@@ -9,7 +9,8 @@
 #include "vgpr_alloc/vgpr_alloc.h"
 #include "vocab/vocab.h"
 
-static const struct tpl_template *const all[] = { &tpl_scale, &tpl_sgemm_naive, &tpl_sgemm, &tpl_hgemm, &tpl_microbench, &tpl_stencil };
+static const struct tpl_template *const all[] = { &tpl_scale, &tpl_sgemm_naive, &tpl_sgemm, &tpl_hgemm, &tpl_microbench, &tpl_stencil,
+							  &tpl_attention };
 
 const struct tpl_param tpl_common_params[TPL_C_COUNT] = {
 	[TPL_C_MODE] = { "mode", TPL_ENUM, 0, 0, 1, "cu|wgp",

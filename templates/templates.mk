@@ -21,3 +21,9 @@ TEST_BINS += $(BUILD)/tests/templates_meta_words_test
 $(BUILD)/tests/templates_meta_words_test: $(BUILD)/tests/templates/meta_words_test.o $(TEMPLATES_TEST_LIBS) \
 		$(BUILD)/libloader.a
 	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ -lelf -lmsgpackc -ldl $(LDLIBS)
+
+# The attention test's inputs and double-precision reference (tests/templates/attention.sh).
+all: $(BUILD)/tests/attention_ref
+$(BUILD)/tests/attention_ref: tests/templates/attention_ref.c
+	@mkdir -p $(dir $@); $(CC) $(CFLAGS) $< -o $@ -lm
+TEST_SCRIPTS += tests/templates/attention.sh
