@@ -451,10 +451,12 @@ int tune_collect(struct tune_run *r)
 	if (r->t->space->fixed && tpl_apply_values(&base, "search space", r->t->space->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
 	int i_shape = fix_by_shape(r, &base);
-	if (i_shape >= 0 && fixed_names(r->fixed, r->t->params[i_shape].name))
-		return tune_fail(2, "--%s: the shape gives it (%ld)", r->t->params[i_shape].name, base.v[i_shape]);
+	long by_shape = i_shape >= 0 ? base.v[i_shape] : 0;
 	if (r->fixed[0] && tpl_apply_values(&base, "command line", r->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
+	if (i_shape >= 0 && base.v[i_shape] != by_shape)   /* --head-dim 128 at D = 64 */
+		return tune_fail(2, "--%s %ld: the shape gives %ld", r->t->params[i_shape].name, base.v[i_shape],
+				 by_shape);
 	if (space_init(r->t, small_m, &base, r->fixed, &sp, err, sizeof err))
 		return tune_fail(1, "%s", err);
 	/* the legal points depend only on the template, the layout and on M <=

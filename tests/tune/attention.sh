@@ -35,7 +35,7 @@ bad tune_zero_size "is not a size in" tune sgemm --shape 40 0 28
 bad tune_causal_not_a_param "unknown option '--causal'" tune sgemm --shape 40 36 28 --causal
 bad tune_attention_three_sizes "needs six sizes B HQ HKV SQ SKV D, got 3" tune attention --shape 77 301 64
 bad tune_attention_head_dim "head-dim = 96: template attention cannot take it" tune attention --shape 1 2 1 77 301 96
-bad tune_attention_head_dim_twice "--head-dim: the shape gives it (64)" tune attention --shape 1 2 1 77 301 64 \
+bad tune_attention_head_dim_twice "--head-dim 128: the shape gives 64" tune attention --shape 1 2 1 77 301 64 \
 	--head-dim 128
 
 # a search on a tiny budget: the winner is causal and of the shape's D, and
