@@ -8,7 +8,7 @@ YAML_LIBS := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
 # they use.
 RDNA3GEN_OBJS := $(CLI_OBJ)/rdna3gen/main.o $(CLI_OBJ)/rdna3gen/config.o
 BINS += $(BUILD)/rdna3gen
-$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(TUNE_LIB) $(BUILD)/librun_gemm.a $(BUILD)/librun_stencil.a $(BUILD)/libld_emu.a $(BUILD)/libmodel.a \
+$(BUILD)/rdna3gen: $(RDNA3GEN_OBJS) $(TUNE_LIB) $(BUILD)/librun_gemm.a $(BUILD)/librun_stencil.a $(BUILD)/librun_attention.a $(BUILD)/libld_emu.a $(BUILD)/libmodel.a \
 		$(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libkernlib.a $(BUILD)/libemu.a \
 		$(BUILD)/libisa.a \
 		$(BUILD)/libvocab.a

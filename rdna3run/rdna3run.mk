@@ -61,7 +61,7 @@ $(LLVM_FIX)/tests/run/%.hsaco: tests/run/%.hip
 	$(LD_CLANG) -x hip --offload-arch=$(GFX) --cuda-device-only -nogpulib -O2 --no-gpu-bundle-output \
 		-fhip-kernel-arg-name -o $@ $<
 ifneq ($(wildcard emu/emu.mk),)
-TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh tests/run/progress.sh tests/run/fills.sh
+TEST_SCRIPTS += tests/run/kernarg.sh tests/run/args.sh tests/run/progress.sh tests/run/fills.sh tests/run/attention.sh
 all: $(KA_FIXTURES)
 endif
 

@@ -11,6 +11,7 @@
 #include "vocab/vocab.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -363,6 +364,7 @@ int attention_launch(struct attention *a, unsigned reps, struct ld_run_stats *st
 }
 
 /* One head's K or V rows as doubles, packed (row stride D). */
+/* One head's K or V rows as doubles, packed (row stride D). */
 static void head_to_double(const struct tensor *t, uint32_t b, uint32_t h, double *dst)
 {
 	unsigned es = fmt_bytes(t->fmt);
@@ -373,11 +375,24 @@ static void head_to_double(const struct tensor *t, uint32_t b, uint32_t h, doubl
 		}
 }
 
+/* What one thread of the check found: its counts, and its worst element by
+ * how far outside its bound (ties: the lower (batch, head) unit, so that the
+ * report does not depend on the number of threads). */
+struct part {
+	const struct attention *a;
+	unsigned first, step;            /* the (batch, head) units u = first + k·step */
+	struct attention_check c;
+	double worst_excess;
+	uint64_t worst_unit;
+	double *buf;                     /* K and V of a head as doubles, a row's q, o, vmax, scores */
+};
+
 /* One checked value: a failure when outside tol (an exact match passes, as
  * −∞ = −∞ for a row with no key; anything not finite otherwise fails). */
-static void judge(struct attention_check *c, double *worst_excess, bool is_lse, double got, double want, double tol,
+static void judge(struct part *p, uint64_t unit, bool is_lse, double got, double want, double tol,
 		  const uint32_t at[4])
 {
+	struct attention_check *c = &p->c;
 	double d = got == want ? 0 : isfinite(got) && isfinite(want) ? fabs(got - want) : INFINITY;
 	double *max = is_lse ? &c->max_lse_abs : &c->max_abs;
 	if (d > *max)
@@ -389,58 +404,78 @@ static void judge(struct attention_check *c, double *worst_excess, bool is_lse, 
 	else
 		c->bad++, c->nonfinite += !isfinite(got);
 	double excess = tol > 0 ? d / tol : INFINITY;
-	if (excess > *worst_excess) {
-		*worst_excess = excess;
+	if (excess > p->worst_excess) {
+		p->worst_excess = excess, p->worst_unit = unit;
 		memcpy(c->worst, at, sizeof c->worst);
 		c->worst_got = got, c->worst_want = want, c->worst_bound = tol;
 	}
 }
 
-/* Every row of one (batch, query head) against the reference; valid marks
- * the elements of O the kernel writes. */
-static void check_head(const struct attention *a, struct attention_check *c, double *worst_excess, uint32_t b,
-		       uint32_t h, const double *kd, const double *vd, double *row, bool *valid)
+/* Every row of one (batch, query head) against the reference. */
+static void check_head(const struct attention *a, struct part *p, uint32_t b, uint32_t h)
 {
 	const struct tensor *tq = &a->t[T_Q], *to = &a->t[T_O];
-	double *qd = row, *o = row + a->d, *vmax = row + 2 * a->d;
+	size_t head = (size_t)a->skv * a->d;
+	double *kd = p->buf, *vd = kd + head, *qd = vd + head, *o = qd + a->d, *vmax = o + a->d, *scores = vmax + a->d;
+	uint64_t unit = (uint64_t)b * a->hq + h;
+	uint32_t kh = h / (a->hq / a->hkv);
+	head_to_double(&a->t[T_K], b, kh, kd);
+	head_to_double(&a->t[T_V], b, kh, vd);
 	for (uint32_t i = 0; i < a->sq; i++) {
 		size_t qe = (size_t)b * tq->sb + (size_t)h * tq->sh + (size_t)i * tq->ss;
 		for (unsigned x = 0; x < a->d; x++)
 			qd[x] = attention_load(a->in, (const char *)tq->host + (qe + x) * fmt_bytes(a->in));
 		uint32_t nvis = attention_visible(a->sq, a->skv, a->causal, i);
 		double lse, score_abs;
-		attention_reference_row(qd, kd, a->d, vd, a->d, a->d, nvis, a->scale_log2, o, vmax, &lse, &score_abs);
+		attention_reference_row(qd, kd, a->d, vd, a->d, a->d, nvis, a->scale_log2, scores, o, vmax, &lse,
+					&score_abs);
 		struct attention_bound bd;
 		attention_bound(a->in, a->out, a->d, a->skv, a->scale_log2, score_abs, &bd);
 		size_t oe = (size_t)b * to->sb + (size_t)h * to->sh + (size_t)i * to->ss;
 		for (unsigned x = 0; x < a->d; x++) {
 			double got = attention_load(a->out, (const char *)to->host + (oe + x) * fmt_bytes(a->out));
 			double tol = nvis ? bd.v_coef * vmax[x] + bd.out_rel * fabs(o[x]) + bd.out_abs : 0;
-			valid[oe + x] = true;
-			c->elements++;
-			judge(c, worst_excess, false, got, o[x], tol, (const uint32_t[4]){ b, h, i, x });
+			p->c.elements++;
+			judge(p, unit, false, got, o[x], tol, (const uint32_t[4]){ b, h, i, x });
 		}
 		if (!a->lse)
 			continue;
-		c->rows++;
+		p->c.rows++;
 		float got;
-		memcpy(&got, (const char *)a->t[T_LSE].host + 4 * (((size_t)b * a->hq + h) * a->sq + i), 4);
-		judge(c, worst_excess, true, got, lse, nvis ? bd.lse_abs + bd.lse_rel * fabs(lse) : 0,
+		memcpy(&got, (const char *)a->t[T_LSE].host + 4 * (unit * a->sq + i), 4);
+		judge(p, unit, true, got, lse, nvis ? bd.lse_abs + bd.lse_rel * fabs(lse) : 0,
 		      (const uint32_t[4]){ b, h, i, UINT32_MAX });
 	}
 }
 
+static void *check_units(void *arg)
+{
+	struct part *p = arg;
+	const struct attention *a = p->a;
+	for (uint64_t u = p->first; u < (uint64_t)a->batch * a->hq; u += p->step)
+		check_head(a, p, (uint32_t)(u / a->hq), (uint32_t)(u % a->hq));
+	return NULL;
+}
+
+/* Whether element e of a tensor's buffer is in the tensor (not a stride gap
+ * or the guard): strides at least the extent below them make the
+ * decomposition exact. */
+static bool in_tensor(const struct tensor *t, size_t e)
+{
+	size_t b = e / t->sb, r = e % t->sb, h = r / t->sh, i = r % t->sh / t->ss, x = r % t->sh % t->ss;
+	return b < t->nb && h < t->nh && i < t->ns && x < t->d;
+}
+
 /* Every element of O outside the tensor, and of lse past it, still the sentinel. */
-static void check_outside(const struct attention *a, struct attention_check *c, const bool *valid)
+static void check_outside(const struct attention *a, struct attention_check *c)
 {
 	for (int i = T_O; i <= T_LSE; i++) {
 		const struct tensor *t = &a->t[i];
 		unsigned es = fmt_bytes(t->fmt);
-		size_t from = i == T_LSE ? (size_t)a->batch * a->hq * a->sq : 0;
 		if (!t->have_dev)
 			continue;
-		for (size_t e = from; e < t->elems; e++) {
-			if (i == T_O && valid[e])
+		for (size_t e = 0; e < t->elems; e++) {
+			if (in_tensor(t, e))
 				continue;
 			c->outside++;
 			if (memcmp((const char *)t->host + e * es, &sentinel_bits[t->fmt], es) && !c->outside_changed++) {
@@ -453,6 +488,42 @@ static void check_outside(const struct attention *a, struct attention_check *c, 
 	}
 }
 
+/* Threads for the reference: one per online CPU (at most 64), when there is
+ * enough work to be worth one (a prefill of thousands of keys takes minutes
+ * on one core); never more than the (batch, head) units.
+ * RDNA3_ATTENTION_CHECK_THREADS=N sets the count (the tests: the same report
+ * from one thread and from several). */
+static unsigned check_threads(const struct attention *a)
+{
+	double work = (double)a->batch * a->hq * a->sq * a->skv * a->d;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t units = (uint64_t)a->batch * a->hq, n = work < 1e8 || cpus < 2 ? 1 : cpus > 64 ? 64 : (uint64_t)cpus;
+	const char *force = getenv("RDNA3_ATTENTION_CHECK_THREADS");
+	if (force && *force)
+		n = strtoul(force, NULL, 10), n = n < 1 ? 1 : n > 64 ? 64 : n;
+	return (unsigned)(n < units ? n : units);
+}
+
+
+/* The parts' counts summed into c, and the worst element of them all. */
+static void merge_parts(struct part *parts, unsigned n, struct attention_check *c)
+{
+	struct part *w = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		struct attention_check *pc = &parts[i].c;
+		c->elements += pc->elements, c->bad += pc->bad, c->nonfinite += pc->nonfinite;
+		c->rows += pc->rows, c->lse_bad += pc->lse_bad;
+		c->max_abs = fmax(c->max_abs, pc->max_abs), c->max_lse_abs = fmax(c->max_lse_abs, pc->max_lse_abs);
+		if (pc->bad + pc->lse_bad && (!w || parts[i].worst_excess > w->worst_excess ||
+					      (parts[i].worst_excess == w->worst_excess && parts[i].worst_unit < w->worst_unit)))
+			w = &parts[i];
+	}
+	if (w) {
+		memcpy(c->worst, w->c.worst, sizeof c->worst);
+		c->worst_got = w->c.worst_got, c->worst_want = w->c.worst_want, c->worst_bound = w->c.worst_bound;
+	}
+}
+
 int attention_check(const struct attention *a, struct attention_check *c, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof *c);
@@ -460,25 +531,31 @@ int attention_check(const struct attention *a, struct attention_check *c, char *
 		err[0] = 0;
 	if (!a->launched)
 		return vc_fail(err, errlen, ATTENTION_FAIL, "the attention has not run");
-	size_t head = (size_t)a->skv * a->d;
-	double *kd = malloc(2 * head * sizeof *kd), *row = malloc(3 * a->d * sizeof *row);
-	bool *valid = calloc(a->t[T_O].elems, sizeof *valid);
-	if (!kd || !row || !valid) {
-		free(kd), free(row), free(valid);
-		return vc_fail(err, errlen, ATTENTION_FAIL, "out of memory for the reference");
+	unsigned n = check_threads(a);
+	struct part *parts = calloc(n, sizeof *parts);
+	pthread_t *tid = calloc(n, sizeof *tid);
+	bool ok = parts && tid;
+	for (unsigned i = 0; ok && i < n; i++) {
+		parts[i] = (struct part){ .a = a, .first = i, .step = n, .worst_excess = -1 };
+		ok = (parts[i].buf = malloc((2 * (size_t)a->skv * a->d + 3 * a->d + a->skv) * sizeof(double))) != NULL;
 	}
-	double worst_excess = -1;
-	uint32_t group = a->hq / a->hkv;
-	for (uint32_t b = 0; b < a->batch; b++)
-		for (uint32_t h = 0; h < a->hq; h++) {
-			if (h % group == 0) {   /* the group's key/value head, once */
-				head_to_double(&a->t[T_K], b, h / group, kd);
-				head_to_double(&a->t[T_V], b, h / group, kd + head);
-			}
-			check_head(a, c, &worst_excess, b, h, kd, kd + head, row, valid);
-		}
-	check_outside(a, c, valid);
-	free(kd), free(row), free(valid);
+	unsigned started = 0;
+	for (; ok && started + 1 < n; started++)   /* the last part on this thread */
+		if (pthread_create(&tid[started], NULL, check_units, &parts[started]))
+			break;
+	if (ok)
+		for (unsigned i = started; i < n; i++)   /* a thread that could not start: its units here */
+			check_units(&parts[i]);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	if (ok)
+		merge_parts(parts, n, c);
+	for (unsigned i = 0; parts && i < n; i++)
+		free(parts[i].buf);
+	free(parts), free(tid);
+	if (!ok)
+		return vc_fail(err, errlen, ATTENTION_FAIL, "out of memory for the reference");
+	check_outside(a, c);
 	return c->bad || c->lse_bad || c->outside_changed ? ATTENTION_FAIL : ATTENTION_OK;
 }
 

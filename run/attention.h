@@ -87,13 +87,14 @@ void attention_free(struct attention *a);
 uint32_t attention_visible(uint32_t sq, uint32_t skv, bool causal, uint32_t i);
 
 /* One query row against nvis keys (key j's row at k + j·k_ss, v + j·v_ss),
- * in double: scores q·k, p = exp2(s·scale_log2 − max), o[d] = Σ p v / Σ p;
+ * in double: scores q·k (into scores, nvis of them, scaled), p =
+ * exp2(s·scale_log2 − max), o[d] = Σ p v / Σ p;
  * vmax[d] = max_j |v_jd|; *lse the natural-log log-sum-exp of the scaled
  * scores; *score_abs = max_j Σ_d |q_d k_jd|.  No key: o = 0, vmax = 0,
  * lse = −∞, score_abs = 0. */
 void attention_reference_row(const double *q, const double *k, size_t k_ss, const double *v, size_t v_ss,
-			     unsigned d, uint32_t nvis, double scale_log2, double *o, double *vmax, double *lse,
-			     double *score_abs);
+			     unsigned d, uint32_t nvis, double scale_log2, double *scores, double *o, double *vmax,
+			     double *lse, double *score_abs);
 
 /* The bound of one row: |O_d − O_ref,d| ≤ v_coef·vmax[d] + out_rel·|O_ref,d|
  * + out_abs, |lse − lse_ref| ≤ lse_abs + lse_rel·|lse_ref|. */

@@ -69,8 +69,8 @@ uint32_t attention_visible(uint32_t sq, uint32_t skv, bool causal, uint32_t i)
 }
 
 void attention_reference_row(const double *q, const double *k, size_t k_ss, const double *v, size_t v_ss,
-			     unsigned d, uint32_t nvis, double scale_log2, double *o, double *vmax, double *lse,
-			     double *score_abs)
+			     unsigned d, uint32_t nvis, double scale_log2, double *scores, double *o, double *vmax,
+			     double *lse, double *score_abs)
 {
 	for (unsigned x = 0; x < d; x++)
 		o[x] = 0, vmax[x] = 0;
@@ -79,24 +79,21 @@ void attention_reference_row(const double *q, const double *k, size_t k_ss, cons
 		*lse = -INFINITY;
 		return;
 	}
-	/* the scaled scores in the exp2 domain and their maximum: two passes over
-	 * K keep the row's memory at D doubles */
+	/* the scaled scores in the exp2 domain and their maximum */
 	double m = -INFINITY;
 	for (uint32_t j = 0; j < nvis; j++) {
 		const double *kj = k + j * k_ss;
 		double s = 0, a = 0;
 		for (unsigned x = 0; x < d; x++)
 			s += q[x] * kj[x], a += fabs(q[x] * kj[x]);
-		m = fmax(m, s * scale_log2);
+		scores[j] = s * scale_log2;
+		m = fmax(m, scores[j]);
 		*score_abs = fmax(*score_abs, a);
 	}
 	double l = 0;
 	for (uint32_t j = 0; j < nvis; j++) {
-		const double *kj = k + j * k_ss, *vj = v + j * v_ss;
-		double s = 0;
-		for (unsigned x = 0; x < d; x++)
-			s += q[x] * kj[x];
-		double p = exp2(s * scale_log2 - m);
+		const double *vj = v + j * v_ss;
+		double p = exp2(scores[j] - m);
 		l += p;
 		for (unsigned x = 0; x < d; x++) {
 			o[x] += p * vj[x];
@@ -107,6 +104,7 @@ void attention_reference_row(const double *q, const double *k, size_t k_ss, cons
 		o[x] /= l;
 	*lse = (m + log2(l)) * M_LN2;
 }
+
 
 /* docs/attention.md, "Check", derives each term.  rho bounds the relative
  * error of every weight p_j against exp2(t_j − m) for the same m: the

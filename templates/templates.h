@@ -72,9 +72,14 @@ struct tpl_values;
  * by the template's figure of merit, work / time in the template's unit. */
 #define TPL_AXIS_VALUES 6
 #define TPL_SMALL_M 64           /* skinny products: M at most this */
+/* The most dimensions a shape has (attention: B, H_q, H_kv, S_q, S_kv, D);
+ * shapes are arrays of this many sizes, the first ndims used. */
+#define TPL_SHAPE_MAX 6
 enum tpl_runner {
 	TPL_RUN_GEMM,                /* run/gemm.h at M x N x K; 2 M N K FLOP, GFLOP/s */
 	TPL_RUN_STENCIL,             /* run/stencil.h at nx x ny x nz; the lab notes' bytes, GB/s */
+	TPL_RUN_ATTENTION,           /* run/attention.h at B x H_q x H_kv x S_q x S_kv x D; 4 D FLOP per unmasked
+	                                (query, key) pair (the space's work must say so), GFLOP/s */
 };
 struct tpl_axis {
 	const char *param;
@@ -86,15 +91,16 @@ struct tpl_space {
 	unsigned naxes;
 	const char *fixed;           /* "name=value ..." on every enumerated candidate, or NULL */
 	void (*derive)(struct tpl_values *v);   /* what follows from the axes, or NULL */
-	void (*check_shape)(const struct tpl_values *v, uint32_t mnk[3]);
-	/* the dimensions a kernel library of the template is keyed by (its index
-	 * and shapes file, kernlib/kernlib.h): the GEMM's m, n, k */
+	void (*check_shape)(const struct tpl_values *v, uint32_t shape[TPL_SHAPE_MAX]);
+	/* the dimensions of a shape (rdna3gen tune --shape takes ndims sizes), and
+	 * what a kernel library of the template is keyed by (its index and shapes
+	 * file, kernlib/kernlib.h): the GEMM's m, n, k */
 	const char *const *dims;
 	unsigned ndims;
 	enum tpl_runner runner;
 	/* The work of one run at shape (FLOP or bytes, as unit says); NULL: 2 m n k
 	 * FLOP in GFLOP/s.  unit: "GFLOP/s" or "GB/s" (NULL: GFLOP/s). */
-	double (*work)(const struct tpl_values *v, const uint32_t shape[3]);
+	double (*work)(const struct tpl_values *v, const uint32_t shape[TPL_SHAPE_MAX]);
 	const char *unit;
 };
 

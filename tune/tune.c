@@ -52,9 +52,8 @@ double tune_rate(const struct tune_run *r, const struct tpl_values *v, double se
 {
 	if (!(seconds > 0))
 		return 0;
-	const uint32_t shape[3] = { r->m, r->n, r->k };
 	const struct tpl_space *sp = r->t->space;
-	double work = sp->work ? sp->work(v, shape) : 2.0 * r->m * r->n * r->k;
+	double work = sp->work ? sp->work(v, r->shape) : 2.0 * r->shape[0] * r->shape[1] * r->shape[2];
 	return work / seconds / 1e9;
 }
 
@@ -68,18 +67,28 @@ const char *tune_rate_column(const struct tpl_template *t)
 	return strcmp(tune_unit(t), "GB/s") ? "gflops" : "gbs";
 }
 
-/* A GEMM's one-letter dimensions in capitals, as the GEMM's literature writes them. */
+/* A GEMM's one-letter dimensions in capitals, as the GEMM's literature writes
+ * them; longer names (nx, skv) as they are. */
 void tune_shape_text(const struct tune_run *r, char *buf, size_t n)
 {
 	const struct tpl_space *sp = r->t->space;
-	const uint32_t v[3] = { r->m, r->n, r->k };
+	const uint32_t *v = r->shape;
 	size_t len = 0;
 	buf[0] = 0;
-	for (unsigned i = 0; i < 3 && i < sp->ndims && len < n; i++) {
+	for (unsigned i = 0; i < TPL_SHAPE_MAX && i < sp->ndims && len < n; i++) {
 		const char *d = sp->dims[i];
 		len += (size_t)snprintf(buf + len, n - len, "%s%c%s=%u", i ? " " : "",
 					d[1] ? d[0] : toupper((unsigned char)d[0]), d + 1, v[i]);
 	}
+}
+
+/* "MxNxK": the sizes of the template's dimensions joined by x. */
+void tune_shape_x(const struct tune_run *r, char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < r->t->space->ndims && i < TPL_SHAPE_MAX && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%u", i ? "x" : "", r->shape[i]);
 }
 
 /* ---- the search space: the template's (struct tpl_space, next to its
@@ -392,7 +401,7 @@ static void confirm_top(struct tune_run *r, const struct tune_env *env)
 		need |= !r->c[idx[i]].full;
 	if (need)
 		fprintf(stderr, "rdna3gen: tune: predicting the %u fastest%s again at the full depth (K = %u)\n", top,
-			n > top ? " and best" : "", r->k);
+			n > top ? " and best" : "", r->shape[2]);
 	tune_confirm(env, r, idx, n);
 	tune_pick_winner(r);
 }
@@ -403,7 +412,7 @@ int tune_collect(struct tune_run *r)
 {
 	struct space sp;
 	char err[512];
-	bool small_m = r->m <= TPL_SMALL_M, common = false;   /* tpl_param_find sets it only when it finds the name */
+	bool small_m = r->shape[0] <= TPL_SMALL_M, common = false;   /* tpl_param_find sets it only when it finds the name */
 	struct tpl_values base;
 	tpl_defaults(r->t, &base);
 	/* the target's layout on every candidate (a GEMM template's parameter) */
@@ -488,7 +497,7 @@ int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget,
 	evaluate_all(r, env, budget, time_limit);
 	if (r->winner > r->nc)
 		r->winner = r->nc;
-	if (r->winner < r->nc && r->confirm && r->k > TUNE_K_DIRECT && r->t->space->runner == TPL_RUN_GEMM)
+	if (r->winner < r->nc && r->confirm && r->shape[2] > TUNE_K_DIRECT && r->t->space->runner == TPL_RUN_GEMM)
 		confirm_top(r, env);
 	r->seconds_total = difftime(time(NULL), t0);
 	return 0;
@@ -518,7 +527,8 @@ int tune_main(int argc, char **argv)
 		return tune_fail(EXIT_USAGE, bad, o.tpl);
 	if (o.shapes)
 		return tune_library(&o);
-	r.m = (uint32_t)o.shape[0], r.n = (uint32_t)o.shape[1], r.k = (uint32_t)o.shape[2];
+	for (unsigned i = 0; i < TPL_SHAPE_MAX; i++)
+		r.shape[i] = (uint32_t)o.shape[i];
 	r.layout = o.layout;
 	snprintf(r.fixed, sizeof r.fixed, "%s", o.fixed);
 	r.target = o.target;
@@ -556,8 +566,10 @@ int tune_main(int argc, char **argv)
 	}
 	const struct tune_cand *w = &r.c[r.winner];
 	const char *how = r.hip ? ", timed on the GPU" : w->full ? " by the model" : " by the model's K = 128/256 estimate";
-	printf("winner #%u: %.1f %s predicted (%.4f ms) at %ux%ux%u%s; %u evaluated; %s written\n", w->order, w->rate,
-	       tune_unit(r.t), w->seconds * 1e3, r.m, r.n, r.k, how, r.evaluated, o.out);
+	char at[128];
+	tune_shape_x(&r, at, sizeof at);
+	printf("winner #%u: %.1f %s predicted (%.4f ms) at %s%s; %u evaluated; %s written\n", w->order, w->rate,
+	       tune_unit(r.t), w->seconds * 1e3, at, how, r.evaluated, o.out);
 	free(r.c);
 	return 0;
 }

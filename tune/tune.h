@@ -44,7 +44,7 @@ struct mdl_device;
 
 struct tune_run {
 	const struct tpl_template *t;
-	uint32_t m, n, k;
+	uint32_t shape[TPL_SHAPE_MAX];     /* the template's dimensions (its space's dims): M, N, K for a GEMM */
 	long layout;                 /* enum vc_layout */
 	long target;                 /* --target: the row of isa/targets.def (TPL_C_TARGET) */
 	const struct mdl_device *device;   /* the card the model predicts for (model/devices.def) */
@@ -71,6 +71,8 @@ const char *tune_unit(const struct tpl_template *t);          /* "GFLOP/s", "GB/
 const char *tune_rate_column(const struct tpl_template *t);   /* its CSV column: "gflops", "gbs" */
 /* The shape as "M=.. N=.. K=.." in the template's dimension names. */
 void tune_shape_text(const struct tune_run *r, char *buf, size_t n);
+/* The shape as "MxNxK" (every dimension of the template). */
+void tune_shape_x(const struct tune_run *r, char *buf, size_t n);
 
 /* rdna3gen tune ...: the whole command; returns the exit status. */
 int tune_main(int argc, char **argv);
@@ -81,7 +83,10 @@ int tune_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2,
 struct tune_opts {
 	const char *tpl, *out, *cache, *backend;
 	const char *shapes;          /* --shapes FILE: a kernel library */
-	long long shape[3];
+	long long shape[TPL_SHAPE_MAX];   /* --shape's sizes, the template's ndims of them */
+	const char *shape_words[TPL_SHAPE_MAX];   /* as given */
+	unsigned nshape;
+	const char *shape_stop;      /* the word after the last size, or NULL */
 	long layout;
 	long target;                 /* --target: the row of isa/targets.def, 0 the default */
 	const char *device;          /* --device-model NAME, or NULL: the target's first card */

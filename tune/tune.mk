@@ -11,3 +11,14 @@ $(TUNE_LIB): $(TUNE_SRCS:%.c=$(BUILD)/%.o)
 
 # tests/tune: a search on a tiny budget, a kernel library (both through rdna3gen)
 TEST_SCRIPTS += tests/tune/tune.sh tests/tune/tune_lib.sh tests/tune/shard.sh
+
+# tests/tune/attention.sh: the attention runner of a worker on a code object of
+# the attention template, through tune_exec's functions (a program the script
+# runs on the kernel it builds).
+TEST_SCRIPTS += tests/tune/attention.sh
+all: $(BUILD)/tests/tune_exec_attention
+$(BUILD)/tests/tune_exec_attention: $(BUILD)/tests/tune/exec_attention.o $(TUNE_LIB) $(BUILD)/librun_gemm.a \
+		$(BUILD)/librun_stencil.a $(BUILD)/librun_attention.a $(BUILD)/libld_emu.a $(BUILD)/libmodel.a \
+		$(BUILD)/librdna3report.a $(BUILD)/libtemplates.a $(REPORT_DEPLIBS) $(BUILD)/libkernlib.a $(BUILD)/libemu.a \
+		$(BUILD)/libisa.a $(BUILD)/libvocab.a
+	@mkdir -p $(dir $@); $(CC) $(LDFLAGS) $^ -o $@ $(YAML_LIBS) $(REPORT_LDLIBS) -lopenblas $(LDLIBS)

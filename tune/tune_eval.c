@@ -84,8 +84,9 @@ static void key_of(const struct tune_env *e, const struct tune_cand *c, char *ke
 {
 	const struct tune_run *r = e->r;
 	char s[2048], val[64], a[64];
-	size_t len = (size_t)snprintf(s, sizeof s, "%s %s %ux%ux%u k%d,%d", RDNA3_VERSION, r->t->name, r->m, r->n, r->k,
-				      K1, K2);
+	char shape[128];
+	tune_shape_x(r, shape, sizeof shape);
+	size_t len = (size_t)snprintf(s, sizeof s, "%s %s %s k%d,%d", RDNA3_VERSION, r->t->name, shape, K1, K2);
 	for (unsigned i = 0; i < tune_nparams(r->t) && len < sizeof s; i++) {
 		tune_param_text(&c->v, i, val, sizeof val);
 		len += (size_t)snprintf(s + len, sizeof s - len, " %s=%s", tune_param_name(r->t, i), val);
@@ -186,7 +187,7 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	snprintf(hsaco, sizeof hsaco, "%s.hsaco", base);
 	ao_write_atomic(hsaco, co, co_len, err, sizeof err); /* for the confirmation and the winner; rebuilt if lost */
 	/* the check: the template's shape for it, ragged in M, N and K */
-	uint32_t check[3];
+	uint32_t check[TPL_SHAPE_MAX] = { 0 };
 	c->v.tpl->space->check_shape(&c->v, check);
 	enum tune_status st;
 	if (tune_exec_check(RUNNER(e), co, co_len, check, &st, c->why, sizeof c->why)) {
@@ -196,8 +197,9 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 	}
 	const struct tune_run *r = e->r;
 	double s = -1;
-	uint32_t at[3] = { r->m, r->n, r->k };
-	if (r->k <= K2 || RUNNER(e) != TPL_RUN_GEMM) { /* the depth estimate is the k-loop's */
+	uint32_t at[TPL_SHAPE_MAX];
+	memcpy(at, r->shape, sizeof at);
+	if (r->shape[2] <= K2 || RUNNER(e) != TPL_RUN_GEMM) { /* the depth estimate is the k-loop's */
 		if (!tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c))
 			s = c->seconds;
 		c->full = true;
@@ -206,7 +208,7 @@ static void evaluate(const struct tune_env *e, struct tune_cand *c, const char *
 		double t1 = tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c) ? -1 : c->seconds;
 		at[2] = K2;
 		double t2 = t1 < 0 || tune_exec_predict(RUNNER(e), co, co_len, at, e->r->device, c) ? -1 : c->seconds;
-		s = t2 < 0 ? -1 : t2 + (t2 - t1) * (double)(r->k - K2) / (K2 - K1);
+		s = t2 < 0 ? -1 : t2 + (t2 - t1) * (double)(r->shape[2] - K2) / (K2 - K1);
 	}
 	free(co);
 	if (s > 0) {
@@ -232,11 +234,10 @@ static int confirm_child(const struct tune_env *e, struct tune_cand *c)
 	size_t len;
 	char err[256];
 	double sampled = c->seconds;
-	const uint32_t at[3] = { e->r->m, e->r->n, e->r->k };
 	if (tune_winner_hsaco(e, c, &co, &len, err, sizeof err)) {
 		c->status = TUNE_ASM;
 		snprintf(c->why, sizeof c->why, "%.*s", (int)strcspn(err, "\n"), err);
-	} else if (!tune_exec_predict(RUNNER(e), co, len, at, e->r->device, c)) {
+	} else if (!tune_exec_predict(RUNNER(e), co, len, e->r->shape, e->r->device, c)) {
 		c->sampled_seconds = sampled;
 	}
 	free(co);
@@ -330,7 +331,9 @@ int tune_hip_probe(const struct tune_env *e, char *err, size_t errlen)
 		return -1;
 	int rc = tune_winner_hsaco(e, &c, &co, &len, err, errlen);
 	double ms;
-	const uint32_t at[3] = { 64, 64, 8 };
+	uint32_t at[TPL_SHAPE_MAX] = { 64, 64, 8 };   /* a small GEMM or stencil; an attention at its check shape */
+	if (RUNNER(e) == TPL_RUN_ATTENTION)
+		e->r->t->space->check_shape(&c.v, at);
 	if (!rc) {
 		rc = tune_exec_hip_time(RUNNER(e), b, co, len, at, 1, &ms, err, errlen);
 		free(co);
@@ -345,7 +348,6 @@ int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_
 {
 	enum { TOP = 5 };
 	unsigned top[TOP], nt = tune_top(r, top, TOP);
-	const uint32_t at[3] = { r->m, r->n, r->k };
 	struct ld_backend *b;
 	if (tune_exec_hip_open(&b, err, errlen))
 		return -1;
@@ -357,7 +359,7 @@ int tune_hip_time(const struct tune_env *e, struct tune_run *r, char *err, size_
 		size_t len;
 		rc = tune_winner_hsaco(e, c, &co, &len, err, errlen);
 		if (!rc)
-			rc = tune_exec_hip_time(RUNNER(e), b, co, len, at, 20, &c->hip_ms, err, errlen);
+			rc = tune_exec_hip_time(RUNNER(e), b, co, len, r->shape, 20, &c->hip_ms, err, errlen);
 		free(co);
 		if (rc)
 			snprintf(err + strlen(err), errlen - strlen(err), " (timing candidate #%u)", c->order);

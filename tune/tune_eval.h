@@ -15,23 +15,23 @@ struct tune_env {
 	uint32_t check[3];           /* the ragged check shape is per candidate; this is the target */
 };
 
-/* tune/tune_exec.c: the code object's kernel run in-process at shape (M, N, K,
- * or nx, ny, nz) by the template's runner.  check: on the emulator (against
- * OpenBLAS, or the stencil's reference); 0, or -1 with *status (wrong-result
- * or fault) and why.  predict: the model, one unit per group; 0 with
+/* tune/tune_exec.c: the code object's kernel run in-process at shape (M, N, K;
+ * nx, ny, nz; or B, H_q, H_kv, S_q, S_kv, D) by the template's runner.  check:
+ * on the emulator (against OpenBLAS, the stencil's or the attention's
+ * reference); 0, or -1 with *status (wrong-result or fault) and why.  predict: the model, one unit per group; 0 with
  * c->seconds, c->limit and c->occ_limit, or -1 with c->status and c->why;
  * device: the card (NULL: the model's default).
  * hip: a GPU (open it once), reps timed launches after one untimed; the best
  * time in *ms. */
-int tune_exec_check(enum tpl_runner runner, const void *co, size_t len, const uint32_t shape[3], enum tune_status *status, char *why,
+int tune_exec_check(enum tpl_runner runner, const void *co, size_t len, const uint32_t shape[TPL_SHAPE_MAX], enum tune_status *status, char *why,
 		    size_t n);
 struct mdl_device;
-int tune_exec_predict(enum tpl_runner runner, const void *co, size_t len, const uint32_t shape[3],
+int tune_exec_predict(enum tpl_runner runner, const void *co, size_t len, const uint32_t shape[TPL_SHAPE_MAX],
 		      const struct mdl_device *device, struct tune_cand *c);
 struct ld_backend;
 int tune_exec_hip_open(struct ld_backend **b, char *err, size_t errlen);
 int tune_exec_hip_time(enum tpl_runner runner, struct ld_backend *b, const void *co, size_t len,
-		       const uint32_t shape[3], unsigned reps, double *ms, char *err, size_t errlen);
+		       const uint32_t shape[TPL_SHAPE_MAX], unsigned reps, double *ms, char *err, size_t errlen);
 
 int tune_env_init(struct tune_env *e, const struct tune_run *r, const char *cache, char *err, size_t errlen);
 /* The cached result of c (status, why, prediction): 0, or -1 when there is none. */

@@ -1,13 +1,15 @@
 /* tune_exec.c — a candidate's code object run in-process, through the same
  * runner as rdna3run (the template's: run/gemm.h as `rdna3run --gemm`,
- * run/stencil.h as `rdna3run --stencil`): its check on the emulator (against
- * OpenBLAS, or the stencil's long-double reference), the timing model's
+ * run/stencil.h as `rdna3run --stencil`, run/attention.h as `rdna3run
+ * --attention`): its check on the emulator (against OpenBLAS, the stencil's
+ * long-double reference or the attention's double one), the timing model's
  * prediction (the emulator under model/), and its time on a GPU.  What the
  * search measures is what a user reproduces with rdna3run; the results come
  * back as structs. */
 #include "tune/tune_eval.h"
 #include "emu/emu.h"
 #include "model/model.h"
+#include "run/attention.h"
 #include "run/gemm.h"
 #include "run/stencil.h"
 #include "vocab/vocab.h"
@@ -56,7 +58,7 @@ static void crash_hook(uint32_t m)
 /* One GEMM of the code object's only kernel at shape on backend b: launched
  * reps times, checked when why is set (the failed check's line into why,
  * *wrong set).  GEMM_* with the message in err. */
-static int gemm_once(struct ld_backend *b, void *module, const struct ld_kernel *k, const uint32_t shape[3],
+static int gemm_once(struct ld_backend *b, void *module, const struct ld_kernel *k, const uint32_t shape[TPL_SHAPE_MAX],
 		     unsigned reps, bool *wrong, char *why, size_t whylen, struct ld_run_stats *st, char *err,
 		     size_t errlen)
 {
@@ -83,7 +85,7 @@ static int gemm_once(struct ld_backend *b, void *module, const struct ld_kernel 
 }
 
 /* The same for a stencil of nx x ny x nz (every slab). */
-static int stencil_once(struct ld_backend *b, void *module, const struct ld_kernel *k, const uint32_t shape[3],
+static int stencil_once(struct ld_backend *b, void *module, const struct ld_kernel *k, const uint32_t shape[TPL_SHAPE_MAX],
 			unsigned reps, bool *wrong, char *why, size_t whylen, struct ld_run_stats *st, char *err,
 			size_t errlen)
 {
@@ -110,9 +112,61 @@ static int stencil_once(struct ld_backend *b, void *module, const struct ld_kern
 	return rc;
 }
 
+/* The same for an attention of B x H_q x H_kv x S_q x S_kv x D (the mask the
+ * kernel's). */
+static int attention_once(struct ld_backend *b, void *module, const struct ld_kernel *k,
+			  const uint32_t shape[TPL_SHAPE_MAX], unsigned reps, bool *wrong, char *why, size_t whylen,
+			  struct ld_run_stats *st, char *err, size_t errlen)
+{
+	struct attention_req q = { .batch = shape[0], .hq = shape[1], .hkv = shape[2], .sq = shape[3], .skv = shape[4],
+				   .head_dim = shape[5], .causal = -1, .seed = 1 };
+	struct attention *a = NULL;
+	struct attention_check chk = { 0 };
+	struct ld_run_stats first = { 0 };
+	int rc = attention_prepare(b, module, k, &q, &a, err, errlen);
+	if (!rc)
+		rc = attention_launch(a, 1, &first, err, errlen);
+	if (!rc && why && (rc = attention_check(a, &chk, err, errlen)) && !err[0]) {
+		*wrong = true;
+		snprintf(why, whylen, "check: FAILED: %llu of %llu elements of O outside the bound (%llu not finite), %llu "
+			 "log-sum-exp rows, %llu elements outside the tensors written; worst (b, h, i, d) %u %u %u %d = %.9g, "
+			 "expected %.9g", (unsigned long long)chk.bad, (unsigned long long)chk.elements,
+			 (unsigned long long)chk.nonfinite, (unsigned long long)chk.lse_bad,
+			 (unsigned long long)chk.outside_changed, chk.worst[0], chk.worst[1], chk.worst[2], (int)chk.worst[3],
+			 chk.worst_got, chk.worst_want);
+	}
+	if (!rc && reps)
+		rc = attention_launch(a, reps, st, err, errlen);
+	else if (st)
+		*st = first;
+	attention_free(a);
+	return rc;
+}
+
+typedef int run_fn(struct ld_backend *b, void *module, const struct ld_kernel *k, const uint32_t shape[TPL_SHAPE_MAX],
+		   unsigned reps, bool *wrong, char *why, size_t whylen, struct ld_run_stats *st, char *err,
+		   size_t errlen);
+/* Each runner's function and the dimensions of its shape (enum tpl_runner order). */
+static const struct {
+	run_fn *run;
+	unsigned ndims;
+} runners[] = {
+	[TPL_RUN_GEMM] = { gemm_once, 3 }, [TPL_RUN_STENCIL] = { stencil_once, 3 },
+	[TPL_RUN_ATTENTION] = { attention_once, 6 },
+};
+
+/* "MxNxK": the shape in a message. */
+static void shape_x(enum tpl_runner runner, const uint32_t shape[TPL_SHAPE_MAX], char *buf, size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (unsigned i = 0; i < runners[runner].ndims && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%u", i ? "x" : "", shape[i]);
+}
+
 /* The code object's only kernel, loaded, run by the template's runner. */
 static int run_once(enum tpl_runner runner, struct ld_backend *b, const struct ld_code_object *co,
-		    const uint32_t shape[3], unsigned reps, bool *wrong, char *why, size_t whylen,
+		    const uint32_t shape[TPL_SHAPE_MAX], unsigned reps, bool *wrong, char *why, size_t whylen,
 		    struct ld_run_stats *st, char *err, size_t errlen)
 {
 	void *module = NULL;
@@ -120,8 +174,7 @@ static int run_once(enum tpl_runner runner, struct ld_backend *b, const struct l
 		return vc_fail(err, errlen, GEMM_FAIL, "the code object has %u kernels, not one", ld_kernel_count(co));
 	if (ld_load(b, co, &module, err, errlen))
 		return GEMM_FAIL;
-	int rc = (runner == TPL_RUN_STENCIL ? stencil_once : gemm_once)(b, module, ld_kernel_at(co, 0), shape, reps,
-									  wrong, why, whylen, st, err, errlen);
+	int rc = runners[runner].run(b, module, ld_kernel_at(co, 0), shape, reps, wrong, why, whylen, st, err, errlen);
 	ld_unload(b, module);
 	return rc;
 }
@@ -131,7 +184,7 @@ static int open_co(const void *bytes, size_t len, struct ld_code_object **co, ch
 	return ld_open_mem(bytes, len, co, err, errlen) ? GEMM_FAIL : 0;
 }
 
-int tune_exec_check(enum tpl_runner runner, const void *bytes, size_t len, const uint32_t shape[3],
+int tune_exec_check(enum tpl_runner runner, const void *bytes, size_t len, const uint32_t shape[TPL_SHAPE_MAX],
 		    enum tune_status *status, char *why, size_t n)
 {
 	crash_hook(shape[0]);
@@ -151,7 +204,9 @@ int tune_exec_check(enum tpl_runner runner, const void *bytes, size_t len, const
 	if (!rc)
 		return 0;
 	*status = wrong ? TUNE_WRONG : TUNE_FAULT;
-	snprintf(why, n, "emulator at %ux%ux%u: %s", shape[0], shape[1], shape[2], wrong ? line : err);
+	char at[96];
+	shape_x(runner, shape, at, sizeof at);
+	snprintf(why, n, "emulator at %s: %s", at, wrong ? line : err);
 	return -1;
 }
 
@@ -172,7 +227,7 @@ static void limit_of(const struct mdl_result *r, char *buf, size_t n)
 		snprintf(buf, n, "VALU");
 }
 
-int tune_exec_predict(enum tpl_runner runner, const void *bytes, size_t len, const uint32_t shape[3],
+int tune_exec_predict(enum tpl_runner runner, const void *bytes, size_t len, const uint32_t shape[TPL_SHAPE_MAX],
 		      const struct mdl_device *device, struct tune_cand *c)
 {
 	struct ld_code_object *co = NULL;
@@ -196,8 +251,9 @@ int tune_exec_predict(enum tpl_runner runner, const void *bytes, size_t len, con
 		snprintf(c->occ_limit, sizeof c->occ_limit, "%s", mc->p.plan.limit ? mc->p.plan.limit : "");
 	} else {
 		c->status = TUNE_MODEL;
-		snprintf(c->why, sizeof c->why, "model at %ux%ux%u: %.150s", shape[0], shape[1], shape[2],
-			 err[0] ? err : "no prediction");
+		char at[96];
+		shape_x(runner, shape, at, sizeof at);
+		snprintf(c->why, sizeof c->why, "model at %.40s: %.140s", at, err[0] ? err : "no prediction");
 	}
 	free(mc);
 	return s < 0 ? -1 : (c->seconds = s, 0);
@@ -212,7 +268,7 @@ int tune_exec_hip_open(struct ld_backend **b, char *err, size_t errlen)
 }
 
 int tune_exec_hip_time(enum tpl_runner runner, struct ld_backend *b, const void *bytes, size_t len,
-		       const uint32_t shape[3], unsigned reps, double *ms, char *err, size_t errlen)
+		       const uint32_t shape[TPL_SHAPE_MAX], unsigned reps, double *ms, char *err, size_t errlen)
 {
 	struct ld_code_object *co = NULL;
 	struct ld_run_stats st = { 0 };

@@ -78,7 +78,7 @@ static void keep_records(const struct tune_run *r, struct lib_shape *ls)
 /* Search one shape: at the upper end of each of its ranges. */
 static void search_shape(const struct tune_opts *o, struct tune_run *r, struct tune_env *env, struct lib_shape *ls)
 {
-	r->m = ls->s.hi[0], r->n = ls->s.hi[1], r->k = ls->s.hi[2];
+	r->shape[0] = ls->s.hi[0], r->shape[1] = ls->s.hi[1], r->shape[2] = ls->s.hi[2];
 	r->layout = ls->s.layout;
 	r->c = NULL, r->nc = 0, r->evaluated = 0, r->hip = false;
 	char salt[200];
@@ -94,8 +94,8 @@ static void search_shape(const struct tune_opts *o, struct tune_run *r, struct t
 	if (r->shard_n > 1)
 		keep_records(r, ls);
 	else if (r->winner >= r->nc)
-		tune_fail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->m, r->n,
-			  r->k, vc_layout_str((enum vc_layout)r->layout));
+		tune_fail(1, "shape on line %u (%ux%ux%u %s): no candidate was correct and timed", ls->s.line, r->shape[0], r->shape[1],
+			  r->shape[2], vc_layout_str((enum vc_layout)r->layout));
 	else if (!strcmp(o->backend, "hip") && tune_hip_time(env, r, err, sizeof err))
 		tune_fail(1, "shape on line %u: --backend hip: %s", ls->s.line, err);
 	else
@@ -176,7 +176,7 @@ int tune_lib_write(const struct tune_opts *o, const struct tpl_template *tpl, co
 	oom |= txt[1].oom;
 	for (unsigned i = 0; i < nk; i++) {
 		const struct lib_shape *s = &sh[k[i].shape];
-		struct tune_run r = { .t = tpl, .m = s->s.hi[0], .n = s->s.hi[1], .k = s->s.hi[2],
+		struct tune_run r = { .t = tpl, .shape = { s->s.hi[0], s->s.hi[1], s->s.hi[2] },
 				      .c = (struct tune_cand *)&s->win, .nc = 1, .winner = 0, .hip = s->hip,
 				      .evaluated = s->evaluated };
 		tune_winner_yaml(&r, &txt[2 + i]);

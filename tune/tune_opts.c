@@ -25,6 +25,7 @@ static void usage_tune(FILE *f)
 		   "       rdna3gen tune TEMPLATE --shapes SHAPES.yaml [--budget N | --time SECONDS] [-j N]\n"
 		   "                [--confirm N] [--backend model|hip] [--cache DIR] [--target GPU]\n"
 		   "                [--device-model CARD] [--shard K/N] -o LIB\n"
+		   "       rdna3gen tune attention --shape B HQ HKV SQ SKV D [--causal] [options as above] -o DIR\n"
 		   "TEMPLATE: one that declares a search space (");
 	for (unsigned i = 0, n = 0; i < tpl_count(); i++)
 		if (tpl_at(i)->space)
@@ -48,6 +49,8 @@ static void usage_tune(FILE *f)
 		   "rdna3gen tune merge -o LIB PART... joins the N parts into the library one run writes.\n"
 		   "--PARAM VALUE: a parameter of the template (--radius 2, --dtype f64), fixed on every candidate;\n"
 		   "a searched one then keeps that one value.\n"
+		   "--shape takes as many sizes as the template has dimensions (an attention: six); --causal\n"
+		   "alone is --causal 1.\n"
 		   "See docs/tune.md.\n");
 }
 
@@ -104,6 +107,12 @@ static int out_dir_unusable(const char *out)
 	return why ? (tune_fail(EXIT_USAGE, "-o %s: cannot be created (%s: %s)", out, dir, why), 1) : 0;
 }
 
+/* A word --shape takes as a size: a number, perhaps negative (refused later). */
+static bool is_size_word(const char *s)
+{
+	return isdigit((unsigned char)s[0]) || (s[0] == '-' && isdigit((unsigned char)s[1]));
+}
+
 static int opts_agree(struct opts *o, bool have_budget);
 
 int tune_parse_opts(int argc, char **argv, struct opts *o)
@@ -134,20 +143,19 @@ int tune_parse_opts(int argc, char **argv, struct opts *o)
 		if (once(a, seen, &nseen))
 			return EXIT_USAGE;
 		if (!strcmp(a, "--shape")) {
-			for (int d = 0; d < 3; d++) {
-				/* an option where a size should be ("--shape 512 512 --budget 8"); a
-				 * negative number is a size, refused below as one */
-				if (i + 1 >= argc || (argv[i + 1][0] == '-' && !isdigit((unsigned char)argv[i + 1][1])))
-					return tune_fail(EXIT_USAGE, "--shape needs three sizes M N K, got %d%s%s%s", d,
-							 i + 1 < argc ? " before '" : "", i + 1 < argc ? argv[i + 1] : "",
-							 i + 1 < argc ? "'" : "");
-				const char *s = argv[++i];
-				if (!parse_ll(s, &x) || x <= 0 || x > VC_DIM_MAX)
-					return tune_fail(EXIT_USAGE, "--shape: %c = '%s' is not a size in 1..%u", "MNK"[d], s,
-							 VC_DIM_MAX);
-				o->shape[d] = x;
-			}
+			/* the sizes up to the next option or word ("--shape 512 512 --budget 8"):
+			 * how many the template takes is checked once it is known; a negative
+			 * number is a size, refused there as one */
+			while (o->nshape < TPL_SHAPE_MAX && i + 1 < argc && is_size_word(argv[i + 1]))
+				o->shape_words[o->nshape++] = argv[++i];
+			o->shape_stop = i + 1 < argc ? argv[i + 1] : NULL;
 			o->have_shape = true;
+			continue;
+		}
+		if (!strcmp(a, "--causal") && (i + 1 >= argc || argv[i + 1][0] == '-')) {
+			/* the attention template's mask as the issue writes it: --causal alone is --causal 1 */
+			size_t len = strlen(o->fixed);
+			snprintf(o->fixed + len, sizeof o->fixed - len, "%scausal=1", len ? " " : "");
 			continue;
 		}
 		if (i + 1 >= argc)
@@ -242,6 +250,43 @@ static int template_params_agree(const struct opts *o)
 	return 0;
 }
 
+/* --shape's sizes: as many as the template has dimensions (a GEMM's M N K,
+ * an attention's B HQ HKV SQ SKV D), each in 1..VC_DIM_MAX.  0, or 1 after
+ * the error line. */
+static int shape_agrees(struct opts *o, const struct tpl_template *t)
+{
+	static const char *const gemm[3] = { "m", "n", "k" }, *const counts[TPL_SHAPE_MAX + 1] = {
+		"no", "one", "two", "three", "four", "five", "six",
+	};
+	const char *const *dims = t && t->space ? t->space->dims : gemm;
+	unsigned nd = t && t->space && t->space->ndims <= TPL_SHAPE_MAX ? t->space->ndims : 3;
+	char upper[TPL_SHAPE_MAX][16], names[6 * TPL_SHAPE_MAX] = "";   /* "M N K", as the literature writes them */
+	for (unsigned d = 0, len = 0; d < nd; d++) {
+		size_t j = 0;
+		for (; dims[d][j] && j + 1 < sizeof upper[d]; j++)
+			upper[d][j] = (char)toupper((unsigned char)dims[d][j]);
+		upper[d][j] = 0;
+		len += (unsigned)snprintf(names + len, sizeof names - len, "%s%s", d ? " " : "", upper[d]);
+	}
+	if (o->nshape != nd) {
+		const char *s = o->shape_stop;
+		tune_fail(EXIT_USAGE, "--shape needs %s sizes %s, got %u%s%s%s", counts[nd], names, o->nshape,
+			  s ? " before '" : "", s ? s : "", s ? "'" : "");
+		return 1;
+	}
+	for (unsigned d = 0; d < nd; d++) {
+		long long x;
+		if (!parse_ll(o->shape_words[d], &x) || x <= 0 || x > VC_DIM_MAX) {
+			tune_fail(EXIT_USAGE, "--shape: %s = '%s' is not a size in 1..%u", upper[d], o->shape_words[d],
+				  VC_DIM_MAX);
+			return 1;
+		}
+		o->shape[d] = x;
+	}
+	return 0;
+}
+
+
 /* The options together: what is missing, and what does not go with what.  0,
  * or the usage status after the error line. */
 static int opts_agree(struct opts *o, bool have_budget)
@@ -258,6 +303,8 @@ static int opts_agree(struct opts *o, bool have_budget)
 		return tune_fail(EXIT_USAGE, "no --shape M N K or --shapes FILE");
 	if (o->have_shape && o->shapes)
 		return tune_fail(EXIT_USAGE, "--shape and --shapes: give one");
+	if (o->have_shape && t && t->space && shape_agrees(o, t))   /* else tune_check_template says why */
+		return EXIT_USAGE;
 	if (o->have_layout && o->shapes)
 		return tune_fail(EXIT_USAGE, "--layout with --shapes: give the layout in the shapes file");
 	if (!o->out)

@@ -111,8 +111,12 @@ static void csv_of(const struct tune_run *r, struct ao_text *t)
 
 static void json_of(const struct tune_run *r, struct ao_text *t)
 {
-	ao_textf(t, "{\"template\": \"%s\", \"m\": %u, \"n\": %u, \"k\": %u, \"evaluated\": %u, \"toolchain\": ",
-		 r->t->name, r->m, r->n, r->k, r->evaluated);
+	/* m, n, k: the first three sizes (a GEMM's); shape: every dimension of the template's */
+	ao_textf(t, "{\"template\": \"%s\", \"m\": %u, \"n\": %u, \"k\": %u, \"shape\": [", r->t->name, r->shape[0],
+		 r->shape[1], r->shape[2]);
+	for (unsigned i = 0; i < r->t->space->ndims && i < TPL_SHAPE_MAX; i++)
+		ao_textf(t, "%s%u", i ? ", " : "", r->shape[i]);
+	ao_textf(t, "], \"evaluated\": %u, \"toolchain\": ", r->evaluated);
 	json_str(t, r->toolchain ? r->toolchain : "");
 	ao_textf(t, ", \"timed_on_gpu\": %s, \"winner\": %u,\n\"candidates\": [\n", r->hip ? "true" : "false",
 		 r->c[r->winner].order);

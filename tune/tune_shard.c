@@ -210,7 +210,7 @@ static int parts_agree(const struct part *p, unsigned np, char *err, size_t errl
 static int merge_shape(const struct part *p, unsigned np, unsigned s, struct tune_run *r, struct lib_shape *ls)
 {
 	const struct kl_shape *ks = &p[0].sh[s].s;
-	r->m = ks->hi[0], r->n = ks->hi[1], r->k = ks->hi[2], r->layout = ks->layout;
+	r->shape[0] = ks->hi[0], r->shape[1] = ks->hi[1], r->shape[2] = ks->hi[2], r->layout = ks->layout;
 	if (tune_collect(r))
 		return -1;
 	ls->s = *ks;
@@ -225,11 +225,11 @@ static int merge_shape(const struct part *p, unsigned np, unsigned s, struct tun
 			struct tune_cand *c = &r->c[rec->order];
 			c->status = TUNE_OK, c->seconds = rec->seconds, c->sampled_seconds = rec->sampled, c->full = rec->full;
 			/* a shard's confirmation counts only for the global set, chosen by the estimates */
-			if (r->k > TUNE_K_DIRECT && r->confirm && c->full && c->sampled_seconds > 0)
+			if (r->shape[2] > TUNE_K_DIRECT && r->confirm && c->full && c->sampled_seconds > 0)
 				full_s[rec->order] = c->seconds, c->seconds = c->sampled_seconds, c->full = false;
 		}
 	}
-	if (full_s && r->k > TUNE_K_DIRECT && r->confirm) {
+	if (full_s && r->shape[2] > TUNE_K_DIRECT && r->confirm) {
 		unsigned idx[TUNE_CONFIRM_MAX + 1], top, n = tune_confirm_set(r, idx, &top);
 		for (unsigned i = 0; i < n; i++)
 			if (full_s[idx[i]] > 0)
@@ -238,7 +238,7 @@ static int merge_shape(const struct part *p, unsigned np, unsigned s, struct tun
 	free(full_s);
 	for (unsigned i = 0; i < r->nc; i++)
 		if (r->c[i].status == TUNE_OK)
-			r->c[i].rate = 2.0 * r->m * r->n * r->k / r->c[i].seconds / 1e9;
+			r->c[i].rate = 2.0 * r->shape[0] * r->shape[1] * r->shape[2] / r->c[i].seconds / 1e9;
 	tune_pick_winner(r);
 	if (r->winner >= r->nc)
 		return tune_fail(1, "shape on line %u: no part has a correct candidate", ks->line), -1;

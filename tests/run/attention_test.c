@@ -20,23 +20,23 @@ static void test_reference(void)
 {
 	/* scale_log2 1: scores 0 and 1 weigh 2^-1 and 2^0; O = (0.5 v0 + v1) / 1.5 */
 	const double q[2] = { 1, 0 }, k[4] = { 0, 5, 1, 7 }, v[4] = { 3, 0, 0, 3 };
-	double o[2], vmax[2], lse, sabs;
-	attention_reference_row(q, k, 2, v, 2, 2, 2, 1.0, o, vmax, &lse, &sabs);
+	double o[2], vmax[2], lse, sabs, sc[2];
+	attention_reference_row(q, k, 2, v, 2, 2, 2, 1.0, sc, o, vmax, &lse, &sabs);
 	checkf(fabs(o[0] - 1) < 1e-15 && fabs(o[1] - 2) < 1e-15, "reference_two_keys", "O = %.17g %.17g, want 1 2",
 	       o[0], o[1]);
 	checkf(fabs(lse - log(3.0)) < 1e-15, "reference_lse", "lse %.17g, want ln 3", lse);
 	checkf(vmax[0] == 3 && vmax[1] == 3 && sabs == 1, "reference_magnitudes", "vmax %g %g, score_abs %g", vmax[0],
 	       vmax[1], sabs);
 	/* one key: O is its v, whatever the score */
-	attention_reference_row(q, k + 2, 2, v + 2, 2, 2, 1, 3.0, o, vmax, &lse, &sabs);
+	attention_reference_row(q, k + 2, 2, v + 2, 2, 2, 1, 3.0, sc, o, vmax, &lse, &sabs);
 	checkf(o[0] == 0 && o[1] == 3 && fabs(lse - 3 * M_LN2) < 1e-15, "reference_one_key",
 	       "O = %g %g, lse %.17g", o[0], o[1], lse);
 	/* equal scores: the mean of the values */
 	const double k0[4] = { 0, 1, 0, -1 };
-	attention_reference_row(q, k0, 2, v, 2, 2, 2, 1.0, o, vmax, &lse, &sabs);
+	attention_reference_row(q, k0, 2, v, 2, 2, 2, 1.0, sc, o, vmax, &lse, &sabs);
 	checkf(o[0] == 1.5 && o[1] == 1.5 && fabs(lse - M_LN2) < 1e-15, "reference_equal_scores", "O = %g %g", o[0],
 	       o[1]);
-	attention_reference_row(q, k, 2, v, 2, 2, 0, 1.0, o, vmax, &lse, &sabs);
+	attention_reference_row(q, k, 2, v, 2, 2, 0, 1.0, sc, o, vmax, &lse, &sabs);
 	check(o[0] == 0 && o[1] == 0 && isinf(lse) && lse < 0 && vmax[0] == 0, "reference_no_key", "");
 }
 
@@ -409,6 +409,32 @@ static void test_runner(void)
 	}
 }
 
+/* The reference on several threads reports what it does on one, the worst
+ * element included (a broken kernel, many elements outside the bound). */
+static void test_threads(void)
+{
+	const struct kernel_desc kd = { 64, 16, 1, 1, 0, "f16", "f32" };
+	const struct attention_req q = { 2, 4, 2, 37, 50, 64, -1, true, 9, false, false, { 0 }, { 0 } };
+	struct attention_check c[2][2];
+	char err[512] = "";
+	for (int t = 0; t < 2; t++) {
+		setenv("RDNA3_ATTENTION_CHECK_THREADS", t ? "3" : "1", 1);
+		run_case(&kd, &q, BUG_NONE, &c[t][0], err, sizeof err);
+		run_case(&kd, &q, BUG_GQA, &c[t][1], err, sizeof err);
+	}
+	unsetenv("RDNA3_ATTENTION_CHECK_THREADS");
+	for (int i = 0; i < 2; i++) {
+		const struct attention_check *a = &c[0][i], *b = &c[1][i];
+		checkn(a->elements == b->elements && a->bad == b->bad && a->lse_bad == b->lse_bad && a->rows == b->rows &&
+		       a->max_abs == b->max_abs && a->max_lse_abs == b->max_lse_abs &&
+		       !memcmp(a->worst, b->worst, sizeof a->worst) && a->worst_got == b->worst_got &&
+		       (i == 0 || a->bad > 0), "check_threads_agree_%s (elements %llu/%llu, bad %llu/%llu, worst %u %u %u %u "
+		       "/ %u %u %u %u)", i ? "broken" : "correct", (unsigned long long)a->elements,
+		       (unsigned long long)b->elements, (unsigned long long)a->bad, (unsigned long long)b->bad, a->worst[0],
+		       a->worst[1], a->worst[2], a->worst[3], b->worst[0], b->worst[1], b->worst[2], b->worst[3]);
+	}
+}
+
 /* What the request may not ask of the kernel: usage. */
 static void test_refusals(void)
 {
@@ -445,5 +471,6 @@ int main(void)
 	test_round();
 	test_runner();
 	test_refusals();
+	test_threads();
 	return check_exit();
 }
