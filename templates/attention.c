@@ -373,4 +373,5 @@ const struct tpl_template tpl_attention = {
 	.check = check,
 	.build = build,
 	.kernel_info = kernel_info,
+	.report = at_report,
 };

@@ -68,11 +68,25 @@ struct at {
 #define VS(id, i) ra_sub(a->ra, (unsigned)(id), (unsigned)(i), 1)
 #define SA(i) ao_s(a->s_arg + (unsigned)(i))
 
+/* The template's labels on the key loop's conditional branches (struct
+ * ao_inst.tag), so that its report (attention_report.c) follows one tile's
+ * path through the loop without guessing which way each branch goes. */
+enum at_tag {
+	AT_TAG_NONE,
+	AT_TAG_FULL,      /* taken by a tile of kv-tile keys inside S_kv (the ragged last one falls through) */
+	AT_TAG_UNMASKED,  /* taken by a tile none of whose keys is masked for any of the wave's queries */
+	AT_TAG_SAME_MAX,  /* taken when no row maximum moved: O's rescale is skipped */
+	AT_TAG_MORE,      /* falls through while keys remain (prefetch guard, exits between unrolled tiles) */
+	AT_TAG_BACK,      /* the branch back to the key loop's top */
+};
+
 /* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */
 void at_loop(struct at *a);
 /* attention_out.c: the epilogue: O (or the split's partials and the combine) and lse */
 void at_epilogue(struct at *a);
 /* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
 void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
+/* attention_report.c: `rdna3gen attention --report FILE`, from the built kernel */
+char *at_report(const struct tpl_values *v, struct ao_kernel *k);
 
 #endif

@@ -25,12 +25,19 @@
  * Keys past S_kv read the last key's row (in bounds; their p is 0). */
 #include "templates/attention.h"
 
+/* Label the branch just emitted for the report (enum at_tag). */
+static void tag_last(struct at *a, enum at_tag tag)
+{
+	ao_inst_at(K_, ao_inst_count(K_) - 1)->tag = (uint8_t)tag;
+}
+
 /* The tile at s_k0 reaches past S_kv: fall through; else branch to label. */
 static void unless_ragged(struct at *a, int label)
 {
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
 	AO_I(K_, AO_OP(s_cmp_le_u32), ao_s(a->s_t), SA(A_SKV));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)label));
+	tag_last(a, AT_TAG_FULL);
 }
 
 /* s[dst:dst+1] = s[base:base+1] + 2 * k0 * stride: row k0 of K or V */
@@ -142,6 +149,7 @@ static void scale_mask(struct at *a)
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
 	AO_I(K_, AO_OP(s_cmp_le_i32), ao_s(a->s_t), ao_s(a->s_kfull));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)unmasked));
+	tag_last(a, AT_TAG_UNMASKED);
 	/* t1 = lim - k0 - half: element (t, j) is key k0 + 16t + 2j + half, visible iff 16t + 2j < t1 */
 	AO_I(K_, AO_OP(v_subrev_nc_u32), V(a->t1), ao_s(a->s_k0), V(a->lim));
 	AO_I(K_, AO_OP(v_sub_nc_u32), V(a->t1), V(a->t1), V(a->half));
@@ -203,6 +211,7 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_s(a->s_t), ao_f32(1.0f), V(a->alpha));
 	AO_I(K_, AO_OP(s_cmp_eq_u32), ao_s(a->s_t), ao_int(0));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)same));
+	tag_last(a, AT_TAG_SAME_MAX);
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++)
 			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->alpha), VS(a->oacc[c], j));
@@ -298,6 +307,7 @@ static void tile(struct at *a)
 		int none = ao_label(K_, NULL);
 		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)none));
+		tag_last(a, AT_TAG_MORE);
 		v_loads(a);
 		k_prime(a);
 		ao_bind(K_, (unsigned)none);
@@ -321,6 +331,7 @@ void at_loop(struct at *a)
 		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 		AO_I(K_, u + 1 < a->unroll ? AO_OP(s_cbranch_scc0) : AO_OP(s_cbranch_scc1),
 		     ao_lab((unsigned)(u + 1 < a->unroll ? done : top)));
+		tag_last(a, u + 1 < a->unroll ? AT_TAG_MORE : AT_TAG_BACK);
 	}
 	ao_bind(K_, (unsigned)done);
 }

@@ -1,0 +1,311 @@
+/* attention_report.c — `rdna3gen attention --report FILE`: per key tile of
+ * the main loop, the WMMAs, v_exp_f32 and the other instructions by class,
+ * the bytes loaded, the VGPRs against the budget of each occupancy, and what
+ * bounds a tile on the SIMD: the WMMA pipe, the transcendental unit or the
+ * rest of the VALU.
+ *
+ * Every count comes from the built kernel's instruction list, after register
+ * allocation.  The key loop is found by the branch that attention_loop.c
+ * labels AT_TAG_BACK (its target is the loop's top), and one pass is
+ * followed from the top as a tile of the steady state runs it: a full tile
+ * (all kv-tile keys inside S_kv), no key masked, a next tile to come, and a
+ * row maximum that moved (O rescaled).  Each conditional branch on the way
+ * says by its tag (enum at_tag) which way such a tile goes; an untagged one
+ * stops the count rather than guess.  The same walk with one branch turned
+ * the other way gives the cost of a masked tile and of a tile whose row
+ * maxima stayed.  The cycle figures use the timing model's issue constants
+ * (model/consts.def, quoted with their sources) and bound a tile from below
+ * with one wave per SIMD; where the time really goes is the model's to say
+ * (rdna3run --attention ... --model). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isa/iclass.h"
+#include "templates/attention.h"
+
+/* The timing model's constants as consts.def gives them, with their sources
+ * (read here, not linked: the generator does not run the model). */
+#define MDL_CONST(name, value, unit, source) double name; const char *name##_src;
+static const struct mdl_defaults {
+#include "model/consts.def"
+} mc = {
+#undef MDL_CONST
+#define MDL_CONST(name, value, unit, source) .name = (value), .name##_src = (source),
+#include "model/consts.def"
+};
+#undef MDL_CONST
+
+enum { C_WMMA, C_EXP, C_TRANS, C_VALU, C_SALU, C_LDS, C_VMEM, C_SMEM, C_WAIT, C_BARRIER, C_BRANCH, C_OTHER,
+       C_COUNT };
+static const char *const class_name[C_COUNT] = {
+	"v_wmma", "v_exp_f32", "other transcendental", "other VALU", "SALU", "LDS", "VMEM", "SMEM",
+	"waits", "barriers", "branches", "other",
+};
+
+/* One walk of the loop: instructions by class, bytes per lane. */
+struct at_walk {
+	double n[C_COUNT];
+	double vmem_bytes, lds_bytes;   /* per lane: loads' destinations, stores' data */
+	unsigned insts;
+};
+
+/* The walk's choices: which tagged branches go the other way than a steady tile's. */
+enum { W_MASKED = 1, W_SAME_MAX = 2 };
+
+static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
+
+static void count(struct at_walk *w, const struct ao_inst *in)
+{
+	w->insts++;
+	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY) {
+		w->n[C_WAIT]++;
+		return;
+	}
+	if (in->kind == AO_INST_VOPD) {
+		w->n[C_VALU]++;
+		return;
+	}
+	const char *name = ao_op_name(in->op);
+	unsigned cls = ao_op_cls(in->op);
+	int c;
+	if (isa_is_wmma(in->op))
+		c = C_WMMA;
+	else if (in->op == AO_OP(v_exp_f32))
+		c = C_EXP;
+	else if (cls == ISA_CLS_TRANS)
+		c = C_TRANS;
+	else {
+		static const int by_iclass[ISA_IC_COUNT] = {
+			[ISA_IC_FMA] = C_VALU, [ISA_IC_VALU] = C_VALU, [ISA_IC_LDS] = C_LDS, [ISA_IC_VMEM] = C_VMEM,
+			[ISA_IC_SMEM] = C_SMEM, [ISA_IC_SALU] = C_SALU, [ISA_IC_BRANCH] = C_BRANCH,
+			[ISA_IC_WAIT] = C_WAIT, [ISA_IC_BARRIER] = C_BARRIER, [ISA_IC_OTHER] = C_OTHER,
+		};
+		c = by_iclass[isa_iclass_of(in->op, cls)];
+	}
+	w->n[c]++;
+	if (in->n < 2)
+		return;
+	/* loads: the destination's dwords; stores: the data operand's (ds_bpermute moves one dword) */
+	double *bytes = c == C_VMEM ? &w->vmem_bytes : c == C_LDS ? &w->lds_bytes : NULL;
+	if (!bytes)
+		return;
+	if (strstr(name, "load") || starts(name, "ds_bpermute"))
+		*bytes += 4.0 * in->o[0].count;
+	else if (strstr(name, "store"))
+		*bytes += strstr(name, "b16") ? 2.0 : 4.0 * in->o[1].count;
+}
+
+/* The key loop: *top and *back, the indices of its first instruction and
+ * of its back branch; false without one. */
+static bool find_loop(struct ao_kernel *k, unsigned *top, unsigned *back)
+{
+	for (unsigned i = ao_inst_count(k); i-- > 0;) {
+		const struct ao_inst *in = ao_inst_at(k, i);
+		if (in->tag != AT_TAG_BACK)
+			continue;
+		for (unsigned j = 0; j < in->n; j++)
+			if (in->o[j].kind == AO_K_LABEL) {
+				int t = ao_label_pos(k, in->o[j].reg);
+				if (t < 0 || (unsigned)t > i)
+					return false;
+				*top = (unsigned)t;
+				*back = i;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* Follow one pass of the loop from top to back with the given choices.
+ * NULL, or why the pass cannot be followed. */
+static const char *walk(struct ao_kernel *k, unsigned top, unsigned back, unsigned choices, struct at_walk *w)
+{
+	static char why[96];
+	memset(w, 0, sizeof *w);
+	unsigned n = ao_inst_count(k), steps = 0;
+	for (unsigned i = top;; steps++) {
+		if (i >= n || steps > n)
+			return "the walk left the kernel or went round without reaching the back branch";
+		const struct ao_inst *in = ao_inst_at(k, i);
+		count(w, in);
+		if (i == back)
+			return NULL;
+		if (in->kind != AO_INST_OP || !ao_inst_is_branch(in)) {
+			i++;
+			continue;
+		}
+		int target = -1;
+		for (unsigned j = 0; j < in->n; j++)
+			if (in->o[j].kind == AO_K_LABEL)
+				target = ao_label_pos(k, in->o[j].reg);
+		if (target < 0) {
+			snprintf(why, sizeof why, "instruction %u branches to no label", i);
+			return why;
+		}
+		bool taken;
+		switch (in->op == AO_OP(s_branch) ? AT_TAG_FULL : in->tag) {
+		case AT_TAG_FULL: taken = true; break;   /* s_branch, or a full tile's branch */
+		case AT_TAG_UNMASKED: taken = !(choices & W_MASKED); break;
+		case AT_TAG_SAME_MAX: taken = (choices & W_SAME_MAX) != 0; break;
+		case AT_TAG_MORE: taken = false; break;
+		default:
+			snprintf(why, sizeof why, "instruction %u is a conditional branch without a tag", i);
+			return why;
+		}
+		i = taken ? (unsigned)target : i + 1;
+	}
+}
+
+/* The value of the template's parameter called name. */
+static long param(const struct tpl_values *v, const char *name)
+{
+	bool common;
+	int i = tpl_param_find(v->tpl, name, &common);
+	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
+}
+
+static void print_counts(struct ao_text *b, const struct at_walk *w, double tiles)
+{
+	for (int c = 0; c < C_COUNT; c++)
+		if (w->n[c] > 0 || c <= C_VALU)
+			ao_textf(b, "  %-22s %8.2f\n", class_name[c], w->n[c] / tiles);
+	ao_textf(b, "  %-22s %8.2f\n", "total", w->insts / tiles);
+	ao_textf(b, "  global bytes loaded    %8.0f per wave (%.0f per lane)\n", 32 * w->vmem_bytes / tiles,
+		 w->vmem_bytes / tiles);
+	ao_textf(b, "  LDS bytes moved        %8.0f per wave (stores, loads and lane exchanges)\n",
+		 32 * w->lds_bytes / tiles);
+}
+
+/* The difference a choice makes, per tile: "+12 other VALU, +2 SALU". */
+static void print_delta(struct ao_text *b, const char *what, const struct at_walk *w, const struct at_walk *s,
+			double tiles)
+{
+	ao_textf(b, "  %-44s", what);
+	bool any = false;
+	for (int c = 0; c < C_COUNT; c++) {
+		double d = (w->n[c] - s->n[c]) / tiles;
+		if (d != 0) {
+			ao_textf(b, "%s%+.2f %s", any ? ", " : " ", d, class_name[c]);
+			any = true;
+		}
+	}
+	ao_textf(b, "%s\n", any ? "" : " no difference");
+}
+
+/* The most VGPRs per lane with which w waves fit in a SIMD's VGPR file. */
+static unsigned vgpr_most(const struct isa_target *t, unsigned w)
+{
+	unsigned most = t->vgprs_per_lane / w / t->vgpr_granule * t->vgpr_granule;
+	return most > ISA_VGPRS ? ISA_VGPRS : most;
+}
+
+static void print_resources(struct ao_text *b, struct ao_kernel *k)
+{
+	struct ao_summary sum;
+	memset(&sum, 0, sizeof sum);
+	ao_finalize(k, &sum);
+	const struct isa_target *t = ao_info(k)->target;
+	struct isa_occupancy o;
+	isa_occupancy(t, sum.next_free_vgpr, sum.lds_bytes, ao_info(k)->block_threads, ao_info(k)->wgp_mode, &o);
+	ao_textf(b, "\nresources\n");
+	ao_textf(b, "  VGPRs        %u of %u a wave can address (allocated in granules of %u: %u)\n",
+		 sum.next_free_vgpr, ISA_VGPRS, t->vgpr_granule, o.vgpr_alloc);
+	ao_textf(b, "  SGPRs        %u (VCC included)\n", sum.sgpr_count);
+	ao_textf(b, "  LDS          %u bytes per workgroup\n", sum.lds_bytes);
+	ao_textf(b, "  occupancy    %u waves per SIMD (VGPR limit %u = %u / %u, LDS/barrier limit %u in %s mode, "
+		 "at most %u; whole workgroups of %u waves)\n", o.waves, o.by_vgpr, t->vgprs_per_lane, o.vgpr_alloc,
+		 o.by_lds, ao_info(k)->wgp_mode ? "WGP" : "CU", t->waves_per_simd, (ao_info(k)->block_threads + 31) / 32);
+	/* each budget once, with the most waves it allows */
+	ao_textf(b, "  VGPR budget  VGPRs per lane for N waves per SIMD (the VGPR file alone):");
+	for (unsigned w = 1; w <= t->waves_per_simd; w++) {
+		unsigned most = vgpr_most(t, w);
+		if (w < t->waves_per_simd && vgpr_most(t, w + 1) == most)
+			continue;
+		ao_textf(b, " %u: <= %u%s", w, most, w == o.by_vgpr ? " (this kernel)" : "");
+	}
+	ao_textf(b, "\n");
+}
+
+/* What bounds one tile on a SIMD: the WMMA pipe against the transcendental
+ * unit and the rest of the VALU, from the model's issue constants. */
+static void print_bounds(struct ao_text *b, const struct at_walk *s, double tiles, unsigned d, unsigned tile)
+{
+	double wmma = s->n[C_WMMA] / tiles, trans = (s->n[C_EXP] + s->n[C_TRANS]) / tiles;
+	double valu = s->n[C_VALU] / tiles;
+	double c_wmma = wmma * mc.wmma_issue, c_trans = trans * mc.trans_issue, c_valu = (valu + trans) * mc.valu_issue;
+	double per_wmma = 2.0 * 16 * 16 * 16, subtiles = tile / 16.0;
+	ao_textf(b, "\nwork per tile (one wave: 16 queries x %u keys)\n", tile);
+	ao_textf(b, "  WMMA FLOP            %.0f = %.2f v_wmma x %.0f (2 x 16^3)\n", wmma * per_wmma, wmma, per_wmma);
+	ao_textf(b, "  attention FLOP       %.0f = 4 D per query-key pair (Q K^T and P V, 2 D each) x 16 x %u\n",
+		 4.0 * d * 16 * tile, tile);
+	ao_textf(b, "  per 16x16 score tile %.2f v_wmma (Q K^T and P V: one per 16-wide slice of D = %u each, "
+		 "2 x %u) and %.2f v_exp_f32 per lane (256 scores over 32 lanes = 8, and the tile's share of "
+		 "the one exp of alpha)\n", wmma / subtiles, d, d / 16, s->n[C_EXP] / tiles / subtiles);
+	ao_textf(b, "\nSIMD cycles per tile, one wave, from model/consts.def:\n");
+	ao_textf(b, "  WMMA pipe            %8.1f = %.2f x wmma_issue %.0f (%s)\n", c_wmma, wmma, mc.wmma_issue,
+		 mc.wmma_issue_src);
+	ao_textf(b, "  transcendental unit  %8.1f = %.2f x trans_issue %.0f (%s)\n", c_trans, trans, mc.trans_issue,
+		 mc.trans_issue_src);
+	ao_textf(b, "  VALU issue           %8.1f = %.2f VALU ops but WMMA, transcendental included, x valu_issue %.0f "
+		 "(64-bit and integer-multiply ops take longer)\n", c_valu, valu + trans, mc.valu_issue);
+	if (c_trans > 0)
+		ao_textf(b, "  WMMA : exp           %.2f : 1, so the tile is %s-bound before the VALU is counted\n",
+			 c_wmma / c_trans, c_wmma >= c_trans ? "WMMA" : "exp");
+	/* a WMMA holds the SIMD's VALU (no other VALU op of any wave executes
+	 * meanwhile), so the other VALU ops' issue adds to it; the
+	 * transcendental unit's own time overlaps the plain VALU ops */
+	double hold = c_wmma + (c_valu > c_trans ? c_valu : c_trans);
+	if (hold > 0)
+		ao_textf(b, "  VALU held            %8.1f = WMMA pipe + max(VALU issue, transcendental unit): the "
+			 "WMMAs can use at most %.1f %% of the WMMA roof while the other VALU work shares the SIMD\n",
+			 hold, 100 * c_wmma / hold);
+}
+
+static void print_stalls(struct ao_text *b)
+{
+	ao_textf(b, "\nwhere the softmax stalls: the timing model runs the kernel and charges each SIMD-cycle to a "
+		 "bucket (VALU dependency stall, transcendental unit busy, LDS wait for the lane exchanges, "
+		 "barrier wait, ...) and says why the WMMA pipe was idle (\"WMMA idle:\" lines):\n"
+		 "  rdna3run K.hsaco --attention B HQ HKV SQ SKV D [--causal] --model [--model-format json]\n"
+		 "and `rdna3gen report K.hsaco --model PRED.json -o K.html` draws the roofline with the WMMA roof "
+		 "and the cycle breakdown (docs/report.md).\n");
+}
+
+char *at_report(const struct tpl_values *v, struct ao_kernel *k)
+{
+	struct ao_text b = { 0 };
+	unsigned d = (unsigned)param(v, "head-dim"), tile = (unsigned)param(v, "kv-tile");
+	double tiles = (double)param(v, "unroll");
+	ao_textf(&b, "attention report (%s, wave32): head-dim %u, kv-tile %u keys, %ld waves of 16 queries, "
+		 "unroll %.0f%s%s\n", ao_info(k)->target->name, d, tile, param(v, "waves"), tiles,
+		 param(v, "causal") ? ", causal" : "", param(v, "kv-split") ? ", split-KV" : "");
+	print_resources(&b, k);
+	unsigned top, back;
+	struct at_walk steady, masked, same;
+	const char *why = find_loop(k, &top, &back) ? NULL : "no key loop (no branch tagged as its back branch)";
+	if (!why)
+		why = walk(k, top, back, 0, &steady);
+	if (!why)
+		why = walk(k, top, back, W_MASKED, &masked);
+	if (!why)
+		why = walk(k, top, back, W_SAME_MAX, &same);
+	if (why) {
+		ao_textf(&b, "\n(per-tile counts unavailable: %s)\n", why);
+	} else {
+		ao_textf(&b, "\ninstructions per key tile (one wave; the loop from instruction %u to %u, %u per "
+			 "iteration as laid out; a full tile, no key masked, a next tile to come, O rescaled)\n",
+			 top, back, back - top + 1);
+		print_counts(&b, &steady, tiles);
+		ao_textf(&b, "other tiles, per tile against the above:\n");
+		print_delta(&b, "masked (causal diagonal, ragged key range):", &masked, &steady, tiles);
+		print_delta(&b, "no row maximum moved (O's rescale skipped):", &same, &steady, tiles);
+		print_bounds(&b, &steady, tiles, d, tile);
+	}
+	print_stalls(&b);
+	if (b.oom) {
+		free(b.p);
+		return NULL;
+	}
+	return b.p;
+}
