@@ -1,0 +1,82 @@
+#!/bin/sh
+# attention.sh BUILD — the attention template's presets under the timing
+# model at the three goals of its issue, beside the figures others reported:
+#   1. prefill, head dim 64, non-causal, B 1 x H 32, S 4096 (preset best):
+#      goal >= 75 TFLOP/s; CK's flash-attention 2 on an RX 7900 XTX was
+#      reported at 38-48 (ROCm/flash-attention issue 27);
+#   2. prefill, head dim 128, causal, B 1 x H 32, S 4096 (best): goal >= 65
+#      TFLOP/s; PyTorch SDPA and Triton were reported at 3-10 (ROCm/aotriton
+#      issue 16);
+#   3. decode, head dim 128, S_q 1, S_kv 8192, GQA 32/8, B 1 (decode): goal
+#      >= 85 % of the DRAM roof in effective GB/s (the bytes of Q, K, V and O
+#      over the time; the roof is the one the model's output names).
+# Every figure of ours is the model's prediction for the RX 7900 XTX
+# (rdna3run --attention ... --model), not validated: the model over-predicts
+# the one measured WMMA kernel, tinygrad's FP16 GEMM (`make bench-truth`
+# prints by how much).  TFLOP/s count 4 D per unmasked (query, key) pair
+# (docs/attention.md).  Each row's wall time is printed: the model samples
+# a few workgroups, but a prefill row runs for tens of seconds on the
+# emulator.  Extra rdna3run options go in $ATTENTION_ARGS.
+# Usage: sh bench/attention.sh [BUILD]     (make bench-attention)
+set -u
+BUILD=${1:-build}
+G="$BUILD/rdna3gen" R="$BUILD/rdna3run" OUT="$BUILD/bench/attention"
+mkdir -p "$OUT"
+
+now() { date +%s.%N; }
+
+# row NAME PRESET FLAGS -- B HQ HKV SQ SKV D [--causal]: NAME.out, and
+# "TFLOPS GBS ROOF WMMA WALL" on stdout ("- - - - -" when it failed)
+row() {
+	n=$1 p=$2; shift 2
+	gen=""
+	while [ "$1" != -- ]; do gen="$gen $1"; shift; done
+	shift
+	# shellcheck disable=SC2086 # the flags
+	if ! "$G" attention --preset "$p" $gen -o "$OUT/$n.hsaco" >"$OUT/$n.gen" 2>&1; then
+		echo "- - - - -"
+		return
+	fi
+	t0=$(now)
+	# shellcheck disable=SC2086 # extra options
+	"$R" "$OUT/$n.hsaco" --attention "$@" --model ${ATTENTION_ARGS:-} >"$OUT/$n.out" 2>&1 ||
+		{ echo "- - - - -"; return; }
+	t1=$(now)
+	awk -v t0="$t0" -v t1="$t1" '
+		/^model: attention .* predicted/ {
+			for (i = 1; i <= NF; i++) {
+				if ($i == "TFLOP/s") tf = $(i - 1)
+				if ($i == "GB/s") gb = $(i - 1)
+			}
+		}
+		/^model: DRAM roof: / { for (i = 1; i <= NF; i++) if ($i == "GB/s") roof = $(i - 1) }
+		/^  WMMA pipe busy/ { w = $4 }
+		END { if (tf == "") { print "- - - - -"; exit }
+		      printf "%s %s %s %s %.0f\n", tf, gb, roof == "" ? "-" : roof, w == "" ? "-" : w, t1 - t0 }' "$OUT/$n.out"
+}
+
+# met VALUE GOAL: yes when VALUE >= GOAL
+met() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 >= g + 0) ? "yes" : "no" }'; }
+
+echo "attention on the RX 7900 XTX: the timing model's predictions (predicted, not validated: the model"
+echo "over-predicts the one measured WMMA kernel, tinygrad's FP16 GEMM; make bench-truth), beside figures"
+echo "others reported on the card (not measured here)"
+echo
+printf '%-42s %-7s %14s %12s %4s %6s %-23s %s\n' goal kernel predicted goal met WMMA% "reported (others)" wall
+# shellcheck disable=SC2046 # the fields
+set -- $(row prefill64 best --head-dim 64 -- 1 32 32 4096 4096 64)
+printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "prefill D 64, B 1 x H 32, S 4096" best "$1 TFLOP/s" ">= 75" \
+	"$(met "$1" 75)" "$4" "CK FA2: 38-48 TFLOP/s" "$5"
+# shellcheck disable=SC2046
+set -- $(row prefill128c best --head-dim 128 --causal true -- 1 32 32 4096 4096 128 --causal)
+printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "prefill D 128 causal, B 1 x H 32, S 4096" best "$1 TFLOP/s" \
+	">= 65" "$(met "$1" 65)" "$4" "SDPA/Triton: 3-10" "$5"
+# shellcheck disable=SC2046
+set -- $(row decode128 decode --head-dim 128 -- 1 32 8 1 8192 128)
+pct=$(awk -v g="$2" -v r="$3" 'BEGIN { if (g == "-" || r == "-" || r == 0) print "-"; else printf "%.1f", 100 * g / r }')
+goal=$(awk -v r="$3" 'BEGIN { if (r == "-") print "-"; else printf "%.0f", 0.85 * r }')
+printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode "$2 GB/s" \
+	">= $goal GB/s" "$(met "$2" "$goal")" "$4" "-" "$5"
+echo
+echo "decode: $2 GB/s effective (Q+K+V+O bytes / time) is $pct % of the DRAM roof, $3 GB/s; its TFLOP/s: $1"
+echo "WMMA% is the model's WMMA pipe busy share of the SIMD-cycles; the breakdowns are in $OUT/*.out"
