@@ -228,6 +228,23 @@ static void setup_scalars(struct at *a)
 	}
 }
 
+/* The loop wants a positive scale (it takes the row maximum of the unscaled
+ * scores and masks them with -inf): s * scale = (-s) * |scale|, so a negative
+ * scale negates Q (the sign bits of its halves) and scale_log2 becomes
+ * max(|scale_log2|, 2^-126); a zero scale, made the least normal, gives
+ * exp2 of about 0, the uniform softmax, within the f32 rounding. */
+static void scale_sign(struct at *a)
+{
+	AO_I(K_, AO_OP(s_ashr_i32), ao_s(a->s_t), SA(A_SCALE), ao_int(31));
+	AO_I(K_, AO_OP(s_and_b32), ao_s(a->s_t), ao_s(a->s_t), ao_u32(0x80008000u));
+	AO_I(K_, AO_OP(s_bitset0_b32), SA(A_SCALE), ao_int(31));
+	AO_I(K_, AO_OP(s_max_u32), SA(A_SCALE), SA(A_SCALE), ao_u32(0x00800000u));
+	ao_waitcnt(K_, 0, -1, -1);
+	for (unsigned c = 0; c < a->nd; c++)
+		for (unsigned j = 0; j < 8; j++)
+			AO_I(K_, AO_OP(v_xor_b32), VS(a->qf[c], j), ao_s(a->s_t), VS(a->qf[c], j));
+}
+
 /* Lane registers: query, key limit, exchange address, selectors, Q fragments,
  * the V copy's addresses, the softmax state. */
 static void setup_lanes(struct at *a)
@@ -269,6 +286,7 @@ static void setup_lanes(struct at *a)
 		for (unsigned h = 0; h < 2; h++)
 			AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(32 * c + 16 * h), 0),
 			      ra_sub(a->ra, (unsigned)a->qf[c], 4 * h, 4), V(a->t1), ao_sr(a->s_qb, 2));
+	scale_sign(a);
 	/* V copy: vector e = tid + pass * threads is key e / (D/8), d 8 * (e % (D/8)) */
 	unsigned per_key = a->d / 8;
 	AO_I(K_, AO_OP(v_lshrrev_b32), V(a->vkey), ao_int((int)tpl_log2(per_key)), V(a->tid));

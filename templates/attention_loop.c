@@ -7,10 +7,11 @@
  *      k0 + 16t + l % 16, 16 consecutive d), B = the Q^T fragment kept in
  *      registers; the K fragments stream through a ring of k-ahead slots.
  *      The accumulator gives lane l query l % 16 and keys 2j + l / 16;
- *   3. scale, mask (only a tile that reaches past the first query's limit),
+ *   3. mask (only a tile that reaches past the first query's limit),
  *      the row maximum (the lane's values, then one ds_bpermute exchange
  *      with lane l ^ 16), the rescale factor alpha = exp2(m_old - m_new) of
- *      the lane's partial row sum and of O, p = exp2(s - m_new).  A row that
+ *      the lane's partial row sum and of O, p = exp2(s scale - m_new) (one
+ *      fma; the maximum is taken before scaling, as the scale is positive).  A row that
  *      has seen no key yet has m = -inf: it subtracts 0 instead, so every
  *      exp2 sees -inf (giving 0) or a finite value, never NaN;
  *   4. P^T packs into the B fragments in place of S: the lane's own pairs are
@@ -139,12 +140,10 @@ static void scores(struct at *a)
 	}
 }
 
-/* Step 3a: scale, and -inf for the keys the lane's query must not see. */
+/* Step 3a: -inf for the keys the lane's query must not see (on the
+ * unscaled scores: the scale is positive, see at_scale_sign). */
 static void scale_mask(struct at *a)
 {
-	for (unsigned t = 0; t < a->nt; t++)
-		for (unsigned j = 0; j < 8; j++)
-			AO_I(K_, AO_OP(v_mul_f32), VS(a->sacc[t], j), SA(A_SCALE), VS(a->sacc[t], j));
 	int unmasked = ao_label(K_, NULL);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
 	AO_I(K_, AO_OP(s_cmp_le_i32), ao_s(a->s_t), ao_s(a->s_kfull));
@@ -182,8 +181,10 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), V(a->w[3]));
 	AO_I(K_, AO_OP(ds_bpermute_b32), V(a->t2), V(a->xaddr), V(a->t1));
 	ao_waitcnt(K_, -1, -1, 0);
-	AO_I(K_, AO_OP(v_max3_f32), V(a->t1), V(a->t1), V(a->t2), V(a->m));
-	ao_comment(K_, "the row's new maximum m_new");
+	AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), V(a->t2));
+	AO_I(K_, AO_OP(v_mul_f32), V(a->t1), SA(A_SCALE), V(a->t1));
+	AO_I(K_, AO_OP(v_max_f32), V(a->t1), V(a->t1), V(a->m));
+	ao_comment(K_, "the row's new maximum m_new (scaled)");
 	/* muse = m_new, or 0 while the row has seen no key */
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(0xff800000u), V(a->t1));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(a->muse), ao_int(0), V(a->t1), ao_vcc());
@@ -191,7 +192,7 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_exp_f32), V(a->alpha), V(a->alpha));
 	AO_I(K_, AO_OP(v_mov_b32), V(a->m), V(a->t1));
 	for (unsigned e = 0; e < n; e++)
-		AO_I(K_, AO_OP(v_sub_f32), score(a, e), score(a, e), V(a->muse));
+		AO_I(K_, AO_OP(v_fma_f32), score(a, e), score(a, e), SA(A_SCALE), ao_neg(V(a->muse)));
 	for (unsigned e = 0; e < n; e++)
 		AO_I(K_, AO_OP(v_exp_f32), score(a, e), score(a, e));
 	for (unsigned c = 0; c < chains; c++)

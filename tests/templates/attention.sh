@@ -45,7 +45,9 @@ want_meta() {
 }
 
 # run NAME B HQ HKV SQ SKV [bshd]: random inputs, one generic launch, the reference
-# check; bshd: the tensors are [B, S, H, D] in memory (strides say so)
+# check; bshd: the tensors are [B, S, H, D] in memory (strides say so); the
+# softmax scale is $SCALE
+SCALE=0.125
 run() {
 	n=$1 b=$2 hq=$3 hkv=$4 sq=$5 skv=$6 lay=${7:-bhsd}
 	d=$(meta "$n" head_dim) dt=$(meta "$n" dtype) out=$(meta "$n" out) causal=$(meta "$n" causal)
@@ -68,16 +70,16 @@ run() {
 	if "$R" "$T/$n.hsaco" --backend emu --grid "$gx,$hq,$((b * ns))" --block "$th" \
 		--buffer q=$((2 * qe)):file="$w/q.bin" --buffer k=$((2 * ke)):file="$w/k.bin" \
 		--buffer v=$((2 * ke)):file="$w/v.bin" --buffer o=$((osz * qe)) --buffer lse=$((4 * b * hq * sq)) \
-		--buffer ws=$((b * hq * ns * sq * (d + 2) * 4 + b * hq * gx * 4)) --arg scale_log2=0.18033688 \
+		--buffer ws=$((b * hq * ns * sq * (d + 2) * 4 + b * hq * gx * 4)) --arg scale_log2="$(awk "BEGIN { printf \"%.9g\", $SCALE * 1.4426950408889634 }")" \
 		--arg batch="$b" --arg hq="$hq" --arg hkv="$hkv" --arg sq="$sq" --arg skv="$skv" \
 		--arg q_sb="$1" --arg q_sh="$2" --arg q_ss="$3" --arg k_sb="$4" --arg k_sh="$5" --arg k_ss="$6" \
 		--arg v_sb="$4" --arg v_sh="$5" --arg v_ss="$6" --arg o_sb="$1" --arg o_sh="$2" --arg o_ss="$3" \
 		--dump o="$w/o.bin" --dump lse="$w/lse.bin" --dump ws="$w/ws.bin" >"$w/run" 2>&1 &&
-		"$REF" check "$w" "$b" "$hq" "$hkv" "$sq" "$skv" "$d" "$dt" "$out" "$causal" 0.125 "$lse" "$lay" >"$w/check" 2>&1 &&
+		"$REF" check "$w" "$b" "$hq" "$hkv" "$sq" "$skv" "$d" "$dt" "$out" "$causal" "$SCALE" "$lse" "$lay" >"$w/check" 2>&1 &&
 		grep -q '^check: PASSED' "$w/check"; then
-		ok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_$lay"
+		ok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_${lay}_scale$SCALE"
 	else
-		nok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_$lay" "$(cat "$w/run" "$w/check" 2>/dev/null | head -n 3 | tr '\n' '|')"
+		nok "check_${n}_${b}x${hq}x${hkv}x${sq}x${skv}_${lay}_scale$SCALE" "$(cat "$w/run" "$w/check" 2>/dev/null | head -n 3 | tr '\n' '|')"
 	fi
 	# split-KV: the last workgroup of each query block put its counter back to 0
 	if [ "$split" -gt 0 ] && [ -e "$w/ws.bin" ]; then
@@ -130,6 +132,13 @@ echo "$SETS" | while IFS='|' read -r n flags shapes; do
 		[ "${6:-}" = padded ] || run "$n" "$@"
 	done
 done
+# a negative and a zero softmax scale (the generic launch only: the runner's scale is fixed)
+for SCALE in -0.3 0; do
+	run best 1 2 1 77 301
+	run decode 1 2 2 5 601
+	run small_causal 1 1 1 45 37
+done
+SCALE=0.125
 want_meta best head_dim 64
 want_meta best dtype f16
 want_meta best out f16
