@@ -43,19 +43,36 @@ static const char *const class_name[C_COUNT] = {
 	"waits", "barriers", "branches", "other",
 };
 
-/* One walk of the loop: instructions by class, bytes per lane. */
-struct at_walk {
+/* Instructions by class, bytes per lane. */
+struct at_counts {
 	double n[C_COUNT];
 	double vmem_bytes, lds_bytes;   /* per lane: loads' destinations, stores' data */
 	unsigned insts;
 };
+
+/* One walk of the loop: all of it, and its longest stretch without a
+ * v_wmma (round the loop's end: the stretch after the last WMMA goes on
+ * with the one before the first), where the wave's own WMMAs leave the
+ * SIMD's WMMA pipe to the other waves. */
+struct at_walk {
+	struct at_counts all, gap;
+};
+
+static void add_counts(struct at_counts *to, const struct at_counts *c)
+{
+	for (int i = 0; i < C_COUNT; i++)
+		to->n[i] += c->n[i];
+	to->vmem_bytes += c->vmem_bytes;
+	to->lds_bytes += c->lds_bytes;
+	to->insts += c->insts;
+}
 
 /* The walk's choices: which tagged branches go the other way than a steady tile's. */
 enum { W_MASKED = 1, W_SAME_MAX = 2 };
 
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
-static void count(struct at_walk *w, const struct ao_inst *in)
+static void count(struct at_counts *w, const struct ao_inst *in)
 {
 	w->insts++;
 	if (in->kind == AO_INST_WAITCNT || in->kind == AO_INST_DELAY) {
@@ -123,14 +140,30 @@ static const char *walk(struct ao_kernel *k, unsigned top, unsigned back, unsign
 {
 	static char why[96];
 	memset(w, 0, sizeof *w);
+	struct at_counts cur = { 0 }, head = { 0 };
+	bool seen = false;
 	unsigned n = ao_inst_count(k), steps = 0;
 	for (unsigned i = top;; steps++) {
 		if (i >= n || steps > n)
 			return "the walk left the kernel or went round without reaching the back branch";
 		const struct ao_inst *in = ao_inst_at(k, i);
-		count(w, in);
-		if (i == back)
+		count(&w->all, in);
+		if (in->kind == AO_INST_OP && isa_is_wmma(in->op)) {
+			if (!seen)
+				head = cur;
+			else if (cur.insts > w->gap.insts)
+				w->gap = cur;
+			seen = true;
+			memset(&cur, 0, sizeof cur);
+		} else {
+			count(&cur, in);
+		}
+		if (i == back) {
+			add_counts(&cur, &head);
+			if (cur.insts > w->gap.insts)
+				w->gap = cur;
 			return NULL;
+		}
 		if (in->kind != AO_INST_OP || !ao_inst_is_branch(in)) {
 			i++;
 			continue;
@@ -165,7 +198,7 @@ static long param(const struct tpl_values *v, const char *name)
 	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
 }
 
-static void print_counts(struct ao_text *b, const struct at_walk *w, double tiles)
+static void print_counts(struct ao_text *b, const struct at_counts *w, double tiles)
 {
 	for (int c = 0; c < C_COUNT; c++)
 		if (w->n[c] > 0 || c <= C_VALU)
@@ -178,7 +211,7 @@ static void print_counts(struct ao_text *b, const struct at_walk *w, double tile
 }
 
 /* The difference a choice makes, per tile: "+12 other VALU, +2 SALU". */
-static void print_delta(struct ao_text *b, const char *what, const struct at_walk *w, const struct at_walk *s,
+static void print_delta(struct ao_text *b, const char *what, const struct at_counts *w, const struct at_counts *s,
 			double tiles)
 {
 	ao_textf(b, "  %-44s", what);
@@ -198,6 +231,21 @@ static unsigned vgpr_most(const struct isa_target *t, unsigned w)
 {
 	unsigned most = t->vgprs_per_lane / w / t->vgpr_granule * t->vgpr_granule;
 	return most > ISA_VGPRS ? ISA_VGPRS : most;
+}
+
+/* The longest stretch without a v_wmma: the wave's softmax and its V tile's
+ * trip through LDS, which only other waves' WMMAs can cover. */
+static void print_gap(struct ao_text *b, const struct at_counts *g)
+{
+	ao_textf(b, "longest stretch of the pass without a v_wmma (the softmax, P's packing, the V tile through "
+		 "LDS: only other waves' WMMAs keep the SIMD's WMMA pipe busy meanwhile): %u instructions,", g->insts);
+	bool any = false;
+	for (int c = 0; c < C_COUNT; c++)
+		if (g->n[c] > 0) {
+			ao_textf(b, "%s %.0f %s", any ? "," : "", g->n[c], class_name[c]);
+			any = true;
+		}
+	ao_textf(b, "\n");
 }
 
 static void print_resources(struct ao_text *b, struct ao_kernel *k)
@@ -229,7 +277,7 @@ static void print_resources(struct ao_text *b, struct ao_kernel *k)
 
 /* What bounds one tile on a SIMD: the WMMA pipe against the transcendental
  * unit and the rest of the VALU, from the model's issue constants. */
-static void print_bounds(struct ao_text *b, const struct at_walk *s, double tiles, unsigned d, unsigned tile)
+static void print_bounds(struct ao_text *b, const struct at_counts *s, double tiles, unsigned d, unsigned tile)
 {
 	double wmma = s->n[C_WMMA] / tiles, trans = (s->n[C_EXP] + s->n[C_TRANS]) / tiles;
 	double valu = s->n[C_VALU] / tiles;
@@ -296,11 +344,12 @@ char *at_report(const struct tpl_values *v, struct ao_kernel *k)
 		ao_textf(&b, "\ninstructions per key tile (one wave; the loop from instruction %u to %u, %u per "
 			 "iteration as laid out; a full tile, no key masked, a next tile to come, O rescaled)\n",
 			 top, back, back - top + 1);
-		print_counts(&b, &steady, tiles);
+		print_counts(&b, &steady.all, tiles);
 		ao_textf(&b, "other tiles, per tile against the above:\n");
-		print_delta(&b, "masked (causal diagonal, ragged key range):", &masked, &steady, tiles);
-		print_delta(&b, "no row maximum moved (O's rescale skipped):", &same, &steady, tiles);
-		print_bounds(&b, &steady, tiles, d, tile);
+		print_delta(&b, "masked (causal diagonal, ragged key range):", &masked.all, &steady.all, tiles);
+		print_delta(&b, "no row maximum moved (O's rescale skipped):", &same.all, &steady.all, tiles);
+		print_gap(&b, &steady.gap);
+		print_bounds(&b, &steady.all, tiles, d, tile);
 	}
 	print_stalls(&b);
 	if (b.oom) {

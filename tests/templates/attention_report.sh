@@ -10,7 +10,8 @@
 # counts per class must be the report's per-tile counts times unroll, for the
 # steady tile and for the masked and unchanged-maximum variants; the WMMA
 # and exp cycles must be the counts times consts.def's wmma_issue and
-# trans_issue; the occupancy line must be the bank report's.
+# trans_issue; the longest run without v_wmma (round the end) the walk's;
+# the occupancy line must be the bank report's.
 # Env: BUILD, RDNA3GEN, RDNA3_LLVM (tests/run.sh).
 set -u
 . tests/check.sh
@@ -66,7 +67,7 @@ walk() {
 		if (!best) { print "error no loop"; exit }
 		cmp = ""
 		for (i = top; steps++ < n; ) {
-			c[cls(op[i])]++
+			c[cls(op[i])]++; seq[steps] = cls(op[i])
 			if (i == back) break
 			if (op[i] ~ /^s_cmp_/) cmp = op[i]
 			if (op[i] == "s_branch") { i = at[tgt[i]]; continue }
@@ -83,6 +84,18 @@ walk() {
 		}
 		for (k in c) print k, c[k]
 		print "total", steps
+		# the longest run without v_wmma, round the end back to the start
+		for (first = 1; seq[first] != "v_wmma"; first++) ;
+		len = 0; bestlen = -1
+		for (j = first + 1; j <= first + steps; j++) {
+			x = seq[(j - 1) % steps + 1]
+			if (x == "v_wmma") {
+				if (len > bestlen) { bestlen = len; split("", g); for (k in r) g[k] = r[k] }
+				len = 0; split("", r)
+			} else { len++; r[x]++ }
+		}
+		for (k in g) print "gap " k, g[k]
+		print "gap total", bestlen
 	}' "$1"
 }
 
@@ -137,7 +150,7 @@ case_() {
 		fi
 	done
 	report "$T/$n.txt" "$u" >"$T/$n.rep"
-	grep -v ' 0$' "$T/$n.steady.walk" >"$T/$n.steady.nz"
+	grep -v -e ' 0$' -e '^gap ' "$T/$n.steady.walk" >"$T/$n.steady.nz"
 	if [ -s "$T/$n.rep" ] && same_lines "$T/$n.rep" "$T/$n.steady.nz"; then
 		ok "report_${n}_counts"
 	else
@@ -153,6 +166,19 @@ case_() {
 			nok "report_${n}_$mode" "report: $(tr '\n' ' ' <"$T/$n.$mode.rd") disassembly: $(tr '\n' ' ' <"$T/$n.$mode.wd")"
 		fi
 	done
+	# the longest stretch without v_wmma
+	grep '^gap ' "$T/$n.steady.walk" >"$T/$n.gap.walk"
+	sed -n 's/^longest stretch.*): \([0-9]*\) instructions,/gap total \1,/p' "$T/$n.txt" | tr ',' '\n' |
+		awk 'NR == 1 { print; next } { sub(/^ +/, ""); v = $1; $1 = ""; sub(/^ +/, "")
+			m["v_exp_f32"] = "v_exp_f32"; m["other VALU"] = "valu"; m["SALU"] = "salu"; m["LDS"] = "lds"
+			m["VMEM"] = "vmem"; m["waits"] = "waits"; m["barriers"] = "barriers"; m["branches"] = "branches"
+			m["SMEM"] = "smem"; m["other transcendental"] = "trans"; m["other"] = "other"
+			if ($0 != "") print "gap " ($0 in m ? m[$0] : "?" $0), v }' >"$T/$n.gap.rep"
+	if [ -s "$T/$n.gap.rep" ] && same_lines "$T/$n.gap.rep" "$T/$n.gap.walk"; then
+		ok "report_${n}_gap"
+	else
+		nok "report_${n}_gap" "report: $(sort "$T/$n.gap.rep" | tr '\n' ' ') disassembly: $(sort "$T/$n.gap.walk" | tr '\n' ' ')"
+	fi
 	# cycles: counts times the constants
 	nw=$(awk '$1 == "v_wmma" { print $2 }' "$T/$n.steady.walk")
 	ne=$(awk '$1 == "v_exp_f32" || $1 == "trans" { s += $2 } END { print s + 0 }' "$T/$n.steady.walk")
