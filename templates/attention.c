@@ -19,7 +19,7 @@
 
 enum {
 	P_HEAD_DIM, P_DTYPE, P_OUT, P_CAUSAL, P_LSE, P_WAVES, P_KV_TILE, P_KV_SPLIT, P_UNROLL, P_K_AHEAD,
-	P_V_PAD, P_PREFETCH, P_COUNT
+	P_V_PAD, P_PREFETCH, P_V_AHEAD, P_COUNT
 };
 
 static const struct tpl_param params[P_COUNT] = {
@@ -43,6 +43,8 @@ static const struct tpl_param params[P_COUNT] = {
 	[P_PREFETCH] = { "prefetch", TPL_BOOL, 0, 0, 1, NULL,
 			 "issue the next tile's V and first K loads once this tile's V is in LDS, so they are in "
 			 "flight during its P V (false: at the top of the tile)" },
+	[P_V_AHEAD] = { "v-ahead", TPL_INT, 2, 1, AT_MAX_RING, NULL,
+			"V fragments whose LDS loads are in flight ahead of the WMMA that reads them" },
 };
 
 static const struct tpl_preset presets[] = {
@@ -59,7 +61,7 @@ static const struct tpl_preset presets[] = {
 /* VGPRs the build needs: fragments, accumulators, staging, about 24 more */
 static unsigned vgpr_estimate(const struct at *a)
 {
-	return 8 * a->nd * 2 + 8 * a->nt + 8 * a->ring + 4 * a->vpasses + 16 + a->nt + 24;
+	return 8 * a->nd * 2 + 8 * a->nt + 8 * a->ring + 4 * a->vpasses + 8 * a->vring + a->nt + 32;
 }
 
 /* The shape from the values, every constraint checked. */
@@ -81,6 +83,7 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 	a->unroll = (unsigned)p[P_UNROLL];
 	a->ring = (unsigned)p[P_K_AHEAD];
 	a->prefetch = p[P_PREFETCH] != 0;
+	a->vring = (unsigned)p[P_V_AHEAD];
 	unsigned pad = (unsigned)p[P_V_PAD];
 	if (a->d != 64 && a->d != 128)
 		FAIL("head-dim: %u is not 64 or 128", a->d);
@@ -92,6 +95,9 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 		FAIL("unroll: %u, but a split-KV kernel walks one tile per iteration", a->unroll);
 	if (pad % 8)
 		FAIL("v-pad: %u halves is not a multiple of 8 (the V fragments are read 16 bytes at a time)", pad);
+	if (a->vring > a->nt * a->nd)
+		FAIL("v-ahead: %u, but a key tile has %u V fragments (kv-tile / 16 x head-dim / 16)", a->vring,
+		     a->nt * a->nd);
 	if (a->ring > a->nt * a->nd)
 		FAIL("k-ahead: %u, but a key tile has %u K fragments (kv-tile / 16 x head-dim / 16)", a->ring,
 		     a->nt * a->nd);
@@ -333,11 +339,12 @@ static void alloc_regs(struct at *a)
 		a->kr[r] = ra_vreg(a->ra, "kfrag", 8);
 	for (unsigned p = 0; p < a->vpasses; p++)
 		a->stage[p] = ra_vreg(a->ra, "vstage", 4);
-	a->vf[0] = ra_vreg(a->ra, "vfrag", 8);
-	a->vf[1] = ra_vreg(a->ra, "vfrag", 8);
+	for (unsigned r = 0; r < a->vring; r++)
+		a->vf[r] = ra_vreg(a->ra, "vfrag", 8);
 	int *lanes[] = { &a->lane16, &a->half, &a->qi, &a->lim, &a->xaddr, &a->sel_a, &a->sel_b, &a->vkey,
 			 &a->vdo, &a->voff, &a->lw, &a->lr, &a->m, &a->l, &a->muse, &a->alpha, &a->t1, &a->t2,
-			 &a->w[0], &a->w[1], &a->w[2], &a->w[3], &a->x[0], &a->x[1], &a->x[2], &a->x[3] };
+			 &a->w[0], &a->w[1], &a->w[2], &a->w[3], &a->x[0], &a->x[1], &a->x[2], &a->x[3],
+			 &a->w1[0], &a->w1[1], &a->w1[2], &a->w1[3], &a->x1[0], &a->x1[1], &a->x1[2], &a->x1[3] };
 	for (unsigned i = 0; i < sizeof lanes / sizeof lanes[0]; i++)
 		*lanes[i] = ra_vreg(a->ra, "t", 1);
 }

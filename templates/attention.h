@@ -17,7 +17,7 @@ enum { AT_OUT_F16, AT_OUT_BF16, AT_OUT_F32 }; /* out */
 #define AT_MAX_ND 8       /* 16-wide slices of the head dimension (128) */
 #define AT_MAX_NT 8       /* 16-key sub-tiles per key tile (128 keys) */
 #define AT_MAX_PASSES 16  /* V tile vectors per work-item */
-#define AT_MAX_RING 8     /* K fragments in flight */
+#define AT_MAX_RING 8     /* K or V fragments in flight */
 
 /* The kernel arguments' dwords, in the order docs/attention.md gives. */
 enum {
@@ -40,6 +40,7 @@ struct at {
 	unsigned unroll;              /* key tiles per loop iteration */
 	bool prefetch;                /* the next tile's V and first K loads issued before this tile's P V */
 	unsigned ring;                /* K fragments loaded ahead of the WMMAs */
+	unsigned vring;               /* V fragments (from LDS) loaded ahead of the WMMAs */
 	unsigned vstride;             /* halves per row of the transposed V tile in LDS */
 	unsigned vpasses, vstep;      /* b128 vectors per work-item for the V tile; keys per pass */
 	unsigned lds_flag;            /* byte offset of the split-KV broadcast dword in LDS */
@@ -58,9 +59,9 @@ struct at {
 	/* VGPRs */
 	int tid, lane16, half, qi, lim, xaddr, sel_a, sel_b;
 	int qf[AT_MAX_ND], oacc[AT_MAX_ND], sacc[AT_MAX_NT], kr[AT_MAX_RING], koff[AT_MAX_NT];
-	int vf[2], stage[AT_MAX_PASSES];
+	int vf[AT_MAX_RING], stage[AT_MAX_PASSES];
 	int vkey, vdo, voff, lw, lr;  /* V copy: the lane's key, first d and offset from the tile's row; LDS write and read bases */
-	int m, l, muse, alpha, t1, t2, w[4], x[4];
+	int m, l, muse, alpha, t1, t2, w[4], x[4], w1[4], x1[4];
 };
 
 #define K_ (a->k)

@@ -219,8 +219,12 @@ static void softmax(struct at *a)
 	ao_bind(K_, (unsigned)same);
 }
 
-/* Step 4: sub-tile t's p values become its P^T B fragment, in place. */
-static void pack_p(struct at *a, unsigned t)
+/* Step 4: sub-tile t's p values become its P^T B fragment, in place.  The
+ * lane's own pairs are rounded and packed into w and sent to lane l ^ 16
+ * (own_pairs); once the exchange is back, v_perm orders each dword
+ * (assemble).  The sub-tiles alternate between two register sets, so one
+ * sub-tile's exchange is in flight while the next one packs. */
+static void own_pairs(struct at *a, unsigned t, const int *w, const int *x)
 {
 	int s = a->sacc[t];
 	for (unsigned i = 0; i < 4; i++) {
@@ -228,22 +232,40 @@ static void pack_p(struct at *a, unsigned t)
 			/* e64: the e32 form of a 16-bit op reaches v0-v127 only */
 			AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), VS(s, 2 * i), VS(s, 2 * i));
 			AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), VS(s, 2 * i + 1), VS(s, 2 * i + 1));
-			AO_I(K_, AO_OP(v_pack_b32_f16), V(a->w[i]), VS(s, 2 * i), VS(s, 2 * i + 1));
+			AO_I(K_, AO_OP(v_pack_b32_f16), V(w[i]), VS(s, 2 * i), VS(s, 2 * i + 1));
 		} else {
 			/* bf16, round to nearest even (p is finite, in [0, 1]); the high halves packed */
 			for (unsigned e = 0; e < 2; e++) {
 				AO_I(K_, AO_OP(v_bfe_u32), V(a->t1), VS(s, 2 * i + e), ao_int(16), ao_int(1));
 				AO_I(K_, AO_OP(v_add3_u32), VS(s, 2 * i + e), VS(s, 2 * i + e), ao_u32(0x7fff), V(a->t1));
 			}
-			AO_I(K_, AO_OP(v_perm_b32), V(a->w[i]), VS(s, 2 * i + 1), VS(s, 2 * i), ao_u32(0x07060302));
+			AO_I(K_, AO_OP(v_perm_b32), V(w[i]), VS(s, 2 * i + 1), VS(s, 2 * i), ao_u32(0x07060302));
 		}
-		AO_I(K_, AO_OP(ds_bpermute_b32), V(a->x[i]), V(a->xaddr), V(a->w[i]));
+		AO_I(K_, AO_OP(ds_bpermute_b32), V(x[i]), V(a->xaddr), V(w[i]));
+	}
+}
+
+static void assemble(struct at *a, unsigned t, const int *w, const int *x)
+{
+	int s = a->sacc[t];
+	for (unsigned i = 0; i < 4; i++) {
+		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i), V(x[i]), V(w[i]), V(a->sel_a));
+		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i + 1), V(x[i]), V(w[i]), V(a->sel_b));
+	}
+}
+
+static void pack_p(struct at *a)
+{
+	const int *w[2] = { a->w, a->w1 }, *x[2] = { a->x, a->x1 };
+	for (unsigned t = 0; t < a->nt; t++) {
+		own_pairs(a, t, w[t % 2], x[t % 2]);
+		if (t) {
+			ao_waitcnt(K_, -1, -1, 4);
+			assemble(a, t - 1, w[(t - 1) % 2], x[(t - 1) % 2]);
+		}
 	}
 	ao_waitcnt(K_, -1, -1, 0);
-	for (unsigned i = 0; i < 4; i++) {
-		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i), V(a->x[i]), V(a->w[i]), V(a->sel_a));
-		AO_I(K_, AO_OP(v_perm_b32), VS(s, 2 * i + 1), V(a->x[i]), V(a->w[i]), V(a->sel_b));
-	}
+	assemble(a, a->nt - 1, w[(a->nt - 1) % 2], x[(a->nt - 1) % 2]);
 }
 
 /* Step 5a: the staged V tile into LDS, transposed, between barriers. */
@@ -262,28 +284,29 @@ static void v_store(struct at *a)
 	AO_I0(K_, AO_OP(s_barrier));
 }
 
-/* V^T fragment i (sub-tile i / nd, d slice i % nd) into slot i % 2. */
+/* V^T fragment i (sub-tile i / nd, d slice i % nd) into ring slot i % v-ahead. */
 static void v_frag_load(struct at *a, unsigned i)
 {
 	unsigned t = i / a->nd, c = i % a->nd;
 	int base = (int)(2 * (16 * c * a->vstride + 16 * t));
 	for (unsigned h = 0; h < 2; h++)
-		AO_IM(K_, AO_OP(ds_load_b128), ao_m(base + 16 * (int)h, 0), ra_sub(a->ra, (unsigned)a->vf[i % 2], 4 * h, 4),
-		      V(a->lr));
+		AO_IM(K_, AO_OP(ds_load_b128), ao_m(base + 16 * (int)h, 0),
+		      ra_sub(a->ra, (unsigned)a->vf[i % a->vring], 4 * h, 4), V(a->lr));
 }
 
-/* Step 5b: O^T += V^T P^T. */
+/* Step 5b: O^T += V^T P^T, the V fragments v-ahead loads ahead of their WMMA. */
 static void pv(struct at *a)
 {
 	unsigned n = a->nt * a->nd;
 	ao_op mma = a->dtype == AT_BF16 ? AO_OP(v_wmma_f32_16x16x16_bf16) : AO_OP(v_wmma_f32_16x16x16_f16);
-	v_frag_load(a, 0);
+	for (unsigned i = 0; i < a->vring && i < n; i++)
+		v_frag_load(a, i);
 	for (unsigned i = 0; i < n; i++) {
-		unsigned t = i / a->nd, c = i % a->nd;
-		if (i + 1 < n)
-			v_frag_load(a, i + 1);
-		ao_waitcnt(K_, -1, -1, i + 1 < n ? 2 : 0);
-		AO_I(K_, mma, V(a->oacc[c]), V(a->vf[i % 2]), V(a->sacc[t]), V(a->oacc[c]));
+		unsigned t = i / a->nd, c = i % a->nd, ahead = (i + a->vring < n ? i + a->vring : n) - i - 1;
+		ao_waitcnt(K_, -1, -1, (int)(2 * ahead));
+		AO_I(K_, mma, V(a->oacc[c]), V(a->vf[i % a->vring]), V(a->sacc[t]), V(a->oacc[c]));
+		if (i + a->vring < n)
+			v_frag_load(a, i + a->vring);
 	}
 }
 
@@ -299,8 +322,7 @@ static void tile(struct at *a)
 	scores(a);
 	scale_mask(a);
 	softmax(a);
-	for (unsigned t = 0; t < a->nt; t++)
-		pack_p(a, t);
+	pack_p(a);
 	v_store(a);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_k0), ao_s(a->s_k0), ao_u32(a->tile));
 	if (a->prefetch) {
