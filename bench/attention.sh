@@ -58,25 +58,33 @@ row() {
 # met VALUE GOAL: yes when VALUE >= GOAL
 met() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 >= g + 0) ? "yes" : "no" }'; }
 
+# line GOAL KERNEL PREDICTED WANT MET WMMA REPORTED WALL: a row of the table on
+# stdout and of its Markdown copy ($OUT/table.md, as docs/attention.md shows it)
+line() {
+	printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "$@"
+	# shellcheck disable=SC2016 # the backquotes are Markdown
+	printf '| %s | `%s` | %s | %s | %s | %s %% | %s | %s s |\n' "$@" | sed 's/>=/≥/g; s/ x / × /g' >>"$OUT/table.md"
+}
+
 echo "attention on the RX 7900 XTX: the timing model's predictions (predicted, not validated: the model"
 echo "over-predicts the one measured WMMA kernel, tinygrad's FP16 GEMM; make bench-truth), beside figures"
 echo "others reported on the card (not measured here)"
 echo
 printf '%-42s %-7s %14s %12s %4s %6s %-23s %s\n' goal kernel predicted goal met WMMA% "reported (others)" wall
+printf '%s\n' "| goal | kernel | predicted | goal | met | WMMA pipe busy | reported by others | wall time |" \
+	"|---|---|---|---|---|---|---|---|" >"$OUT/table.md"
 # shellcheck disable=SC2046 # the fields
 set -- $(row prefill64 best --head-dim 64 -- 1 32 32 4096 4096 64)
-printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "prefill D 64, B 1 x H 32, S 4096" best "$1 TFLOP/s" ">= 75" \
-	"$(met "$1" 75)" "$4" "CK FA2: 38-48 TFLOP/s" "$5"
+line "prefill D 64, B 1 x H 32, S 4096" best "$1 TFLOP/s" ">= 75" "$(met "$1" 75)" "$4" "CK FA2: 38-48 TFLOP/s" "$5"
 # shellcheck disable=SC2046
 set -- $(row prefill128c best --head-dim 128 --causal true -- 1 32 32 4096 4096 128 --causal)
-printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "prefill D 128 causal, B 1 x H 32, S 4096" best "$1 TFLOP/s" \
-	">= 65" "$(met "$1" 65)" "$4" "SDPA/Triton: 3-10" "$5"
+line "prefill D 128 causal, B 1 x H 32, S 4096" best "$1 TFLOP/s" ">= 65" "$(met "$1" 65)" "$4" "SDPA/Triton: 3-10" "$5"
 # shellcheck disable=SC2046
 set -- $(row decode128 decode --head-dim 128 -- 1 32 8 1 8192 128)
 pct=$(awk -v g="$2" -v r="$3" 'BEGIN { if (g == "-" || r == "-" || r == 0) print "-"; else printf "%.1f", 100 * g / r }')
 goal=$(awk -v r="$3" 'BEGIN { if (r == "-") print "-"; else printf "%.0f", 0.85 * r }')
-printf '%-42s %-7s %14s %12s %4s %6s %-23s %ss\n' "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode "$2 GB/s" \
-	">= $goal GB/s" "$(met "$2" "$goal")" "$4" "-" "$5"
+line "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode "$2 GB/s" ">= $goal GB/s" "$(met "$2" "$goal")" "$4" "-" "$5"
 echo
 echo "decode: $2 GB/s effective (Q+K+V+O bytes / time) is $pct % of the DRAM roof, $3 GB/s; its TFLOP/s: $1"
-echo "WMMA% is the model's WMMA pipe busy share of the SIMD-cycles; the breakdowns are in $OUT/*.out"
+echo "WMMA% is the model's WMMA pipe busy share of the SIMD-cycles; the breakdowns are in $OUT/*.out;"
+echo "the table in Markdown: $OUT/table.md"
