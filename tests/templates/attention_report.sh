@@ -10,7 +10,9 @@
 # counts per class must be the report's per-tile counts times unroll, for the
 # steady tile and for the masked and unchanged-maximum variants; the WMMA
 # and exp cycles must be the counts times consts.def's wmma_issue and
-# trans_issue; the longest run without v_wmma (round the end) the walk's;
+# trans_issue; the bytes per lane of the loads and LDS operations (from the
+# width in their names) and the longest run without v_wmma (round the end)
+# the walk's;
 # the occupancy line must be the bank report's.
 # Env: BUILD, RDNA3GEN, RDNA3_LLVM (tests/run.sh).
 set -u
@@ -68,6 +70,9 @@ walk() {
 		cmp = ""
 		for (i = top; steps++ < n; ) {
 			c[cls(op[i])]++; seq[steps] = cls(op[i])
+			# bytes per lane: the width in the name (ds_store_b16: 2, global_load_b128: 16)
+			if ((cls(op[i]) == "vmem" || cls(op[i]) == "lds") && match(op[i], /_b[0-9]+/))
+				by[cls(op[i])] += substr(op[i], RSTART + 2, RLENGTH - 2) / 8
 			if (i == back) break
 			if (op[i] ~ /^s_cmp_/) cmp = op[i]
 			if (op[i] == "s_branch") { i = at[tgt[i]]; continue }
@@ -84,6 +89,8 @@ walk() {
 		}
 		for (k in c) print k, c[k]
 		print "total", steps
+		print "bytes_vmem", by["vmem"] + 0
+		print "bytes_lds", by["lds"] + 0
 		# the longest run without v_wmma, round the end back to the start
 		for (first = 1; seq[first] != "v_wmma"; first++) ;
 		len = 0; bestlen = -1
@@ -126,7 +133,7 @@ delta() {
 # diff of two walks as "CLASS COUNT" lines (nonzero only), total left out
 walk_delta() {
 	awk 'NR == FNR { s[$1] = $2; next } { d[$1] = $2 - s[$1]; s[$1] = s[$1] }
-		END { for (k in s) if (k != "total" && (k in d ? d[k] : -s[k]) != 0) print k, (k in d ? d[k] : -s[k]) }' "$1" "$2"
+		END { for (k in s) if (k != "total" && k !~ /^bytes_/ && (k in d ? d[k] : -s[k]) != 0) print k, (k in d ? d[k] : -s[k]) }' "$1" "$2"
 }
 
 same_lines() { [ "$(sort "$1")" = "$(sort "$2")" ]; }
@@ -150,7 +157,7 @@ case_() {
 		fi
 	done
 	report "$T/$n.txt" "$u" >"$T/$n.rep"
-	grep -v -e ' 0$' -e '^gap ' "$T/$n.steady.walk" >"$T/$n.steady.nz"
+	grep -v -e ' 0$' -e '^gap ' -e '^bytes_' "$T/$n.steady.walk" >"$T/$n.steady.nz"
 	if [ -s "$T/$n.rep" ] && same_lines "$T/$n.rep" "$T/$n.steady.nz"; then
 		ok "report_${n}_counts"
 	else
@@ -166,6 +173,15 @@ case_() {
 			nok "report_${n}_$mode" "report: $(tr '\n' ' ' <"$T/$n.$mode.rd") disassembly: $(tr '\n' ' ' <"$T/$n.$mode.wd")"
 		fi
 	done
+	# bytes per lane: global loads, LDS traffic (the report gives the LDS per wave)
+	want_b=$(awk -v u="$u" '$1 ~ /^bytes_/ { printf "%s %.0f ", $1, $2 / u }' "$T/$n.steady.walk")
+	got_b=$(awk '/^  global bytes loaded/ { v = $0; sub(/.*\(/, "", v); printf "bytes_vmem %.0f ", v + 0 }
+		/^  LDS bytes moved/ { printf "bytes_lds %.0f ", $4 / 32 }' "$T/$n.txt")
+	if [ -n "$got_b" ] && [ "$got_b" = "$want_b" ]; then
+		ok "report_${n}_bytes"
+	else
+		nok "report_${n}_bytes" "report: $got_b disassembly: $want_b"
+	fi
 	# the longest stretch without v_wmma
 	grep '^gap ' "$T/$n.steady.walk" >"$T/$n.gap.walk"
 	sed -n 's/^longest stretch.*): \([0-9]*\) instructions,/gap total \1,/p' "$T/$n.txt" | tr ',' '\n' |
