@@ -19,7 +19,7 @@
 
 enum {
 	P_HEAD_DIM, P_DTYPE, P_OUT, P_CAUSAL, P_LSE, P_WAVES, P_KV_TILE, P_KV_SPLIT, P_UNROLL, P_K_AHEAD,
-	P_V_PAD, P_PREFETCH, P_V_AHEAD, P_COUNT
+	P_V_PAD, P_PREFETCH, P_V_AHEAD, P_V_STORE, P_COUNT
 };
 
 static const struct tpl_param params[P_COUNT] = {
@@ -45,14 +45,17 @@ static const struct tpl_param params[P_COUNT] = {
 			 "flight during its P V (false: at the top of the tile)" },
 	[P_V_AHEAD] = { "v-ahead", TPL_INT, 2, 1, AT_MAX_RING, NULL,
 			"V fragments whose LDS loads are in flight ahead of the WMMA that reads them" },
+	[P_V_STORE] = { "v-store", TPL_ENUM, 0, 0, 1, "b16|b32",
+			"the transposing LDS stores of the V tile: one per element, or one per two keys' "
+			"elements of a d (v_perm pairs them; half the stores, a VALU op each)" },
 };
 
 static const struct tpl_preset presets[] = {
-	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false",
+	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16",
 	  "one wave, 16 queries, 16 keys per iteration: the smallest kernel" },
-	{ "best", "waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true",
+	{ "best", "waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b32",
 	  "prefill: 64 queries per workgroup, 32 keys per iteration (fits head-dim 128's registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true",
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b32",
 	  "decode (few queries, many keys): one wave per workgroup, the keys split in chunks of 256" },
 };
 
@@ -84,6 +87,7 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 	a->ring = (unsigned)p[P_K_AHEAD];
 	a->prefetch = p[P_PREFETCH] != 0;
 	a->vring = (unsigned)p[P_V_AHEAD];
+	a->vpairs = p[P_V_STORE] != 0;
 	unsigned pad = (unsigned)p[P_V_PAD];
 	if (a->d != 64 && a->d != 128)
 		FAIL("head-dim: %u is not 64 or 128", a->d);
@@ -110,6 +114,9 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 		FAIL("kv-tile: %u vectors of the V tile per work-item, at most %u (more waves or a smaller tile)",
 		     a->vpasses, AT_MAX_PASSES);
 	a->vstep = a->threads / (a->d / 8);
+	if (a->vpairs && a->vpasses % 2)
+		FAIL("v-store: b32 pairs the V tile's vectors two by two, but a work-item has %u (kv-tile %u, %u "
+		     "work-items)", a->vpasses, a->tile, a->threads);
 	a->vstride = a->tile + pad;
 	a->lds_flag = (a->d * a->vstride * 2 + 15) / 16 * 16;
 	if (a->lds_flag + 16 > ISA_LDS_BYTES)
@@ -293,9 +300,12 @@ static void setup_lanes(struct at *a)
 			AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(32 * c + 16 * h), 0),
 			      ra_sub(a->ra, (unsigned)a->qf[c], 4 * h, 4), V(a->t1), ao_sr(a->s_qb, 2));
 	scale_sign(a);
-	/* V copy: vector e = tid + pass * threads is key e / (D/8), d 8 * (e % (D/8)) */
+	/* V copy: the lane's vectors are d 8 * (tid % (D/8)) of the keys vkey + at_vrow(pass),
+	 * vkey = tid / (D/8) (paired: twice that) */
 	unsigned per_key = a->d / 8;
 	AO_I(K_, AO_OP(v_lshrrev_b32), V(a->vkey), ao_int((int)tpl_log2(per_key)), V(a->tid));
+	if (a->vpairs)
+		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->vkey), ao_int(1), V(a->vkey));
 	AO_I(K_, AO_OP(v_and_b32), V(a->vdo), ao_u32(per_key - 1), V(a->tid));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->vdo), ao_int(3), V(a->vdo));
 	AO_I(K_, AO_OP(v_mad_u32_u24), V(a->lw), V(a->vdo), ao_u32(a->vstride), V(a->vkey));

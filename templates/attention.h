@@ -43,13 +43,14 @@ struct at {
 	unsigned vring;               /* V fragments (from LDS) loaded ahead of the WMMAs */
 	unsigned vstride;             /* halves per row of the transposed V tile in LDS */
 	unsigned vpasses, vstep;      /* b128 vectors per work-item for the V tile; keys per pass */
+	bool vpairs;                  /* v-store b32: passes 2r, 2r + 1 load adjacent keys, stored paired */
 	unsigned lds_flag;            /* byte offset of the split-KV broadcast dword in LDS */
 	/* SGPRs */
 	unsigned s_arg;               /* the arguments, A_* dwords from here */
 	unsigned wgx, wgy, wgz;
 	unsigned s_b, s_s, s_hk, s_nsplit; /* batch, split index, key/value head, n_split */
 	unsigned s_qb, s_kb, s_vb;    /* pairs: Q, K, V bases of this (batch, head) */
-	unsigned s_kt, s_vp, s_vstep; /* pairs: the K tile's row k0, each V pass's row; bytes between V passes */
+	unsigned s_kt, s_vp, s_vstep; /* pairs: the K tile's row k0, each V pass's row; bytes of a V row */
 	unsigned s_nx;                /* query blocks: ceil(S_q / block_q) */
 	unsigned s_q0;                /* the workgroup's first query */
 	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
@@ -80,6 +81,13 @@ enum at_tag {
 	AT_TAG_MORE,      /* falls through while keys remain (prefetch guard, exits between unrolled tiles) */
 	AT_TAG_BACK,      /* the branch back to the key loop's top */
 };
+
+/* The V tile's row that pass p of a work-item loads, from its row vkey:
+ * p vstep, or with paired keys 2 vstep (p / 2) + p % 2 (vkey even). */
+static inline unsigned at_vrow(const struct at *a, unsigned p)
+{
+	return a->vpairs ? 2 * a->vstep * (p / 2) + p % 2 : p * a->vstep;
+}
 
 /* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */
 void at_loop(struct at *a);

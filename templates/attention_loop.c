@@ -51,7 +51,7 @@ static void row_base(struct at *a, unsigned dst, unsigned base, unsigned stride)
 }
 
 /* Step 1: the V tile's loads into the staging registers.  Pass p's vector
- * is row vkey + p * vstep of the tile: a full tile adds the row to an SGPR
+ * is row vkey + at_vrow(p) of the tile: a full tile adds the row to an SGPR
  * base (one pair per pass) and keeps the lane offset voff; the ragged last
  * tile clamps each row to S_kv - 1 in a VGPR. */
 static void v_loads(struct at *a)
@@ -59,14 +59,15 @@ static void v_loads(struct at *a)
 	int full = ao_label(K_, NULL), done = ao_label(K_, NULL);
 	row_base(a, a->s_vp, a->s_vb, A_V_SS);
 	for (unsigned p = 1; p < a->vpasses; p++) {
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_vp + 2 * p), ao_s(a->s_vp + 2 * p - 2), ao_s(a->s_vstep));
-		AO_I(K_, AO_OP(s_addc_u32), ao_s(a->s_vp + 2 * p + 1), ao_s(a->s_vp + 2 * p - 1), ao_int(0));
+		AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_vstep), ao_u32(at_vrow(a, p)));
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_vp + 2 * p), ao_s(a->s_vp), ao_s(a->s_t));
+		AO_I(K_, AO_OP(s_addc_u32), ao_s(a->s_vp + 2 * p + 1), ao_s(a->s_vp + 1), ao_int(0));
 	}
 	unless_ragged(a, full);
 	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_skv1), ao_s(a->s_k0));
 	for (unsigned p = 0; p < a->vpasses; p++) {
-		/* 2 * (min(vkey + p * vstep, S_kv - 1 - k0) * v_ss + vdo) from row k0 */
-		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), ao_u32(p * a->vstep), V(a->vkey));
+		/* 2 * (min(vkey + vrow(p), S_kv - 1 - k0) * v_ss + vdo) from row k0 */
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), ao_u32(at_vrow(a, p)), V(a->vkey));
 		AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_t), V(a->t1));
 		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(a->t1), SA(A_V_SS));
 		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), V(a->t1), V(a->vdo));
@@ -111,7 +112,7 @@ static void k_prime(struct at *a)
 }
 
 /* The lane offsets of a full tile from its first row: koff[t], voff; the
- * SGPR step between V passes, 2 vstep v_ss. */
+ * bytes of a V row, 2 v_ss. */
 static void loop_offsets(struct at *a)
 {
 	for (unsigned t = 0; t < a->nt; t++) {
@@ -122,7 +123,7 @@ static void loop_offsets(struct at *a)
 	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->voff), V(a->vkey), SA(A_V_SS));
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->voff), V(a->voff), V(a->vdo));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->voff), ao_int(1), V(a->voff));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_vstep), SA(A_V_SS), ao_u32(2 * a->vstep));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_vstep), SA(A_V_SS), ao_int(1));
 }
 
 /* Step 2: S^T = K Q^T for every sub-tile (k_prime has run for the tile). */
@@ -268,18 +269,33 @@ static void pack_p(struct at *a)
 	assemble(a, a->nt - 1, w[(a->nt - 1) % 2], x[(a->nt - 1) % 2]);
 }
 
-/* Step 5a: the staged V tile into LDS, transposed, between barriers. */
+/* Step 5a: the staged V tile into LDS, transposed, between barriers: a
+ * 16-bit store per element, or (v-store b32) the elements of two keys
+ * paired by v_perm into one 32-bit store per d. */
 static void v_store(struct at *a)
 {
 	ao_waitcnt(K_, 0, -1, -1);
 	AO_I0(K_, AO_OP(s_barrier));
 	ao_comment(K_, "every wave is done reading the previous V tile");
-	for (unsigned p = 0; p < a->vpasses; p++)
-		for (unsigned e = 0; e < 8; e++) {
-			ao_op st = e % 2 ? AO_OP(ds_store_b16_d16_hi) : AO_OP(ds_store_b16);
-			int off = (int)(2 * (p * a->vstep + e * a->vstride));
-			AO_IM(K_, st, ao_m(off, 0), V(a->lw), VS(a->stage[p], e / 2));
-		}
+	if (!a->vpairs) {
+		for (unsigned p = 0; p < a->vpasses; p++)
+			for (unsigned e = 0; e < 8; e++) {
+				ao_op st = e % 2 ? AO_OP(ds_store_b16_d16_hi) : AO_OP(ds_store_b16);
+				int off = (int)(2 * (at_vrow(a, p) + e * a->vstride));
+				AO_IM(K_, st, ao_m(off, 0), V(a->lw), VS(a->stage[p], e / 2));
+			}
+	} else {
+		/* passes 2r and 2r + 1 hold keys vkey + vrow and the next one: one dword per d */
+		const int *tmp[2] = { a->w, a->x };
+		for (unsigned p = 0; p < a->vpasses; p += 2)
+			for (unsigned e = 0; e < 8; e++) {
+				int d = tmp[e / 4][e % 4];
+				AO_I(K_, AO_OP(v_perm_b32), V(d), VS(a->stage[p + 1], e / 2), VS(a->stage[p], e / 2),
+				     ao_u32(e % 2 ? 0x07060302u : 0x05040100u));
+				int off = (int)(2 * (at_vrow(a, p) + e * a->vstride));
+				AO_IM(K_, AO_OP(ds_store_b32), ao_m(off, 0), V(a->lw), V(d));
+			}
+	}
 	ao_waitcnt(K_, -1, -1, 0);
 	AO_I0(K_, AO_OP(s_barrier));
 }

@@ -114,7 +114,7 @@ best|--preset best --lse true|2,4,2,77,301 1,1,1,1,1 2,4,2,45,67,bshd
 best_causal128_bf16|--preset best --causal true --head-dim 128 --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33 2,4,1,33,130,padded
 best128_f32|--preset best --head-dim 128 --out f32|1,2,1,77,101
 bf16_out_bf16|--preset best --dtype bf16 --out bf16 --causal true|1,4,1,77,301
-tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true --prefetch true|1,2,1,77,301 1,1,1,1,130
+tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true --prefetch true --v-store b32|1,2,1,77,301 1,1,1,1,130
 waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
@@ -183,6 +183,8 @@ bad split_unroll unroll --kv-split 256 --unroll 2
 bad pad_4 v-pad --v-pad 4
 bad ahead_past_tile k-ahead --preset small --k-ahead 8
 bad v_ahead_past_tile v-ahead --preset small --v-ahead 5
+bad v_store_odd v-store --waves 4 --kv-tile 16 --v-store b32
+bad v_store_b64 v-store --v-store b64
 bad vgprs kv-tile --head-dim 128 --kv-tile 128 --waves 2
 bad v_tile_threads kv-tile --waves 8 --kv-tile 16
 bad waves_9 waves --waves 9
