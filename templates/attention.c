@@ -45,18 +45,24 @@ static const struct tpl_param params[P_COUNT] = {
 			 "flight during its P V (false: at the top of the tile)" },
 	[P_V_AHEAD] = { "v-ahead", TPL_INT, 2, 1, AT_MAX_RING, NULL,
 			"V fragments whose LDS loads are in flight ahead of the WMMA that reads them" },
-	[P_V_STORE] = { "v-store", TPL_ENUM, 0, 0, 1, "b16|b32",
-			"the transposing LDS stores of the V tile: one per element, or one per two keys' "
-			"elements of a d (v_perm pairs them; half the stores, a VALU op each)" },
+	[P_V_STORE] = { "v-store", TPL_ENUM, 0, 0, 2, "b16|b32|b64",
+			"the transposing LDS stores of the V tile: one per element, or one per 2 (b32) or 4 (b64) "
+			"keys' elements of a d, paired by v_perm (a VALU op per dword)" },
 };
 
 static const struct tpl_preset presets[] = {
 	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16",
 	  "one wave, 16 queries, 16 keys per iteration: the smallest kernel" },
-	{ "best", "waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b32",
-	  "prefill: 64 queries per workgroup, 32 keys per iteration (fits head-dim 128's registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b32",
-	  "decode (few queries, many keys): one wave per workgroup, the keys split in chunks of 256" },
+	{ "best", "head-dim=64 waves=2 kv-tile=64 kv-split=0 unroll=1 k-ahead=8 v-pad=8 prefetch=true v-ahead=2 "
+		  "v-store=b64",
+	  "prefill, head-dim 64: 32 queries per workgroup, 64 keys per iteration, every K fragment of a tile "
+	  "in flight, V stored four keys at a time" },
+	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
+		     "v-store=b64",
+	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
+	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
+	  "of 256" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
@@ -87,7 +93,7 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 	a->ring = (unsigned)p[P_K_AHEAD];
 	a->prefetch = p[P_PREFETCH] != 0;
 	a->vring = (unsigned)p[P_V_AHEAD];
-	a->vpairs = p[P_V_STORE] != 0;
+	a->vgroup = 1u << p[P_V_STORE];
 	unsigned pad = (unsigned)p[P_V_PAD];
 	if (a->d != 64 && a->d != 128)
 		FAIL("head-dim: %u is not 64 or 128", a->d);
@@ -114,9 +120,11 @@ static int derive(const struct tpl_values *v, struct at *a, char *err, size_t er
 		FAIL("kv-tile: %u vectors of the V tile per work-item, at most %u (more waves or a smaller tile)",
 		     a->vpasses, AT_MAX_PASSES);
 	a->vstep = a->threads / (a->d / 8);
-	if (a->vpairs && a->vpasses % 2)
-		FAIL("v-store: b32 pairs the V tile's vectors two by two, but a work-item has %u (kv-tile %u, %u "
-		     "work-items)", a->vpasses, a->tile, a->threads);
+	if (a->vpasses % a->vgroup)
+		FAIL("v-store: %u keys per store need a multiple of %u V vectors per work-item, it has %u (kv-tile "
+		     "%u, %u work-items)", a->vgroup, a->vgroup, a->vpasses, a->tile, a->threads);
+	if (a->vgroup == 4 && a->ring < 2)
+		FAIL("v-store: b64 packs its dwords in two K fragment slots, k-ahead must be 2 or more");
 	a->vstride = a->tile + pad;
 	a->lds_flag = (a->d * a->vstride * 2 + 15) / 16 * 16;
 	if (a->lds_flag + 16 > ISA_LDS_BYTES)
@@ -301,11 +309,11 @@ static void setup_lanes(struct at *a)
 			      ra_sub(a->ra, (unsigned)a->qf[c], 4 * h, 4), V(a->t1), ao_sr(a->s_qb, 2));
 	scale_sign(a);
 	/* V copy: the lane's vectors are d 8 * (tid % (D/8)) of the keys vkey + at_vrow(pass),
-	 * vkey = tid / (D/8) (paired: twice that) */
+	 * vkey = vgroup * (tid / (D/8)) */
 	unsigned per_key = a->d / 8;
 	AO_I(K_, AO_OP(v_lshrrev_b32), V(a->vkey), ao_int((int)tpl_log2(per_key)), V(a->tid));
-	if (a->vpairs)
-		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->vkey), ao_int(1), V(a->vkey));
+	if (a->vgroup > 1)
+		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->vkey), ao_int((int)tpl_log2(a->vgroup)), V(a->vkey));
 	AO_I(K_, AO_OP(v_and_b32), V(a->vdo), ao_u32(per_key - 1), V(a->tid));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->vdo), ao_int(3), V(a->vdo));
 	AO_I(K_, AO_OP(v_mad_u32_u24), V(a->lw), V(a->vdo), ao_u32(a->vstride), V(a->vkey));

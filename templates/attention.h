@@ -43,7 +43,7 @@ struct at {
 	unsigned vring;               /* V fragments (from LDS) loaded ahead of the WMMAs */
 	unsigned vstride;             /* halves per row of the transposed V tile in LDS */
 	unsigned vpasses, vstep;      /* b128 vectors per work-item for the V tile; keys per pass */
-	bool vpairs;                  /* v-store b32: passes 2r, 2r + 1 load adjacent keys, stored paired */
+	unsigned vgroup;              /* v-store b16|b32|b64: 1, 2, 4 adjacent keys per LDS store, loaded by consecutive passes */
 	unsigned lds_flag;            /* byte offset of the split-KV broadcast dword in LDS */
 	/* SGPRs */
 	unsigned s_arg;               /* the arguments, A_* dwords from here */
@@ -83,10 +83,10 @@ enum at_tag {
 };
 
 /* The V tile's row that pass p of a work-item loads, from its row vkey:
- * p vstep, or with paired keys 2 vstep (p / 2) + p % 2 (vkey even). */
+ * g vstep (p / g) + p % g with g = vgroup (vkey a multiple of g). */
 static inline unsigned at_vrow(const struct at *a, unsigned p)
 {
-	return a->vpairs ? 2 * a->vstep * (p / 2) + p % 2 : p * a->vstep;
+	return a->vgroup * a->vstep * (p / a->vgroup) + p % a->vgroup;
 }
 
 /* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */

@@ -270,21 +270,21 @@ static void pack_p(struct at *a)
 }
 
 /* Step 5a: the staged V tile into LDS, transposed, between barriers: a
- * 16-bit store per element, or (v-store b32) the elements of two keys
- * paired by v_perm into one 32-bit store per d. */
+ * 16-bit store per element, or (v-store b32, b64) the elements of 2 or 4
+ * adjacent keys paired by v_perm into one store per d. */
 static void v_store(struct at *a)
 {
 	ao_waitcnt(K_, 0, -1, -1);
 	AO_I0(K_, AO_OP(s_barrier));
 	ao_comment(K_, "every wave is done reading the previous V tile");
-	if (!a->vpairs) {
+	if (a->vgroup == 1) {
 		for (unsigned p = 0; p < a->vpasses; p++)
 			for (unsigned e = 0; e < 8; e++) {
 				ao_op st = e % 2 ? AO_OP(ds_store_b16_d16_hi) : AO_OP(ds_store_b16);
 				int off = (int)(2 * (at_vrow(a, p) + e * a->vstride));
 				AO_IM(K_, st, ao_m(off, 0), V(a->lw), VS(a->stage[p], e / 2));
 			}
-	} else {
+	} else if (a->vgroup == 2) {
 		/* passes 2r and 2r + 1 hold keys vkey + vrow and the next one: one dword per d */
 		const int *tmp[2] = { a->w, a->x };
 		for (unsigned p = 0; p < a->vpasses; p += 2)
@@ -294,6 +294,19 @@ static void v_store(struct at *a)
 				     ao_u32(e % 2 ? 0x07060302u : 0x05040100u));
 				int off = (int)(2 * (at_vrow(a, p) + e * a->vstride));
 				AO_IM(K_, AO_OP(ds_store_b32), ao_m(off, 0), V(a->lw), V(d));
+			}
+	} else {
+		/* passes 4r .. 4r + 3 hold four adjacent keys: two dwords per d, packed in
+		 * the first two K fragment slots (free between the tile's S and the next
+		 * tile's K loads) */
+		for (unsigned p = 0; p < a->vpasses; p += 4)
+			for (unsigned e = 0; e < 8; e++) {
+				struct ao_opnd q = ra_sub(a->ra, (unsigned)a->kr[e / 4], 2 * (e % 4), 2);
+				for (unsigned h = 0; h < 2; h++)
+					AO_I(K_, AO_OP(v_perm_b32), ao_part(q, h, 1), VS(a->stage[p + 2 * h + 1], e / 2),
+					     VS(a->stage[p + 2 * h], e / 2), ao_u32(e % 2 ? 0x07060302u : 0x05040100u));
+				int off = (int)(2 * (at_vrow(a, p) + e * a->vstride));
+				AO_IM(K_, AO_OP(ds_store_b64), ao_m(off, 0), V(a->lw), q);
 			}
 	}
 	ao_waitcnt(K_, -1, -1, 0);

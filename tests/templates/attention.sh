@@ -111,17 +111,17 @@ SETS='
 small|--preset small|1,1,1,16,16 1,2,1,77,301
 small_causal|--preset small --causal true --lse true|1,2,1,77,301 1,1,1,45,37
 best|--preset best --lse true|2,4,2,77,301 1,1,1,1,1 2,4,2,45,67,bshd
-best_causal128_bf16|--preset best --causal true --head-dim 128 --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33 2,4,1,33,130,padded
-best128_f32|--preset best --head-dim 128 --out f32|1,2,1,77,101
+best_causal128_bf16|--preset best128 --causal true --dtype bf16 --out f32 --lse true|1,4,2,77,301 1,2,2,70,33 2,4,1,33,130,padded
+best128_f32|--preset best128 --out f32|1,2,1,77,101
 bf16_out_bf16|--preset best --dtype bf16 --out bf16 --causal true|1,4,1,77,301
 tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true --prefetch true --v-store b32|1,2,1,77,301 1,1,1,1,130
 waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
 decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded
-decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64|1,2,2,45,301
+decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
 '
-echo "$SETS" | while IFS='|' read -r n flags shapes; do
+while IFS='|' read -r n flags shapes; do
 	[ -n "$n" ] || continue
 	# shellcheck disable=SC2086 # flags are words
 	gen "$n" $flags || continue
@@ -131,7 +131,9 @@ echo "$SETS" | while IFS='|' read -r n flags shapes; do
 		[ "${6:-}" = bshd ] || rrun "$n" "$@"
 		[ "${6:-}" = padded ] || run "$n" "$@"
 	done
-done
+done <<EOF
+$SETS
+EOF
 # a negative and a zero softmax scale (the generic launch only: the runner's scale is fixed)
 for SCALE in -0.3 0; do
 	run best 1 2 1 77 301
@@ -143,10 +145,10 @@ want_meta best head_dim 64
 want_meta best dtype f16
 want_meta best out f16
 want_meta best causal 0
-want_meta best block_q 64
+want_meta best block_q 32
 want_meta best lse 1
 want_meta best kv_split 0
-want_meta best block_threads 128
+want_meta best block_threads 64
 want_meta best template attention
 want_meta best_causal128_bf16 head_dim 128
 want_meta best_causal128_bf16 dtype bf16
@@ -184,7 +186,9 @@ bad pad_4 v-pad --v-pad 4
 bad ahead_past_tile k-ahead --preset small --k-ahead 8
 bad v_ahead_past_tile v-ahead --preset small --v-ahead 5
 bad v_store_odd v-store --waves 4 --kv-tile 16 --v-store b32
-bad v_store_b64 v-store --v-store b64
+bad v_store_b128 v-store --v-store b128
+bad v_store_b64_ahead v-store --waves 1 --kv-tile 16 --k-ahead 1 --v-store b64
+bad best_head_dim_128 kv-tile --preset best --head-dim 128
 bad vgprs kv-tile --head-dim 128 --kv-tile 128 --waves 2
 bad v_tile_threads kv-tile --waves 8 --kv-tile 16
 bad waves_9 waves --waves 9
