@@ -1,7 +1,7 @@
 #!/bin/sh
 # attention --report (templates/attention_report.c) against the disassembly:
 # for presets and parameter sets (head dims 64 and 128, causal, bf16, unroll
-# 2, split-KV decode), the kernel's code object goes through llvm-objdump and
+# 2, split-KV decode, V stores of 16 and 64 bits), the kernel's code object goes through llvm-objdump and
 # an awk walk of its own finds the key loop (the backward branch around the
 # most v_wmma) and follows one pass of it, deciding each conditional branch
 # by the compare before it as attention_loop.c writes them (s_cmp_le_u32: the
@@ -220,7 +220,8 @@ case_() {
 }
 
 case_ best64 1 --preset best --head-dim 64
-case_ best128c 1 --preset best --head-dim 128 --causal true
+case_ best128c 1 --preset best128 --causal true
+case_ best128_b16 1 --preset best128 --v-store b16 --k-ahead 2
 case_ decode128 1 --preset decode --head-dim 128
 case_ small_bf16 1 --preset small --dtype bf16
 case_ unroll2 2 --preset best --head-dim 64 --unroll 2 --kv-tile 64
