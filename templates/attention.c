@@ -60,9 +60,9 @@ static const struct tpl_preset presets[] = {
 	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
 		     "v-store=b64",
 	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
+	{ "decode", "waves=1 kv-tile=16 kv-split=128 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
 	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
-	  "of 256" },
+	  "of 128" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
@@ -74,7 +74,7 @@ static unsigned vgpr_estimate(const struct at *a)
 }
 
 /* The shape from the values, every constraint checked. */
-static int derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen)
+int at_derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen)
 {
 	const long *p = v->v;
 	a->d = (unsigned)p[P_HEAD_DIM];
@@ -140,7 +140,7 @@ static int check(const struct tpl_values *v, char *err, size_t errlen)
 {
 	struct at a;
 	memset(&a, 0, sizeof a);
-	return derive(v, &a, err, errlen);
+	return at_derive(v, &a, err, errlen);
 }
 
 static void kernel_info(const struct tpl_values *v, struct ao_kernel_info *info)
@@ -384,7 +384,7 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 {
 	struct at aa, *a = &aa;
 	memset(a, 0, sizeof *a);
-	if (derive(v, a, err, errlen))
+	if (at_derive(v, a, err, errlen))
 		return TPL_E_ARG;
 	a->k = k;
 	a->ra = ra_new();
@@ -406,6 +406,59 @@ static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, siz
 	return tpl_finish(a->ra, k, err, errlen);
 }
 
+/* rdna3gen tune's search space: the workgroup (waves), the key tile, the
+ * loads in flight, the V stores and the split; head-dim, dtype, out,
+ * causal and lse come from the command line (--head-dim 128 --causal). */
+static const struct tpl_axis axes[] = {
+	{ "waves", { "1", "2", "4", "8" }, 0 },
+	{ "kv-tile", { "16", "32", "64" }, 0 },
+	{ "k-ahead", { "2", "4", "8" }, 0 },
+	{ "v-ahead", { "1", "2", "4" }, 0 },
+	{ "v-store", { "b16", "b32", "b64" }, 0 },
+	{ "prefetch", { "false", "true" }, 0 },
+	{ "kv-split", { "0", "64", "128", "256" }, 0 },
+};
+
+/* ragged in every size: two query blocks and a part, two key tiles and a
+ * part (three split chunks and a part with kv-split), GQA 2:1 */
+static void check_shape(const struct tpl_values *v, uint32_t shape[TPL_SHAPE_MAX])
+{
+	uint32_t keys = v->v[P_KV_SPLIT] ? 3 * (uint32_t)v->v[P_KV_SPLIT] : 2 * (uint32_t)v->v[P_KV_TILE];
+	shape[0] = 1;
+	shape[1] = 2;
+	shape[2] = 1;
+	shape[3] = 2 * 16 * (uint32_t)v->v[P_WAVES] + 5;
+	shape[4] = keys + 7;
+	shape[5] = (uint32_t)v->v[P_HEAD_DIM];
+}
+
+/* 4 D FLOP per unmasked (query, key) pair (docs/attention.md, "Figure of merit") */
+static double work(const struct tpl_values *v, const uint32_t shape[TPL_SHAPE_MAX])
+{
+	double b = shape[0], hq = shape[1], sq = shape[3], skv = shape[4], d = shape[5], pairs = sq * skv;
+	if (v->v[P_CAUSAL]) {
+		pairs = 0;
+		for (double i = 0; i < sq; i++) {
+			double see = i + 1 + skv - sq;
+			pairs += see <= 0 ? 0 : see < skv ? see : skv;
+		}
+	}
+	return 4 * d * b * hq * pairs;
+}
+
+static const char *const dims[] = { "b", "hq", "hkv", "sq", "skv", "d" };
+
+static const struct tpl_space space = {
+	.axes = axes,
+	.naxes = sizeof axes / sizeof axes[0],
+	.check_shape = check_shape,
+	.dims = dims,
+	.ndims = 6,
+	.runner = TPL_RUN_ATTENTION,
+	.work = work,
+	.unit = "GFLOP/s",
+};
+
 const struct tpl_template tpl_attention = {
 	.name = "attention",
 	.summary = "fused flash-attention forward on the WMMA units: f16/bf16 Q, K, V; causal, GQA, split-KV",
@@ -417,4 +470,5 @@ const struct tpl_template tpl_attention = {
 	.build = build,
 	.kernel_info = kernel_info,
 	.report = at_report,
+	.space = &space,
 };

@@ -65,22 +65,14 @@ struct at {
 	int m, l, muse, alpha, t1, t2, w[4], x[4], w1[4], x1[4];
 };
 
+/* ao_inst.tag of the loop's first key tile, for the report: every tile, or
+ * the blocks only some tiles run */
+enum { AT_TAG_NONE, AT_TAG_TILE, AT_TAG_RESCALE, AT_TAG_MASK, AT_TAG_RAGGED, AT_TAG_COUNT };
+
 #define K_ (a->k)
 #define V(id) ra_op(a->ra, (unsigned)(id))
 #define VS(id, i) ra_sub(a->ra, (unsigned)(id), (unsigned)(i), 1)
 #define SA(i) ao_s(a->s_arg + (unsigned)(i))
-
-/* The template's labels on the key loop's conditional branches (struct
- * ao_inst.tag), so that its report (attention_report.c) follows one tile's
- * path through the loop without guessing which way each branch goes. */
-enum at_tag {
-	AT_TAG_NONE,
-	AT_TAG_FULL,      /* taken by a tile of kv-tile keys inside S_kv (the ragged last one falls through) */
-	AT_TAG_UNMASKED,  /* taken by a tile none of whose keys is masked for any of the wave's queries */
-	AT_TAG_SAME_MAX,  /* taken when no row maximum moved: O's rescale is skipped */
-	AT_TAG_MORE,      /* falls through while keys remain (prefetch guard, exits between unrolled tiles) */
-	AT_TAG_BACK,      /* the branch back to the key loop's top */
-};
 
 /* The V tile's row that pass p of a work-item loads, from its row vkey:
  * g vstep (p / g) + p % g with g = vgroup (vkey a multiple of g). */
@@ -89,13 +81,28 @@ static inline unsigned at_vrow(const struct at *a, unsigned p)
 	return a->vgroup * a->vstep * (p / a->vgroup) + p % a->vgroup;
 }
 
+/* attention.c: the shape from the values, every constraint checked */
+int at_derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen);
+/* attention_report.c: --report's text (malloc'd), NULL on OOM */
+char *at_report(const struct tpl_values *v, struct ao_kernel *k);
+
+/* Tag the instructions from index lo on that have no tag yet. */
+static inline void at_tag(struct at *a, unsigned lo, unsigned tag)
+{
+	for (unsigned i = lo; i < ao_inst_count(a->k); i++)
+		if (!ao_inst_at(a->k, i)->tag)
+			ao_inst_at(a->k, i)->tag = (uint8_t)tag;
+}
+
 /* attention_loop.c: the loop over the key tiles [s_k0, s_kend) (may be empty) */
 void at_loop(struct at *a);
 /* attention_out.c: the epilogue: O (or the split's partials and the combine) and lse */
 void at_epilogue(struct at *a);
+/* attention_combine.c: the last split's workgroup merges the partials of
+ * every split (s_row: ws row of split 0, s_ml: byte offset of ws_ml) into
+ * oacc, l and m (the totals) */
+void at_combine(struct at *a, unsigned s_row, unsigned s_ml);
 /* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
 void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
-/* attention_report.c: `rdna3gen attention --report FILE`, from the built kernel */
-char *at_report(const struct tpl_values *v, struct ao_kernel *k);
 
 #endif

@@ -26,19 +26,12 @@
  * Keys past S_kv read the last key's row (in bounds; their p is 0). */
 #include "templates/attention.h"
 
-/* Label the branch just emitted for the report (enum at_tag). */
-static void tag_last(struct at *a, enum at_tag tag)
-{
-	ao_inst_at(K_, ao_inst_count(K_) - 1)->tag = (uint8_t)tag;
-}
-
 /* The tile at s_k0 reaches past S_kv: fall through; else branch to label. */
 static void unless_ragged(struct at *a, int label)
 {
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
 	AO_I(K_, AO_OP(s_cmp_le_u32), ao_s(a->s_t), SA(A_SKV));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)label));
-	tag_last(a, AT_TAG_FULL);
 }
 
 /* s[dst:dst+1] = s[base:base+1] + 2 * k0 * stride: row k0 of K or V */
@@ -64,6 +57,7 @@ static void v_loads(struct at *a)
 		AO_I(K_, AO_OP(s_addc_u32), ao_s(a->s_vp + 2 * p + 1), ao_s(a->s_vp + 1), ao_int(0));
 	}
 	unless_ragged(a, full);
+	unsigned ragged = ao_inst_count(K_);
 	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_skv1), ao_s(a->s_k0));
 	for (unsigned p = 0; p < a->vpasses; p++) {
 		/* 2 * (min(vkey + vrow(p), S_kv - 1 - k0) * v_ss + vdo) from row k0 */
@@ -75,6 +69,7 @@ static void v_loads(struct at *a)
 		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->t1), ao_sr(a->s_vp, 2));
 	}
 	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)done));
+	at_tag(a, ragged, AT_TAG_RAGGED);
 	ao_bind(K_, (unsigned)full);
 	for (unsigned p = 0; p < a->vpasses; p++)
 		AO_IM(K_, AO_OP(global_load_b128), ao_m(0, 0), V(a->stage[p]), V(a->voff), ao_sr(a->s_vp + 2 * p, 2));
@@ -99,6 +94,7 @@ static void k_prime(struct at *a)
 	int full = ao_label(K_, NULL);
 	row_base(a, a->s_kt, a->s_kb, A_K_SS);
 	unless_ragged(a, full);
+	unsigned ragged = ao_inst_count(K_);
 	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_skv1), ao_s(a->s_k0));
 	for (unsigned t = 0; t < a->nt; t++) {
 		AO_I(K_, AO_OP(v_add_nc_u32), V(a->koff[t]), ao_u32(16 * t), V(a->lane16));
@@ -106,6 +102,7 @@ static void k_prime(struct at *a)
 		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->koff[t]), V(a->koff[t]), SA(A_K_SS));
 		AO_I(K_, AO_OP(v_lshlrev_b32), V(a->koff[t]), ao_int(1), V(a->koff[t]));
 	}
+	at_tag(a, ragged, AT_TAG_RAGGED);
 	ao_bind(K_, (unsigned)full);
 	for (unsigned i = 0; i < a->ring; i++)
 		k_load(a, i);
@@ -149,7 +146,7 @@ static void scale_mask(struct at *a)
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_k0), ao_u32(a->tile));
 	AO_I(K_, AO_OP(s_cmp_le_i32), ao_s(a->s_t), ao_s(a->s_kfull));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)unmasked));
-	tag_last(a, AT_TAG_UNMASKED);
+	unsigned mask = ao_inst_count(K_);
 	/* t1 = lim - k0 - half: element (t, j) is key k0 + 16t + 2j + half, visible iff 16t + 2j < t1 */
 	AO_I(K_, AO_OP(v_subrev_nc_u32), V(a->t1), ao_s(a->s_k0), V(a->lim));
 	AO_I(K_, AO_OP(v_sub_nc_u32), V(a->t1), V(a->t1), V(a->half));
@@ -159,6 +156,7 @@ static void scale_mask(struct at *a)
 			AO_I(K_, AO_OP(v_cndmask_b32), VS(a->sacc[t], j), ao_u32(0xff800000u), VS(a->sacc[t], j),
 			     ao_vcc());
 		}
+	at_tag(a, mask, AT_TAG_MASK);
 	ao_bind(K_, (unsigned)unmasked);
 }
 
@@ -213,10 +211,11 @@ static void softmax(struct at *a)
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_s(a->s_t), ao_f32(1.0f), V(a->alpha));
 	AO_I(K_, AO_OP(s_cmp_eq_u32), ao_s(a->s_t), ao_int(0));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)same));
-	tag_last(a, AT_TAG_SAME_MAX);
+	unsigned rescale = ao_inst_count(K_);
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++)
 			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->alpha), VS(a->oacc[c], j));
+	at_tag(a, rescale, AT_TAG_RESCALE);
 	ao_bind(K_, (unsigned)same);
 }
 
@@ -359,7 +358,6 @@ static void tile(struct at *a)
 		int none = ao_label(K_, NULL);
 		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)none));
-		tag_last(a, AT_TAG_MORE);
 		v_loads(a);
 		k_prime(a);
 		ao_bind(K_, (unsigned)none);
@@ -379,11 +377,13 @@ void at_loop(struct at *a)
 	}
 	ao_bind(K_, (unsigned)top);
 	for (unsigned u = 0; u < a->unroll; u++) {
+		unsigned first = ao_inst_count(K_);
 		tile(a);
 		AO_I(K_, AO_OP(s_cmp_lt_i32), ao_s(a->s_k0), ao_s(a->s_kend));
 		AO_I(K_, u + 1 < a->unroll ? AO_OP(s_cbranch_scc0) : AO_OP(s_cbranch_scc1),
 		     ao_lab((unsigned)(u + 1 < a->unroll ? done : top)));
-		tag_last(a, u + 1 < a->unroll ? AT_TAG_MORE : AT_TAG_BACK);
+		if (!u)
+			at_tag(a, first, AT_TAG_TILE);
 	}
 	ao_bind(K_, (unsigned)done);
 }

@@ -9,10 +9,8 @@
  * Split-KV (docs/attention.md): each workgroup writes its normalised partial
  * O and its (m, l) into ws, waits for its stores (s_waitcnt_vscnt), and after
  * a barrier one lane increments the workgroup row's counter; the old value
- * goes to every wave through LDS.  The last workgroup resets the counter,
- * reads every split's partials with glc dlc loads (past the non-coherent
- * caches) and combines them: M = max m_s, w_s = l_s exp2(m_s - M),
- * O = sum w_s o_s / sum w_s, lse from M and sum w_s. */
+ * goes to every wave through LDS.  The last workgroup resets the counter and
+ * combines every split's partials (attention_combine.c). */
 #include "templates/attention.h"
 
 #define LN2 0.693147180559945309f
@@ -177,57 +175,6 @@ static void count_done(struct at *a, unsigned s_cnt)
 	AO_I(K_, AO_OP(v_readfirstlane_b32), ao_s(a->s_t), V(a->t1));
 }
 
-/* The last workgroup: M, then sum w_s and sum w_s o_s over the splits.  The
- * Q fragments (dead now) hold the loaded partial o. */
-static void combine(struct at *a, unsigned s_row, unsigned s_ml)
-{
-	unsigned ws = a->s_arg + A_WS, flags = AO_GLC | AO_DLC;
-	struct ao_loop lp;
-	/* muse: the lane's row of split 0 (its query clamped to S_q - 1) */
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), SA(A_SQ), ao_int(-1));
-	AO_I(K_, AO_OP(v_min_u32), V(a->muse), ao_s(a->s_t), V(a->qi));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), ao_s(s_row), V(a->muse));
-	AO_I(K_, AO_OP(v_mov_b32), V(a->m), ao_u32(0xff800000u));
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->muse), ao_int(3), ao_s(s_ml));
-	ao_loop_begin(K_, &lp, a->s_loop, ao_s(a->s_nsplit));
-	AO_IM(K_, AO_OP(global_load_b32), ao_m(0, flags), V(a->t1), V(a->t2), ao_sr(ws, 2));
-	ao_waitcnt(K_, 0, -1, -1);
-	AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), V(a->t1));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(a->s_t2), V(a->t2));
-	ao_loop_end(K_, &lp);
-	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(0xff800000u), V(a->m));
-	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
-	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
-	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned j = 0; j < 8; j++)
-			AO_I(K_, AO_OP(v_mov_b32), VS(a->oacc[c], j), ao_int(0));
-	/* t2: ml of the split, muse: o of the split (bytes) */
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->muse), ao_int(3), ao_s(s_ml));
-	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->muse), ao_u32(a->d), V(a->muse));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), V(a->muse), V(a->half));
-	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->muse), ao_int(2), V(a->muse));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(a->s_t2), ao_u32(4 * a->d / 8));
-	ao_loop_begin(K_, &lp, a->s_loop, ao_s(a->s_nsplit));
-	AO_IM(K_, AO_OP(global_load_b32), ao_m(0, flags), V(a->t1), V(a->t2), ao_sr(ws, 2));
-	AO_IM(K_, AO_OP(global_load_b32), ao_m(4, flags), V(a->w[0]), V(a->t2), ao_sr(ws, 2));
-	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned j = 0; j < 8; j++)
-			AO_IM(K_, AO_OP(global_load_b32), ao_m((int)(4 * (16 * c + 2 * j)), flags), VS(a->qf[c], j),
-			      V(a->muse), ao_sr(ws, 2));
-	ao_waitcnt(K_, 0, -1, -1);
-	/* w = l_s exp2(m_s - M) */
-	AO_I(K_, AO_OP(v_sub_f32), V(a->t1), V(a->t1), V(a->alpha));
-	AO_I(K_, AO_OP(v_exp_f32), V(a->t1), V(a->t1));
-	AO_I(K_, AO_OP(v_mul_f32), V(a->t1), V(a->t1), V(a->w[0]));
-	AO_I(K_, AO_OP(v_add_f32), V(a->l), V(a->l), V(a->t1));
-	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned j = 0; j < 8; j++)
-			AO_I(K_, AO_OP(v_fmac_f32), VS(a->oacc[c], j), V(a->t1), VS(a->qf[c], j));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(a->s_t2), V(a->t2));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), ao_s(s_row), V(a->muse));
-	ao_loop_end(K_, &lp);
-}
-
 void at_epilogue(struct at *a)
 {
 	AO_I(K_, AO_OP(ds_bpermute_b32), V(a->t2), V(a->xaddr), V(a->l));
@@ -259,11 +206,9 @@ void at_epilogue(struct at *a)
 	ao_comment(K_, "the counter back to 0 for the next launch");
 	AO_I0(K_, AO_OP(buffer_gl0_inv));
 	AO_I0(K_, AO_OP(buffer_gl1_inv));
-	/* s_t2: bytes of ml between splits (8 S_q); the o rows step 4 D S_q bytes */
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
 	ws_offsets(a, s_row, s_ml, a->s_s);
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t2), SA(A_SQ), ao_int(3));
-	combine(a, s_row, s_ml);
+	at_combine(a, s_row, s_ml);
 	normalise(a);
 	store_o(a);
 	store_lse(a);

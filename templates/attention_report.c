@@ -5,18 +5,19 @@
  * rest of the VALU.
  *
  * Every count comes from the built kernel's instruction list, after register
- * allocation.  The key loop is found by the branch that attention_loop.c
- * labels AT_TAG_BACK (its target is the loop's top), and one pass is
- * followed from the top as a tile of the steady state runs it: a full tile
- * (all kv-tile keys inside S_kv), no key masked, a next tile to come, and a
- * row maximum that moved (O rescaled).  Each conditional branch on the way
- * says by its tag (enum at_tag) which way such a tile goes; an untagged one
- * stops the count rather than guess.  The same walk with one branch turned
- * the other way gives the cost of a masked tile and of a tile whose row
- * maxima stayed.  The cycle figures use the timing model's issue constants
- * (model/consts.def, quoted with their sources) and bound a tile from below
- * with one wave per SIMD; where the time really goes is the model's to say
- * (rdna3run --attention ... --model). */
+ * allocation.  attention_loop.c tags every instruction of the loop's first
+ * key tile (AT_TAG_TILE, through the loop's branch back or out), except the
+ * blocks only some tiles run: O's rescale when a row maximum moved
+ * (AT_TAG_RESCALE), the mask of a tile the causal limit or S_kv cuts
+ * (AT_TAG_MASK), the clamped addresses of the ragged last tile
+ * (AT_TAG_RAGGED).  A steady tile (all kv-tile keys inside S_kv, none
+ * masked, a row maximum that moved) runs the tile and the rescale blocks in
+ * the order they are laid out (within the first tile: the blocks of later
+ * unrolled tiles carry the same tags); a masked tile adds the mask, a tile whose row
+ * maxima stayed leaves out the rescale.  The cycle figures use the timing
+ * model's issue constants (model/consts.def, quoted with their sources) and
+ * bound a tile from below with one wave per SIMD; where the time really goes
+ * is the model's to say (rdna3run --attention ... --model). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,9 +68,6 @@ static void add_counts(struct at_counts *to, const struct at_counts *c)
 	to->insts += c->insts;
 }
 
-/* The walk's choices: which tagged branches go the other way than a steady tile's. */
-enum { W_MASKED = 1, W_SAME_MAX = 2 };
-
 static bool starts(const char *s, const char *p) { return s && strncmp(s, p, strlen(p)) == 0; }
 
 static void count(struct at_counts *w, const struct ao_inst *in)
@@ -113,40 +111,27 @@ static void count(struct at_counts *w, const struct ao_inst *in)
 		*bytes += strstr(name, "b16") ? 2.0 : 4.0 * in->o[1].count;
 }
 
-/* The key loop: *top and *back, the indices of its first instruction and
- * of its back branch; false without one. */
-static bool find_loop(struct ao_kernel *k, unsigned *top, unsigned *back)
+/* The instructions tagged with one of the tags in the bit set `tags`, in
+ * the order they are laid out (the order a tile runs them: the blocks it
+ * skips are the untagged or other-tagged ones), with the longest stretch
+ * without a v_wmma round the end. */
+static void walk(struct ao_kernel *k, unsigned tags, struct at_walk *w)
 {
-	for (unsigned i = ao_inst_count(k); i-- > 0;) {
-		const struct ao_inst *in = ao_inst_at(k, i);
-		if (in->tag != AT_TAG_BACK)
-			continue;
-		for (unsigned j = 0; j < in->n; j++)
-			if (in->o[j].kind == AO_K_LABEL) {
-				int t = ao_label_pos(k, in->o[j].reg);
-				if (t < 0 || (unsigned)t > i)
-					return false;
-				*top = (unsigned)t;
-				*back = i;
-				return true;
-			}
-	}
-	return false;
-}
-
-/* Follow one pass of the loop from top to back with the given choices.
- * NULL, or why the pass cannot be followed. */
-static const char *walk(struct ao_kernel *k, unsigned top, unsigned back, unsigned choices, struct at_walk *w)
-{
-	static char why[96];
 	memset(w, 0, sizeof *w);
 	struct at_counts cur = { 0 }, head = { 0 };
 	bool seen = false;
-	unsigned n = ao_inst_count(k), steps = 0;
-	for (unsigned i = top;; steps++) {
-		if (i >= n || steps > n)
-			return "the walk left the kernel or went round without reaching the back branch";
+	/* the first tile: from its first AT_TAG_TILE instruction to its last (the
+	 * blocks of later unrolled tiles carry the same block tags) */
+	unsigned lo = ao_inst_count(k), hi = 0;
+	for (unsigned i = 0; i < ao_inst_count(k); i++)
+		if (ao_inst_at(k, i)->tag == AT_TAG_TILE) {
+			lo = i < lo ? i : lo;
+			hi = i;
+		}
+	for (unsigned i = lo; i <= hi && i < ao_inst_count(k); i++) {
 		const struct ao_inst *in = ao_inst_at(k, i);
+		if (in->tag >= 32 || !(tags & 1u << in->tag))
+			continue;
 		count(&w->all, in);
 		if (in->kind == AO_INST_OP && isa_is_wmma(in->op)) {
 			if (!seen)
@@ -158,44 +143,37 @@ static const char *walk(struct ao_kernel *k, unsigned top, unsigned back, unsign
 		} else {
 			count(&cur, in);
 		}
-		if (i == back) {
-			add_counts(&cur, &head);
-			if (cur.insts > w->gap.insts)
-				w->gap = cur;
-			return NULL;
-		}
-		if (in->kind != AO_INST_OP || !ao_inst_is_branch(in)) {
-			i++;
-			continue;
-		}
-		int target = -1;
-		for (unsigned j = 0; j < in->n; j++)
-			if (in->o[j].kind == AO_K_LABEL)
-				target = ao_label_pos(k, in->o[j].reg);
-		if (target < 0) {
-			snprintf(why, sizeof why, "instruction %u branches to no label", i);
-			return why;
-		}
-		bool taken;
-		switch (in->op == AO_OP(s_branch) ? AT_TAG_FULL : in->tag) {
-		case AT_TAG_FULL: taken = true; break;   /* s_branch, or a full tile's branch */
-		case AT_TAG_UNMASKED: taken = !(choices & W_MASKED); break;
-		case AT_TAG_SAME_MAX: taken = (choices & W_SAME_MAX) != 0; break;
-		case AT_TAG_MORE: taken = false; break;
-		default:
-			snprintf(why, sizeof why, "instruction %u is a conditional branch without a tag", i);
-			return why;
-		}
-		i = taken ? (unsigned)target : i + 1;
 	}
+	add_counts(&cur, &head);
+	if (cur.insts > w->gap.insts)
+		w->gap = cur;
 }
 
-/* The value of the template's parameter called name. */
-static long param(const struct tpl_values *v, const char *name)
+/* Each tagged block by class, as rows (the blocks of the tag enum in attention.h). */
+static void print_blocks(struct ao_text *b, struct ao_kernel *k)
 {
-	bool common;
-	int i = tpl_param_find(v->tpl, name, &common);
-	return i < 0 ? 0 : common ? v->c[i] : v->v[i];
+	static const char *const block_name[AT_TAG_COUNT] = {
+		[AT_TAG_TILE] = "every tile",
+		[AT_TAG_RESCALE] = "+ O rescale (a row maximum moved)",
+		[AT_TAG_MASK] = "+ mask (causal or S_kv within the tile)",
+		[AT_TAG_RAGGED] = "+ ragged last tile (clamped addresses)",
+	};
+	static const char *const short_name[C_COUNT] = {
+		"v_wmma", "v_exp", "trans", "VALU", "SALU", "LDS", "VMEM", "SMEM", "waits", "barriers", "branches", "other",
+	};
+	ao_textf(b, "\nthe tagged blocks of the first key tile, one wave, by class (trans: other transcendental, "
+		 "VALU: other VALU)\n  %-40s", "");
+	for (int c = 0; c < C_COUNT; c++)
+		ao_textf(b, " %9s", short_name[c]);
+	ao_textf(b, "\n");
+	for (unsigned g = AT_TAG_TILE; g < AT_TAG_COUNT; g++) {
+		struct at_walk w;
+		walk(k, 1u << g, &w);
+		ao_textf(b, "  %-40s", block_name[g]);
+		for (int c = 0; c < C_COUNT; c++)
+			ao_textf(b, " %9.0f", w.all.n[c]);
+		ao_textf(b, "\n");
+	}
 }
 
 static void print_counts(struct ao_text *b, const struct at_counts *w, double tiles)
@@ -322,34 +300,33 @@ static void print_stalls(struct ao_text *b)
 
 char *at_report(const struct tpl_values *v, struct ao_kernel *k)
 {
+	struct at a;
+	char err[256];
+	memset(&a, 0, sizeof a);
+	if (at_derive(v, &a, err, sizeof err))
+		return NULL;
 	struct ao_text b = { 0 };
-	unsigned d = (unsigned)param(v, "head-dim"), tile = (unsigned)param(v, "kv-tile");
-	double tiles = (double)param(v, "unroll");
-	ao_textf(&b, "attention report (%s, wave32): head-dim %u, kv-tile %u keys, %ld waves of 16 queries, "
-		 "unroll %.0f%s%s\n", ao_info(k)->target->name, d, tile, param(v, "waves"), tiles,
-		 param(v, "causal") ? ", causal" : "", param(v, "kv-split") ? ", split-KV" : "");
+	ao_textf(&b, "attention report (%s, wave32): head-dim %u, kv-tile %u keys, %u waves of 16 queries, "
+		 "unroll %u%s%s\n", ao_info(k)->target->name, a.d, a.tile, a.waves, a.unroll,
+		 a.causal ? ", causal" : "", a.split ? ", split-KV" : "");
 	print_resources(&b, k);
-	unsigned top, back;
 	struct at_walk steady, masked, same;
-	const char *why = find_loop(k, &top, &back) ? NULL : "no key loop (no branch tagged as its back branch)";
-	if (!why)
-		why = walk(k, top, back, 0, &steady);
-	if (!why)
-		why = walk(k, top, back, W_MASKED, &masked);
-	if (!why)
-		why = walk(k, top, back, W_SAME_MAX, &same);
-	if (why) {
-		ao_textf(&b, "\n(per-tile counts unavailable: %s)\n", why);
+	unsigned tile = 1u << AT_TAG_TILE, rescale = 1u << AT_TAG_RESCALE, mask = 1u << AT_TAG_MASK;
+	walk(k, tile | rescale, &steady);
+	walk(k, tile | rescale | mask, &masked);
+	walk(k, tile, &same);
+	if (!steady.all.n[C_WMMA]) {
+		ao_textf(&b, "\n(per-tile counts unavailable: no v_wmma tagged as the key tile's)\n");
 	} else {
-		ao_textf(&b, "\ninstructions per key tile (one wave; the loop from instruction %u to %u, %u per "
-			 "iteration as laid out; a full tile, no key masked, a next tile to come, O rescaled)\n",
-			 top, back, back - top + 1);
-		print_counts(&b, &steady.all, tiles);
+		ao_textf(&b, "\ninstructions per key tile (one wave, the loop's first tile; a full tile, no key "
+			 "masked, O rescaled)\n");
+		print_counts(&b, &steady.all, 1);
 		ao_textf(&b, "other tiles, per tile against the above:\n");
-		print_delta(&b, "masked (causal diagonal, ragged key range):", &masked.all, &steady.all, tiles);
-		print_delta(&b, "no row maximum moved (O's rescale skipped):", &same.all, &steady.all, tiles);
+		print_delta(&b, "masked (causal diagonal, ragged key range):", &masked.all, &steady.all, 1);
+		print_delta(&b, "no row maximum moved (O's rescale skipped):", &same.all, &steady.all, 1);
 		print_gap(&b, &steady.gap);
-		print_bounds(&b, &steady.all, tiles, d, tile);
+		print_blocks(&b, k);
+		print_bounds(&b, &steady.all, 1, a.d, a.tile);
 	}
 	print_stalls(&b);
 	if (b.oom) {

@@ -50,7 +50,7 @@ static void usage_tune(FILE *f)
 		   "--PARAM VALUE: a parameter of the template (--radius 2, --dtype f64), fixed on every candidate;\n"
 		   "a searched one then keeps that one value.\n"
 		   "--shape takes as many sizes as the template has dimensions (an attention: six); --causal\n"
-		   "alone is --causal 1.\n"
+		   "alone is --causal true.\n"
 		   "See docs/tune.md.\n");
 }
 
@@ -153,9 +153,10 @@ int tune_parse_opts(int argc, char **argv, struct opts *o)
 			continue;
 		}
 		if (!strcmp(a, "--causal") && (i + 1 >= argc || argv[i + 1][0] == '-')) {
-			/* the attention template's mask as the issue writes it: --causal alone is --causal 1 */
+			/* the attention template's mask as the issue writes it: --causal alone is
+			 * --causal true (a boolean, vocab/vocab.h) */
 			size_t len = strlen(o->fixed);
-			snprintf(o->fixed + len, sizeof o->fixed - len, "%scausal=1", len ? " " : "");
+			snprintf(o->fixed + len, sizeof o->fixed - len, "%scausal=true", len ? " " : "");
 			continue;
 		}
 		if (i + 1 >= argc)

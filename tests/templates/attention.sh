@@ -118,8 +118,9 @@ tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal
 waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
-decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded
+decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
 decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
+split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
 '
 while IFS='|' read -r n flags shapes; do
 	[ -n "$n" ] || continue
@@ -154,12 +155,31 @@ want_meta best_causal128_bf16 head_dim 128
 want_meta best_causal128_bf16 dtype bf16
 want_meta best_causal128_bf16 out f32
 want_meta best_causal128_bf16 causal 1
-want_meta decode kv_split 256
+want_meta decode kv_split 128
 want_meta decode block_q 16
 $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdump_wmma ||
 	nok objdump_wmma "no v_wmma_f32_16x16x16_f16 in llvm-objdump's listing"
 $LLVM_OBJDUMP -d "$T/decode.hsaco" | grep -q 'global_atomic_add_u32 .* glc' && ok objdump_split_atomic ||
 	nok objdump_split_atomic "no returning global_atomic_add_u32 in the split-KV kernel"
+
+# --report: the key tile's instructions (32 WMMA: 2 products of 4 x 4 tiles for 64 keys, head-dim 64)
+if "$G" attention --preset best -o "$T/rep.hsaco" --report "$T/rep.txt" >"$T/rep.out" 2>&1 &&
+	grep -q '^attention report' "$T/rep.txt" && grep -Eq '^  every tile +32 ' "$T/rep.txt" &&
+	grep -q 'O rescale' "$T/rep.txt"; then
+	ok report_key_tile
+else
+	nok report_key_tile "$(head -c 300 "$T/rep.out" "$T/rep.txt" 2>/dev/null | tr '\n' '|')"
+fi
+
+# rdna3gen tune attention: a small search (causal, head-dim 64) writes a winner that rebuilds
+if "$G" tune attention --shape 1 4 2 70 150 64 --causal --head-dim 64 --budget 4 -j 2 --cache "$T/cache" \
+	-o "$T/tune" >"$T/tune.out" 2>&1 && grep -q '^causal: true$' "$T/tune/winner.yaml" &&
+	"$G" attention --config "$T/tune/winner.yaml" -o "$T/tuned.hsaco" >>"$T/tune.out" 2>&1 &&
+	[ "$(meta tuned causal)" = 1 ]; then
+	ok tune_winner_rebuilds
+else
+	nok tune_winner_rebuilds "$(grep -v '^tune:' "$T/tune.out" | head -n 3 | tr '\n' '|')"
+fi
 
 # 3. bad input: exit 2, one line naming the parameter, nothing written
 bad() { # NAME WORD FLAGS...: WORD must be in the message
