@@ -408,6 +408,32 @@ static void confirm_top(struct tune_run *r, const struct tune_env *env)
 
 /* The presets of the template first (the known kernels are always compared),
  * then the enumerated points; duplicates of a preset left out. */
+/* Parameters the target shape fixes on every candidate, as a GEMM's layout
+ * is the target's: an attention's head dimension is the shape's D (a
+ * preset of another D would run a kernel the shape refuses). */
+static const struct {
+	enum tpl_runner runner;
+	const char *param;
+	unsigned dim;                /* the shape's size it takes */
+} shape_params[] = {
+	{ TPL_RUN_ATTENTION, "head-dim", 5 },
+};
+
+/* The shape's parameter of r's template into v, when it has one; its index or -1. */
+static int fix_by_shape(const struct tune_run *r, struct tpl_values *v)
+{
+	for (size_t i = 0; i < sizeof shape_params / sizeof shape_params[0]; i++) {
+		bool common = false;
+		int p = r->t->space->runner == shape_params[i].runner ? tpl_param_find(r->t, shape_params[i].param, &common)
+								      : -1;
+		if (p >= 0 && !common) {
+			v->v[p] = r->shape[shape_params[i].dim];
+			return p;
+		}
+	}
+	return -1;
+}
+
 int tune_collect(struct tune_run *r)
 {
 	struct space sp;
@@ -424,8 +450,13 @@ int tune_collect(struct tune_run *r)
 	base.c[TPL_C_TARGET] = r->target;
 	if (r->t->space->fixed && tpl_apply_values(&base, "search space", r->t->space->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
+	int i_shape = fix_by_shape(r, &base);
+	long by_shape = i_shape >= 0 ? base.v[i_shape] : 0;
 	if (r->fixed[0] && tpl_apply_values(&base, "command line", r->fixed, err, sizeof err))
 		return tune_fail(1, "template %s: %s", r->t->name, err);
+	if (i_shape >= 0 && base.v[i_shape] != by_shape)   /* --head-dim 128 at D = 64 */
+		return tune_fail(2, "--%s %ld: the shape gives %ld", r->t->params[i_shape].name, base.v[i_shape],
+				 by_shape);
 	if (space_init(r->t, small_m, &base, r->fixed, &sp, err, sizeof err))
 		return tune_fail(1, "%s", err);
 	/* the legal points depend only on the template, the layout and on M <=
@@ -434,14 +465,18 @@ int tune_collect(struct tune_run *r)
 	static size_t np;
 	static const struct tpl_template *pts_t;
 	static long pts_layout = -1;
+	static long pts_shape_value = -1;
 	static bool pts_small;
 	static char pts_fixed[sizeof r->fixed];
-	if (pts_t != r->t || pts_layout != r->layout || pts_small != small_m || strcmp(pts_fixed, r->fixed)) {
+	long shape_value = i_shape >= 0 ? base.v[i_shape] : -1;
+	if (pts_t != r->t || pts_layout != r->layout || pts_small != small_m || strcmp(pts_fixed, r->fixed) ||
+	    pts_shape_value != shape_value) {
 		free(pts);
 		pts = enumerate(&sp, &base, &np);
 		pts_t = r->t;
 		pts_layout = pts ? r->layout : -1;
 		pts_small = small_m;
+		pts_shape_value = shape_value;
 		snprintf(pts_fixed, sizeof pts_fixed, "%s", r->fixed);
 	}
 	if (!pts)
@@ -458,6 +493,7 @@ int tune_collect(struct tune_run *r)
 			continue;
 		if (i_layout >= 0)
 			v.v[i_layout] = r->layout;
+		fix_by_shape(r, &v);
 		if (r->fixed[0] && tpl_apply_values(&v, "command line", r->fixed, err, sizeof err))
 			continue;
 		v.c[TPL_C_TARGET] = r->target;
@@ -481,6 +517,14 @@ int tune_collect(struct tune_run *r)
 		r->c[n].order = n;
 		n++;
 	}
+	if (!n && i_shape >= 0) {   /* the shape asks what no candidate can be: say why */
+		char why[256] = "no candidate is legal";
+		r->t->check(&base, why, sizeof why);
+		free(r->c);
+		r->c = NULL;
+		return tune_fail(2, "--shape: %s = %ld: template %s cannot take it (%s)", r->t->params[i_shape].name,
+				 base.v[i_shape], r->t->name, why);
+	}
 	r->nc = n;
 	r->winner = n;
 	return 0;
@@ -488,8 +532,9 @@ int tune_collect(struct tune_run *r)
 
 int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit)
 {
-	if (tune_collect(r))
-		return 1;
+	int rc = tune_collect(r);
+	if (rc)
+		return rc;
 	fprintf(stderr, "rdna3gen: tune: %u legal candidates, evaluating %s%u on %u worker%s (%s)\n", r->nc,
 		time_limit > 0 ? "for the time given, at most " : "", budget, r->jobs, r->jobs == 1 ? "" : "s",
 		env->toolchain);
@@ -544,8 +589,8 @@ int tune_main(int argc, char **argv)
 	if (!strcmp(o.backend, "hip") && tune_hip_probe(&env, err, sizeof err))
 		return tune_fail(3, "--backend hip: %s; nothing timed, nothing written (the model's ranking needs no "
 			    "--backend)", err);
-	if (tune_search(&r, &env, o.budget, o.time_limit))
-		return 1;
+	if ((rc = tune_search(&r, &env, o.budget, o.time_limit)))
+		return rc;
 	if (r.winner >= r.nc) {
 		free(r.c);
 		return tune_fail(1, "no candidate was correct and timed; nothing written");

@@ -106,9 +106,11 @@ const struct mdl_device *tune_device(const struct tune_opts *o);
 /* --shard: whether c is this shard's to evaluate: a hash of the shape's key
  * and the candidate's values, the same on every machine (tune/tune_shard.c). */
 bool tune_shard_mine(const struct tune_run *r, const struct tune_cand *c);
-/* The legal candidates of r's template for r->m, n, k and r->layout into r->c
- * (the presets, then the enumerated points in their fixed order); 0, or 1
- * after the error line.  The same list on every machine: a candidate's
+/* The legal candidates of r's template for r->shape and r->layout into r->c
+ * (the presets, then the enumerated points in their fixed order; a parameter
+ * the shape gives, an attention's head-dim, set on each); 0, or the exit
+ * status after the error line (2: the shape or the command line asks what no
+ * candidate can be).  The same list on every machine: a candidate's
  * order is its name in a sharded build's parts. */
 int tune_collect(struct tune_run *r);
 /* The candidates predicted again at the full depth: the r->confirm fastest OK
@@ -123,9 +125,9 @@ void tune_pick_winner(struct tune_run *r);
 int tune_merge_main(int argc, char **argv);
 
 struct tune_env;
-/* The search for r->m, n, k and r->layout (r->t, r->jobs set): every legal
+/* The search for r->shape and r->layout (r->t, r->jobs set): every legal
  * candidate into r->c, budget of them evaluated; r->winner is r->nc when none
- * was correct.  0, or 1 after a one-line message. */
+ * was correct.  0, or the exit status after a one-line message (tune_collect's). */
 int tune_search(struct tune_run *r, const struct tune_env *env, unsigned budget, double time_limit);
 /* NULL when the template called name can be tuned (*t set), else a message
  * format with one %s for the name. */
