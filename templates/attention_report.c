@@ -215,7 +215,7 @@ static unsigned vgpr_most(const struct isa_target *t, unsigned w)
  * trip through LDS, which only other waves' WMMAs can cover. */
 static void print_gap(struct ao_text *b, const struct at_counts *g)
 {
-	ao_textf(b, "longest stretch of the pass without a v_wmma (the softmax, P's packing, the V tile through "
+	ao_textf(b, "longest stretch of the tile without a v_wmma (the softmax, P's packing, the V tile through "
 		 "LDS: only other waves' WMMAs keep the SIMD's WMMA pipe busy meanwhile): %u instructions,", g->insts);
 	bool any = false;
 	for (int c = 0; c < C_COUNT; c++)
@@ -294,6 +294,8 @@ static void print_stalls(struct ao_text *b)
 		 "bucket (VALU dependency stall, transcendental unit busy, LDS wait for the lane exchanges, "
 		 "barrier wait, ...) and says why the WMMA pipe was idle (\"WMMA idle:\" lines):\n"
 		 "  rdna3run K.hsaco --attention B HQ HKV SQ SKV D [--causal] --model [--model-format json]\n"
+		 "(causal: add --model-full; the CUs the model samples by default may run far from the average "
+		 "work, bench/attention.sh checks it)\n"
 		 "and `rdna3gen report K.hsaco --model PRED.json -o K.html` draws the roofline with the WMMA roof "
 		 "and the cycle breakdown (docs/report.md).\n");
 }
