@@ -101,6 +101,9 @@ met() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 >= g + 0) ? "y
 # stdout and of its Markdown copy ($OUT/table.md, as docs/attention.md shows it)
 line() {
 	printf '%-42s %-7s %14s %12s %4s %6s %6s %-23s %ss\n' "$@"
+	# a sample far from the average work: say so under the table
+	awk -v s="$7" -v row="$1" 'BEGIN { if (s != "-" && (s < 90 || s > 110))
+		printf "warning: %s: the model'"'"'s sampled CUs ran %s %% of the average CU'"'"'s work; its figure needs --model-full\n", row, s }' >>"$OUT/warn"
 	# shellcheck disable=SC2016 # the backquotes are Markdown
 	printf '| %s | `%s` | %s | %s | %s | %s %% | %s %% | %s | %s s |\n' "$@" | sed 's/>=/≥/g; s/ x / × /g' >>"$OUT/table.md"
 }
@@ -109,6 +112,7 @@ echo "attention on the RX 7900 XTX: the timing model's predictions (predicted, n
 echo "over-predicts the one measured WMMA kernel, tinygrad's FP16 GEMM; make bench-truth), beside figures"
 echo "others reported on the card (not measured here)"
 echo
+rm -f "$OUT/warn"
 printf '%-42s %-7s %14s %12s %4s %6s %6s %-23s %s\n' goal kernel predicted goal met WMMA% sample "reported (others)" wall
 printf '%s\n' "| goal | kernel | predicted | goal | met | WMMA pipe busy | sampled work | reported by others | wall time |" \
 	"|---|---|---|---|---|---|---|---|---|" >"$OUT/table.md"
@@ -138,6 +142,7 @@ pct=$(awk -v g="$2" -v r="$3" 'BEGIN { if (g == "-" || r == "-" || r == 0) print
 goal=$(awk -v r="$3" 'BEGIN { if (r == "-") print "-"; else printf "%.0f", 0.85 * r }')
 line "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode "$2 GB/s" ">= $goal GB/s" "$(met "$2" "$goal")" "$4" "$6" "-" "$5"
 echo
+cat "$OUT/warn"
 echo "prefill D 128 causal: $what; $sampled"
 echo "decode: $2 GB/s effective (Q+K+V+O bytes / time) is $pct % of the DRAM roof, $3 GB/s; its TFLOP/s: $1"
 echo "WMMA% is the model's WMMA pipe busy share of the SIMD-cycles; sample is the v_wmma the model simulated"
