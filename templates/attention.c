@@ -9,9 +9,10 @@
  * tile transposed through LDS.  With kv-split, the workgroups of one query
  * block share the keys and the last one to finish combines their partials.
  *
- * This file: the parameters, presets and checks, the arguments, the set-up
- * of the registers; the loop is attention_loop.c, the epilogue
- * attention_out.c. */
+ * This file: the parameters, presets, checks and search space, the
+ * arguments, the set-up of the registers; the loop is attention_loop.c, the
+ * epilogue attention_out.c, the split-KV combine attention_combine.c, the
+ * report attention_report.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -60,9 +61,9 @@ static const struct tpl_preset presets[] = {
 	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
 		     "v-store=b64",
 	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=128 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
+	{ "decode", "waves=1 kv-tile=16 kv-split=64 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
 	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
-	  "of 128" },
+	  "of 64" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
@@ -340,7 +341,7 @@ static void alloc_regs(struct at *a)
 	a->s_vp = (unsigned)ao_sgprs(k, 2 * a->vpasses);
 	a->s_vstep = (unsigned)ao_sgprs(k, 1);
 	unsigned *one[] = { &a->s_b, &a->s_s, &a->s_hk, &a->s_nsplit, &a->s_nx, &a->s_q0, &a->s_k0, &a->s_kend,
-			    &a->s_kfull, &a->s_skv1, &a->s_hi, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
+			    &a->s_kfull, &a->s_skv1, &a->s_t, &a->s_t2, &a->s_save, &a->s_loop };
 	for (unsigned i = 0; i < sizeof one / sizeof one[0]; i++)
 		*one[i] = (unsigned)ao_sgprs(k, 1);
 	a->tid = ra_vreg(a->ra, "tid", 1);

@@ -55,7 +55,6 @@ struct at {
 	unsigned s_q0;                /* the workgroup's first query */
 	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
 	unsigned s_skv1;              /* S_kv - 1 */
-	unsigned s_hi;                /* lane mask of lanes 16..31 */
 	unsigned s_t, s_t2, s_save, s_loop;
 	/* VGPRs */
 	int tid, lane16, half, qi, lim, xaddr, sel_a, sel_b;

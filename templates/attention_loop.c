@@ -1,28 +1,32 @@
 /* attention_loop.c — the walk over the key tiles of the attention template.
  *
  * Per tile of kv-tile keys at k0:
- *   1. the V tile's global loads are issued first (b128: 8 d of one key per
- *      work-item and pass), so they are in flight during steps 2-4;
+ *   1. the V tile's global loads (b128: 8 d of one key per work-item and
+ *      pass) and the first k-ahead K fragment loads are issued at the top of
+ *      the tile, or with prefetch by the tile before it, once its V is in
+ *      LDS, so they are in flight during steps 2-4 (or the previous P V);
  *   2. S^T = K Q^T per 16-key sub-tile t: A = the K fragment (lane l: key
  *      k0 + 16t + l % 16, 16 consecutive d), B = the Q^T fragment kept in
  *      registers; the K fragments stream through a ring of k-ahead slots.
  *      The accumulator gives lane l query l % 16 and keys 2j + l / 16;
- *   3. mask (only a tile that reaches past the first query's limit),
- *      the row maximum (the lane's values, then one ds_bpermute exchange
- *      with lane l ^ 16), the rescale factor alpha = exp2(m_old - m_new) of
- *      the lane's partial row sum and of O, p = exp2(s scale - m_new) (one
- *      fma; the maximum is taken before scaling, as the scale is positive).  A row that
- *      has seen no key yet has m = -inf: it subtracts 0 instead, so every
- *      exp2 sees -inf (giving 0) or a finite value, never NaN;
+ *   3. mask (only a tile that reaches past the first query's limit), the
+ *      row maximum (the lane's values, then one ds_bpermute exchange with
+ *      lane l ^ 16), the rescale factor alpha = exp2(m_old - m_new) of the
+ *      lane's partial row sum and of O (skipped when no maximum moved),
+ *      p = exp2(s scale - m_new) (one fma; the maximum is taken before
+ *      scaling, as the scale is positive).  A row that has seen no key yet
+ *      has m = -inf: it subtracts 0 instead, so every exp2 sees -inf
+ *      (giving 0) or a finite value, never NaN;
  *   4. P^T packs into the B fragments in place of S: the lane's own pairs are
  *      rounded to 16 bits, exchanged with lane l ^ 16, and v_perm puts keys
  *      2i (lanes 0-15's) and 2i+1 (lanes 16-31's) in each dword, the same
  *      in both half-waves;
  *   5. the V tile goes into LDS transposed, [d][key] rows of v-pad padded
- *      halves, between two barriers, and O^T += V^T P^T reads its A
+ *      halves (16-bit stores, or v-store's 32- or 64-bit ones of adjacent
+ *      keys), between two barriers, and O^T += V^T P^T reads its A
  *      fragments (lane l: d = 16c + l % 16, 16 consecutive keys) with
- *      ds_load_b128.  O^T's accumulator has a lane per query too, so the
- *      rescale of step 3 is a per-lane multiply.
+ *      ds_load_b128, v-ahead ahead.  O^T's accumulator has a lane per query
+ *      too, so the rescale of step 3 is a per-lane multiply.
  * Keys past S_kv read the last key's row (in bounds; their p is 0). */
 #include "templates/attention.h"
 

@@ -117,6 +117,7 @@ bf16_out_bf16|--preset best --dtype bf16 --out bf16 --causal true|1,4,1,77,301
 tile64_unroll2|--waves 2 --kv-tile 64 --unroll 2 --k-ahead 8 --v-pad 16 --causal true --lse true --prefetch true --v-store b32|1,2,1,77,301 1,1,1,1,130
 waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
+unroll3_noprefetch|--waves 1 --kv-tile 32 --unroll 3 --prefetch false --v-store b32 --causal true|1,2,1,40,301 1,1,1,17,33
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
 decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
 decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
@@ -155,7 +156,7 @@ want_meta best_causal128_bf16 head_dim 128
 want_meta best_causal128_bf16 dtype bf16
 want_meta best_causal128_bf16 out f32
 want_meta best_causal128_bf16 causal 1
-want_meta decode kv_split 128
+want_meta decode kv_split 64
 want_meta decode block_q 16
 $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdump_wmma ||
 	nok objdump_wmma "no v_wmma_f32_16x16x16_f16 in llvm-objdump's listing"

@@ -155,6 +155,7 @@ static int check(const char *dir, const long *n, int bf16, int out, int causal, 
 	if (l)
 		printf(", max |lse - ref| = %.3g", worst_lse);
 	printf("\ncheck: %s\n", bad ? "FAILED" : "PASSED");
+	free(q), free(k), free(v), free(o), free(l), free(s);
 	return bad ? 1 : 0;
 }
 
