@@ -26,4 +26,4 @@ $(BUILD)/tests/templates_meta_words_test: $(BUILD)/tests/templates/meta_words_te
 all: $(BUILD)/tests/attention_ref
 $(BUILD)/tests/attention_ref: tests/templates/attention_ref.c
 	@mkdir -p $(dir $@); $(CC) $(CFLAGS) $< -o $@ -lm
-TEST_SCRIPTS += tests/templates/attention.sh
+TEST_SCRIPTS += tests/templates/attention.sh tests/templates/attention_report.sh
