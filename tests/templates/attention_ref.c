@@ -96,6 +96,10 @@ static int check(const char *dir, const long *n, int bf16, int out, int causal, 
 	unsigned char *o = slurp(dir, "o.bin", (size_t)(B * HQ * SQ * D) * osz);
 	float *l = lse ? slurp(dir, "lse.bin", (size_t)(B * HQ * SQ) * 4) : NULL;
 	double *s = malloc((size_t)SKV * sizeof *s), worst = 0, worst_lse = 0;
+	if (!s) {
+		fprintf(stderr, "attention_ref: out of memory\n");
+		exit(2);
+	}
 	double tol = (bf16 ? 2.0 / 256 : 2.0 / 2048) + (out == 1 ? 1.0 / 256 : out == 0 ? 1.0 / 2048 : 0) + 1e-4;
 	long bad = 0;
 	for (long b = 0; b < B; b++)
