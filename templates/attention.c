@@ -61,9 +61,9 @@ static const struct tpl_preset presets[] = {
 	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
 		     "v-store=b64",
 	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=64 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
 	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
-	  "of 64" },
+	  "of 256" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)

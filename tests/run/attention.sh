@@ -62,7 +62,7 @@ passes e2e_causal_lse "$T/c.hsaco" --attention 1 2 1 77 301 64 --causal
 passes e2e_causal_long_q "$T/c.hsaco" --attention 1 2 2 90 40 64 --padded --seed 7
 passes e2e_decode_split "$T/d.hsaco" --attention 2 8 2 1 1000 128 --padded
 grep -q 'log-sum-exp' "$T/e2e_causal_lse.out" && ok e2e_lse_checked || nok e2e_lse_checked "$(grep '^check' "$T/e2e_causal_lse.out")"
-grep -q 'keys in 16 chunks of 64' "$T/e2e_decode_split.out" && ok e2e_split_named ||
+grep -q 'keys in 4 chunks of 256' "$T/e2e_decode_split.out" && ok e2e_split_named ||
 	nok e2e_split_named "$(head -n 1 "$T/e2e_decode_split.out")"
 
 expect_msg e2e_head_dim 2 "head dimension 64, not D = 128" "$T/a.hsaco" --backend emu --attention 1 2 1 7 9 128

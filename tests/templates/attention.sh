@@ -156,7 +156,7 @@ want_meta best_causal128_bf16 head_dim 128
 want_meta best_causal128_bf16 dtype bf16
 want_meta best_causal128_bf16 out f32
 want_meta best_causal128_bf16 causal 1
-want_meta decode kv_split 64
+want_meta decode kv_split 256
 want_meta decode block_q 16
 $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdump_wmma ||
 	nok objdump_wmma "no v_wmma_f32_16x16x16_f16 in llvm-objdump's listing"
