@@ -20,11 +20,19 @@ static unsigned group_cap(const struct isa_target *t, const struct emu_kd *kd, u
 	return cap ? cap : 1;
 }
 
-/* Start the next workgroup of the grid in a free context of the CU at cycle t. */
+/* Start the next workgroup in a free context of the CU at cycle t.  The
+ * GPU's dispatcher hands the grid's workgroups out in order, each to a CU
+ * with room for it, so with every unit simulated (no plan, or a full one)
+ * a CU takes the next workgroup of the grid when one of its slots frees:
+ * workgroups of unequal work (causal attention's query blocks, a stencil's
+ * boundary planes) then balance over the CUs as they do on the GPU.  A
+ * sampled plan names each unit's workgroups (dispatch.c): round-robin, what
+ * the in-order dispatcher gives when the workgroups take the same time. */
 static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 {
 	const struct md_plan *p = s->o->plan;
-	if (p ? cu->taken >= md_unit_sim_wgs(p, cu->unit) : s->next_group >= s->ngroups)
+	bool dyn = !p || p->full;
+	if (dyn ? s->next_group >= s->ngroups : cu->taken >= md_unit_sim_wgs(p, cu->unit))
 		return false;
 	for (unsigned i = 0; i < s->group_cap; i++) {
 		struct mdl_group *g = &cu->grp[i];
@@ -34,7 +42,8 @@ static bool dispatch(struct mdl_sim *s, struct mdl_cu *cu, uint64_t t)
 			return false;
 		g->busy = true;
 		g->later = p && cu->taken >= p->wg_per_unit;
-		g->index = p ? md_unit_wg(p, cu->unit, cu->taken++) : s->next_group++;
+		g->index = dyn ? s->next_group++ : md_unit_wg(p, cu->unit, cu->taken);
+		cu->taken++;
 		g->nwaves = s->nwaves;
 		emu_group_start(g->eg, g->index);
 		mdl_cu_place(s, cu, g, t);

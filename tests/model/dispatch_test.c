@@ -80,6 +80,49 @@ static void test_extrapolation(void)
 	th_close(&h);
 }
 
+/* The full simulation hands out the grid in order, each workgroup to the unit
+ * whose slot frees first (model/run.c).  Workgroups of four waves:
+ * workgroup 0 loops 5n times, the others n times (time S each); 48 KB of
+ * LDS leave 2 workgroups per WGP, 96 slots in all.  A grid of 96 ends when
+ * workgroup 0 does.  A grid of 384: the 383 short workgroups spread over the
+ * other 95 slots end near 4S, before workgroup 0, so the kernel ends with it
+ * again (within 1 %).  With the fixed lists of round-robin, unit 0 ran
+ * workgroups 0, 48, ..., 336, its second slot the seven short ones one after
+ * the other, past the end of workgroup 0: 12 % later than the grid of 96. */
+static void test_dynamic_dispatch(void)
+{
+	const char *name = "model_full_dispatch_takes_next";
+	char err[256];
+	static struct mdl_prediction p[2];
+	const unsigned grids[2] = { 96, 384 };
+	for (int i = 0; i < 2; i++) {
+		struct th h;
+		struct emu_launch L;
+		uint64_t buf;
+		kernel_lds = 49152;
+		int orc = open_launch(name, "dyndisp",
+				      "  s_mov_b32 s3, 40\n  s_cmp_eq_u32 s2, 0\n  s_cselect_b32 s3, 200, s3\n"
+				      ".Ldyn_loop:\n  s_nop 15\n  s_sub_u32 s3, s3, 1\n  s_cmp_lg_u32 s3, 0\n"
+				      "  s_cbranch_scc1 .Ldyn_loop\n  s_endpgm\n",
+				      grids[i], 128, &h, &L, &buf);
+		kernel_lds = 0;
+		if (orc)
+			return;
+		struct mdl_opts o = { 0 };
+		mdl_consts_default(&o.c);
+		int rc = mdl_predict(h.dev, &L, &o, 0, &p[i], err, sizeof err);
+		th_close(&h);
+		if (rc) {
+			th_ok(0, name, "grid %u: %s", grids[i], err);
+			return;
+		}
+	}
+	double one = (double)p[0].r.cycles, four = (double)p[1].r.cycles;
+	th_ok(p[1].plan.full && p[1].plan.wg_per_unit == 2 && four < 1.05 * one, name,
+	      "grid 96: %.0f cycles, grid 384: %.0f (%.2fx; the fixed lists gave 1.12x), %u per unit", one, four,
+	      four / one, p[1].plan.wg_per_unit);
+}
+
 /* WGP mode: the WGP's four SIMDs share one LDS pipe (docs/model.md, "LDS").
  * One workgroup of four waves, one per SIMD, each issuing two ds_load_b128 of
  * 512 contiguous bytes (4 cycles each: 32 lanes x 16 bytes over 32 banks of 4
@@ -347,6 +390,7 @@ int main(void)
 {
 	test_sharing();
 	test_extrapolation();
+	test_dynamic_dispatch();
 	test_one_wave_groups();
 	test_wgp_lds_pipe();
 	test_wgp_two_l0();
