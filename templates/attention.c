@@ -55,18 +55,20 @@ static const struct tpl_param params[P_COUNT] = {
 };
 
 static const struct tpl_preset presets[] = {
-	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16",
+	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16 "
+		   "gqa-pack=false",
 	  "one wave, 16 queries, 16 keys per iteration: the smallest kernel" },
 	{ "best", "head-dim=64 waves=2 kv-tile=64 kv-split=0 unroll=1 k-ahead=8 v-pad=8 prefetch=true v-ahead=2 "
-		  "v-store=b64",
+		  "v-store=b64 gqa-pack=false",
 	  "prefill, head-dim 64: 32 queries per workgroup, 64 keys per iteration, every K fragment of a tile "
 	  "in flight, V stored four keys at a time" },
 	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
-		     "v-store=b64",
+		     "v-store=b64 gqa-pack=false",
 	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
-	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
-	  "of 256" },
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64 "
+		    "gqa-pack=true",
+	  "decode (few queries, many keys), either head-dim: one wave per workgroup serving every query head of "
+	  "a key/value head, the keys split in chunks of 256" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)

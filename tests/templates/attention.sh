@@ -125,8 +125,8 @@ waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
 unroll3_noprefetch|--waves 1 --kv-tile 32 --unroll 3 --prefetch false --v-store b32 --causal true|1,2,1,40,301 1,1,1,17,33
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
-decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
-decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
+decode128_causal_bf16|--preset decode --gqa-pack false --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
+decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
 split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
 pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2,8,2,16,601 1,32,8,1,1000 1,8,2,77,301,bshd
 pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
@@ -172,6 +172,8 @@ want_meta best_causal128_bf16 causal 1
 want_meta decode kv_split 256
 want_meta decode block_q 16
 want_meta best gqa_pack 0
+want_meta decode gqa_pack 1
+want_meta decode_waves2_f32 gqa_pack 0
 want_meta pack_decode gqa_pack 1
 want_meta pack_best_causal_f32 gqa_pack 1
 $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdump_wmma ||
