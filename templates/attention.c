@@ -8,11 +8,13 @@
  * the online softmax in f32 with a lane per query, O^T += V^T P^T with the V
  * tile transposed through LDS.  With kv-split, the workgroups of one query
  * block share the keys and the last one to finish combines their partials.
+ * With gqa-pack, a workgroup's rows are the (query, head) pairs of one
+ * key/value head instead, so its K and V are loaded once for all its heads.
  *
  * This file: the parameters, presets, checks and search space, the
  * arguments, the set-up of the registers; the loop is attention_loop.c, the
  * epilogue attention_out.c, the split-KV combine attention_combine.c, the
- * report attention_report.c. */
+ * rows of gqa-pack attention_pack.c, the report attention_report.c. */
 #include <stdio.h>
 #include <string.h>
 

@@ -1,8 +1,8 @@
 /* attention.h — the shape and registers of one build of the attention
  * template (docs/attention.md), shared by its files: attention.c (parameters,
- * checks, arguments, set-up), attention_loop.c (the walk over the keys) and
- * attention_out.c (normalising, the stores, the split-KV combine).  Private
- * to templates/. */
+ * checks, arguments, set-up), attention_loop.c (the walk over the keys),
+ * attention_out.c (normalising, the stores, the split-KV combine) and
+ * attention_pack.c (gqa-pack's rows).  Private to templates/. */
 #ifndef RDNA3_TEMPLATES_ATTENTION_H
 #define RDNA3_TEMPLATES_ATTENTION_H
 
