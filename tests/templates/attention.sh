@@ -132,6 +132,7 @@ pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2
 pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
 pack_best_causal_f32|--preset best --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,1,301 1,4,4,16,301,padded 1,8,4,3,301,bshd 1,32,8,77,37
 pack_best128_bf16|--preset best128 --gqa-pack true --dtype bf16 --lse true|1,32,8,3,301 1,8,2,77,37 1,4,4,16,301
+pack_unroll2_causal|--preset best --unroll 2 --causal true --lse true --gqa-pack true|1,8,2,77,301 2,4,4,40,17,padded 1,8,8,1,130
 pack_split64_waves2_causal|--preset decode --waves 2 --kv-split 64 --v-store b32 --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,16,301 1,8,4,1,301
 '
 while IFS='|' read -r n flags shapes; do
