@@ -32,8 +32,9 @@ now() { date +%s.%N; }
 # (scaled to the CU's whole share, as the model scales its time) against the
 # grid's v_wmma per CU, counted from the kernel's report (v_wmma per key tile
 # and wave, kv-tile) and the key tiles each workgroup walks (its queries'
-# keys, causal cut, split-KV chunks), in %: far from 100, the sampled CUs ran
-# lighter or heavier work than the average CU.
+# keys, causal cut, split-KV chunks; with the query heads packed, a
+# workgroup per key/value head and block of S_q·G rows), in %: far from
+# 100, the sampled CUs ran lighter or heavier work than the average CU.
 row() {
 	n=$1 p=$2; shift 2
 	gen=""
@@ -53,7 +54,7 @@ row() {
 	tile=$(sed -n 's/^attention report .* kv-tile \([0-9]*\) keys.*/\1/p' "$OUT/$n.report")
 	causal=0
 	[ "${7:-}" = --causal ] && causal=1
-	awk -v t0="$t0" -v t1="$t1" -v wt="${wt:-0}" -v tile="${tile:-0}" -v b="$1" -v hq="$2" -v sq="$4" -v skv="$5" \
+	awk -v t0="$t0" -v t1="$t1" -v wt="${wt:-0}" -v tile="${tile:-0}" -v b="$1" -v hq="$2" -v hkv="$3" -v sq="$4" -v skv="$5" \
 		-v causal="$causal" '
 		/^model: attention .* predicted/ {
 			for (i = 1; i <= NF; i++) {
@@ -69,6 +70,7 @@ row() {
 				if ($i == "block") { split($(i + 1), k, ","); waves = int((k[1] + 31) / 32) }
 			}
 			if (match($0, /chunks of [0-9]+/)) split_ = substr($0, RSTART + 10, RLENGTH - 10) + 0
+			if ($0 ~ /query heads packed/) pack = 1
 		}
 		/^model: dispatch: / {
 			for (i = 1; i <= NF; i++) {
@@ -81,14 +83,16 @@ row() {
 		      sample = "-"
 		      if (wt > 0 && tile > 0 && nsim > 0 && waves > 0 && mw > 0) {
 			bq = 16 * waves; tiles = 0
-			for (q0 = 0; q0 < sq; q0 += bq) {
+			grp = pack ? hq / hkv : 1; rows = sq * grp; heads = pack ? hkv : hq
+			for (q0 = 0; q0 < rows; q0 += bq) {
 				kend = skv
-				if (causal) { lim = (q0 + bq < sq ? q0 + bq : sq) + skv - sq; if (lim < kend) kend = lim }
+				last = q0 + bq < rows ? q0 + bq : rows
+				if (causal) { lim = int((last - 1) / grp) + 1 + skv - sq; if (lim < kend) kend = lim }
 				if (split_) { for (c0 = 0; c0 < kend; c0 += split_) tiles += ceil(((kend - c0 < split_) ? kend - c0 : split_) / tile) }
 				else if (kend > 0) tiles += ceil(kend / tile)
 			}
 			active = nwg < units ? nwg : units
-			grid = tiles * waves * wt * b * hq
+			grid = tiles * waves * wt * b * heads
 			sample = sprintf("%.0f", 100 * (mw / nsim) / (grid / active))
 		      }
 		      printf "%s %s %s %s %.0f %s\n", tf, gb, roof == "" ? "-" : roof, w == "" ? "-" : w, t1 - t0, sample }' "$OUT/$n.out"

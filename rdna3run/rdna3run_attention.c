@@ -98,10 +98,11 @@ static int launch(const struct run_opts *o, struct ld_backend *b, const struct l
 	char split[64] = "";
 	if (in.kv_split)
 		snprintf(split, sizeof split, ", keys in %u chunks of %u", in.n_split, in.kv_split);
-	fprintf(run_info, "attention %s: B %u, H %u/%u, S %u x %u, D %u, %s -> %s%s%s%s, grid %u,%u,%u block "
+	fprintf(run_info, "attention %s: B %u, H %u/%u, S %u x %u, D %u, %s -> %s%s%s%s%s, grid %u,%u,%u block "
 		"%u,%u,%u on %s\n", k->name, o->an[0], o->an[1], o->an[2], o->an[3], o->an[4], in.head_dim,
 		attention_fmt_names[in.in], attention_fmt_names[in.out], in.causal ? ", causal" : "",
-		in.lse ? ", lse" : "", split, in.grid[0], in.grid[1], in.grid[2], in.block[0], in.block[1],
+		in.lse ? ", lse" : "", in.gqa_pack ? ", query heads packed" : "", split, in.grid[0], in.grid[1],
+		in.grid[2], in.block[0], in.block[1],
 		in.block[2], b->device);
 	if (rm)
 		rm->flops = in.flops, rm->bytes = in.bytes;

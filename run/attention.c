@@ -5,8 +5,9 @@
  * k, v, o, lse, ws, scale_log2, the sizes and the strides of each tensor; D,
  * the types, the mask, the query block, the log-sum-exp and the split-KV
  * chunk in .rdna3.*; grid ceil(S_q / block_q) x H_q x B·n_split of
- * block_threads work-items; every element of O in the tensor written,
- * nothing else. */
+ * block_threads work-items (with .rdna3.gqa_pack 1: ceil(S_q·G / block_q) x
+ * H_kv x B·n_split, G = H_q / H_kv); every element of O in the tensor
+ * written, nothing else. */
 #include "run/attention.h"
 #include "vocab/vocab.h"
 
@@ -40,7 +41,7 @@ struct attention {
 	uint32_t batch, hq, hkv, sq, skv;
 	unsigned d, block_q;
 	enum attention_fmt in, out;
-	bool causal, lse;
+	bool causal, lse, pack;
 	uint32_t kv_split, n_split;
 	float scale_log2;
 	uint32_t grid[3], block[3];
@@ -79,7 +80,7 @@ static bool fmt_parse(const char *s, bool inputs, enum attention_fmt *f)
 static int find_kernel_shape(struct attention *a, const struct attention_req *q)
 {
 	const struct ld_kernel *k = a->k;
-	int64_t d = 0, causal = -1, bq = 0, lse = 0, split = 0;
+	int64_t d = 0, causal = -1, bq = 0, lse = 0, split = 0, pack = 0;
 	const char *dt = ld_kernel_meta_str(k, "dtype"), *out = ld_kernel_meta_str(k, "out");
 	if (ld_kernel_meta_int(k, "head_dim", &d) != LD_OK || !dt)
 		return FAIL(a, "kernel %s is not an attention kernel: it records no .rdna3.head_dim and .rdna3.dtype "
@@ -96,6 +97,10 @@ static int find_kernel_shape(struct attention *a, const struct attention_req *q)
 		return FAIL(a, "kernel %s: .rdna3.block_q is missing or not 1..65536", k->name);
 	if (ld_kernel_meta_int(k, "kv_split", &split) != LD_OK || split < 0 || split > UINT32_MAX)
 		return FAIL(a, "kernel %s: .rdna3.kv_split is missing or negative", k->name);
+	/* absent in kernels made before query-head packing: not packed */
+	if (ld_kernel_meta_int(k, "gqa_pack", &pack) == LD_OK && pack != 0 && pack != 1)
+		return FAIL(a, "kernel %s: .rdna3.gqa_pack must be 0 or 1", k->name);
+	a->pack = pack == 1;
 	a->d = (unsigned)d, a->causal = causal, a->lse = lse, a->block_q = (unsigned)bq;
 	a->kv_split = (uint32_t)split;
 	if (q->head_dim != a->d)
@@ -173,7 +178,12 @@ static int find_dispatch(struct attention *a, const struct attention_req *q)
 		return USAGE(a, "%u x %u x %u x %u: a tensor of more than 2^31 elements (the kernel's offsets are 32-bit)",
 			     a->batch, a->hq > a->hkv ? a->hq : a->hkv, a->sq > a->skv ? a->sq : a->skv, a->d);
 	a->n_split = a->kv_split ? (a->skv + a->kv_split - 1) / a->kv_split : 1;
-	a->grid[0] = (a->sq + a->block_q - 1) / a->block_q, a->grid[1] = a->hq;
+	/* packed, a workgroup's rows are (query, head) pairs of one key/value head */
+	uint64_t rows = a->pack ? (uint64_t)a->sq * (a->hq / a->hkv) : a->sq;
+	if (a->pack && rows >= (uint64_t)1 << 24)
+		return USAGE(a, "SQ·HQ/HKV = %llu rows per key/value head: kernel %s packs the query heads and takes "
+			     "fewer than 2^24", (unsigned long long)rows, k->name);
+	a->grid[0] = (uint32_t)((rows + a->block_q - 1) / a->block_q), a->grid[1] = a->pack ? a->hkv : a->hq;
 	uint64_t z = (uint64_t)a->batch * a->n_split;
 	if (z > UINT32_MAX)
 		return USAGE(a, "B = %u times %u key chunks is too many workgroups", a->batch, a->n_split);
@@ -182,9 +192,10 @@ static int find_dispatch(struct attention *a, const struct attention_req *q)
 	if (!a->block[0])
 		return FAIL(a, "kernel %s records no .rdna3.block_threads", k->name);
 	if (q->have_grid && memcmp(q->grid, a->grid, sizeof a->grid))
-		return USAGE(a, "--grid %u,%u,%u does not match kernel %s: its block of %u queries%s needs grid %u,%u,%u",
-			     q->grid[0], q->grid[1], q->grid[2], k->name, a->block_q, a->kv_split ? " and key chunks" : "",
-			     a->grid[0], a->grid[1], a->grid[2]);
+		return USAGE(a, "--grid %u,%u,%u does not match kernel %s: its block of %u %s%s needs grid %u,%u,%u",
+			     q->grid[0], q->grid[1], q->grid[2], k->name, a->block_q,
+			     a->pack ? "(query, head) rows of a key/value head" : "queries",
+			     a->kv_split ? " and key chunks" : "", a->grid[0], a->grid[1], a->grid[2]);
 	if (q->have_block && memcmp(q->block, a->block, sizeof a->block))
 		return USAGE(a, "--block %u,%u,%u does not match kernel %s: it runs %u work-items per workgroup",
 			     q->block[0], q->block[1], q->block[2], k->name, a->block[0]);
@@ -249,7 +260,8 @@ static int fill_host(struct attention *a, uint64_t seed)
 static int alloc_ws(struct attention *a)
 {
 	uint64_t rows = (uint64_t)a->batch * a->hq * a->n_split * a->sq;
-	uint64_t bytes = rows * (a->d + 2) * 4 + (uint64_t)a->batch * a->hq * a->grid[0] * 4;
+	/* a counter per workgroup row block: B x grid y x grid x */
+	uint64_t bytes = rows * (a->d + 2) * 4 + (uint64_t)a->batch * a->grid[1] * a->grid[0] * 4;
 	void *zero = calloc(1, (size_t)bytes);
 	if (!zero)
 		return FAIL(a, "out of memory for the %llu-byte split-KV workspace", (unsigned long long)bytes);
@@ -335,7 +347,7 @@ int attention_prepare(struct ld_backend *b, void *module, const struct ld_kernel
 void attention_get_info(const struct attention *a, struct attention_info *in)
 {
 	*in = (struct attention_info){ .head_dim = a->d, .block_q = a->block_q, .in = a->in, .out = a->out,
-				       .causal = a->causal, .lse = a->lse, .kv_split = a->kv_split,
+				       .causal = a->causal, .lse = a->lse, .gqa_pack = a->pack, .kv_split = a->kv_split,
 				       .n_split = a->n_split, .scale_log2 = a->scale_log2 };
 	memcpy(in->grid, a->grid, sizeof in->grid);
 	memcpy(in->block, a->block, sizeof in->block);

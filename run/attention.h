@@ -39,6 +39,7 @@ struct attention_info {
 	unsigned head_dim, block_q;
 	enum attention_fmt in, out;
 	bool causal, lse;
+	bool gqa_pack;               /* rows are the (query, head) pairs of a key/value head: grid y = H_kv */
 	uint32_t kv_split, n_split;  /* keys per split chunk (0: none) and chunks */
 	uint32_t grid[3], block[3];
 	float scale_log2;            /* as passed: (1/sqrt(D))·log2(e) rounded to f32 */

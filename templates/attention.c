@@ -8,11 +8,13 @@
  * the online softmax in f32 with a lane per query, O^T += V^T P^T with the V
  * tile transposed through LDS.  With kv-split, the workgroups of one query
  * block share the keys and the last one to finish combines their partials.
+ * With gqa-pack, a workgroup's rows are the (query, head) pairs of one
+ * key/value head instead, so its K and V are loaded once for all its heads.
  *
  * This file: the parameters, presets, checks and search space, the
  * arguments, the set-up of the registers; the loop is attention_loop.c, the
  * epilogue attention_out.c, the split-KV combine attention_combine.c, the
- * report attention_report.c. */
+ * rows of gqa-pack attention_pack.c, the report attention_report.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -20,7 +22,7 @@
 
 enum {
 	P_HEAD_DIM, P_DTYPE, P_OUT, P_CAUSAL, P_LSE, P_WAVES, P_KV_TILE, P_KV_SPLIT, P_UNROLL, P_K_AHEAD,
-	P_V_PAD, P_PREFETCH, P_V_AHEAD, P_V_STORE, P_COUNT
+	P_V_PAD, P_PREFETCH, P_V_AHEAD, P_V_STORE, P_GQA_PACK, P_COUNT
 };
 
 static const struct tpl_param params[P_COUNT] = {
@@ -49,21 +51,26 @@ static const struct tpl_param params[P_COUNT] = {
 	[P_V_STORE] = { "v-store", TPL_ENUM, 0, 0, 2, "b16|b32|b64",
 			"the transposing LDS stores of the V tile: one per element, or one per 2 (b32) or 4 (b64) "
 			"keys' elements of a d, paired by v_perm (a VALU op per dword)" },
+	[P_GQA_PACK] = { "gqa-pack", TPL_BOOL, 0, 0, 1, NULL,
+			 "a workgroup serves every query head of one key/value head: its rows are the (query, head) "
+			 "pairs, so each K and V tile is loaded once for the H_q / H_kv heads that read it" },
 };
 
 static const struct tpl_preset presets[] = {
-	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16",
+	{ "small", "waves=1 kv-tile=16 kv-split=0 unroll=1 k-ahead=2 v-pad=8 prefetch=false v-ahead=2 v-store=b16 "
+		   "gqa-pack=false",
 	  "one wave, 16 queries, 16 keys per iteration: the smallest kernel" },
 	{ "best", "head-dim=64 waves=2 kv-tile=64 kv-split=0 unroll=1 k-ahead=8 v-pad=8 prefetch=true v-ahead=2 "
-		  "v-store=b64",
+		  "v-store=b64 gqa-pack=false",
 	  "prefill, head-dim 64: 32 queries per workgroup, 64 keys per iteration, every K fragment of a tile "
 	  "in flight, V stored four keys at a time" },
 	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
-		     "v-store=b64",
+		     "v-store=b64 gqa-pack=false",
 	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
-	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64",
-	  "decode (few queries, many keys), either head-dim: one wave per workgroup, the keys split in chunks "
-	  "of 256" },
+	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64 "
+		    "gqa-pack=true",
+	  "decode (few queries, many keys), either head-dim: one wave per workgroup serving every query head of "
+	  "a key/value head, the keys split in chunks of 256" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
@@ -95,6 +102,7 @@ int at_derive(const struct tpl_values *v, struct at *a, char *err, size_t errlen
 	a->prefetch = p[P_PREFETCH] != 0;
 	a->vring = (unsigned)p[P_V_AHEAD];
 	a->vgroup = 1u << p[P_V_STORE];
+	a->pack = p[P_GQA_PACK] != 0;
 	unsigned pad = (unsigned)p[P_V_PAD];
 	if (a->d != 64 && a->d != 128)
 		FAIL("head-dim: %u is not 64 or 128", a->d);
@@ -203,6 +211,32 @@ static void head_base(struct at *a, unsigned dst, unsigned ptr, unsigned sb, uns
 	AO_I(K_, AO_OP(s_addc_u32), ao_s(dst + 1), SA(ptr + 1), ao_int(0));
 }
 
+/* Causal: the last query q of the workgroup sees keys below q + 1 + S_kv -
+ * S_q, which ends its walk; below the first query's limit no key is masked.
+ * Packed, the queries are the first and the last row's, divided by G. */
+static void causal_bounds(struct at *a)
+{
+	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t2), SA(A_SKV), SA(A_SQ));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_q0), ao_u32(a->block_q));
+	AO_I(K_, AO_OP(s_min_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_rows));
+	if (a->pack) {
+		/* the last row's query plus one: (rows_end - 1) / G + 1 */
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_int(-1));
+		at_udiv(a, a->s_t, a->s_t, a->s_g);
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_int(1));
+	}
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_t2));
+	AO_I(K_, AO_OP(s_min_i32), ao_s(a->s_kend), ao_s(a->s_kend), ao_s(a->s_t));
+	if (a->pack) {
+		at_udiv(a, a->s_t, a->s_q0, a->s_g);
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_int(1));
+	} else {
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_q0), ao_int(1));
+	}
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_t2));
+	AO_I(K_, AO_OP(s_min_i32), ao_s(a->s_kfull), ao_s(a->s_kfull), ao_s(a->s_t));
+}
+
 /* Batch, split, key/value head, the three bases, the key range. */
 static void setup_scalars(struct at *a)
 {
@@ -216,14 +250,19 @@ static void setup_scalars(struct at *a)
 		AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_b), ao_s(a->wgz));
 		AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
 	}
-	/* grouped-query attention: h / (hq / hkv) = h * hkv / hq, as hq = (hq / hkv) * hkv */
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->wgy), SA(A_HKV));
-	at_udiv(a, a->s_hk, a->s_t, a->s_arg + A_HQ);
-	head_base(a, a->s_qb, A_Q, A_Q_SB, A_Q_SH, a->wgy);
+	at_pack_scalars(a);
+	if (a->pack) {
+		AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_hk), ao_s(a->wgy));
+	} else {
+		/* grouped-query attention: h / (hq / hkv) = h * hkv / hq, as hq = (hq / hkv) * hkv */
+		AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->wgy), SA(A_HKV));
+		at_udiv(a, a->s_hk, a->s_t, a->s_arg + A_HQ);
+	}
+	head_base(a, a->s_qb, A_Q, A_Q_SB, A_Q_SH, a->s_h0);
 	head_base(a, a->s_kb, A_K, A_K_SB, A_K_SH, a->s_hk);
 	head_base(a, a->s_vb, A_V, A_V_SB, A_V_SH, a->s_hk);
-	/* nx = ceil(S_q / block_q) query blocks (block_q need not be a power of two) */
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), SA(A_SQ), ao_u32(a->block_q - 1));
+	/* nx = ceil(rows / block_q) row blocks (block_q need not be a power of two) */
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), ao_s(a->s_rows), ao_u32(a->block_q - 1));
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_nx), ao_u32(a->block_q));
 	at_udiv(a, a->s_nx, a->s_t2, a->s_nx);
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_q0), ao_s(a->wgx), ao_u32(a->block_q));
@@ -237,17 +276,8 @@ static void setup_scalars(struct at *a)
 		AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_kend), SA(A_SKV));
 	}
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_kfull), SA(A_SKV));
-	if (a->causal) {
-		/* the last query q sees keys below q + 1 + S_kv - S_q; the first one bounds kfull */
-		AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t2), SA(A_SKV), SA(A_SQ));
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_q0), ao_u32(a->block_q));
-		AO_I(K_, AO_OP(s_min_u32), ao_s(a->s_t), ao_s(a->s_t), SA(A_SQ));
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_t2));
-		AO_I(K_, AO_OP(s_min_i32), ao_s(a->s_kend), ao_s(a->s_kend), ao_s(a->s_t));
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_q0), ao_int(1));
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_t2));
-		AO_I(K_, AO_OP(s_min_i32), ao_s(a->s_kfull), ao_s(a->s_kfull), ao_s(a->s_t));
-	}
+	if (a->causal)
+		causal_bounds(a);
 }
 
 /* The loop wants a positive scale (it takes the row maximum of the unscaled
@@ -274,15 +304,18 @@ static void setup_lanes(struct at *a)
 	AO_I(K_, AO_OP(v_and_b32), V(a->tid), ao_int(0x3ff), V(a->tid));
 	AO_I(K_, AO_OP(v_and_b32), V(a->lane16), ao_int(15), V(a->tid));
 	AO_I(K_, AO_OP(v_bfe_u32), V(a->half), V(a->tid), ao_int(4), ao_int(1));
-	/* query = q0 + 16 * wave + lane % 16 */
+	/* row = q0 + 16 * wave + lane % 16: the query, or packed the (query, head) pair */
 	AO_I(K_, AO_OP(v_lshrrev_b32), V(a->qi), ao_int(5), V(a->tid));
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->qi), V(a->qi), ao_int(4), V(a->lane16));
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->qi), ao_s(a->s_q0), V(a->qi));
+	int vq = a->qi, vhg = -1;
+	if (a->pack)
+		at_pack_lane(a, &vq, &vhg);
 	/* lim: keys below it are visible to the lane's query (signed) */
 	if (a->causal) {
 		AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), SA(A_SKV), SA(A_SQ));
 		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_int(1));
-		AO_I(K_, AO_OP(v_add_nc_u32), V(a->lim), ao_s(a->s_t), V(a->qi));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->lim), ao_s(a->s_t), V(vq));
 		AO_I(K_, AO_OP(v_min_i32), V(a->lim), SA(A_SKV), V(a->lim));
 	} else {
 		AO_I(K_, AO_OP(v_mov_b32), V(a->lim), SA(A_SKV));
@@ -299,10 +332,17 @@ static void setup_lanes(struct at *a)
 	AO_I(K_, AO_OP(v_mov_b32), V(a->sel_b), ao_u32(0x07060302));
 	AO_I(K_, AO_OP(v_mov_b32), V(a->t1), ao_u32(0x03020706));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(a->sel_b), V(a->sel_b), V(a->t1), ao_vcc());
-	/* Q^T fragments: the lane's query row (clamped to S_q - 1), 16 d per slice */
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), SA(A_SQ), ao_int(-1));
-	AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_t), V(a->qi));
-	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(a->t1), SA(A_Q_SS));
+	/* Q^T fragments: the lane's query row (clamped to S_q - 1), 16 d per slice;
+	 * packed, its head's (vq and vhg are clamped already) */
+	if (a->pack) {
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(vq), SA(A_Q_SS));
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t2), V(vhg), SA(A_Q_SH));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), V(a->t1), V(a->t2));
+	} else {
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), SA(A_SQ), ao_int(-1));
+		AO_I(K_, AO_OP(v_min_u32), V(a->t1), ao_s(a->s_t), V(a->qi));
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(a->t1), SA(A_Q_SS));
+	}
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(1), V(a->t1));
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned h = 0; h < 2; h++)
@@ -379,6 +419,7 @@ static void write_meta(struct at *a)
 	ao_meta_int(K_, "lse", a->lse);
 	ao_meta_int(K_, "kv_split", a->split);
 	ao_meta_int(K_, "block_threads", a->threads);
+	ao_meta_int(K_, "gqa_pack", a->pack);
 }
 
 static int build(const struct tpl_values *v, struct ao_kernel *k, char *err, size_t errlen)
@@ -418,6 +459,7 @@ static const struct tpl_axis axes[] = {
 	{ "v-store", { "b16", "b32", "b64" }, 0 },
 	{ "prefetch", { "false", "true" }, 0 },
 	{ "kv-split", { "0", "64", "128", "256" }, 0 },
+	{ "gqa-pack", { "false", "true" }, 0 },
 };
 
 /* ragged in every size: two query blocks and a part, two key tiles and a

@@ -1,8 +1,8 @@
 /* attention.h — the shape and registers of one build of the attention
  * template (docs/attention.md), shared by its files: attention.c (parameters,
- * checks, arguments, set-up), attention_loop.c (the walk over the keys) and
- * attention_out.c (normalising, the stores, the split-KV combine).  Private
- * to templates/. */
+ * checks, arguments, set-up), attention_loop.c (the walk over the keys),
+ * attention_out.c (normalising, the stores, the split-KV combine) and
+ * attention_pack.c (gqa-pack's rows).  Private to templates/. */
 #ifndef RDNA3_TEMPLATES_ATTENTION_H
 #define RDNA3_TEMPLATES_ATTENTION_H
 
@@ -38,6 +38,7 @@ struct at {
 	unsigned tile, nt;            /* keys per loop iteration, 16-key sub-tiles */
 	unsigned split;               /* keys per split chunk, 0: none */
 	unsigned unroll;              /* key tiles per loop iteration */
+	bool pack;                    /* gqa-pack: a workgroup's rows are the (query, head) pairs of one key/value head */
 	bool prefetch;                /* the next tile's V and first K loads issued before this tile's P V */
 	unsigned ring;                /* K fragments loaded ahead of the WMMAs */
 	unsigned vring;               /* V fragments (from LDS) loaded ahead of the WMMAs */
@@ -55,6 +56,8 @@ struct at {
 	unsigned s_q0;                /* the workgroup's first query */
 	unsigned s_k0, s_kend, s_kfull; /* current key; end of the keys walked; below kfull no key is masked */
 	unsigned s_skv1;              /* S_kv - 1 */
+	unsigned s_g, s_h0;           /* G = H_q / H_kv (packed); the workgroup's first query head */
+	unsigned s_nh, s_rows;        /* heads along the grid's y (H_q, or H_kv packed); rows per head (S_q, or S_q G packed) */
 	unsigned s_t, s_t2, s_save, s_loop;
 	/* VGPRs */
 	int tid, lane16, half, qi, lim, xaddr, sel_a, sel_b;
@@ -103,5 +106,11 @@ void at_epilogue(struct at *a);
 void at_combine(struct at *a, unsigned s_row, unsigned s_ml);
 /* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
 void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
+/* attention_pack.c: G, the rows and the first query head of the workgroup (all
+ * SGPRs; without gqa-pack S_q, H_q and the grid's y) */
+void at_pack_scalars(struct at *a);
+/* attention_pack.c: the lane's query (vq) and head in the group (vhg) from
+ * its row qi clamped below the rows: qi / G and qi % G; fresh registers */
+void at_pack_lane(struct at *a, int *vq, int *vhg);
 
 #endif

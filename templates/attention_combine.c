@@ -19,8 +19,8 @@ struct part {
 };
 
 struct comb {
-	unsigned s_row;   /* bytes between two splits' o rows: 4 D S_q */
-	unsigned s_mls;   /* bytes between two splits' (m, l) rows: 8 S_q */
+	unsigned s_row;   /* bytes between two splits' o rows: 4 D rows (S_q, packed S_q G) */
+	unsigned s_mls;   /* bytes between two splits' (m, l) rows: 8 rows */
 	unsigned s_last;  /* n_split - 1 */
 	unsigned pair[4]; /* SGPR pairs: the split's ml and o bases */
 };
@@ -162,16 +162,16 @@ void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 	/* the key loop's bases and temporaries are dead: the split bases */
 	struct comb c = { .s_row = s_row, .s_mls = a->s_t2, .s_last = a->s_k0,
 			  .pair = { a->s_qb, a->s_kb, a->s_vb, a->s_kt } };
-	/* muse: the lane's row of split 0 (its query clamped to S_q - 1); t2 the
+	/* muse: the lane's row of split 0 (clamped to the last row); t2 the
 	 * byte offset of its (m, l), muse then that of its first o */
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), SA(A_SQ), ao_int(-1));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(-1));
 	AO_I(K_, AO_OP(v_min_u32), V(a->muse), ao_s(a->s_t), V(a->qi));
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), ao_s(s_row), V(a->muse));
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->muse), ao_int(3), ao_s(s_ml));
 	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->muse), ao_u32(a->d), V(a->muse));
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), V(a->muse), V(a->half));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->muse), ao_int(2), V(a->muse));
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c.s_mls), SA(A_SQ), ao_int(3));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c.s_mls), ao_s(a->s_rows), ao_int(3));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(c.s_row), ao_s(c.s_mls), ao_u32(a->d / 2));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(c.s_last), ao_s(a->s_nsplit), ao_int(-1));
 	max_pass(a, &c);

@@ -26,10 +26,11 @@ static void normalise(struct at *a)
 			AO_I(K_, AO_OP(v_mul_f32), VS(a->oacc[c], j), V(a->t1), VS(a->oacc[c], j));
 }
 
-/* exec = lanes whose query is below S_q (and, half_only, in lanes 0-15); old exec in s_save */
+/* exec = lanes whose row is below the rows, S_q or packed S_q G (and,
+ * half_only, in lanes 0-15); old exec in s_save */
 static void query_exec(struct at *a, bool half_only)
 {
-	AO_I(K_, AO_OP(v_cmp_gt_u32), ao_vcc(), SA(A_SQ), V(a->qi));
+	AO_I(K_, AO_OP(v_cmp_gt_u32), ao_vcc(), ao_s(a->s_rows), V(a->qi));
 	if (half_only) {
 		AO_I(K_, AO_OP(v_cmp_eq_u32), ao_s(a->s_t2), ao_int(0), V(a->half));
 		AO_I(K_, AO_OP(s_and_b32), ao_vcc(), ao_vcc(), ao_s(a->s_t2));
@@ -41,15 +42,23 @@ static void query_exec(struct at *a, bool half_only)
 static void store_o(struct at *a)
 {
 	unsigned esz = a->out == AT_OUT_F32 ? 4 : 2;
-	/* base: o + esz * (b * o_sb + h * o_sh); lane: esz * (qi * o_ss + half) */
+	/* base: o + esz * (b * o_sb + h0 * o_sh); lane: esz * (qi * o_ss + half),
+	 * packed esz * (q * o_ss + hg * o_sh + half) */
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_b), SA(A_O_SB));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->wgy), SA(A_O_SH));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_h0), SA(A_O_SH));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_t2));
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(esz == 4 ? 2 : 1));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_qb), SA(A_O), ao_s(a->s_t));
 	AO_I(K_, AO_OP(s_addc_u32), ao_s(a->s_qb + 1), SA(A_O + 1), ao_int(0));
+	int vq = a->qi, vhg = -1;
+	if (a->pack)
+		at_pack_lane(a, &vq, &vhg);
 	query_exec(a, false);
-	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t2), V(a->qi), SA(A_O_SS));
+	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t2), V(vq), SA(A_O_SS));
+	if (a->pack) {
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(a->t1), V(vhg), SA(A_O_SH));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), V(a->t2), V(a->t1));
+	}
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), V(a->t2), V(a->half));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t2), ao_int(esz == 4 ? 2 : 1), V(a->t2));
 	for (unsigned c = 0; c < a->nd; c++)
@@ -83,29 +92,37 @@ static void store_lse(struct at *a)
 	AO_I(K_, AO_OP(v_mul_f32), V(a->t1), ao_f32(LN2), V(a->t1));
 	AO_I(K_, AO_OP(v_cmp_lt_f32), ao_vcc(), ao_int(0), V(a->l));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(a->t1), ao_u32(0xff800000u), V(a->t1), ao_vcc());
-	/* offset 4 * ((b * hq + h) * S_q + qi) */
+	/* offset 4 * ((b * hq + h0) * S_q + qi), packed 4 * ((b * hq + h0) * S_q + hg * S_q + q) */
+	int vq = a->qi, vhg = -1;
+	if (a->pack)
+		at_pack_lane(a, &vq, &vhg);
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_b), SA(A_HQ));
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->wgy));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_t), ao_s(a->s_h0));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_t), SA(A_SQ));
 	query_exec(a, true);
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(a->s_t), V(a->qi));
+	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(a->s_t), V(vq));
+	if (a->pack) {
+		AO_I(K_, AO_OP(v_mul_lo_u32), V(vhg), V(vhg), SA(A_SQ));
+		AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), V(a->t2), V(vhg));
+	}
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t2), ao_int(2), V(a->t2));
 	AO_IM(K_, AO_OP(global_store_b32), ao_m(0, 0), V(a->t2), V(a->t1), ao_sr(a->s_arg + A_LSE, 2));
 	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
 }
 
-/* s_row = ((b * hq + h) * n_split + split) * S_q: the split's first ws row;
- * s_ml = 4 * B * hq * n_split * S_q * D: the byte offset of ws_ml. */
+/* s_row = ((b * nh + y) * n_split + split) * rows: the split's first ws row
+ * (nh, rows: H_q and S_q, packed H_kv and S_q G; y the grid's);
+ * s_ml = 4 * B * nh * n_split * rows * D: the byte offset of ws_ml. */
 static void ws_offsets(struct at *a, unsigned s_row, unsigned s_ml, unsigned split)
 {
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(a->s_b), SA(A_HQ));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(a->s_b), ao_s(a->s_nh));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(s_row), ao_s(s_row), ao_s(a->wgy));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(s_row), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(s_row), ao_s(s_row), ao_s(split));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(s_row), SA(A_SQ));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), SA(A_BATCH), SA(A_HQ));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_row), ao_s(s_row), ao_s(a->s_rows));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), SA(A_BATCH), ao_s(a->s_nh));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), SA(A_SQ));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_s(a->s_rows));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_u32(4 * a->d));
 }
 
@@ -139,17 +156,17 @@ static void first_lane(struct at *a)
 	AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
 }
 
-/* The counter ws_cnt[b][h][x]: every store of the workgroup is complete,
+/* The counter ws_cnt[b][y][x]: every store of the workgroup is complete,
  * then one increment; s_t = its old value, in every wave.  s_cnt gets the
  * counter's byte offset. */
 static void count_done(struct at *a, unsigned s_cnt)
 {
-	/* 4 * (B hq n_split S_q (D + 2) + (b hq + h) nx + x), nx = ceil(S_q / block_q) */
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), SA(A_BATCH), SA(A_HQ));
+	/* 4 * (B nh n_split rows (D + 2) + (b nh + y) nx + x), nx = ceil(rows / block_q) */
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), SA(A_BATCH), ao_s(a->s_nh));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), SA(A_SQ));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), ao_s(a->s_rows));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_cnt), ao_s(s_cnt), ao_u32(a->d + 2));
-	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_b), SA(A_HQ));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_b), ao_s(a->s_nh));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->wgy));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->s_nx));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t2), ao_s(a->s_t2), ao_s(a->wgx));

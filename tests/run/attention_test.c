@@ -223,30 +223,43 @@ static void host_row(const struct hargs *h, enum attention_fmt in, unsigned d, u
 	}
 }
 
-/* Workgroup (x, h, z): its block of queries, its chunk of keys; with a
- * split the partials into ws and the last of the chunks combines them. */
+/* Row r of grid y: its query and query head; packed (.rdna3.gqa_pack), y is
+ * the key/value head and r the pair (query r / G, head y G + r % G). */
+static void host_pair(bool pack, uint32_t G, uint32_t y, uint32_t r, uint32_t *i, uint32_t *hq_i)
+{
+	*i = pack ? r / G : r;
+	*hq_i = pack ? y * G + r % G : y;
+}
+
+/* Workgroup (x, y, z): its block of rows, its chunk of keys; with a split
+ * the partials into ws and the last of the chunks combines them. */
 static void host_workgroup(const struct ld_kernel *k, const struct hargs *h, enum bug bug, const uint32_t grid[3],
-			   uint32_t x, uint32_t hq_i, uint32_t z)
+			   uint32_t x, uint32_t y, uint32_t z)
 {
 	const uint32_t *u = h->u;
-	uint32_t B = u[0], HQ = u[1], HKV = u[2], SQ = u[3], SKV = u[4];
+	uint32_t B = u[0], HQ = u[1], HKV = u[2], SQ = u[3], SKV = u[4], G = HQ / HKV;
 	unsigned d = (unsigned)meta(k, "head_dim"), bq = (unsigned)meta(k, "block_q");
 	uint32_t split = (uint32_t)meta(k, "kv_split"), ns = split ? (SKV + split - 1) / split : 1;
-	bool causal = meta(k, "causal"), lse = meta(k, "lse");
+	bool causal = meta(k, "causal"), lse = meta(k, "lse"), pack = meta(k, "gqa_pack") == 1;
 	enum attention_fmt in = fmt_of(ld_kernel_meta_str(k, "dtype")), out = fmt_of(ld_kernel_meta_str(k, "out"));
-	uint32_t b = z / ns, s = z % ns, kh = bug == BUG_GQA ? hq_i % HKV : hq_i / (HQ / HKV);
+	/* NH heads along y, R rows each: H_q and S_q, or packed H_kv and S_q G */
+	uint32_t NH = pack ? HKV : HQ, R = pack ? SQ * G : SQ;
+	uint32_t b = z / ns, s = z % ns;
 	uint32_t j0 = split ? s * split : 0, j1 = split && j0 + split < SKV ? j0 + split : SKV;
-	uint32_t i1 = (x + 1) * bq < SQ ? (x + 1) * bq : SQ;
-	if (bug == BUG_SKIP_ROW && i1 == SQ)
-		i1--;
+	uint32_t r1 = (x + 1) * bq < R ? (x + 1) * bq : R;
+	if (bug == BUG_SKIP_ROW && r1 == R)
+		r1--;
 	size_t rows = (size_t)B * HQ * ns * SQ;
 	float *ws = (float *)(uintptr_t)h->ptr[5];
 	struct row_state r;
-	for (uint32_t i = x * bq; i < i1; i++) {
+	for (uint32_t ri = x * bq; ri < r1; ri++) {
+		uint32_t i, hq_i;
+		host_pair(pack, G, y, ri, &i, &hq_i);
+		uint32_t kh = pack ? y : bug == BUG_GQA ? hq_i % HKV : hq_i / G;
 		uint32_t nvis = bug == BUG_NO_MASK ? SKV : attention_visible(SQ, SKV, causal, i);
 		host_row(h, in, d, b, hq_i, kh, i, j0, j1, nvis, &r);
 		size_t oe = (size_t)b * u[14] + (size_t)hq_i * u[15] + (size_t)i * u[16];
-		size_t wr = (((size_t)b * HQ + hq_i) * ns + s) * SQ + i;
+		size_t wr = (((size_t)b * NH + y) * ns + s) * R + ri;
 		for (unsigned c = 0; c < d; c++) {
 			float o = r.l > 0 ? r.acc[c] / r.l : 0;
 			if (split)
@@ -264,16 +277,18 @@ static void host_workgroup(const struct ld_kernel *k, const struct hargs *h, enu
 	}
 	if (!split)
 		return;
-	uint32_t *cnt = (uint32_t *)(ws + rows * (d + 2)) + ((size_t)b * HQ + hq_i) * grid[0] + x;
+	uint32_t *cnt = (uint32_t *)(ws + rows * (d + 2)) + ((size_t)b * NH + y) * grid[0] + x;
 	if ((*cnt)++ != ns - 1)
 		return;
 	*cnt = 0;
-	for (uint32_t i = x * bq; i < i1; i++) {
+	for (uint32_t ri = x * bq; ri < r1; ri++) {
 		float m = -INFINITY, l = 0, o[128] = { 0 };
+		uint32_t i, hq_i;
+		host_pair(pack, G, y, ri, &i, &hq_i);
 		for (uint32_t t = 0; t < ns; t++)
-			m = fmaxf(m, ws[rows * d + 2 * ((((size_t)b * HQ + hq_i) * ns + t) * SQ + i)]);
+			m = fmaxf(m, ws[rows * d + 2 * ((((size_t)b * NH + y) * ns + t) * R + ri)]);
 		for (uint32_t t = 0; t < ns && m > -INFINITY; t++) {
-			size_t wr = (((size_t)b * HQ + hq_i) * ns + t) * SQ + i;
+			size_t wr = (((size_t)b * NH + y) * ns + t) * R + ri;
 			float w = ws[rows * d + 2 * wr + 1] * exp2f(ws[rows * d + 2 * wr] - m);
 			l += w;
 			for (unsigned c = 0; c < d; c++)
@@ -312,9 +327,11 @@ static const struct ld_backend_ops host_ops = {
 };
 
 /* A kernel as the loader would read it from the code object. */
+#define NMETA 8
 struct kernel_desc {
 	unsigned d, block_q, causal, lse, kv_split;
 	const char *dtype, *out;
+	unsigned gqa_pack;
 };
 
 static void make_kernel(const struct kernel_desc *kd, struct ld_kernel *k, struct ld_arg *args, struct ld_meta_kv *kv)
@@ -339,9 +356,9 @@ static void make_kernel(const struct kernel_desc *kd, struct ld_kernel *k, struc
 	const struct { const char *key; int64_t v; const char *s; } m[] = {
 		{ "head_dim", kd->d, NULL }, { "dtype", 0, kd->dtype }, { "out", 0, kd->out },
 		{ "causal", kd->causal, NULL }, { "block_q", kd->block_q, NULL }, { "lse", kd->lse, NULL },
-		{ "kv_split", kd->kv_split, NULL },
+		{ "kv_split", kd->kv_split, NULL }, { "gqa_pack", kd->gqa_pack, NULL },
 	};
-	for (unsigned i = 0; i < 7; i++) {
+	for (unsigned i = 0; i < NMETA; i++) {
 		memset(&kv[i], 0, sizeof kv[i]);
 		snprintf(kv[i].key, sizeof kv[i].key, "%s", m[i].key);
 		kv[i].is_str = m[i].s != NULL;
@@ -349,7 +366,7 @@ static void make_kernel(const struct kernel_desc *kd, struct ld_kernel *k, struc
 			snprintf(kv[i].str, sizeof kv[i].str, "%s", m[i].s);
 		kv[i].ival = m[i].v;
 	}
-	k->rdna3 = kv, k->nrdna3 = 7;
+	k->rdna3 = kv, k->nrdna3 = NMETA;
 }
 
 /* prepare, launch twice (the split counters must reset), check. */
@@ -358,7 +375,7 @@ static int run_case(const struct kernel_desc *kd, const struct attention_req *q,
 {
 	struct ld_kernel k;
 	struct ld_arg args[NARGS];
-	struct ld_meta_kv kv[7];
+	struct ld_meta_kv kv[NMETA];
 	make_kernel(kd, &k, args, kv);
 	struct host hs = { .bug = bug };
 	struct ld_backend b = { .ops = &host_ops, .name = "host", .impl = &hs };
@@ -379,11 +396,16 @@ static int run_case(const struct kernel_desc *kd, const struct attention_req *q,
 static void test_runner(void)
 {
 	static const struct { const char *name; struct kernel_desc k; struct attention_req q; } ok[] = {
-		{ "f16_64", { 64, 16, 0, 0, 0, "f16", "f16" }, { 1, 2, 1, 77, 301, 64, -1, false, 1, false, false, {0}, {0} } },
-		{ "causal_gqa_lse", { 64, 16, 1, 1, 0, "f16", "f32" }, { 2, 4, 2, 77, 301, 64, 1, false, 2, false, false, {0}, {0} } },
-		{ "causal_long_q", { 64, 32, 1, 1, 0, "bf16", "bf16" }, { 1, 2, 2, 40, 17, 64, -1, true, 3, false, false, {0}, {0} } },
-		{ "decode_split", { 128, 16, 0, 1, 64, "f16", "f16" }, { 2, 4, 1, 1, 301, 128, -1, false, 4, false, false, {0}, {0} } },
-		{ "split_causal_padded", { 64, 16, 1, 1, 32, "bf16", "f32" }, { 1, 3, 1, 21, 100, 64, -1, true, 5, false, false, {0}, {0} } },
+		{ "f16_64", { 64, 16, 0, 0, 0, "f16", "f16", 0 }, { 1, 2, 1, 77, 301, 64, -1, false, 1, false, false, {0}, {0} } },
+		{ "causal_gqa_lse", { 64, 16, 1, 1, 0, "f16", "f32", 0 }, { 2, 4, 2, 77, 301, 64, 1, false, 2, false, false, {0}, {0} } },
+		{ "causal_long_q", { 64, 32, 1, 1, 0, "bf16", "bf16", 0 }, { 1, 2, 2, 40, 17, 64, -1, true, 3, false, false, {0}, {0} } },
+		{ "decode_split", { 128, 16, 0, 1, 64, "f16", "f16", 0 }, { 2, 4, 1, 1, 301, 128, -1, false, 4, false, false, {0}, {0} } },
+		{ "split_causal_padded", { 64, 16, 1, 1, 32, "bf16", "f32", 0 }, { 1, 3, 1, 21, 100, 64, -1, true, 5, false, false, {0}, {0} } },
+		/* packed query heads: grid ceil(S_q G / block_q) x H_kv, the workspace's rows per key/value head */
+		{ "pack_mha", { 64, 16, 1, 1, 0, "f16", "f32", 1 }, { 1, 2, 2, 21, 50, 64, -1, false, 6, true, false, { 2, 2, 1 }, {0} } },
+		{ "pack_g4_causal", { 64, 16, 1, 1, 0, "f16", "f16", 1 }, { 2, 8, 2, 7, 40, 64, -1, true, 7, true, false, { 2, 2, 2 }, {0} } },
+		{ "pack_g8_split", { 128, 16, 0, 1, 64, "bf16", "bf16", 1 }, { 1, 8, 1, 3, 301, 128, -1, false, 8, true, false, { 2, 1, 5 }, {0} } },
+		{ "pack_g2_split_causal", { 64, 16, 1, 1, 32, "f16", "f32", 1 }, { 2, 4, 2, 13, 100, 64, -1, true, 9, true, false, { 2, 2, 8 }, {0} } },
 	};
 	for (unsigned i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		struct attention_check c;
@@ -396,7 +418,7 @@ static void test_runner(void)
 		       c.worst_got, c.worst_want, c.worst_bound);
 	}
 	/* each bug caught: a kernel broken on purpose fails the check */
-	const struct kernel_desc causal = { 64, 16, 1, 1, 0, "f16", "f16" };
+	const struct kernel_desc causal = { 64, 16, 1, 1, 0, "f16", "f16", 0 };
 	const struct attention_req q = { 1, 4, 2, 37, 50, 64, -1, true, 7, false, false, { 0 }, { 0 } };
 	for (int bug = BUG_NO_MASK; bug < BUG_COUNT; bug++) {
 		struct attention_check c;
@@ -413,7 +435,7 @@ static void test_runner(void)
  * element included (a broken kernel, many elements outside the bound). */
 static void test_threads(void)
 {
-	const struct kernel_desc kd = { 64, 16, 1, 1, 0, "f16", "f32" };
+	const struct kernel_desc kd = { 64, 16, 1, 1, 0, "f16", "f32", 0 };
 	const struct attention_req q = { 2, 4, 2, 37, 50, 64, -1, true, 9, false, false, { 0 }, { 0 } };
 	struct attention_check c[2][2];
 	char err[512] = "";
@@ -438,7 +460,7 @@ static void test_threads(void)
 /* What the request may not ask of the kernel: usage. */
 static void test_refusals(void)
 {
-	const struct kernel_desc kd = { 64, 16, 0, 0, 0, "f16", "f16" };
+	const struct kernel_desc kd = { 64, 16, 0, 0, 0, "f16", "f16", 0 };
 	static const struct { const char *name, *want; struct attention_req q; } bad[] = {
 		{ "head_dim", "head dimension 64", { 1, 2, 1, 7, 9, 128, -1, false, 1, false, false, {0}, {0} } },
 		{ "causal", "not causal", { 1, 2, 1, 7, 9, 64, 1, false, 1, false, false, {0}, {0} } },
@@ -454,6 +476,20 @@ static void test_refusals(void)
 		int rc = run_case(&kd, &bad[i].q, BUG_NONE, &c, err, sizeof err);
 		checkn(rc == ATTENTION_USAGE && strstr(err, bad[i].want) && !strchr(err, '\n'),
 		       "runner_refuses_%s (rc %d: %s)", bad[i].name, rc, err);
+	}
+	/* packed: the grid counts (query, head) rows of each key/value head, and
+	 * the kernel's per-lane division takes fewer than 2^24 of them */
+	const struct kernel_desc pk = { 64, 16, 0, 0, 0, "f16", "f16", 1 };
+	static const struct { const char *name, *want; struct attention_req q; } pbad[] = {
+		{ "pack_grid", "needs grid 2,2,1", { 1, 8, 2, 7, 9, 64, -1, false, 1, true, false, { 1, 8, 1 }, {0} } },
+		{ "pack_rows", "fewer than 2^24", { 1, 2, 1, 1u << 23, 9, 64, -1, false, 1, false, false, {0}, {0} } },
+	};
+	for (unsigned i = 0; i < sizeof pbad / sizeof pbad[0]; i++) {
+		struct attention_check pc;
+		char perr[512] = "";
+		int prc = run_case(&pk, &pbad[i].q, BUG_NONE, &pc, perr, sizeof perr);
+		checkn(prc == ATTENTION_USAGE && strstr(perr, pbad[i].want) && !strchr(perr, '\n'),
+		       "runner_refuses_%s (rc %d: %s)", pbad[i].name, prc, perr);
 	}
 	struct kernel_desc other = kd;
 	other.dtype = "f32";

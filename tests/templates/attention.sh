@@ -8,7 +8,9 @@
 #      and its O (and lse) match a double-precision reference
 #      ($BUILD/tests/attention_ref): head dims 64 and 128, f16 and bf16 inputs,
 #      every output type, causal and not (S_q above and below S_kv, rows that
-#      see no key), GQA, ragged lengths, prefill and split-KV decode;
+#      see no key), GQA, ragged lengths, prefill and split-KV decode, and
+#      the query heads of a key/value head packed into one workgroup
+#      (gqa-pack: G = 1, 2, 4, 8);
 #   3. bad input: one line naming the parameter, exit 2, nothing written.
 # Env: BUILD, RDNA3GEN, RDNA3RUN, RDNA3_LLVM (tests/run.sh).
 set -u
@@ -52,12 +54,16 @@ run() {
 	n=$1 b=$2 hq=$3 hkv=$4 sq=$5 skv=$6 lay=${7:-bhsd}
 	d=$(meta "$n" head_dim) dt=$(meta "$n" dtype) out=$(meta "$n" out) causal=$(meta "$n" causal)
 	bq=$(meta "$n" block_q) split=$(meta "$n" kv_split) lse=$(meta "$n" lse) th=$(meta "$n" block_threads)
+	pack=$(meta "$n" gqa_pack)
 	w="$T/$n.$sq.$skv"
 	mkdir -p "$w"
 	"$REF" gen "$w" "$b" "$hq" "$hkv" "$sq" "$skv" "$d" "$dt" 7 || { nok "check_${n}_$sq.$skv" "no inputs"; return; }
 	ns=1
 	[ "$split" -gt 0 ] && ns=$(((skv + split - 1) / split))
-	gx=$(((sq + bq - 1) / bq))
+	# rows per grid y: the queries, or packed the (query, head) pairs of a key/value head
+	rows=$sq gy=$hq
+	[ "$pack" = 1 ] && rows=$((sq * (hq / hkv))) gy=$hkv
+	gx=$(((rows + bq - 1) / bq))
 	osz=2; [ "$out" = f32 ] && osz=4
 	qe=$((b * hq * sq * d)) ke=$((b * hkv * skv * d))
 	# strides (batch, head, sequence) of Q and O, of K and V
@@ -67,10 +73,10 @@ run() {
 	fi
 	# shellcheck disable=SC2086 # words
 	set -- $qs $ks
-	if "$R" "$T/$n.hsaco" --backend emu --grid "$gx,$hq,$((b * ns))" --block "$th" \
+	if "$R" "$T/$n.hsaco" --backend emu --grid "$gx,$gy,$((b * ns))" --block "$th" \
 		--buffer q=$((2 * qe)):file="$w/q.bin" --buffer k=$((2 * ke)):file="$w/k.bin" \
 		--buffer v=$((2 * ke)):file="$w/v.bin" --buffer o=$((osz * qe)) --buffer lse=$((4 * b * hq * sq)) \
-		--buffer ws=$((b * hq * ns * sq * (d + 2) * 4 + b * hq * gx * 4)) --arg scale_log2="$(awk "BEGIN { printf \"%.9g\", $SCALE * 1.4426950408889634 }")" \
+		--buffer ws=$((b * hq * ns * sq * (d + 2) * 4 + b * gy * gx * 4)) --arg scale_log2="$(awk "BEGIN { printf \"%.9g\", $SCALE * 1.4426950408889634 }")" \
 		--arg batch="$b" --arg hq="$hq" --arg hkv="$hkv" --arg sq="$sq" --arg skv="$skv" \
 		--arg q_sb="$1" --arg q_sh="$2" --arg q_ss="$3" --arg k_sb="$4" --arg k_sh="$5" --arg k_ss="$6" \
 		--arg v_sb="$4" --arg v_sh="$5" --arg v_ss="$6" --arg o_sb="$1" --arg o_sh="$2" --arg o_ss="$3" \
@@ -119,9 +125,15 @@ waves8|--waves 8 --kv-tile 32 --v-pad 0 --prefetch true --v-ahead 3|1,1,1,150,77
 waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1,200,100
 unroll3_noprefetch|--waves 1 --kv-tile 32 --unroll 3 --prefetch false --v-store b32 --causal true|1,2,1,40,301 1,1,1,17,33
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
-decode128_causal_bf16|--preset decode --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
-decode_waves2_f32|--preset decode --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
+decode128_causal_bf16|--preset decode --gqa-pack false --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
+decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
 split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
+pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2,8,2,16,601 1,32,8,1,1000 1,8,2,77,301,bshd
+pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
+pack_best_causal_f32|--preset best --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,1,301 1,4,4,16,301,padded 1,8,4,3,301,bshd 1,32,8,77,37
+pack_best128_bf16|--preset best128 --gqa-pack true --dtype bf16 --lse true|1,32,8,3,301 1,8,2,77,37 1,4,4,16,301
+pack_unroll2_causal|--preset best --unroll 2 --causal true --lse true --gqa-pack true|1,8,2,77,301 2,4,4,40,17,padded 1,8,8,1,130
+pack_split64_waves2_causal|--preset decode --waves 2 --kv-split 64 --v-store b32 --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,16,301 1,8,4,1,301
 '
 while IFS='|' read -r n flags shapes; do
 	[ -n "$n" ] || continue
@@ -141,6 +153,8 @@ for SCALE in -0.3 0; do
 	run best 1 2 1 77 301
 	run decode 1 2 2 5 601
 	run small_causal 1 1 1 45 37
+	run pack_decode 1 8 2 3 301
+	run pack_best_causal_f32 1 8 4 16 301
 done
 SCALE=0.125
 want_meta best head_dim 64
@@ -158,6 +172,11 @@ want_meta best_causal128_bf16 out f32
 want_meta best_causal128_bf16 causal 1
 want_meta decode kv_split 256
 want_meta decode block_q 16
+want_meta best gqa_pack 0
+want_meta decode gqa_pack 1
+want_meta decode_waves2_f32 gqa_pack 0
+want_meta pack_decode gqa_pack 1
+want_meta pack_best_causal_f32 gqa_pack 1
 $LLVM_OBJDUMP -d "$T/best.hsaco" | grep -q 'v_wmma_f32_16x16x16_f16' && ok objdump_wmma ||
 	nok objdump_wmma "no v_wmma_f32_16x16x16_f16 in llvm-objdump's listing"
 $LLVM_OBJDUMP -d "$T/decode.hsaco" | grep -q 'global_atomic_add_u32 .* glc' && ok objdump_split_atomic ||
@@ -213,4 +232,5 @@ bad best_head_dim_128 kv-tile --preset best --head-dim 128
 bad vgprs kv-tile --head-dim 128 --kv-tile 128 --waves 2
 bad v_tile_threads kv-tile --waves 8 --kv-tile 16
 bad waves_9 waves --waves 9
+bad gqa_pack_word gqa-pack --gqa-pack 4
 exit $fail
