@@ -9,6 +9,7 @@
  * H_kv x B·n_split, G = H_q / H_kv); every element of O in the tensor
  * written, nothing else. */
 #include "run/attention.h"
+#include "run/half.h"
 #include "vocab/vocab.h"
 
 #include <math.h>
@@ -209,16 +210,8 @@ static void store(enum attention_fmt f, void *p, size_t i, double x)
 		memcpy((char *)p + 4 * i, &v, 4);
 		return;
 	}
-	float v = (float)attention_round(f, x);
-	uint16_t bits;
-	if (f == ATTN_F16) {
-		_Float16 h = (_Float16)v;
-		memcpy(&bits, &h, 2);
-	} else {
-		uint32_t u;
-		memcpy(&u, &v, 4);
-		bits = (uint16_t)(u >> 16);   /* already rounded: the top half is exact */
-	}
+	float v = (float)attention_round(f, x); /* exact in the format: the bits below are too */
+	uint16_t bits = f == ATTN_F16 ? half_f16_bits(v) : half_bf16_bits(v);
 	memcpy((char *)p + 2 * i, &bits, 2);
 }
 

@@ -2,6 +2,7 @@
  * one query row in double, the error bound of docs/attention.md ("Check")
  * from the formats, the head dimension and S_kv, and the element formats. */
 #include "run/attention.h"
+#include "run/half.h"
 
 #include <math.h>
 #include <string.h>
@@ -17,24 +18,13 @@ static const double unit_of[3] = { 0x1p-11, 0x1p-8, 0x1p-24 };
  * subnormal (below 2^-126) when the hardware flushes f32 denormals. */
 static const double tiny_of[3] = { 0x1p-25, 0x1p-126, 0x1p-126 };
 
-static float bf16_round(float x)
-{
-	uint32_t u;
-	memcpy(&u, &x, 4);
-	if (isnan(x))
-		return x;
-	u = (u + 0x7fffu + (u >> 16 & 1)) & 0xffff0000u; /* nearest even */
-	memcpy(&x, &u, 4);
-	return x;
-}
-
 double attention_round(enum attention_fmt fmt, double x)
 {
 	switch (fmt) {
 	case ATTN_F16:
 		return (double)(_Float16)x;
 	case ATTN_BF16:
-		return (double)bf16_round((float)x);
+		return (double)half_bf16_value(half_bf16_bits((float)x));
 	default:
 		return (double)(float)x;
 	}
@@ -49,15 +39,7 @@ double attention_load(enum attention_fmt fmt, const void *p)
 	}
 	uint16_t b;
 	memcpy(&b, p, 2);
-	if (fmt == ATTN_F16) {
-		_Float16 h;
-		memcpy(&h, &b, 2);
-		return (double)h;
-	}
-	uint32_t u = (uint32_t)b << 16;
-	float f;
-	memcpy(&f, &u, 4);
-	return f;
+	return fmt == ATTN_F16 ? half_f16_value(b) : half_bf16_value(b);
 }
 
 uint32_t attention_visible(uint32_t sq, uint32_t skv, bool causal, uint32_t i)

@@ -5,6 +5,7 @@
  * shape in the metadata.  The check compares with OpenBLAS under a bound that
  * grows with K. */
 #include "run/gemm.h"
+#include "run/half.h"
 #include "vocab/vocab.h"
 
 #include <cblas.h>
@@ -99,30 +100,12 @@ static bool efmt_parse(const char *s, enum efmt *out)
 
 static uint16_t f32_to_bits16(enum efmt f, float x)
 {
-	uint32_t u;
-	if (f == EF_F16) {
-		_Float16 h = (_Float16)x; /* nearest even */
-		uint16_t b;
-		memcpy(&b, &h, 2);
-		return b;
-	}
-	memcpy(&u, &x, 4);
-	if (isnan(x))
-		return 0x7fc0;
-	return (uint16_t)((u + 0x7fffu + (u >> 16 & 1)) >> 16); /* bf16, nearest even */
+	return f == EF_F16 ? half_f16_bits(x) : half_bf16_bits(x);
 }
 
 static float bits16_to_f32(enum efmt f, uint16_t b)
 {
-	if (f == EF_F16) {
-		_Float16 h;
-		memcpy(&h, &b, 2);
-		return (float)h;
-	}
-	uint32_t u = (uint32_t)b << 16;
-	float x;
-	memcpy(&x, &u, 4);
-	return x;
+	return f == EF_F16 ? half_f16_value(b) : half_bf16_value(b);
 }
 
 /* Round the host values to the format (in place). */
