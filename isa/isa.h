@@ -169,6 +169,7 @@ struct isa_occupancy {
 	unsigned vgpr_alloc;   /* VGPRs per lane after rounding to the allocation granule */
 	unsigned by_vgpr;      /* limit from the VGPR file */
 	unsigned by_lds;       /* limit from LDS size and the barrier limit on workgroups */
+	unsigned wgs_by_lds;   /* workgroups per CU (WGP in WGP mode) the LDS and the barriers allow */
 	unsigned waves;        /* the occupancy: waves per SIMD, whole workgroups only */
 };
 
@@ -186,6 +187,7 @@ static inline void isa_occupancy(const struct isa_target *t, unsigned vgprs, uns
 	unsigned barriers = wgp_mode ? 32 : 16;
 	if (waves_per_wg > 1 && wgs > barriers)
 		wgs = barriers;
+	occ->wgs_by_lds = wgs;
 	occ->by_lds = wgs * waves_per_wg / simds;
 	if (occ->by_lds > max_waves)
 		occ->by_lds = max_waves;

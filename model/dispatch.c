@@ -32,11 +32,16 @@ unsigned md_groups_per_unit(const struct isa_target *t, unsigned vgprs, unsigned
 {
 	isa_occupancy(t ? t : isa_target_default(), vgprs, lds_bytes, block_threads, wgp_mode, occ);
 	unsigned simds = wgp_mode ? 4 : 2, waves = (block_threads + 31) / 32;
+	if (waves && waves < simds) {
+		/* Counted in workgroups, not waves per SIMD: two one-wave
+		 * workgroups of 48 KB of LDS fit a WGP, half a wave per SIMD,
+		 * which whole waves per SIMD rounded to none ("does not fit"),
+		 * and five of 12 KB in a CU's 64 KB would have been four. */
+		unsigned by_vgpr = occ->by_vgpr * (simds / waves);
+		return by_vgpr < occ->wgs_by_lds ? by_vgpr : occ->wgs_by_lds;
+	}
 	unsigned share = (waves + simds - 1) / simds;
-	unsigned n = share ? occ->waves / share : 0;
-	if (waves && waves < simds)
-		n *= simds / waves;
-	return n;
+	return share ? occ->waves / share : 0;
 }
 
 int md_plan_make(uint64_t nwg, unsigned vgprs, unsigned lds_bytes, unsigned block_threads, bool wgp_mode,

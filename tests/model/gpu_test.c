@@ -367,7 +367,7 @@ static void test_consts(void)
 
 static void test_dispatch(void)
 {
-	struct md_plan p;
+	struct md_plan p, p2;
 	char err[256];
 	/* k8: 210 VGPRs (216 allocated: 7 waves), 16640 bytes of LDS (3 workgroups of
 	 * 4 waves = 6 per SIMD): 3 workgroups per CU, limited by LDS. */
@@ -395,6 +395,14 @@ static void test_dispatch(void)
 		      md_sample_unit(&p, 47) == 47,
 	      "dispatch: WGP mode has 48 units of 2 CUs, full plans simulate all", "units %u wg %u", p.units,
 	      p.wg_per_unit);
+	/* One-wave workgroups held by the LDS, counted in workgroups: 48 KB each,
+	 * two fit a WGP's 128 KB (half a wave per SIMD); 12 KB each, five fit a
+	 * CU's 64 KB (two and a half per SIMD). */
+	rc = md_plan_make(1000, 32, 49152, 32, true, &K, 0, &p, err, sizeof err);
+	int rc2 = md_plan_make(1000, 32, 12288, 32, false, &K, 0, &p2, err, sizeof err);
+	checkf(rc == 0 && p.wg_per_unit == 2 && rc2 == 0 && p2.wg_per_unit == 5,
+	       "dispatch: one-wave workgroups held by the LDS (2 of 48 KB per WGP, 5 of 12 KB per CU)",
+	       "rc %d/%d, %u and %u per unit: %s", rc, rc2, p.wg_per_unit, p2.wg_per_unit, err);
 	/* The naive kernel at 4096^3: 65536 workgroups of 8 waves, 4 per CU (16 waves per
 	 * SIMD): units 0..63 run 683 = 65536 / 96 rounded up; 4 rounds (16) are simulated
 	 * and scaled by 683 / 16 = 42.6875. */
