@@ -3,13 +3,19 @@
  * merges them (docs/attention.md, "Split-KV"):
  *   M = max_s m_s,  w_s = l_s exp2(m_s - M),  O = sum_s w_s o_s / sum_s w_s.
  * Every read is a glc dlc load (past the non-coherent caches).  The loads of
- * one split wait on memory, so they are overlapped: the maxima are read four
- * splits at a time (an index past the last split reads the last one again,
- * harmless for a maximum), and the partials of split s + 1 load into a second
- * register set while split s is summed (the registers of the key loop, dead
- * now).  A build whose spare registers cannot hold a second set of partials
- * sums one split at a time. */
+ * one split wait on memory, so they are overlapped: the maxima are read up to
+ * 16 splits at a time (an index past the last split reads the last one
+ * again, harmless for a maximum), and the partials of split s + 1 load into a
+ * second register set while split s is summed (the registers of the key loop,
+ * dead now).  A lane's partials are a run of 8 nd floats (attention_out.c
+ * stores them in its registers' order), read in b128 loads: one split is 18
+ * loads at D 128 where it was 66 single dwords, and the decode preset's
+ * combine, the last workgroup's serial tail, went from a fifth of the
+ * kernel's time to about a tenth.  A build whose spare registers cannot hold
+ * a second set of partials sums one split at a time. */
 #include "templates/attention.h"
+
+#include <string.h>
 
 #define NINF 0xff800000u
 
@@ -40,21 +46,45 @@ static void clamped_split(struct at *a, const struct comb *c, unsigned s_dst, un
 	AO_I(K_, AO_OP(s_min_u32), ao_s(s_dst), ao_s(s_dst), ao_s(c->s_last));
 }
 
-/* The partials of split s_split into p (with_o: the o values too).  The lane
- * offsets: t2 to its (m, l), muse to its first o. */
-static void load_part(struct at *a, const struct comb *c, unsigned s_split, const struct part *p, unsigned ml_pair,
-		      unsigned o_pair, bool with_o)
+/* Four registers of a part from o[e]: one b128 when o[e .. e+3] are one run
+ * of a virtual range (the Q fragments and the spare registers are, in runs of
+ * four or eight). */
+static bool quad(const struct ao_opnd *o, unsigned e, struct ao_opnd *q)
+{
+	for (unsigned i = 1; i < 4; i++)
+		if (o[e + i].kind != o[e].kind || o[e + i].reg != o[e].reg || o[e + i].sub != o[e].sub + i)
+			return false;
+	*q = o[e];
+	q->count = 4;
+	return true;
+}
+
+/* The partials of split s_split into p (with_o: the o values too); returns
+ * the loads it issued.  The lane offsets: t2 to its (m, l), muse to its
+ * first o (its o values are a run of 8 nd floats, attention_out.c). */
+static unsigned load_part(struct at *a, const struct comb *c, unsigned s_split, const struct part *p,
+			  unsigned ml_pair, unsigned o_pair, bool with_o)
 {
 	const unsigned flags = AO_GLC | AO_DLC;
 	split_base(a, ml_pair, s_split, c->s_mls);
 	AO_IM(K_, AO_OP(global_load_b32), ao_m(0, flags), p->m, V(a->t2), ao_sr(ml_pair, 2));
 	if (!with_o)
-		return;
+		return 1;
 	AO_IM(K_, AO_OP(global_load_b32), ao_m(4, flags), p->l, V(a->t2), ao_sr(ml_pair, 2));
 	split_base(a, o_pair, s_split, c->s_row);
-	for (unsigned e = 0; e < 8 * a->nd; e++)
-		AO_IM(K_, AO_OP(global_load_b32), ao_m((int)(4 * (16 * (e / 8) + 2 * (e % 8))), flags), p->o[e],
-		      V(a->muse), ao_sr(o_pair, 2));
+	unsigned n = 2;
+	for (unsigned e = 0; e < 8 * a->nd; n++) {
+		struct ao_opnd q;
+		if (quad(p->o, e, &q)) {
+			AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(4 * e), flags), q, V(a->muse), ao_sr(o_pair, 2));
+			e += 4;
+		} else {
+			AO_IM(K_, AO_OP(global_load_b32), ao_m((int)(4 * e), flags), p->o[e], V(a->muse),
+			      ao_sr(o_pair, 2));
+			e++;
+		}
+	}
+	return n;
 }
 
 /* l += w, O += w o with w = l_s exp2(m_s - M) (alpha holds M, or 0 for -inf). */
@@ -66,29 +96,6 @@ static void add_part(struct at *a, const struct part *p)
 	AO_I(K_, AO_OP(v_add_f32), V(a->l), V(a->l), p->m);
 	for (unsigned e = 0; e < 8 * a->nd; e++)
 		AO_I(K_, AO_OP(v_fmac_f32), VS(a->oacc[e / 8], e % 8), p->m, p->o[e]);
-}
-
-/* M over the splits, four loads per wait; alpha = M, or 0 when M = -inf. */
-static void max_pass(struct at *a, const struct comb *c)
-{
-	struct ao_opnd m[4] = { V(a->t1), V(a->x[0]), V(a->x[1]), V(a->x[2]) };
-	int top = ao_label(K_, NULL);
-	AO_I(K_, AO_OP(v_mov_b32), V(a->m), ao_u32(NINF));
-	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
-	ao_bind(K_, (unsigned)top);
-	for (unsigned u = 0; u < 4; u++) {
-		struct part p = { .m = m[u] };
-		clamped_split(a, c, a->s_loop, u);
-		load_part(a, c, a->s_loop, &p, c->pair[u], 0, false);
-	}
-	ao_waitcnt(K_, 0, -1, -1);
-	AO_I(K_, AO_OP(v_max3_f32), V(a->m), V(a->m), m[0], m[1]);
-	AO_I(K_, AO_OP(v_max3_f32), V(a->m), V(a->m), m[2], m[3]);
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_int(4));
-	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
-	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
-	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
 }
 
 /* Registers of the key loop that are dead in the epilogue, one by one: the
@@ -111,6 +118,40 @@ static unsigned spare_regs(const struct at *a, struct ao_opnd *o, unsigned n)
 	return k;
 }
 
+/* M over the splits, up to 16 loads per wait (into the key loop's dead
+ * registers; an index past the last split reads the last one again,
+ * harmless for a maximum); alpha = M, or 0 when M = -inf. */
+static void max_pass(struct at *a, const struct comb *c)
+{
+	struct ao_opnd m[16];
+	unsigned k = spare_regs(a, m, 16);
+	if (k < 4) {
+		const struct ao_opnd four[4] = { V(a->t1), V(a->x[0]), V(a->x[1]), V(a->x[2]) };
+		memcpy(m, four, sizeof four);
+		k = 4;
+	}
+	int top = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(v_mov_b32), V(a->m), ao_u32(NINF));
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
+	ao_bind(K_, (unsigned)top);
+	for (unsigned u = 0; u < k; u++) {
+		struct part p = { .m = m[u] };
+		clamped_split(a, c, a->s_loop, u);
+		load_part(a, c, a->s_loop, &p, c->pair[u % 4], 0, false);
+	}
+	ao_waitcnt(K_, 0, -1, -1);
+	unsigned u = 0;
+	for (; u + 2 <= k; u += 2)
+		AO_I(K_, AO_OP(v_max3_f32), V(a->m), V(a->m), m[u], m[u + 1]);
+	if (u < k)
+		AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), m[u]);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_u32(k));
+	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
+	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
+	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
+}
+
 /* The sum over the splits: two register sets (a: the Q fragments, b: the
  * spare registers) alternate, or, without spare registers, one. */
 static void sum_pass(struct at *a, const struct comb *c)
@@ -120,8 +161,6 @@ static void sum_pass(struct at *a, const struct comb *c)
 	for (unsigned e = 0; e < n; e++)
 		pa.o[e] = VS(a->qf[e / 8], e % 8);
 	bool two = spare_regs(a, pb.o, n) == n;
-	/* the other set's loads may stay in flight: n + 2, within vmcnt's 6 bits */
-	int behind = n + 2 < 63 ? (int)n + 2 : 63;
 	int top = ao_label(K_, NULL);
 	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
 	for (unsigned e = 0; e < n; e++)
@@ -137,12 +176,13 @@ static void sum_pass(struct at *a, const struct comb *c)
 	} else {
 		/* split s is in a (or on its way); s + 1 into b, s + 2 into a behind it */
 		clamped_split(a, c, a->s_loop, 1);
-		load_part(a, c, a->s_loop, &pb, c->pair[2], c->pair[3], true);
-		ao_waitcnt(K_, behind, -1, -1);
+		/* the set just loaded may stay in flight (within vmcnt's 6 bits) */
+		unsigned nb = load_part(a, c, a->s_loop, &pb, c->pair[2], c->pair[3], true);
+		ao_waitcnt(K_, nb < 63 ? (int)nb : 63, -1, -1);
 		add_part(a, &pa);
 		clamped_split(a, c, a->s_loop, 2);
-		load_part(a, c, a->s_loop, &pa, c->pair[0], c->pair[1], true);
-		ao_waitcnt(K_, behind, -1, -1);
+		unsigned na = load_part(a, c, a->s_loop, &pa, c->pair[0], c->pair[1], true);
+		ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
 		int skip = ao_label(K_, NULL);
 		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_s), ao_int(1));
 		AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_t), ao_s(a->s_nsplit));
@@ -169,7 +209,7 @@ void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), ao_s(s_row), V(a->muse));
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->muse), ao_int(3), ao_s(s_ml));
 	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->muse), ao_u32(a->d), V(a->muse));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), V(a->muse), V(a->half));
+	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->muse), V(a->half), ao_int((int)tpl_log2(a->d / 2)), V(a->muse));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->muse), ao_int(2), V(a->muse));
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c.s_mls), ao_s(a->s_rows), ao_int(3));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(c.s_row), ao_s(c.s_mls), ao_u32(a->d / 2));

@@ -126,20 +126,23 @@ static void ws_offsets(struct at *a, unsigned s_row, unsigned s_ml, unsigned spl
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_u32(4 * a->d));
 }
 
-/* This split's partial O, m and l into ws. */
+/* This split's partial O, m and l into ws.  A lane's o values go out in the
+ * order its registers hold them: d = 16 c + 2 j + half at float
+ * half D/2 + 8 c + j of its row, so each lane writes (and the combine reads)
+ * whole b128 runs. */
 static void store_partials(struct at *a, unsigned s_row, unsigned s_ml)
 {
 	unsigned ws = a->s_arg + A_WS;
 	query_exec(a, false);
-	/* o: 4 * ((row + qi) * D + half + d) */
+	/* o: 4 * ((row + qi) * D + half * D/2) */
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(s_row), V(a->qi));
 	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->t1), ao_u32(a->d), V(a->t2));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t1), V(a->t1), V(a->half));
+	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t1), V(a->half), ao_int((int)tpl_log2(a->d / 2)), V(a->t1));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(2), V(a->t1));
 	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned j = 0; j < 8; j++)
-			AO_IM(K_, AO_OP(global_store_b32), ao_m((int)(4 * (16 * c + 2 * j)), 0), V(a->t1),
-			      VS(a->oacc[c], j), ao_sr(ws, 2));
+		for (unsigned g = 0; g < 2; g++)
+			AO_IM(K_, AO_OP(global_store_b128), ao_m((int)(32 * c + 16 * g), 0), V(a->t1),
+			      ra_sub(a->ra, (unsigned)a->oacc[c], 4 * g, 4), ao_sr(ws, 2));
 	/* ml: s_ml + 8 * (row + qi), written by lanes 0-15 */
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->t2), ao_int(3), ao_s(s_ml));
 	AO_I(K_, AO_OP(v_cmp_eq_u32), ao_vcc(), ao_int(0), V(a->half));
