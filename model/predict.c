@@ -42,9 +42,8 @@ static double min_wgs(const struct md_plan *p, unsigned u)
 	return (double)(n < p->wg_per_unit ? n : p->wg_per_unit);
 }
 
-/* all_rounds: a sampled unit simulates every workgroup it runs, none extrapolated. */
 static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
-			bool all_rounds, struct mdl_prediction *p, char *err, size_t errlen)
+			struct mdl_prediction *p, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof *p);
 	uint8_t raw[64];
@@ -64,8 +63,6 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 	if (md_plan_make(nwg, kd.vgprs, kd.group_segment_size, threads, kd.wgp_mode, &p->c, per_group, &p->plan, err,
 			 errlen))
 		return EMU_E_ARG;
-	if (all_rounds)
-		p->plan.sim_wgs = 0, p->plan.extrapolate = 0;
 	int rc;
 	/* every CU requests, a WGP's two through their own L0s */
 	unsigned per_unit = p->plan.wgp_mode ? 2 : 1;
@@ -164,29 +161,24 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 	return 0;
 }
 
-/* MDL_SAMPLE_AUTO: one unit of each group first.  When its rounds were
- * extrapolated (MD_MAX_ROUNDS) and all of them fit MDL_SAMPLE_BUDGET
- * wave-instructions, again with every round of that unit simulated: the
- * stratified rounds stand in for the others only through share.c's chances,
- * and put the naive kernel at 1024^3 at 961 GFLOP/s where the full
- * simulation gives 911 (every round of one unit per group: 911.4), the lab
- * notes' kernel 5 at 256^3 at 921 GB/s against 959 (968.6).  Otherwise, when
- * it was cheap, again with as many units per group (up to 8) as the budget
- * allows: the units of a group differ in the addresses they touch, and the
- * sampled memory hierarchy's stand-ins for the others make their times
- * spread; a GEMM's long workgroups keep one. */
+/* MDL_SAMPLE_AUTO: one unit of each group first; when that was cheap, again
+ * with as many units per group (up to 8) as MDL_SAMPLE_BUDGET wave-instructions
+ * allow.  The units of a group differ in the addresses they touch, and the
+ * sampled memory hierarchy's stand-ins for the others (share.c) make their
+ * times spread (the Laplacian at 256^3: units 0 and 32 read the same planes
+ * and run 6 % faster than the full simulation's units, the mean of 8 per group
+ * is within 1 %); a GEMM's long workgroups keep one. */
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen)
 {
 	if (per_group != MDL_SAMPLE_AUTO)
-		return predict_once(dev, L, o, per_group, false, p, err, errlen);
-	int rc = predict_once(dev, L, o, 1, false, p, err, errlen);
+		return predict_once(dev, L, o, per_group, p, err, errlen);
+	int rc = predict_once(dev, L, o, 1, p, err, errlen);
 	if (rc || p->plan.full || !p->plan.nsample || p->plan.nsample >= p->plan.active_units)
 		return rc;
 	double per_unit = (double)p->r.insts / p->plan.nsample;
-	bool rounds = p->plan.extrapolate > 1 && per_unit * p->plan.extrapolate * p->plan.nsample <= MDL_SAMPLE_BUDGET;
 	double k = per_unit > 0 ? MDL_SAMPLE_BUDGET / (per_unit * p->plan.nsample) : 8;
-	if (!rounds && k < 2)
+	if (k < 2)
 		return 0;
 	struct mdl_prediction *q = malloc(sizeof *q);
 	if (!q) {
@@ -194,8 +186,8 @@ int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct md
 		return EMU_E_NOMEM;
 	}
 	struct mdl_opts again = *o; /* a count of its own: the progress line says it is a second one */
-	again.progress_what = rounds ? "workgroups simulated again, every round" : "workgroups simulated again, more units per group";
-	rc = predict_once(dev, L, &again, rounds ? 1 : k > 8 ? 8 : (unsigned)k, rounds, q, err, errlen);
+	again.progress_what = "workgroups simulated again, more units per group";
+	rc = predict_once(dev, L, &again, k > 8 ? 8 : (unsigned)k, q, err, errlen);
 	if (!rc)
 		*p = *q;
 	free(q);
