@@ -64,9 +64,10 @@ static const struct tpl_preset presets[] = {
 		  "v-store=b64 gqa-pack=false",
 	  "prefill, head-dim 64: 32 queries per workgroup, 64 keys per iteration, every K fragment of a tile "
 	  "in flight, V stored four keys at a time" },
-	{ "best128", "head-dim=128 waves=4 kv-tile=32 kv-split=0 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 "
+	{ "best128", "head-dim=128 waves=2 kv-tile=16 kv-split=0 unroll=1 k-ahead=5 v-pad=8 prefetch=true v-ahead=3 "
 		     "v-store=b64 gqa-pack=false",
-	  "prefill, head-dim 128: 64 queries per workgroup, 32 keys per iteration (what fits the registers)" },
+	  "prefill, head-dim 128: 32 queries per workgroup, 16 keys per iteration, five K fragments in flight "
+	  "(what fits the registers)" },
 	{ "decode", "waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=4 v-pad=8 prefetch=true v-ahead=2 v-store=b64 "
 		    "gqa-pack=true",
 	  "decode (few queries, many keys), either head-dim: one wave per workgroup serving every query head of "
