@@ -46,11 +46,13 @@ static void clamped_split(struct at *a, const struct comb *c, unsigned s_dst, un
 	AO_I(K_, AO_OP(s_min_u32), ao_s(s_dst), ao_s(s_dst), ao_s(c->s_last));
 }
 
-/* Four registers of a part from o[e]: one b128 when o[e .. e+3] are one run
+/* Four registers of a part from o[e] (of n): one b128 when o[e .. e+3] are one run
  * of a virtual range (the Q fragments and the spare registers are, in runs of
  * four or eight). */
-static bool quad(const struct ao_opnd *o, unsigned e, struct ao_opnd *q)
+static bool quad(const struct ao_opnd *o, unsigned e, unsigned n, struct ao_opnd *q)
 {
+	if (e + 4 > n)
+		return false;
 	for (unsigned i = 1; i < 4; i++)
 		if (o[e + i].kind != o[e].kind || o[e + i].reg != o[e].reg || o[e + i].sub != o[e].sub + i)
 			return false;
@@ -75,7 +77,7 @@ static unsigned load_part(struct at *a, const struct comb *c, unsigned s_split, 
 	unsigned n = 2;
 	for (unsigned e = 0; e < 8 * a->nd; n++) {
 		struct ao_opnd q;
-		if (quad(p->o, e, &q)) {
+		if (quad(p->o, e, 8 * a->nd, &q)) {
 			AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(4 * e), flags), q, V(a->muse), ao_sr(o_pair, 2));
 			e += 4;
 		} else {
