@@ -179,10 +179,12 @@ static int declare_args(struct ao_kernel *k)
 	return first;
 }
 
-void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den)
+/* q = num / den in every lane: num an SGPR or the lane's VGPR, below 2^24,
+ * den an SGPR; r and c are scratch VGPRs.  A float estimate within one of
+ * the truth, then one step each way. */
+void at_udiv_lanes(struct at *a, int q, struct ao_opnd num, unsigned den, int r, int c)
 {
-	int q = a->t1, r = a->t2, c = a->w[0];
-	AO_I(K_, AO_OP(v_cvt_f32_u32), V(q), ao_s(num));
+	AO_I(K_, AO_OP(v_cvt_f32_u32), V(q), num);
 	AO_I(K_, AO_OP(v_cvt_f32_u32), V(r), ao_s(den));
 	AO_I(K_, AO_OP(v_rcp_f32), V(r), V(r));
 	AO_I(K_, AO_OP(v_mul_f32), V(q), V(q), V(r));
@@ -190,15 +192,20 @@ void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den)
 	ao_comment(K_, "quotient estimate, within one of the truth below 2^24");
 	/* r = num - q*den; q -= r < 0; then q += (num - q*den >= den) */
 	AO_I(K_, AO_OP(v_mul_lo_u32), V(r), V(q), ao_s(den));
-	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), ao_s(num), V(r));
+	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), num, V(r));
 	AO_I(K_, AO_OP(v_ashrrev_i32), V(c), ao_int(31), V(r));
 	AO_I(K_, AO_OP(v_add_nc_u32), V(q), V(q), V(c));
 	AO_I(K_, AO_OP(v_mul_lo_u32), V(r), V(q), ao_s(den));
-	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), ao_s(num), V(r));
+	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), num, V(r));
 	AO_I(K_, AO_OP(v_cmp_le_u32), ao_vcc(), ao_s(den), V(r));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(c), ao_int(0), ao_int(1), ao_vcc());
 	AO_I(K_, AO_OP(v_add_nc_u32), V(q), V(q), V(c));
-	AO_I(K_, AO_OP(v_readfirstlane_b32), ao_s(dst), V(q));
+}
+
+void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den)
+{
+	at_udiv_lanes(a, a->t1, ao_s(num), den, a->t2, a->w[0]);
+	AO_I(K_, AO_OP(v_readfirstlane_b32), ao_s(dst), V(a->t1));
 }
 
 /* s[dst:dst+1] = s[ptr:ptr+1] + 2 * (s_b * sb + head * sh) */

@@ -106,6 +106,9 @@ void at_epilogue(struct at *a);
 void at_combine(struct at *a, unsigned s_row, unsigned s_ml);
 /* dst = num / den in SGPRs (u32 below 2^24), through VALU temporaries t1, t2 */
 void at_udiv(struct at *a, unsigned dst, unsigned num, unsigned den);
+/* q = num / den in every lane (num an SGPR or VGPR operand below 2^24, den an
+ * SGPR; r and c scratch VGPRs): the one division at_udiv and packing use */
+void at_udiv_lanes(struct at *a, int q, struct ao_opnd num, unsigned den, int r, int c);
 /* attention_pack.c: G, the rows and the first query head of the workgroup (all
  * SGPRs; without gqa-pack S_q, H_q and the grid's y) */
 void at_pack_scalars(struct at *a);

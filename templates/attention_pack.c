@@ -28,25 +28,10 @@ void at_pack_scalars(struct at *a)
 	ao_comment(K_, "gqa-pack: S_q G rows per key/value head, its first query head");
 }
 
-/* dst = num / den per lane (num below 2^24, den an SGPR), as at_udiv: a
- * float estimate within one of the truth, then one step each way. */
+/* dst = num / den per lane (num below 2^24, den an SGPR). */
 static void udiv_lane(struct at *a, int dst, int num, unsigned den)
 {
-	int r = ra_vreg(a->ra, "pack_r", 1), c = ra_vreg(a->ra, "pack_c", 1);
-	AO_I(K_, AO_OP(v_cvt_f32_u32), V(dst), V(num));
-	AO_I(K_, AO_OP(v_cvt_f32_u32), V(r), ao_s(den));
-	AO_I(K_, AO_OP(v_rcp_f32), V(r), V(r));
-	AO_I(K_, AO_OP(v_mul_f32), V(dst), V(dst), V(r));
-	AO_I(K_, AO_OP(v_cvt_u32_f32), V(dst), V(dst));
-	AO_I(K_, AO_OP(v_mul_lo_u32), V(r), V(dst), ao_s(den));
-	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), V(num), V(r));
-	AO_I(K_, AO_OP(v_ashrrev_i32), V(c), ao_int(31), V(r));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(dst), V(dst), V(c));
-	AO_I(K_, AO_OP(v_mul_lo_u32), V(r), V(dst), ao_s(den));
-	AO_I(K_, AO_OP(v_sub_nc_u32), V(r), V(num), V(r));
-	AO_I(K_, AO_OP(v_cmp_le_u32), ao_vcc(), ao_s(den), V(r));
-	AO_I(K_, AO_OP(v_cndmask_b32), V(c), ao_int(0), ao_int(1), ao_vcc());
-	AO_I(K_, AO_OP(v_add_nc_u32), V(dst), V(dst), V(c));
+	at_udiv_lanes(a, dst, V(num), den, ra_vreg(a->ra, "pack_r", 1), ra_vreg(a->ra, "pack_c", 1));
 }
 
 /* Fresh registers each call, so that the set-up's and the epilogue's are not

@@ -457,11 +457,28 @@ static void test_threads(void)
 	}
 }
 
+struct refusal {
+	const char *name, *want;   /* the check's name, a phrase of the one-line error */
+	struct attention_req q;
+};
+
+/* Each request is usage for kernel kd, with a one-line error that says why. */
+static void refuse_each(const struct kernel_desc *kd, const struct refusal *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		struct attention_check c;
+		char err[512] = "";
+		int rc = run_case(kd, &r[i].q, BUG_NONE, &c, err, sizeof err);
+		checkn(rc == ATTENTION_USAGE && strstr(err, r[i].want) && !strchr(err, '\n'),
+		       "runner_refuses_%s (rc %d: %s)", r[i].name, rc, err);
+	}
+}
+
 /* What the request may not ask of the kernel: usage. */
 static void test_refusals(void)
 {
 	const struct kernel_desc kd = { 64, 16, 0, 0, 0, "f16", "f16", 0 };
-	static const struct { const char *name, *want; struct attention_req q; } bad[] = {
+	static const struct refusal bad[] = {
 		{ "head_dim", "head dimension 64", { 1, 2, 1, 7, 9, 128, -1, false, 1, false, false, {0}, {0} } },
 		{ "causal", "not causal", { 1, 2, 1, 7, 9, 64, 1, false, 1, false, false, {0}, {0} } },
 		{ "zero", "SKV = 0", { 1, 2, 1, 7, 0, 64, -1, false, 1, false, false, {0}, {0} } },
@@ -470,27 +487,15 @@ static void test_refusals(void)
 		{ "block", "128 work-items", { 1, 2, 1, 7, 9, 64, -1, false, 1, false, true, {0}, { 64, 1, 1 } } },
 		{ "huge", "2^31", { 65536, 64, 64, 8192, 8, 64, -1, false, 1, false, false, {0}, {0} } },
 	};
-	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		struct attention_check c;
-		char err[512] = "";
-		int rc = run_case(&kd, &bad[i].q, BUG_NONE, &c, err, sizeof err);
-		checkn(rc == ATTENTION_USAGE && strstr(err, bad[i].want) && !strchr(err, '\n'),
-		       "runner_refuses_%s (rc %d: %s)", bad[i].name, rc, err);
-	}
+	refuse_each(&kd, bad, sizeof bad / sizeof bad[0]);
 	/* packed: the grid counts (query, head) rows of each key/value head, and
 	 * the kernel's per-lane division takes fewer than 2^24 of them */
 	const struct kernel_desc pk = { 64, 16, 0, 0, 0, "f16", "f16", 1 };
-	static const struct { const char *name, *want; struct attention_req q; } pbad[] = {
+	static const struct refusal pbad[] = {
 		{ "pack_grid", "needs grid 2,2,1", { 1, 8, 2, 7, 9, 64, -1, false, 1, true, false, { 1, 8, 1 }, {0} } },
 		{ "pack_rows", "fewer than 2^24", { 1, 2, 1, 1u << 23, 9, 64, -1, false, 1, false, false, {0}, {0} } },
 	};
-	for (unsigned i = 0; i < sizeof pbad / sizeof pbad[0]; i++) {
-		struct attention_check pc;
-		char perr[512] = "";
-		int prc = run_case(&pk, &pbad[i].q, BUG_NONE, &pc, perr, sizeof perr);
-		checkn(prc == ATTENTION_USAGE && strstr(perr, pbad[i].want) && !strchr(perr, '\n'),
-		       "runner_refuses_%s (rc %d: %s)", pbad[i].name, prc, perr);
-	}
+	refuse_each(&pk, pbad, sizeof pbad / sizeof pbad[0]);
 	struct kernel_desc other = kd;
 	other.dtype = "f32";
 	struct attention_check c;
