@@ -5,7 +5,8 @@
  * A wave always holds its next instruction already executed by the emulator
  * (nx) with the earliest cycle its own state allows it to issue (ready).  A
  * SIMD issues at most one instruction per cycle: among its waves the one with
- * the smallest issue cycle, ties to the oldest (lowest dispatch order).
+ * the smallest issue cycle, ties to the higher s_setprio level, then the
+ * oldest (lowest dispatch order).
  */
 #include "isa/isa.h"
 #include "model/internal.h"
@@ -310,10 +311,19 @@ static uint64_t simd_free(const struct mdl_consts *c, const struct mdl_simd *sm,
 	return t;
 }
 
-/* The SIMD's next issue.  Oldest ready first; VALU ops in addition follow the
- * VALU port's strict age order: a younger wave's VALU op does not pass an
- * older wave's VALU op that is waiting (SQTT mb_f1_valu_*: the second wave's
- * chain starts only after the first wave's last add). */
+/* Whether wave a issues before wave b when both can: the higher s_setprio
+ * level first, then the older (ISA guide, S_SETPRIO: the wave priority is
+ * {user priority, wave age}). */
+static bool issues_before(const struct mdl_wave *a, const struct mdl_wave *b)
+{
+	return a->prio != b->prio ? a->prio > b->prio : a->uid < b->uid;
+}
+
+/* The SIMD's next issue.  Earliest first, ties by issues_before; VALU ops in
+ * addition follow the VALU port's strict order: a later wave's VALU op does
+ * not pass an earlier wave's VALU op that is waiting (SQTT mb_f1_valu_*: the
+ * second wave's chain starts only after the first wave's last add).
+ */
 void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 {
 	struct mdl_simd *sm = &cu->simd[k];
@@ -323,7 +333,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	uint64_t own_t = 0;
 	for (unsigned i = 0; i < MDL_MAX_SLOTS; i++) {
 		struct mdl_wave *w = sm->slot[i];
-		if (w && w->state == MW_READY && is_valu(w->cls) && (!own || w->uid < own->uid))
+		if (w && w->state == MW_READY && is_valu(w->cls) && (!own || issues_before(w, own)))
 			own = w;
 	}
 	if (own) {
@@ -340,7 +350,7 @@ void mdl_cu_pick(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 		uint64_t t = simd_free(s->c, sm, &cu->vmem_free, w, &why);
 		if (own && w != own && is_valu(w->cls) && own->ready <= t && own_t >= t)
 			t = own_t + 1, why = MDL_B_VALU_DEP;
-		if (t < sm->pick_t || (t == sm->pick_t && w->uid < sm->pick->uid))
+		if (t < sm->pick_t || (t == sm->pick_t && issues_before(w, sm->pick)))
 			sm->pick = w, sm->pick_t = t, sm->pick_why = why;
 	}
 }
@@ -710,6 +720,8 @@ bool mdl_cu_issue(struct mdl_sim *s, struct mdl_cu *cu, unsigned k)
 	w->last_issue = t;
 	w->extra = 0;
 	w->prev_waits = cls == ISA_CLS_WAIT || in->op == ISA_OP_s_nop;
+	if (in->op == ISA_OP_s_setprio)
+		w->prio = (uint8_t)(in->simm16 & 3);
 	/* SQTT: s_nop of several waves issue in one cycle (up to 7 in the
 	 * traces); every other class issues once per cycle per SIMD */
 	if (in->op != ISA_OP_s_nop)

@@ -36,6 +36,7 @@ struct mdl_wave {
 	uint8_t why;                 /* bucket charged while nx waits for ready */
 	unsigned simd, slot, widx;   /* widx: wave index in the workgroup */
 	uint64_t uid;                /* dispatch order over the launch (age) */
+	uint8_t prio;                /* s_setprio: issue order is this, then age */
 	struct mdl_group *grp;
 	struct emu_step nx;          /* the next instruction, already executed functionally */
 	uint8_t cls;                 /* the class nx issues in (cls_of) */

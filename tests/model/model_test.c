@@ -247,6 +247,41 @@ static void test_barrier(void)
 	      (unsigned long long)r.bucket[MDL_B_BARRIER]);
 }
 
+
+/* Three waves of one workgroup, waves 0 and 2 on SIMD 0.  Wave 2 (work-items
+ * 64-95) sets its priority to `high`, wave 0 to 0; after a barrier, which
+ * releases both on one cycle, each issues eight independent v_mov.  The SIMD
+ * issues the higher priority first, then the older (ISA guide, S_SETPRIO):
+ * with high 1 wave 2's eight come before wave 0's first, with high 0 wave 0's
+ * eight before wave 2's first. */
+static void setprio_case(unsigned high, const char *name)
+{
+	char body[1024];
+	struct trace t;
+	struct mdl_result r;
+	struct mdl_consts c;
+	int n = snprintf(body, sizeof body,
+			 "  v_readfirstlane_b32 s2, v0\n  s_cmp_ge_u32 s2, 64\n  s_cbranch_scc1 .Lhigh\n  s_setprio 0\n"
+			 "  s_branch .Ljoin\n.Lhigh:\n  s_setprio %u\n.Ljoin:\n  s_barrier\n",
+			 high);
+	for (unsigned i = 0; i < 8; i++)
+		n += snprintf(body + n, sizeof body - (size_t)n, "  v_mov_b32 v%u, 1.0\n", i);
+	snprintf(body + n, sizeof body - (size_t)n, "  s_endpgm\n");
+	if (run(name, body, 0, 96, &t, &r, &c))
+		return;
+	long long first0 = at(&t, 0, ISA_OP_v_mov_b32, 0), last0 = at(&t, 0, ISA_OP_v_mov_b32, 7);
+	long long first2 = at(&t, 2, ISA_OP_v_mov_b32, 0), last2 = at(&t, 2, ISA_OP_v_mov_b32, 7);
+	bool ok = high ? last2 < first0 : last0 < first2;
+	th_ok(first0 >= 0 && first2 >= 0 && ok, name, "wave 0's movs at %lld..%lld, wave 2's (priority %u) at %lld..%lld",
+	      first0, last0, high, first2, last2);
+}
+
+static void test_setprio(void)
+{
+	setprio_case(1, "model_setprio_younger_first");
+	setprio_case(0, "model_setprio_equal_older_first");
+}
+
 /* s_load then s_waitcnt lgkmcnt(0): smem_latency between them (fixed latency, no memory model). */
 static void test_smem_wait(void)
 {
@@ -539,6 +574,7 @@ int main(void)
 	test_fetch();
 	test_lds();
 	test_barrier();
+	test_setprio();
 	test_smem_wait();
 	test_smem_cache();
 	test_vgpr_banks();
