@@ -212,7 +212,7 @@ struct md_plan {
 	double extrapolate;
 };
 
-#define MD_MAX_ROUNDS 4 /* rounds a sampled unit simulates before its time is extrapolated */
+#define MD_MAX_ROUNDS 8 /* rounds a sampled unit simulates before its time is extrapolated */
 
 /* Workgroups one unit (a CU; a WGP in WGP mode) holds at once, from
  * isa_occupancy (filled in *occ) for target t (the device's: struct

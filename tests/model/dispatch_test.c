@@ -51,12 +51,13 @@ static void sharing_case(const char *name, const char *body, const char *counts,
 
 /* A long dispatch of equal workgroups, extrapolated (docs/model.md): one wave
  * of four s_nop 15 per workgroup (s_nop takes no issue slot, so waves do not
- * meet), 15360 of them, R resident per unit (a WGP: the kernel is in WGP
- * mode; R = 64, one wave on each of 4 SIMDs x 16), 320 per unit.  Sampled, a
- * unit simulates 4 rounds (4R workgroups) and adds (320 - 4R) x D / R, D the mean time of a
- * workgroup past the first round; with equal workgroups that is what the
- * remaining rounds take when the full simulation of all 48 WGPs runs them: the
- * two agree to the cycle. */
+ * meet), 48 R (MD_MAX_ROUNDS + 1) of them, R resident per unit (a WGP: the
+ * kernel is in WGP mode; R = 64, one wave on each of 4 SIMDs x 16), one round
+ * more per unit than a sampled unit simulates.  Sampled, a unit simulates
+ * S = MD_MAX_ROUNDS rounds (S R workgroups) and adds (n - S R) x D / R = D, n its
+ * workgroups and D the mean time of a workgroup past the first round; with
+ * equal workgroups that is what the remaining rounds take when the full
+ * simulation of all 48 WGPs runs them: the two agree to the cycle. */
 static void test_extrapolation(void)
 {
 	const char *name = "model_extrapolation";
@@ -64,8 +65,8 @@ static void test_extrapolation(void)
 	struct th h;
 	struct emu_launch L;
 	uint64_t buf;
-	if (open_launch(name, "extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n", 96 * 160, 32, &h,
-			&L, &buf))
+	if (open_launch(name, "extrap", "  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_nop 15\n  s_endpgm\n",
+			48 * 64 * (MD_MAX_ROUNDS + 1), 32, &h, &L, &buf))
 		return;
 	struct mdl_opts o = { 0 };
 	mdl_consts_default(&o.c);
@@ -73,7 +74,7 @@ static void test_extrapolation(void)
 	int rc = mdl_predict(h.dev, &L, &o, 1, &ps, err, sizeof err);
 	if (!rc)
 		rc = mdl_predict(h.dev, &L, &o, 0, &pf, err, sizeof err);
-	th_ok(rc == 0 && ps.plan.wg_per_unit == 64 && ps.plan.sim_wgs == 256 && pf.plan.full &&
+	th_ok(rc == 0 && ps.plan.wg_per_unit == 64 && ps.plan.sim_wgs == 64 * MD_MAX_ROUNDS && pf.plan.full &&
 		      ps.r.cycles == pf.r.cycles, name,
 	      "rc %d (%s): sampled %llu cycles (%llu workgroups simulated per CU), full %llu", rc, rc ? err : "",
 	      (unsigned long long)ps.r.cycles, (unsigned long long)ps.plan.sim_wgs, (unsigned long long)pf.r.cycles);
@@ -284,36 +285,44 @@ static void test_sharing_empty_first_round(void)
 
 
 /* With spread sampling, the later round's previous-round chance is measured
- * on the grid round just before it.  One-wave workgroups, 32 per CU, 20
- * rounds (61440): a sampled unit simulates rounds 0, 4, 10 and 16
- * (dispatch.c), and only rounds 3 and 4 (ids 9216 .. 15359) load, all the
- * same line.  Round 4 finds it loaded by round 3: p_prev is 1.  Measured
- * against round 0, which loads nothing, it was 0. */
+ * on the grid round just before it.  One-wave workgroups, 32 per CU (3072
+ * per round of the GPU), 4 (MD_MAX_ROUNDS - 1) + 4 rounds: the second round
+ * a sampled unit simulates is the middle of the first stratum (dispatch.c),
+ * round r (3 for 4 or 8 simulated rounds), and only rounds r - 1 and r load,
+ * all the same line.  Round r finds it loaded by round r - 1: p_prev is 1.
+ * Measured against round 0, which loads nothing, it was 0. */
 static void test_sharing_prev_round_spread(void)
 {
 	const char *name = "model_sharing_prev_round_spread";
-	char err[256];
-	struct th h;
-	struct emu_launch L;
-	uint64_t buf;
-	if (open_launch(name, "spread",
-			"  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, 9216\n  s_cbranch_scc1 .Lskip\n"
-			"  s_cmpk_ge_u32 s2, 15360\n  s_cbranch_scc1 .Lskip\n"
-			"  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
-			"  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
-			61440, 32, &h, &L, &buf))
-		return;
+	const unsigned per_round = 3072, nwg = per_round * (4 * (MD_MAX_ROUNDS - 1) + 4);
+	char err[256], body[512];
 	struct mdl_consts c;
 	mdl_consts_default(&c);
 	struct md_plan p;
+	int rc = md_plan_make(nwg, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, p.wg_per_unit), r = second / per_round;
+	if (rc || p.wg_per_unit != 32 || r < 2 || (r + 1) * per_round > 65535) {
+		th_ok(false, name, "rc %d (%s): %u resident, second simulated round %llu", rc, rc ? err : "", p.wg_per_unit,
+		      (unsigned long long)r);
+		return;
+	}
+	snprintf(body, sizeof body,
+		 "  s_load_b64 s[4:5], s[0:1], 0x0\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n"
+		 "  s_cmpk_ge_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n"
+		 "  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n  global_load_b32 v2, v1, s[4:5]\n"
+		 "  s_waitcnt vmcnt(0)\n.Lskip:\n  s_endpgm\n",
+		 (unsigned long long)((r - 1) * per_round), (unsigned long long)((r + 1) * per_round));
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "spread", body, nwg, 32, &h, &L, &buf))
+		return;
 	struct md_sharing sh;
-	int rc = md_plan_make(61440, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, p.wg_per_unit);
-	if (!rc)
-		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
-	th_ok(rc == 0 && p.wg_per_unit == 32 && second == 4 * 3072 && sh.touches == 0 && sh.unit_prev[0] == 1, name,
-	      "rc %d: %u resident, second simulated round starts at %llu (want 12288), first-round touches %.0f, "
-	      "unit 0: prev %g (want 1)", rc, p.wg_per_unit, (unsigned long long)second, sh.touches, sh.unit_prev[0]);
+	rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
+	th_ok(rc == 0 && second == r * per_round && sh.touches == 0 && sh.unit_prev[0] == 1, name,
+	      "rc %d: second simulated round starts at %llu (round %llu), first-round touches %.0f, "
+	      "unit 0: prev %g (want 1)", rc, (unsigned long long)second, (unsigned long long)r, sh.touches,
+	      sh.unit_prev[0]);
 	th_close(&h);
 }
 static void test_sharing(void)

@@ -404,12 +404,13 @@ static void test_dispatch(void)
 	       "dispatch: one-wave workgroups held by the LDS (2 of 48 KB per WGP, 5 of 12 KB per CU)",
 	       "rc %d/%d, %u and %u per unit: %s", rc, rc2, p.wg_per_unit, p2.wg_per_unit, err);
 	/* The naive kernel at 4096^3: 65536 workgroups of 8 waves, 4 per CU (16 waves per
-	 * SIMD): units 0..63 run 683 = 65536 / 96 rounded up; 4 rounds (16) are simulated
-	 * and scaled by 683 / 16 = 42.6875. */
+	 * SIMD): units 0..63 run 683 = 65536 / 96 rounded up; MD_MAX_ROUNDS rounds (4 each)
+	 * are simulated and scaled by 683 / (4 MD_MAX_ROUNDS). */
+	const unsigned sim = 4 * MD_MAX_ROUNDS;
 	rc = md_plan_make(65536, 24, 0, 256, false, &K, 2, &p, err, sizeof err);
-	checkf(rc == 0 && p.wg_per_unit == 4 && p.sim_wgs == 16 && p.extrapolate == 42.6875 &&
-		      md_unit_sim_wgs(&p, 0) == 16 && md_unit_wgs(&p, 0) == 683,
-	      "dispatch: a long dispatch simulates 4 rounds and scales", "wg %u sim %llu x %.4f", p.wg_per_unit,
+	checkf(rc == 0 && p.wg_per_unit == 4 && p.sim_wgs == sim && p.extrapolate == 683.0 / sim &&
+		      md_unit_sim_wgs(&p, 0) == sim && md_unit_wgs(&p, 0) == 683,
+	      "dispatch: a long dispatch simulates MD_MAX_ROUNDS rounds and scales", "wg %u sim %llu x %.4f", p.wg_per_unit,
 	      (unsigned long long)p.sim_wgs, p.extrapolate);
 	rc = md_plan_make(1024, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
 	checkf(rc == 0 && p.sim_wgs == 0, "dispatch: 11 workgroups of 3 per CU (4 rounds) are all simulated", "sim %llu",
