@@ -126,23 +126,28 @@ static void ws_offsets(struct at *a, unsigned s_row, unsigned s_ml, unsigned spl
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_u32(4 * a->d));
 }
 
-/* This split's partial O, m and l into ws.  A lane's o values go out in the
- * order its registers hold them: d = 16 c + 2 j + half at float
- * half D/2 + 8 c + j of its row, so each lane writes (and the combine reads)
- * whole b128 runs. */
+/* This split's partial O, m and l into ws.  The split's block of o holds
+ * quad q (4 floats) of every row's two halves, then quad q + 1: lane
+ * (row, half) writes its quad q, d = 16 (q / 2) + 8 (q % 2) + 2 j + half
+ * (j < 4), at 32 (q rows + row) + 16 half, so one b128 store of a wave
+ * writes 512 contiguous bytes (four lines), and so does one load of the
+ * combine where a row's lanes read one split. */
 static void store_partials(struct at *a, unsigned s_row, unsigned s_ml)
 {
-	unsigned ws = a->s_arg + A_WS;
+	unsigned ws = a->s_arg + A_WS, nq = 2 * a->nd;
 	query_exec(a, false);
-	/* o: 4 * ((row + qi) * D + half * D/2) */
+	/* o: 4 D row + 32 qi + 16 half, quad q 32 q rows further; the addresses
+	 * first (into the Q fragments, dead now), then the stores back to back */
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(s_row), V(a->qi));
-	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->t1), ao_u32(a->d), V(a->t2));
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t1), V(a->half), ao_int((int)tpl_log2(a->d / 2)), V(a->t1));
-	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(2), V(a->t1));
-	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned g = 0; g < 2; g++)
-			AO_IM(K_, AO_OP(global_store_b128), ao_m((int)(32 * c + 16 * g), 0), V(a->t1),
-			      ra_sub(a->ra, (unsigned)a->oacc[c], 4 * g, 4), ao_sr(ws, 2));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(s_row), ao_u32(4 * a->d));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(a->qf[0], 0), V(a->qi), ao_int(5), ao_s(a->s_t));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(a->qf[0], 0), V(a->half), ao_int(4), VS(a->qf[0], 0));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(5));
+	for (unsigned q = 1; q < nq; q++)
+		AO_I(K_, AO_OP(v_add_nc_u32), VS(a->qf[q / 8], q % 8), ao_s(a->s_t), VS(a->qf[(q - 1) / 8], (q - 1) % 8));
+	for (unsigned q = 0; q < nq; q++)
+		AO_IM(K_, AO_OP(global_store_b128), ao_m(0, 0), VS(a->qf[q / 8], q % 8),
+		      ra_sub(a->ra, (unsigned)a->oacc[q / 2], 4 * (q % 2), 4), ao_sr(ws, 2));
 	/* ml: s_ml + 8 * (row + qi), written by lanes 0-15 */
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->t2), ao_int(3), ao_s(s_ml));
 	AO_I(K_, AO_OP(v_cmp_eq_u32), ao_vcc(), ao_int(0), V(a->half));
