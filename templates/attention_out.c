@@ -9,8 +9,9 @@
  * Split-KV (docs/attention.md): each workgroup writes its normalised partial
  * O and its (m, l) into ws, waits for its stores (s_waitcnt_vscnt), and after
  * a barrier one lane increments the workgroup row's counter; the old value
- * goes to every wave through LDS.  The last workgroup resets the counter and
- * combines every split's partials (attention_combine.c). */
+ * goes to every wave through LDS (a one-wave workgroup reads it from the
+ * lane).  The last workgroup resets the counter and combines every split's
+ * partials (attention_combine.c). */
 #include "templates/attention.h"
 
 #define LN2 0.693147180559945309f
@@ -189,6 +190,12 @@ static void count_done(struct at *a, unsigned s_cnt)
 	AO_IM(K_, AO_OP(global_atomic_add_u32), ao_m(0, AO_GLC), V(a->t1), V(a->t2), V(a->t1),
 	      ao_sr(a->s_arg + A_WS, 2));
 	ao_waitcnt(K_, 0, -1, -1);
+	if (a->waves == 1) {
+		/* one wave: lane 0 holds the old value, the first lane once exec is back */
+		AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
+		AO_I(K_, AO_OP(v_readfirstlane_b32), ao_s(a->s_t), V(a->t1));
+		return;
+	}
 	AO_I(K_, AO_OP(v_mov_b32), V(a->t2), ao_u32(a->lds_flag));
 	AO_I(K_, AO_OP(ds_store_b32), V(a->t2), V(a->t1));
 	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
