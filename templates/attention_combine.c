@@ -4,15 +4,26 @@
  *   M = max_s m_s,  w_s = l_s exp2(m_s - M),  O = sum_s w_s o_s / sum_s w_s.
  * Every read is a glc dlc load (past the non-coherent caches).  The loads of
  * one split wait on memory, so they are overlapped: the maxima are read up to
- * 16 splits at a time (an index past the last split reads the last one
- * again, harmless for a maximum), and the partials of split s + 1 load into a
- * second register set while split s is summed (the registers of the key loop,
- * dead now).  A lane's partials are a run of 8 nd floats (attention_out.c
- * stores them in its registers' order), read in b128 loads: one split is 18
- * loads at D 128 where it was 66 single dwords, and the decode preset's
- * combine, the last workgroup's serial tail, went from a fifth of the
- * kernel's time to about a tenth.  A build whose spare registers cannot hold
- * a second set of partials sums one split at a time. */
+ * 32 splits at a time (an index past the last split reads the last one
+ * again, harmless for a maximum), the first partials of the sum load while
+ * the last maxima land, and the partials of the next splits load into a
+ * second register set while the current ones are summed (the registers of
+ * the key loop, dead now).  A lane's partials are 2 nd quads of 4 floats;
+ * ws holds quad q of every row together (attention_out.c), so the b128 load
+ * of one quad by a group's lanes touches one 128-byte line, not one per
+ * lane.  A build whose spare registers cannot hold a second set of partials
+ * sums one step at a time.
+ *
+ * Lane groups: a wave's R valid rows (a run-time value: S_q, or S_q G
+ * packed, need not fill the 16) sit in lanes 0 .. R-1 of each half, so with
+ * R <= 8 most lanes would idle.  With rows_p2 the power of two >= R, the 16
+ * lanes of a half form groups = 16 / rows_p2 groups of rows_p2 lanes: lane
+ * l % 16 = g rows_p2 + r serves row r of the wave and, in the sum, the
+ * splits g, g + groups, ... (a lane whose split is past the last neither
+ * loads nor adds: exec); every group computes the same M.  The groups'
+ * sums are then added across lanes, one ds_bpermute round per doubling of
+ * the distance rows_p2 .. 8, after which every lane of a row holds the
+ * row's totals.  With R > 8 there is one group and no round. */
 #include "templates/attention.h"
 
 #include <string.h>
@@ -29,6 +40,12 @@ struct comb {
 	unsigned s_mls;   /* bytes between two splits' (m, l) rows: 8 rows */
 	unsigned s_last;  /* n_split - 1 */
 	unsigned pair[4]; /* SGPR pairs: the split's ml and o bases */
+	unsigned s_lg;    /* log2 rows_p2 */
+	unsigned s_grp;   /* groups = 16 / rows_p2 */
+	unsigned s_u;     /* a set's first split, unclamped */
+	int vg;           /* the lane's group */
+	int mlg;          /* t2 plus the group's split offset: the lane's (m, l) */
+	int oq;           /* 2 nd registers: the lane's quads of o (its group's split) */
 };
 
 /* s[pair] = ws + split * stride */
@@ -62,42 +79,57 @@ static bool quad(const struct ao_opnd *o, unsigned e, unsigned n, struct ao_opnd
 }
 
 /* The partials of split s_split into p (with_o: the o values too); returns
- * the loads it issued.  The lane offsets: t2 to its (m, l), muse to its
- * first o (its o values are a run of 8 nd floats, attention_out.c). */
+ * the loads it issued.  vml: the lane's offset to its (m, l); its quads of o
+ * (the split's block holds quad q of every row, then quad q + 1:
+ * attention_out.c) at the offsets in oq. */
 static unsigned load_part(struct at *a, const struct comb *c, unsigned s_split, const struct part *p,
-			  unsigned ml_pair, unsigned o_pair, bool with_o)
+			  unsigned ml_pair, unsigned o_pair, int vml, bool with_o)
 {
 	const unsigned flags = AO_GLC | AO_DLC;
 	split_base(a, ml_pair, s_split, c->s_mls);
-	AO_IM(K_, AO_OP(global_load_b32), ao_m(0, flags), p->m, V(a->t2), ao_sr(ml_pair, 2));
+	AO_IM(K_, AO_OP(global_load_b32), ao_m(0, flags), p->m, V(vml), ao_sr(ml_pair, 2));
 	if (!with_o)
 		return 1;
-	AO_IM(K_, AO_OP(global_load_b32), ao_m(4, flags), p->l, V(a->t2), ao_sr(ml_pair, 2));
+	AO_IM(K_, AO_OP(global_load_b32), ao_m(4, flags), p->l, V(vml), ao_sr(ml_pair, 2));
 	split_base(a, o_pair, s_split, c->s_row);
 	unsigned n = 2;
-	for (unsigned e = 0; e < 8 * a->nd; n++) {
-		struct ao_opnd q;
-		if (quad(p->o, e, 8 * a->nd, &q)) {
-			AO_IM(K_, AO_OP(global_load_b128), ao_m((int)(4 * e), flags), q, V(a->muse), ao_sr(o_pair, 2));
-			e += 4;
-		} else {
-			AO_IM(K_, AO_OP(global_load_b32), ao_m((int)(4 * e), flags), p->o[e], V(a->muse),
-			      ao_sr(o_pair, 2));
-			e++;
+	for (unsigned q = 0; q < 2 * a->nd; q++) {
+		struct ao_opnd q4, addr = VS(c->oq, q);
+		if (quad(p->o, 4 * q, 8 * a->nd, &q4)) {
+			AO_IM(K_, AO_OP(global_load_b128), ao_m(0, flags), q4, addr, ao_sr(o_pair, 2));
+			n++;
+			continue;
 		}
+		for (unsigned i = 0; i < 4; i++, n++)
+			AO_IM(K_, AO_OP(global_load_b32), ao_m((int)(4 * i), flags), p->o[4 * q + i], addr,
+			      ao_sr(o_pair, 2));
 	}
 	return n;
 }
 
-/* l += w, O += w o with w = l_s exp2(m_s - M) (alpha holds M, or 0 for -inf). */
-static void add_part(struct at *a, const struct part *p)
+/* vcc = the lanes whose split s_first + g is below n_split (s_first may be
+ * past it: then none). */
+static void valid_lanes(struct at *a, const struct comb *c, unsigned s_first)
 {
+	AO_I(K_, AO_OP(s_min_u32), ao_s(a->s_t), ao_s(s_first), ao_s(a->s_nsplit));
+	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_s(a->s_nsplit), ao_s(a->s_t));
+	AO_I(K_, AO_OP(v_cmp_gt_u32), ao_vcc(), ao_s(a->s_t), V(c->vg));
+}
+
+/* l += w, O += w o with w = l_s exp2(m_s - M) (alpha holds M, or 0 for
+ * -inf), in the lanes whose split (s_first + g) is one: the others loaded
+ * nothing. */
+static void add_part(struct at *a, const struct comb *c, const struct part *p, unsigned s_first)
+{
+	valid_lanes(a, c, s_first);
+	AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
 	AO_I(K_, AO_OP(v_sub_f32), p->m, p->m, V(a->alpha));
 	AO_I(K_, AO_OP(v_exp_f32), p->m, p->m);
 	AO_I(K_, AO_OP(v_mul_f32), p->m, p->m, p->l);
 	AO_I(K_, AO_OP(v_add_f32), V(a->l), V(a->l), p->m);
 	for (unsigned e = 0; e < 8 * a->nd; e++)
 		AO_I(K_, AO_OP(v_fmac_f32), VS(a->oacc[e / 8], e % 8), p->m, p->o[e]);
+	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
 }
 
 /* Registers of the key loop that are dead in the epilogue, one by one: the
@@ -120,102 +152,213 @@ static unsigned spare_regs(const struct at *a, struct ao_opnd *o, unsigned n)
 	return k;
 }
 
-/* M over the splits, up to 16 loads per wait (into the key loop's dead
- * registers; an index past the last split reads the last one again,
- * harmless for a maximum); alpha = M, or 0 when M = -inf. */
-static void max_pass(struct at *a, const struct comb *c)
+/* The set at s_u = s_s + u groups (u = 0, 1, 2), loaded by the lanes whose
+ * split is one (from the clamped SGPR base); returns the loads. */
+static unsigned load_step(struct at *a, const struct comb *c, unsigned u, const struct part *p, unsigned i)
 {
-	struct ao_opnd m[16];
-	unsigned k = spare_regs(a, m, 16);
+	if (u == 0) {
+		AO_I(K_, AO_OP(s_mov_b32), ao_s(c->s_u), ao_s(a->s_s));
+	} else {
+		AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_s(c->s_grp), ao_int((int)tpl_log2(u)));
+		AO_I(K_, AO_OP(s_add_u32), ao_s(c->s_u), ao_s(a->s_s), ao_s(c->s_u));
+	}
+	AO_I(K_, AO_OP(s_min_u32), ao_s(a->s_loop), ao_s(c->s_u), ao_s(c->s_last));
+	valid_lanes(a, c, c->s_u);
+	AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
+	unsigned n = load_part(a, c, a->s_loop, p, c->pair[2 * i], c->pair[2 * i + 1], c->mlg, true);
+	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
+	return n;
+}
+
+/* m = max(m, the k maxima loaded) */
+static void max_fold(struct at *a, const struct ao_opnd *m, unsigned k)
+{
+	unsigned u = 0;
+	for (; u + 2 <= k; u += 2)
+		AO_I(K_, AO_OP(v_max3_f32), V(a->m), V(a->m), m[u], m[u + 1]);
+	if (u < k)
+		AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), m[u]);
+}
+
+/* M over the splits, up to 32 loads per wait (into the key loop's dead
+ * registers; an index past the last split reads the last one again,
+ * harmless for a maximum); alpha = M, or 0 when M = -inf.  The sum's first
+ * step (into pa, which M does not need) is issued before the last round's
+ * wait, so its loads fly while the maxima land; l and O start at 0. */
+static void max_pass(struct at *a, const struct comb *c, const struct part *pa)
+{
+	struct ao_opnd m[32];
+	unsigned k = spare_regs(a, m, 32);
 	if (k < 4) {
-		const struct ao_opnd four[4] = { V(a->t1), V(a->x[0]), V(a->x[1]), V(a->x[2]) };
+		const struct ao_opnd four[4] = { V(a->x[0]), V(a->x[1]), V(a->x[2]), V(a->x[3]) };
 		memcpy(m, four, sizeof four);
 		k = 4;
 	}
-	int top = ao_label(K_, NULL);
+	int top = ao_label(K_, NULL), last = ao_label(K_, NULL);
 	AO_I(K_, AO_OP(v_mov_b32), V(a->m), ao_u32(NINF));
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
 	ao_bind(K_, (unsigned)top);
 	for (unsigned u = 0; u < k; u++) {
 		struct part p = { .m = m[u] };
 		clamped_split(a, c, a->s_loop, u);
-		load_part(a, c, a->s_loop, &p, c->pair[u % 4], 0, false);
+		load_part(a, c, a->s_loop, &p, c->pair[u % 4], 0, a->t2, false);
 	}
-	ao_waitcnt(K_, 0, -1, -1);
-	unsigned u = 0;
-	for (; u + 2 <= k; u += 2)
-		AO_I(K_, AO_OP(v_max3_f32), V(a->m), V(a->m), m[u], m[u + 1]);
-	if (u < k)
-		AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), m[u]);
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_u32(k));
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
+	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)last));
+	ao_waitcnt(K_, 0, -1, -1);
+	max_fold(a, m, k);
+	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
+	ao_bind(K_, (unsigned)last);
+	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
+	for (unsigned e = 0; e < 8 * a->nd; e++)
+		AO_I(K_, AO_OP(v_mov_b32), VS(a->oacc[e / 8], e % 8), ao_int(0));
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
+	unsigned na = load_step(a, c, 0, pa, 0);
+	/* the step's loads may stay in flight (within vmcnt's 6 bits) */
+	ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
+	max_fold(a, m, k);
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
 }
 
-/* The sum over the splits: two register sets (a: the Q fragments, b: the
- * spare registers) alternate, or, without spare registers, one. */
-static void sum_pass(struct at *a, const struct comb *c)
+/* The sum over the splits, groups at a time, from the step at split 0 in
+ * flight in pa: two register sets (pa: the Q fragments, pb: the spare
+ * registers) alternate, or, without spare registers, one. */
+static void sum_pass(struct at *a, const struct comb *c, const struct part *pa)
 {
-	struct part pa = { .m = V(a->t1), .l = V(a->w[0]) }, pb = { .m = V(a->x[0]), .l = V(a->x[1]) };
+	struct part pb = { .m = V(a->x[0]), .l = V(a->x[1]) };
 	unsigned n = 8 * a->nd;
-	for (unsigned e = 0; e < n; e++)
-		pa.o[e] = VS(a->qf[e / 8], e % 8);
 	bool two = spare_regs(a, pb.o, n) == n;
-	int top = ao_label(K_, NULL);
-	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
-	for (unsigned e = 0; e < n; e++)
-		AO_I(K_, AO_OP(v_mov_b32), VS(a->oacc[e / 8], e % 8), ao_int(0));
-	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
-	if (two)
-		load_part(a, c, a->s_s, &pa, c->pair[0], c->pair[1], true);
+	int top = ao_label(K_, NULL), out = ao_label(K_, NULL);
 	ao_bind(K_, (unsigned)top);
 	if (!two) {
-		load_part(a, c, a->s_s, &pa, c->pair[0], c->pair[1], true);
 		ao_waitcnt(K_, 0, -1, -1);
-		add_part(a, &pa);
-	} else {
-		/* split s is in a (or on its way); s + 1 into b, s + 2 into a behind it */
-		clamped_split(a, c, a->s_loop, 1);
-		/* the set just loaded may stay in flight (within vmcnt's 6 bits) */
-		unsigned nb = load_part(a, c, a->s_loop, &pb, c->pair[2], c->pair[3], true);
-		ao_waitcnt(K_, nb < 63 ? (int)nb : 63, -1, -1);
-		add_part(a, &pa);
-		clamped_split(a, c, a->s_loop, 2);
-		unsigned na = load_part(a, c, a->s_loop, &pa, c->pair[0], c->pair[1], true);
-		ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
-		int skip = ao_label(K_, NULL);
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_s), ao_int(1));
-		AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_t), ao_s(a->s_nsplit));
-		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)skip));
-		add_part(a, &pb);
-		ao_bind(K_, (unsigned)skip);
+		add_part(a, c, pa, a->s_s);
+		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(c->s_grp));
+		AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
+		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
+		load_step(a, c, 0, pa, 0);
+		AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
+		ao_bind(K_, (unsigned)out);
+		return;
 	}
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_int(two ? 2 : 1));
+	/* the step at s is in pa (or on its way); s + groups into pb, s + 2 groups into pa behind it */
+	unsigned nb = load_step(a, c, 1, &pb, 1);
+	/* the set just loaded may stay in flight (within vmcnt's 6 bits) */
+	ao_waitcnt(K_, nb < 63 ? (int)nb : 63, -1, -1);
+	add_part(a, c, pa, a->s_s);
+	unsigned na = load_step(a, c, 2, pa, 0);
+	ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(c->s_u), ao_s(a->s_s), ao_s(c->s_grp));
+	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(c->s_u), ao_s(a->s_nsplit));
+	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
+	add_part(a, c, &pb, c->s_u);
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(c->s_u), ao_s(c->s_grp));
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
+	ao_bind(K_, (unsigned)out);
 	ao_waitcnt(K_, 0, -1, -1);
 	ao_comment(K_, "the loads past the last split land before their registers are reused");
+}
+
+/* The groups' sums added across lanes: rounds at distance rows_p2, 2
+ * rows_p2, .. 8 (lane l % 16 ^ distance, within the half), the partner's l
+ * and o through ds_bpermute into tmp (the first set of partials, landed),
+ * at most 32 in flight (lgkmcnt has 6 bits). */
+static void sum_groups(struct at *a, const struct comb *c, const struct ao_opnd *tmp)
+{
+	unsigned n = 8 * a->nd + 1, batch = 16, s_d = c->s_u;
+	int xr = a->muse;
+	struct ao_opnd val[8 * AT_MAX_ND + 1];
+	val[0] = V(a->l);
+	for (unsigned e = 0; e + 1 < n; e++)
+		val[e + 1] = VS(a->oacc[e / 8], e % 8);
+	int top = ao_label(K_, NULL), done = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_int(1), ao_s(c->s_lg));
+	ao_bind(K_, (unsigned)top);
+	AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(s_d), ao_int(16));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)done));
+	/* xaddr is 4 (lane ^ 16): 4 (lane ^ d) = xaddr ^ (64 + 4 d) */
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(s_d), ao_int(2));
+	AO_I(K_, AO_OP(s_or_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(64));
+	AO_I(K_, AO_OP(v_xor_b32), V(xr), ao_s(a->s_t), V(a->xaddr));
+	for (unsigned b = 0; b * batch < n + batch; b++) {
+		unsigned lo = b * batch, hi = lo + batch < n ? lo + batch : n;
+		for (unsigned e = lo; e < hi; e++)
+			AO_I(K_, AO_OP(ds_bpermute_b32), tmp[e], V(xr), val[e]);
+		if (b == 0)
+			continue;
+		ao_waitcnt(K_, -1, -1, lo < n ? (int)(hi - lo) : 0);
+		for (unsigned e = lo - batch; e < lo && e < n; e++)
+			AO_I(K_, AO_OP(v_add_f32), val[e], val[e], tmp[e]);
+	}
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_s(s_d), ao_int(1));
+	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
+	ao_bind(K_, (unsigned)done);
+}
+
+/* s_lg = log2 rows_p2 and s_grp = 16 / rows_p2 from the wave's valid rows
+ * R (its lanes 0 .. R-1 of a half: qi below the rows); the lane's group
+ * and the row it serves, qi with the group's bits cleared, into muse. */
+static void lane_groups(struct at *a, const struct comb *c)
+{
+	AO_I(K_, AO_OP(v_cmp_gt_u32), ao_vcc(), ao_s(a->s_rows), V(a->qi));
+	AO_I(K_, AO_OP(s_and_b32), ao_s(a->s_t), ao_vcc(), ao_u32(0xffff));
+	AO_I(K_, AO_OP(s_bcnt1_i32_b32), ao_s(a->s_t), ao_s(a->s_t));
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(c->s_lg), ao_int(0));
+	for (unsigned t = 1; t < 16; t *= 2) {
+		AO_I(K_, AO_OP(s_cmp_gt_u32), ao_s(a->s_t), ao_u32(t));
+		AO_I(K_, AO_OP(s_addc_u32), ao_s(c->s_lg), ao_s(c->s_lg), ao_int(0));
+	}
+	AO_I(K_, AO_OP(s_lshr_b32), ao_s(c->s_grp), ao_int(16), ao_s(c->s_lg));
+	AO_I(K_, AO_OP(v_lshrrev_b32), V(c->vg), ao_s(c->s_lg), V(a->lane16));
+	/* qi & ~(16 - rows_p2): the wave's first row plus l % rows_p2 */
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_int(1), ao_s(c->s_lg));
+	AO_I(K_, AO_OP(s_sub_u32), ao_s(a->s_t), ao_int(16), ao_s(a->s_t));
+	AO_I(K_, AO_OP(s_not_b32), ao_s(a->s_t), ao_s(a->s_t));
+	AO_I(K_, AO_OP(v_and_b32), V(a->muse), ao_s(a->s_t), V(a->qi));
 }
 
 void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 {
 	/* the key loop's bases and temporaries are dead: the split bases */
 	struct comb c = { .s_row = s_row, .s_mls = a->s_t2, .s_last = a->s_k0,
-			  .pair = { a->s_qb, a->s_kb, a->s_vb, a->s_kt } };
-	/* muse: the lane's row of split 0 (clamped to the last row); t2 the
-	 * byte offset of its (m, l), muse then that of its first o */
+			  .pair = { a->s_qb, a->s_kb, a->s_vb, a->s_kt },
+			  .s_lg = (unsigned)ao_sgprs(K_, 1), .s_grp = (unsigned)ao_sgprs(K_, 1),
+			  .s_u = (unsigned)ao_sgprs(K_, 1),
+			  .vg = ra_vreg(a->ra, "comb_g", 1), .mlg = ra_vreg(a->ra, "comb_mlg", 1),
+			  .oq = ra_vreg(a->ra, "comb_oq", 2 * a->nd) };
+	lane_groups(a, &c);
+	/* muse: the lane's row (clamped to the last row); t2 the byte offset of
+	 * its (m, l) in split 0; oq[0] that of its first quad of o,
+	 * 4 D s_row + 32 row + 16 half (attention_out.c) */
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(-1));
-	AO_I(K_, AO_OP(v_min_u32), V(a->muse), ao_s(a->s_t), V(a->qi));
-	AO_I(K_, AO_OP(v_add_nc_u32), V(a->muse), ao_s(s_row), V(a->muse));
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->muse), ao_int(3), ao_s(s_ml));
-	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->muse), ao_u32(a->d), V(a->muse));
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->muse), V(a->half), ao_int((int)tpl_log2(a->d / 2)), V(a->muse));
-	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->muse), ao_int(2), V(a->muse));
+	AO_I(K_, AO_OP(v_min_u32), V(a->muse), ao_s(a->s_t), V(a->muse));
+	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(s_row), V(a->muse));
+	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->t2), ao_int(3), ao_s(s_ml));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(s_row), ao_u32(4 * a->d));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(c.oq, 0), V(a->muse), ao_int(5), ao_s(a->s_t));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(c.oq, 0), V(a->half), ao_int(4), VS(c.oq, 0));
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c.s_mls), ao_s(a->s_rows), ao_int(3));
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(c.s_row), ao_s(c.s_mls), ao_u32(a->d / 2));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(c.s_last), ao_s(a->s_nsplit), ao_int(-1));
-	max_pass(a, &c);
-	sum_pass(a, &c);
+	/* the group's first split: g splits further on; quad q: 32 q rows on */
+	AO_I(K_, AO_OP(v_mul_lo_u32), V(c.mlg), V(c.vg), ao_s(c.s_mls));
+	AO_I(K_, AO_OP(v_add_nc_u32), V(c.mlg), V(a->t2), V(c.mlg));
+	AO_I(K_, AO_OP(v_mul_lo_u32), V(a->muse), V(c.vg), ao_s(c.s_row));
+	AO_I(K_, AO_OP(v_add_nc_u32), VS(c.oq, 0), VS(c.oq, 0), V(a->muse));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(5));
+	for (unsigned q = 1; q < 2 * a->nd; q++)
+		AO_I(K_, AO_OP(v_add_nc_u32), VS(c.oq, q), ao_s(a->s_t), VS(c.oq, q - 1));
+	/* the first set of partials: the Q fragments (and t1, w0), dead now */
+	struct part pa = { .m = V(a->t1), .l = V(a->w[0]) };
+	for (unsigned e = 0; e < 8 * a->nd; e++)
+		pa.o[e] = VS(a->qf[e / 8], e % 8);
+	max_pass(a, &c, &pa);
+	sum_pass(a, &c, &pa);
+	struct ao_opnd tmp[8 * AT_MAX_ND + 1];
+	tmp[0] = pa.m;
+	memcpy(tmp + 1, pa.o, 8 * a->nd * sizeof tmp[0]);
+	sum_groups(a, &c, tmp);
 }

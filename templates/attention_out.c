@@ -9,8 +9,9 @@
  * Split-KV (docs/attention.md): each workgroup writes its normalised partial
  * O and its (m, l) into ws, waits for its stores (s_waitcnt_vscnt), and after
  * a barrier one lane increments the workgroup row's counter; the old value
- * goes to every wave through LDS.  The last workgroup resets the counter and
- * combines every split's partials (attention_combine.c). */
+ * goes to every wave through LDS (a one-wave workgroup reads it from the
+ * lane).  The last workgroup resets the counter and combines every split's
+ * partials (attention_combine.c). */
 #include "templates/attention.h"
 
 #define LN2 0.693147180559945309f
@@ -38,8 +39,33 @@ static void query_exec(struct at *a, bool half_only)
 	AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
 }
 
-/* O (already normalised) to the output tensor in its type. */
-static void store_o(struct at *a)
+/* The accumulator in the output type, in place (O is dead once stored):
+ * f16 in the low half, bf16 rounded to nearest even in the high half; four
+ * temporaries in turn keep the bf16 rounding's two steps apart. */
+static void convert_o(struct at *a)
+{
+	const int tmp[4] = { a->t1, a->w1[0], a->w1[1], a->w1[2] };
+	for (unsigned e = 0; e < 8 * a->nd; e += 4)
+		for (unsigned step = 0; step < 2; step++)
+			for (unsigned i = 0; i < 4; i++) {
+				struct ao_opnd val = VS(a->oacc[(e + i) / 8], (e + i) % 8);
+				if (a->out == AT_OUT_F16 && !step)
+					AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), val, val);
+				else if (a->out == AT_OUT_BF16 && !step)
+					AO_I(K_, AO_OP(v_bfe_u32), V(tmp[i]), val, ao_int(16), ao_int(1));
+				else if (a->out == AT_OUT_BF16)
+					AO_I(K_, AO_OP(v_add3_u32), val, val, ao_u32(0x7fff), V(tmp[i]));
+			}
+}
+
+/* O (already normalised) to the output tensor in its type.  burst: every
+ * value converted first, then the stores back to back (a store issues only
+ * once the wave's VALU results are written, so a conversion between two
+ * stores holds each one up), for the split-KV combine, whose stores are the
+ * kernel's tail; else each conversion just before its store, which the
+ * model prefers where many waves end at once (prefill D 64: 79.68 against
+ * 78.68 TFLOP/s). */
+static void store_o(struct at *a, bool burst)
 {
 	unsigned esz = a->out == AT_OUT_F32 ? 4 : 2;
 	/* base: o + esz * (b * o_sb + h0 * o_sh); lane: esz * (qi * o_ss + half),
@@ -61,6 +87,18 @@ static void store_o(struct at *a)
 	}
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), V(a->t2), V(a->half));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t2), ao_int(esz == 4 ? 2 : 1), V(a->t2));
+	if (burst) {
+		convert_o(a);
+		const ao_op st = a->out == AT_OUT_F32   ? AO_OP(global_store_b32)
+				 : a->out == AT_OUT_F16 ? AO_OP(global_store_b16)
+							: AO_OP(global_store_d16_hi_b16);
+		for (unsigned c = 0; c < a->nd; c++)
+			for (unsigned j = 0; j < 8; j++)
+				AO_IM(K_, st, ao_m((int)((16 * c + 2 * j) * esz), 0), V(a->t2), VS(a->oacc[c], j),
+				      ao_sr(a->s_qb, 2));
+		AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
+		return;
+	}
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++) {
 			struct ao_mods off = ao_m((int)((16 * c + 2 * j) * esz), 0);
@@ -126,23 +164,28 @@ static void ws_offsets(struct at *a, unsigned s_row, unsigned s_ml, unsigned spl
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(s_ml), ao_s(s_ml), ao_u32(4 * a->d));
 }
 
-/* This split's partial O, m and l into ws.  A lane's o values go out in the
- * order its registers hold them: d = 16 c + 2 j + half at float
- * half D/2 + 8 c + j of its row, so each lane writes (and the combine reads)
- * whole b128 runs. */
+/* This split's partial O, m and l into ws.  The split's block of o holds
+ * quad q (4 floats) of every row's two halves, then quad q + 1: lane
+ * (row, half) writes its quad q, d = 16 (q / 2) + 8 (q % 2) + 2 j + half
+ * (j < 4), at 32 (q rows + row) + 16 half, so one b128 store of a wave
+ * writes 512 contiguous bytes (four lines), and so does one load of the
+ * combine where a row's lanes read one split. */
 static void store_partials(struct at *a, unsigned s_row, unsigned s_ml)
 {
-	unsigned ws = a->s_arg + A_WS;
+	unsigned ws = a->s_arg + A_WS, nq = 2 * a->nd;
 	query_exec(a, false);
-	/* o: 4 * ((row + qi) * D + half * D/2) */
+	/* o: 4 D row + 32 qi + 16 half, quad q 32 q rows further; the addresses
+	 * first (into the Q fragments, dead now), then the stores back to back */
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), ao_s(s_row), V(a->qi));
-	AO_I(K_, AO_OP(v_mul_u32_u24), V(a->t1), ao_u32(a->d), V(a->t2));
-	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t1), V(a->half), ao_int((int)tpl_log2(a->d / 2)), V(a->t1));
-	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t1), ao_int(2), V(a->t1));
-	for (unsigned c = 0; c < a->nd; c++)
-		for (unsigned g = 0; g < 2; g++)
-			AO_IM(K_, AO_OP(global_store_b128), ao_m((int)(32 * c + 16 * g), 0), V(a->t1),
-			      ra_sub(a->ra, (unsigned)a->oacc[c], 4 * g, 4), ao_sr(ws, 2));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(s_row), ao_u32(4 * a->d));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(a->qf[0], 0), V(a->qi), ao_int(5), ao_s(a->s_t));
+	AO_I(K_, AO_OP(v_lshl_add_u32), VS(a->qf[0], 0), V(a->half), ao_int(4), VS(a->qf[0], 0));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(5));
+	for (unsigned q = 1; q < nq; q++)
+		AO_I(K_, AO_OP(v_add_nc_u32), VS(a->qf[q / 8], q % 8), ao_s(a->s_t), VS(a->qf[(q - 1) / 8], (q - 1) % 8));
+	for (unsigned q = 0; q < nq; q++)
+		AO_IM(K_, AO_OP(global_store_b128), ao_m(0, 0), VS(a->qf[q / 8], q % 8),
+		      ra_sub(a->ra, (unsigned)a->oacc[q / 2], 4 * (q % 2), 4), ao_sr(ws, 2));
 	/* ml: s_ml + 8 * (row + qi), written by lanes 0-15 */
 	AO_I(K_, AO_OP(v_lshl_add_u32), V(a->t2), V(a->t2), ao_int(3), ao_s(s_ml));
 	AO_I(K_, AO_OP(v_cmp_eq_u32), ao_vcc(), ao_int(0), V(a->half));
@@ -184,6 +227,12 @@ static void count_done(struct at *a, unsigned s_cnt)
 	AO_IM(K_, AO_OP(global_atomic_add_u32), ao_m(0, AO_GLC), V(a->t1), V(a->t2), V(a->t1),
 	      ao_sr(a->s_arg + A_WS, 2));
 	ao_waitcnt(K_, 0, -1, -1);
+	if (a->waves == 1) {
+		/* one wave: lane 0 holds the old value, the first lane once exec is back */
+		AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
+		AO_I(K_, AO_OP(v_readfirstlane_b32), ao_s(a->s_t), V(a->t1));
+		return;
+	}
 	AO_I(K_, AO_OP(v_mov_b32), V(a->t2), ao_u32(a->lds_flag));
 	AO_I(K_, AO_OP(ds_store_b32), V(a->t2), V(a->t1));
 	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
@@ -203,7 +252,7 @@ void at_epilogue(struct at *a)
 	ao_comment(K_, "the row sum: the lane's keys and its partner's");
 	normalise(a);
 	if (!a->split) {
-		store_o(a);
+		store_o(a, false);
 		store_lse(a);
 		AO_I0(K_, AO_OP(s_endpgm));
 		return;
@@ -230,7 +279,7 @@ void at_epilogue(struct at *a)
 	ws_offsets(a, s_row, s_ml, a->s_s);
 	at_combine(a, s_row, s_ml);
 	normalise(a);
-	store_o(a);
+	store_o(a, true);
 	store_lse(a);
 	AO_I0(K_, AO_OP(s_endpgm));
 }

@@ -10,7 +10,9 @@
 #      every output type, causal and not (S_q above and below S_kv, rows that
 #      see no key), GQA, ragged lengths, prefill and split-KV decode, and
 #      the query heads of a key/value head packed into one workgroup
-#      (gqa-pack: G = 1, 2, 4, 8);
+#      (gqa-pack: G = 1, 2, 4, 8, 16), and split-KV combines whose lane
+#      groups take 1 to 16 rows (n_split not a multiple of the groups, waves
+#      with no row);
 #   3. bad input: one line naming the parameter, exit 2, nothing written.
 # Env: BUILD, RDNA3GEN, RDNA3RUN, RDNA3_LLVM (tests/run.sh).
 set -u
@@ -126,10 +128,12 @@ waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1
 unroll3_noprefetch|--waves 1 --kv-tile 32 --unroll 3 --prefetch false --v-store b32 --causal true|1,2,1,40,301 1,1,1,17,33
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
 decode128_causal_bf16|--preset decode --gqa-pack false --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
-decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301
+decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301 1,2,2,3,301 1,1,1,20,130
 split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
 pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2,8,2,16,601 1,32,8,1,1000 1,8,2,77,301,bshd
 pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
+pack_groups_f32|--preset decode --gqa-pack true --kv-split 32 --lse true --out f32|1,2,2,1,301 1,4,2,1,301 1,8,2,1,333 1,16,2,1,301 1,32,2,1,77 1,4,2,3,301 1,8,8,1,1000 1,16,8,1,130,bshd
+pack_groups128_bf16|--preset decode --head-dim 128 --gqa-pack true --kv-split 32 --dtype bf16 --lse true|1,2,2,1,301 1,8,2,1,333 1,16,2,2,301 1,4,2,3,130,padded 1,8,4,1,1000
 pack_best_causal_f32|--preset best --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,1,301 1,4,4,16,301,padded 1,8,4,3,301,bshd 1,32,8,77,37
 pack_best128_bf16|--preset best128 --gqa-pack true --dtype bf16 --lse true|1,32,8,3,301 1,8,2,77,37 1,4,4,16,301
 pack_unroll2_causal|--preset best --unroll 2 --causal true --lse true --gqa-pack true|1,8,2,77,301 2,4,4,40,17,padded 1,8,8,1,130
