@@ -4,9 +4,9 @@
  *
  * A wave always holds its next instruction already executed by the emulator
  * (nx) with the earliest cycle its own state allows it to issue (ready).  A
- * SIMD issues at most one instruction per cycle: among its waves the one with
- * the smallest issue cycle, ties to the higher s_setprio level, then the
- * oldest (lowest dispatch order).
+ * SIMD issues at most one instruction of each class per cycle (cat_free):
+ * among its waves the one with the smallest issue cycle, ties to the higher
+ * s_setprio level, then the oldest (lowest dispatch order).
  */
 #include "isa/isa.h"
 #include "model/internal.h"
