@@ -39,9 +39,21 @@ static void query_exec(struct at *a, bool half_only)
 	AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
 }
 
-/* The accumulator in the output type, in place (O is dead once stored):
- * f16 in the low half, bf16 rounded to nearest even in the high half; four
- * temporaries in turn keep the bf16 rounding's two steps apart. */
+/* One step of O's conversion to the output type (nothing for f32): f16
+ * dst = cvt(val) at step 0; bf16 rounded to nearest even, tmp = the lowest
+ * kept bit at step 0, dst = val + 0x7fff + tmp (the high half) at step 1. */
+static void convert_step(struct at *a, unsigned step, struct ao_opnd dst, struct ao_opnd val, int tmp)
+{
+	if (a->out == AT_OUT_F16 && !step)
+		AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), dst, val);
+	else if (a->out == AT_OUT_BF16 && !step)
+		AO_I(K_, AO_OP(v_bfe_u32), V(tmp), val, ao_int(16), ao_int(1));
+	else if (a->out == AT_OUT_BF16)
+		AO_I(K_, AO_OP(v_add3_u32), dst, val, ao_u32(0x7fff), V(tmp));
+}
+
+/* The accumulator in the output type, in place (O is dead once stored);
+ * four temporaries in turn keep the bf16 rounding's two steps apart. */
 static void convert_o(struct at *a)
 {
 	const int tmp[4] = { a->t1, a->w1[0], a->w1[1], a->w1[2] };
@@ -49,12 +61,7 @@ static void convert_o(struct at *a)
 		for (unsigned step = 0; step < 2; step++)
 			for (unsigned i = 0; i < 4; i++) {
 				struct ao_opnd val = VS(a->oacc[(e + i) / 8], (e + i) % 8);
-				if (a->out == AT_OUT_F16 && !step)
-					AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), val, val);
-				else if (a->out == AT_OUT_BF16 && !step)
-					AO_I(K_, AO_OP(v_bfe_u32), V(tmp[i]), val, ao_int(16), ao_int(1));
-				else if (a->out == AT_OUT_BF16)
-					AO_I(K_, AO_OP(v_add3_u32), val, val, ao_u32(0x7fff), V(tmp[i]));
+				convert_step(a, step, val, val, tmp[i]);
 			}
 }
 
@@ -68,6 +75,9 @@ static void convert_o(struct at *a)
 static void store_o(struct at *a, bool burst)
 {
 	unsigned esz = a->out == AT_OUT_F32 ? 4 : 2;
+	const ao_op st = a->out == AT_OUT_F32   ? AO_OP(global_store_b32)
+			 : a->out == AT_OUT_F16 ? AO_OP(global_store_b16)
+						: AO_OP(global_store_d16_hi_b16);
 	/* base: o + esz * (b * o_sb + h0 * o_sh); lane: esz * (qi * o_ss + half),
 	 * packed esz * (q * o_ss + hg * o_sh + half) */
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(a->s_b), SA(A_O_SB));
@@ -87,35 +97,17 @@ static void store_o(struct at *a, bool burst)
 	}
 	AO_I(K_, AO_OP(v_add_nc_u32), V(a->t2), V(a->t2), V(a->half));
 	AO_I(K_, AO_OP(v_lshlrev_b32), V(a->t2), ao_int(esz == 4 ? 2 : 1), V(a->t2));
-	if (burst) {
+	if (burst)
 		convert_o(a);
-		const ao_op st = a->out == AT_OUT_F32   ? AO_OP(global_store_b32)
-				 : a->out == AT_OUT_F16 ? AO_OP(global_store_b16)
-							: AO_OP(global_store_d16_hi_b16);
-		for (unsigned c = 0; c < a->nd; c++)
-			for (unsigned j = 0; j < 8; j++)
-				AO_IM(K_, st, ao_m((int)((16 * c + 2 * j) * esz), 0), V(a->t2), VS(a->oacc[c], j),
-				      ao_sr(a->s_qb, 2));
-		AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
-		return;
-	}
 	for (unsigned c = 0; c < a->nd; c++)
 		for (unsigned j = 0; j < 8; j++) {
-			struct ao_mods off = ao_m((int)((16 * c + 2 * j) * esz), 0);
 			struct ao_opnd val = VS(a->oacc[c], j);
-			if (a->out == AT_OUT_F32) {
-				AO_IM(K_, AO_OP(global_store_b32), off, V(a->t2), val, ao_sr(a->s_qb, 2));
-				continue;
+			if (!burst && a->out != AT_OUT_F32) { /* converted into t1 just before its store */
+				for (unsigned step = 0; step < 2; step++)
+					convert_step(a, step, V(a->t1), val, a->t1);
+				val = V(a->t1);
 			}
-			if (a->out == AT_OUT_F16) {
-				AO_IM(K_, AO_OP(v_cvt_f16_f32), ao_mf(AO_FORM_E64), V(a->t1), val);
-				AO_IM(K_, AO_OP(global_store_b16), off, V(a->t2), V(a->t1), ao_sr(a->s_qb, 2));
-				continue;
-			}
-			/* bf16: round to nearest even, store the high half */
-			AO_I(K_, AO_OP(v_bfe_u32), V(a->t1), val, ao_int(16), ao_int(1));
-			AO_I(K_, AO_OP(v_add3_u32), V(a->t1), val, ao_u32(0x7fff), V(a->t1));
-			AO_IM(K_, AO_OP(global_store_d16_hi_b16), off, V(a->t2), V(a->t1), ao_sr(a->s_qb, 2));
+			AO_IM(K_, st, ao_m((int)((16 * c + 2 * j) * esz), 0), V(a->t2), val, ao_sr(a->s_qb, 2));
 		}
 	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
 }
