@@ -325,6 +325,51 @@ static void test_sharing_prev_round_spread(void)
 	      sh.unit_prev[0]);
 	th_close(&h);
 }
+
+/* The sampled units' chances weigh a line by 1 / s, s the sampled units that
+ * load it (share.c, unit_chances): the simulation draws a line once, where
+ * the first of them meets it.  Sampled units 0 and 95 of 96 (CU mode, two
+ * per group); line A is loaded by units 0, 95 and 1 (n 3, s 2), line B by
+ * units 0, 2 and 3 (n 3, s 1).  Unit 0's ghost chance is 1 - (1/3 + 1/3) /
+ * (1/2 + 1) = 5/9, unit 95's 1 - (1/3) / (1/2) = 1/3: then the lines' expected
+ * fetches (A: the first of units 0 and 95 fetches it with 4/9 or 2/3, B: 4/9)
+ * add up to the sampled units' share of them, 2/3 + 1/3.  The mean of
+ * (n - s) / n over unit 0's lines, 1/2, makes it 1 1/9. */
+static void test_sharing_weighs_sampled_sharers(void)
+{
+	const char *name = "model_sharing_weighs_sampled_sharers";
+	const char *body = "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+			   "  s_cmp_eq_u32 s2, 0\n  s_cbranch_scc1 .Lab\n  s_cmp_eq_u32 s2, 1\n  s_cbranch_scc1 .La\n"
+			   "  s_cmp_eq_u32 s2, 95\n  s_cbranch_scc1 .La\n  s_cmp_eq_u32 s2, 2\n  s_cbranch_scc1 .Lb\n"
+			   "  s_cmp_eq_u32 s2, 3\n  s_cbranch_scc1 .Lb\n  s_endpgm\n"
+			   ".Lab:\n  global_load_b32 v2, v1, s[4:5]\n  global_load_b32 v3, v1, s[4:5] offset:128\n"
+			   "  s_waitcnt vmcnt(0)\n  s_endpgm\n"
+			   ".La:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
+			   ".Lb:\n  global_load_b32 v3, v1, s[4:5] offset:128\n  s_waitcnt vmcnt(0)\n  s_endpgm\n";
+	char err[256];
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	int rc = md_plan_make(192, 8, 0, 32, false, &c, 2, &p, err, sizeof err);
+	if (rc || p.nsample != 2 || md_sample_unit(&p, 0) != 0 || md_sample_unit(&p, 1) != 95) {
+		th_ok(false, name, "rc %d (%s): %u sampled units", rc, rc ? err : "", p.nsample);
+		return;
+	}
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "weigh", body, 192, 32, &h, &L, &buf))
+		return;
+	struct md_sharing sh;
+	rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
+	double g[2];
+	for (unsigned i = 0; i < 2; i++) /* the L1 and L2 draws together */
+		g[i] = sh.unit_l1[i] + (1 - sh.unit_l1[i]) * sh.unit_l2[i];
+	th_ok(rc == 0 && fabs(g[0] - 5.0 / 9) < 1e-12 && fabs(g[1] - 1.0 / 3) < 1e-12, name,
+	      "rc %d: ghost chance unit 0 %.6f (want %.6f), unit 95 %.6f (want %.6f)", rc, g[0], 5.0 / 9, g[1], 1.0 / 3);
+	th_close(&h);
+}
+
 static void test_sharing(void)
 {
 	sharing_case("share",
@@ -405,6 +450,7 @@ int main(void)
 	test_wgp_two_l0();
 	test_sharing_empty_first_round();
 	test_sharing_prev_round_spread();
+	test_sharing_weighs_sampled_sharers();
 	test_progress();
 	th_cleanup(check_failures);
 	return check_exit();
