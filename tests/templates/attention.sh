@@ -132,8 +132,8 @@ decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-spli
 split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
 pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2,8,2,16,601 1,32,8,1,1000 1,8,2,77,301,bshd
 pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
-pack_groups_f32|--preset decode --gqa-pack true --kv-split 32 --lse true --out f32|1,2,2,1,301 1,4,2,1,301 1,8,2,1,333 1,16,2,1,301 1,32,2,1,77 1,4,2,3,301 1,8,8,1,1000 1,16,8,1,130,bshd
-pack_groups128_bf16|--preset decode --head-dim 128 --gqa-pack true --kv-split 32 --dtype bf16 --lse true|1,2,2,1,301 1,8,2,1,333 1,16,2,2,301 1,4,2,3,130,padded 1,8,4,1,1000
+pack_groups_f32|--preset decode --gqa-pack true --kv-split 32 --lse true --out f32|1,2,2,1,301 1,4,2,1,301 1,8,2,1,333 1,16,2,1,301 1,32,2,1,77 1,4,2,3,301 1,8,8,1,1000 1,16,8,1,130,bshd 1,16,2,2,1100 1,16,2,1,2100
+pack_groups128_bf16|--preset decode --head-dim 128 --gqa-pack true --kv-split 32 --dtype bf16 --lse true|1,2,2,1,301 1,8,2,1,333 1,16,2,2,301 1,4,2,3,130,padded 1,8,4,1,1000 1,16,2,2,1000
 pack_best_causal_f32|--preset best --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,1,301 1,4,4,16,301,padded 1,8,4,3,301,bshd 1,32,8,77,37
 pack_best128_bf16|--preset best128 --gqa-pack true --dtype bf16 --lse true|1,32,8,3,301 1,8,2,77,37 1,4,4,16,301
 pack_unroll2_causal|--preset best --unroll 2 --causal true --lse true --gqa-pack true|1,8,2,77,301 2,4,4,40,17,padded 1,8,8,1,130
@@ -160,6 +160,16 @@ for SCALE in -0.3 0; do
 	run pack_decode 1 8 2 3 301
 	run pack_best_causal_f32 1 8 4 16 301
 done
+# a large softmax scale: the chunks' maxima lie far apart, so a combine
+# whose M is not the largest of them overflows exp2 (its weights are the
+# same up to a common factor otherwise): several rounds of maxima (one
+# lane group and more chunks than a round reads), and lane groups whose
+# maxima meet across lanes
+SCALE=24
+run pack_groups_f32 1 16 2 2 1100
+run pack_groups_f32 1 16 2 1 2100
+run pack_groups128_bf16 1 16 2 2 1000
+run pack_decode 1 32 8 1 1000
 SCALE=0.125
 want_meta best head_dim 64
 want_meta best dtype f16
