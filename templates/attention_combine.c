@@ -6,14 +6,15 @@
  * one split wait on memory, so they are overlapped: each lane group reads
  * the maxima of its own splits (into O's accumulators, zero only once the
  * sum starts) and the groups' maxima then meet across lanes; the sum's first
- * two steps (two register sets, the registers of the key loop, dead now)
- * load while the maxima land, and each set loads the step two on as soon
- * as it is summed, so two steps are always in flight.  A lane's partials are
- * 2 nd quads of 4 floats;
+ * steps, one per register set (the Q fragments, then as many sets as the
+ * other registers of the key loop, dead now, hold: one at D = 128, two at
+ * D = 64 in decode), load while the maxima land, and each set loads the
+ * step np on as soon as it is summed, so np steps are always in flight.  A
+ * lane's partials are 2 nd quads of 4 floats;
  * ws holds quad q of every row together (attention_out.c), so the b128 load
  * of one quad by a group's lanes touches one 128-byte line, not one per
- * lane.  A build whose spare registers cannot hold a second set of partials
- * sums one step at a time.
+ * lane.  A build whose spare registers hold no second set of partials sums
+ * one step at a time.
  *
  * Lane groups: a wave's R valid rows (a run-time value: S_q, or S_q G
  * packed, need not fill the 16) sit in lanes 0 .. R-1 of each half, so with
@@ -32,6 +33,8 @@
 #define NINF 0xff800000u
 
 /* The register set one split's partials load into. */
+#define AT_COMB_SETS 4 /* register sets of partials, at most */
+
 struct part {
 	struct ao_opnd m, l, o[8 * AT_MAX_ND];
 };
@@ -127,7 +130,7 @@ static void add_part(struct at *a, const struct comb *c, const struct part *p, u
 }
 
 /* Registers of the key loop that are dead in the epilogue, one by one: the
- * second set of partials.  Returns how many there are (at most n). */
+ * further sets of partials.  Returns how many there are (at most n). */
 static unsigned spare_regs(const struct at *a, struct ao_opnd *o, unsigned n)
 {
 	unsigned k = 0;
@@ -238,17 +241,19 @@ static void max_groups(struct at *a, const struct comb *c, struct ao_opnd tmp)
 /* M over the splits: each lane group reads the maxima of its own splits
  * (up to k per round, into O's accumulators, which the sum zeroes after),
  * then the groups' maxima meet across lanes; alpha = M, or 0 when M = -inf.
- * The sum's first steps (into pa and, with two sets, pb: registers M does
- * not need) are issued before the last round's wait, so their loads fly
- * while the maxima land.  k keeps every load in flight within vmcnt's 6
- * bits; l and O start at 0. */
-static void max_pass(struct at *a, const struct comb *c, const struct part *pa, const struct part *pb)
+ * The sum's first steps (one per register set, registers M does not need)
+ * are issued before the last round's wait, so their loads fly while the
+ * maxima land.  k keeps every load in flight within vmcnt's 6 bits; l and O
+ * start at 0. */
+static void max_pass(struct at *a, const struct comb *c, const struct part *p, unsigned np)
 {
 	struct ao_opnd m[32];
-	unsigned na = step_loads(a, pa), nb = pb ? step_loads(a, pb) : 0;
+	unsigned nl = 0;
+	for (unsigned i = 0; i < np; i++)
+		nl += step_loads(a, &p[i]);
 	unsigned k = 8 * a->nd < 32 ? 8 * a->nd : 32;
-	if (k + na + nb > 63)
-		k = na + nb + 4 <= 63 ? 63 - na - nb : 4;
+	if (k + nl > 63)
+		k = nl + 4 <= 63 ? 63 - nl : 4;
 	for (unsigned u = 0; u < k; u++)
 		m[u] = VS(a->oacc[u / 8], u % 8);
 	int top = ao_label(K_, NULL), last = ao_label(K_, NULL);
@@ -265,11 +270,10 @@ static void max_pass(struct at *a, const struct comb *c, const struct part *pa, 
 	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
 	ao_bind(K_, (unsigned)last);
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
-	load_step(a, c, 0, pa, 0);
-	if (pb)
-		load_step(a, c, 1, pb, 1);
+	for (unsigned i = 0; i < np; i++)
+		load_step(a, c, i, &p[i], i % 2);
 	/* the steps' loads may stay in flight */
-	wait_vm(a, na + nb);
+	wait_vm(a, nl);
 	max_fold(a, m, k);
 	max_groups(a, c, m[0]);
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
@@ -280,35 +284,31 @@ static void max_pass(struct at *a, const struct comb *c, const struct part *pa, 
 }
 
 /* The sum over the splits, groups at a time, from the steps max_pass left
- * in flight: two register sets (pa: the Q fragments, pb: the spare
- * registers, at s and s + groups) alternate, each reloaded with the step two
- * on as soon as it is summed; without pb, one set. */
-static void sum_pass(struct at *a, const struct comb *c, const struct part *pa, const struct part *pb)
+ * in flight, one per register set: set i holds the step at s + i groups,
+ * and is reloaded with the step np further on as soon as it is summed, so
+ * np steps are always in flight (np = 1: one at a time). */
+static void sum_pass(struct at *a, const struct comb *c, const struct part *p, unsigned np)
 {
 	int top = ao_label(K_, NULL), out = ao_label(K_, NULL);
+	unsigned nl[AT_COMB_SETS], all = 0;
+	for (unsigned i = 0; i < np; i++)
+		all += nl[i] = step_loads(a, &p[i]);
 	ao_bind(K_, (unsigned)top);
-	if (!pb) {
-		ao_waitcnt(K_, 0, -1, -1);
-		add_part(a, c, pa, a->s_s);
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(c->s_grp));
-		AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
-		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
-		load_step(a, c, 0, pa, 0);
-		AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
-		ao_bind(K_, (unsigned)out);
-		return;
+	for (unsigned i = 0; i < np; i++) {
+		/* the other sets' loads, issued after this one's, may stay in flight */
+		wait_vm(a, all - nl[i]);
+		unsigned s_first = a->s_s;
+		if (i) {
+			AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_loop), ao_s(c->s_grp), ao_u32(i));
+			AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_loop), ao_s(a->s_s), ao_s(a->s_loop));
+			AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_loop), ao_s(a->s_nsplit));
+			AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
+			s_first = a->s_loop;
+		}
+		add_part(a, c, &p[i], s_first);
+		load_step(a, c, i + np, &p[i], i % 2);
 	}
-	unsigned na = step_loads(a, pa), nb = step_loads(a, pb);
-	wait_vm(a, nb);
-	add_part(a, c, pa, a->s_s);
-	load_step(a, c, 2, pa, 0);
-	wait_vm(a, na);
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_loop), ao_s(a->s_s), ao_s(c->s_grp));
-	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_loop), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
-	add_part(a, c, pb, a->s_loop);
-	load_step(a, c, 3, pb, 1);
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(c->s_grp), ao_int(1));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(c->s_grp), ao_u32(np));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(a->s_t));
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
@@ -375,6 +375,28 @@ static void lane_groups(struct at *a, const struct comb *c)
 	AO_I(K_, AO_OP(v_and_b32), V(a->muse), ao_s(a->s_t), V(a->qi));
 }
 
+/* The register sets of partials, np of them (returned): the Q fragments (and
+ * t1, w0), then as many sets as the other registers of the key loop hold,
+ * all dead now; at most AT_COMB_SETS, and as many as keep every step's loads
+ * and four maxima in flight within vmcnt's 6 bits. */
+static unsigned part_sets(struct at *a, struct part *p)
+{
+	const int ml[AT_COMB_SETS][2] = { { a->t1, a->w[0] }, { a->x[0], a->x[1] }, { a->x[2], a->x[3] },
+					  { a->w[1], a->w[2] } };
+	struct ao_opnd spare[8 * AT_MAX_ND * (AT_COMB_SETS - 1)];
+	unsigned n = 8 * a->nd, ns = spare_regs(a, spare, n * (AT_COMB_SETS - 1)), np = 1, loads = 0;
+	for (unsigned e = 0; e < n; e++)
+		p[0].o[e] = VS(a->qf[e / 8], e % 8);
+	for (; np < AT_COMB_SETS && (np + 1) * n <= ns + n; np++)
+		memcpy(p[np].o, spare + (np - 1) * n, n * sizeof spare[0]);
+	for (unsigned i = 0; i < np; i++) {
+		p[i].m = V(ml[i][0]), p[i].l = V(ml[i][1]);
+		if ((loads += step_loads(a, &p[i])) + 4 > 63)
+			return i ? i : 1;
+	}
+	return np;
+}
+
 void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 {
 	/* the key loop's bases and temporaries are dead: the split bases */
@@ -406,16 +428,12 @@ void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(5));
 	for (unsigned q = 1; q < 2 * a->nd; q++)
 		AO_I(K_, AO_OP(v_add_nc_u32), VS(c.oq, q), ao_s(a->s_t), VS(c.oq, q - 1));
-	/* the first set of partials: the Q fragments (and t1, w0), dead now;
-	 * the second the other registers of the key loop, when they suffice */
-	struct part pa = { .m = V(a->t1), .l = V(a->w[0]) }, pb = { .m = V(a->x[0]), .l = V(a->x[1]) };
-	for (unsigned e = 0; e < 8 * a->nd; e++)
-		pa.o[e] = VS(a->qf[e / 8], e % 8);
-	bool two = spare_regs(a, pb.o, 8 * a->nd) == 8 * a->nd;
-	max_pass(a, &c, &pa, two ? &pb : NULL);
-	sum_pass(a, &c, &pa, two ? &pb : NULL);
+	struct part p[AT_COMB_SETS];
+	unsigned np = part_sets(a, p);
+	max_pass(a, &c, p, np);
+	sum_pass(a, &c, p, np);
 	struct ao_opnd tmp[8 * AT_MAX_ND + 1];
-	tmp[0] = pa.m;
-	memcpy(tmp + 1, pa.o, 8 * a->nd * sizeof tmp[0]);
+	tmp[0] = p[0].m;
+	memcpy(tmp + 1, p[0].o, 8 * a->nd * sizeof tmp[0]);
 	sum_groups(a, &c, tmp);
 }
