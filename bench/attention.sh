@@ -7,7 +7,7 @@
 #   2. prefill, head dim 128, causal, B 1 x H 32, S 4096 (best128): goal >= 65
 #      TFLOP/s; PyTorch SDPA and Triton were reported at 3-10 (ROCm/aotriton
 #      issue 16);
-#   3. decode, head dim 128, S_q 1, S_kv 8192, GQA 32/8, B 1 (decode): goal
+#   3. decode, head dim 128, S_q 1, S_kv 8192, GQA 32/8, B 1 (decode128): goal
 #      >= 85 % of the DRAM roof in effective GB/s (the bytes of Q, K, V and O
 #      over the time; the roof is the one the model's output names).
 # Every figure of ours is the model's prediction for the RX 7900 XTX
@@ -104,7 +104,7 @@ met() { awk -v v="$1" -v g="$2" 'BEGIN { print (v != "-" && v + 0 >= g + 0) ? "y
 # line GOAL KERNEL PREDICTED WANT MET WMMA SAMPLE REPORTED WALL: a row of the table on
 # stdout and of its Markdown copy ($OUT/table.md, as docs/attention.md shows it)
 line() {
-	printf '%-42s %-7s %14s %12s %4s %6s %6s %-23s %ss\n' "$@"
+	printf '%-42s %-9s %14s %12s %4s %6s %6s %-23s %ss\n' "$@"
 	# a sample far from the average work: say so under the table
 	awk -v s="$7" -v row="$1" 'BEGIN { if (s != "-" && (s < 90 || s > 110))
 		printf "warning: %s: the model'"'"'s sampled CUs ran %s %% of the average CU'"'"'s work; its figure needs --model-full\n", row, s }' >>"$OUT/warn"
@@ -117,7 +117,7 @@ echo "over-predicts the one measured WMMA kernel, tinygrad's FP16 GEMM; make ben
 echo "others reported on the card (not measured here)"
 echo
 rm -f "$OUT/warn"
-printf '%-42s %-7s %14s %12s %4s %6s %6s %-23s %s\n' goal kernel predicted goal met WMMA% sample "reported (others)" wall
+printf '%-42s %-9s %14s %12s %4s %6s %6s %-23s %s\n' goal kernel predicted goal met WMMA% sample "reported (others)" wall
 printf '%s\n' "| goal | kernel | predicted | goal | met | WMMA pipe busy | sampled work | reported by others | wall time |" \
 	"|---|---|---|---|---|---|---|---|---|" >"$OUT/table.md"
 # shellcheck disable=SC2046 # the fields
@@ -144,15 +144,15 @@ line "prefill D 128 causal, B 1 x H 32, S 4096" best128 "$1 TFLOP/s" ">= 65" "$(
 # workgroups of 64 keys), and every CU takes seconds here: simulated in full
 # as well, the sampled figure printed below.
 # shellcheck disable=SC2046
-set -- $(row decode128_sampled decode --head-dim 128 -- 1 32 8 1 8192 128)
+set -- $(row decode128_sampled decode128 -- 1 32 8 1 8192 128)
 dsampled="$2 GB/s from the model's default sample of CUs (sampled work $6 %, ${5}s)"
 if [ -z "${ATTENTION_SAMPLED:-}" ]; then
 	# shellcheck disable=SC2046
-	set -- $(MODEL_ARGS=--model-full row decode128 decode --head-dim 128 -- 1 32 8 1 8192 128)
+	set -- $(MODEL_ARGS=--model-full row decode128 decode128 -- 1 32 8 1 8192 128)
 fi
 pct=$(awk -v g="$2" -v r="$3" 'BEGIN { if (g == "-" || r == "-" || r == 0) print "-"; else printf "%.1f", 100 * g / r }')
 goal=$(awk -v r="$3" 'BEGIN { if (r == "-") print "-"; else printf "%.0f", 0.85 * r }')
-line "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode "$2 GB/s" ">= $goal GB/s" "$(met "$2" "$goal")" "$4" "$6" "-" "$5"
+line "decode D 128, S_q 1, S_kv 8192, GQA 32/8" decode128 "$2 GB/s" ">= $goal GB/s" "$(met "$2" "$goal")" "$4" "$6" "-" "$5"
 echo
 cat "$OUT/warn"
 echo "prefill D 128 causal: $what; $sampled"

@@ -72,6 +72,10 @@ static const struct tpl_preset presets[] = {
 		    "gqa-pack=true",
 	  "decode (few queries, many keys), either head-dim: one wave per workgroup serving every query head of "
 	  "a key/value head, the keys split in chunks of 256" },
+	{ "decode128", "head-dim=128 waves=1 kv-tile=16 kv-split=256 unroll=1 k-ahead=5 v-pad=8 prefetch=true v-ahead=1 "
+		       "v-store=b64 gqa-pack=true",
+	  "decode, head-dim 128: as decode with five K fragments in flight and one V fragment (what fits the "
+	  "registers; a tile at head-dim 64 has four K fragments)" },
 };
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)

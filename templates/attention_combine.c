@@ -3,16 +3,18 @@
  * merges them (docs/attention.md, "Split-KV"):
  *   M = max_s m_s,  w_s = l_s exp2(m_s - M),  O = sum_s w_s o_s / sum_s w_s.
  * Every read is a glc dlc load (past the non-coherent caches).  The loads of
- * one split wait on memory, so they are overlapped: the maxima are read up to
- * 32 splits at a time (an index past the last split reads the last one
- * again, harmless for a maximum), the first partials of the sum load while
- * the last maxima land, and the partials of the next splits load into a
- * second register set while the current ones are summed (the registers of
- * the key loop, dead now).  A lane's partials are 2 nd quads of 4 floats;
+ * one split wait on memory, so they are overlapped: each lane group reads
+ * the maxima of its own splits (into O's accumulators, zero only once the
+ * sum starts) and the groups' maxima then meet across lanes; the sum's first
+ * steps, one per register set (the Q fragments, then as many sets as the
+ * other registers of the key loop, dead now, hold: one at D = 128, two at
+ * D = 64 in decode), load while the maxima land, and each set loads the
+ * step np on as soon as it is summed, so np steps are always in flight.  A
+ * lane's partials are 2 nd quads of 4 floats;
  * ws holds quad q of every row together (attention_out.c), so the b128 load
  * of one quad by a group's lanes touches one 128-byte line, not one per
- * lane.  A build whose spare registers cannot hold a second set of partials
- * sums one step at a time.
+ * lane.  A build whose spare registers hold no second set of partials sums
+ * one step at a time.
  *
  * Lane groups: a wave's R valid rows (a run-time value: S_q, or S_q G
  * packed, need not fill the 16) sit in lanes 0 .. R-1 of each half, so with
@@ -20,7 +22,7 @@
  * lanes of a half form groups = 16 / rows_p2 groups of rows_p2 lanes: lane
  * l % 16 = g rows_p2 + r serves row r of the wave and, in the sum, the
  * splits g, g + groups, ... (a lane whose split is past the last neither
- * loads nor adds: exec); every group computes the same M.  The groups'
+ * loads nor adds: exec); the groups' maxima meet first.  The groups'
  * sums are then added across lanes, one ds_bpermute round per doubling of
  * the distance rows_p2 .. 8, after which every lane of a row holds the
  * row's totals.  With R > 8 there is one group and no round. */
@@ -31,6 +33,8 @@
 #define NINF 0xff800000u
 
 /* The register set one split's partials load into. */
+#define AT_COMB_SETS 4 /* register sets of partials, at most */
+
 struct part {
 	struct ao_opnd m, l, o[8 * AT_MAX_ND];
 };
@@ -54,13 +58,6 @@ static void split_base(struct at *a, unsigned pair, unsigned s_split, unsigned s
 	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(s_split), ao_s(s_stride));
 	AO_I(K_, AO_OP(s_add_u32), ao_s(pair), SA(A_WS), ao_s(a->s_t));
 	AO_I(K_, AO_OP(s_addc_u32), ao_s(pair + 1), SA(A_WS + 1), ao_int(0));
-}
-
-/* s_dst = min(s_s + u, n_split - 1) */
-static void clamped_split(struct at *a, const struct comb *c, unsigned s_dst, unsigned u)
-{
-	AO_I(K_, AO_OP(s_add_u32), ao_s(s_dst), ao_s(a->s_s), ao_u32(u));
-	AO_I(K_, AO_OP(s_min_u32), ao_s(s_dst), ao_s(s_dst), ao_s(c->s_last));
 }
 
 /* Four registers of a part from o[e] (of n): one b128 when o[e .. e+3] are one run
@@ -133,7 +130,7 @@ static void add_part(struct at *a, const struct comb *c, const struct part *p, u
 }
 
 /* Registers of the key loop that are dead in the epilogue, one by one: the
- * second set of partials.  Returns how many there are (at most n). */
+ * further sets of partials.  Returns how many there are (at most n). */
 static unsigned spare_regs(const struct at *a, struct ao_opnd *o, unsigned n)
 {
 	unsigned k = 0;
@@ -152,14 +149,14 @@ static unsigned spare_regs(const struct at *a, struct ao_opnd *o, unsigned n)
 	return k;
 }
 
-/* The set at s_u = s_s + u groups (u = 0, 1, 2), loaded by the lanes whose
+/* The set at s_u = s_s + u groups (u = 0 .. 3), loaded by the lanes whose
  * split is one (from the clamped SGPR base); returns the loads. */
 static unsigned load_step(struct at *a, const struct comb *c, unsigned u, const struct part *p, unsigned i)
 {
 	if (u == 0) {
 		AO_I(K_, AO_OP(s_mov_b32), ao_s(c->s_u), ao_s(a->s_s));
 	} else {
-		AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_s(c->s_grp), ao_int((int)tpl_log2(u)));
+		AO_I(K_, AO_OP(s_mul_i32), ao_s(c->s_u), ao_s(c->s_grp), ao_u32(u));
 		AO_I(K_, AO_OP(s_add_u32), ao_s(c->s_u), ao_s(a->s_s), ao_s(c->s_u));
 	}
 	AO_I(K_, AO_OP(s_min_u32), ao_s(a->s_loop), ao_s(c->s_u), ao_s(c->s_last));
@@ -168,6 +165,23 @@ static unsigned load_step(struct at *a, const struct comb *c, unsigned u, const 
 	unsigned n = load_part(a, c, a->s_loop, p, c->pair[2 * i], c->pair[2 * i + 1], c->mlg, true);
 	AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
 	return n;
+}
+
+/* The loads load_part issues for a whole set into p. */
+static unsigned step_loads(const struct at *a, const struct part *p)
+{
+	unsigned n = 2;
+	for (unsigned q = 0; q < 2 * a->nd; q++) {
+		struct ao_opnd q4;
+		n += quad(p->o, 4 * q, 8 * a->nd, &q4) ? 1 : 4;
+	}
+	return n;
+}
+
+/* vmcnt(n), or vmcnt(63) when n does not fit its 6 bits (a longer wait) */
+static void wait_vm(struct at *a, unsigned n)
+{
+	ao_waitcnt(K_, n < 63 ? (int)n : 63, -1, -1);
 }
 
 /* m = max(m, the k maxima loaded) */
@@ -180,81 +194,122 @@ static void max_fold(struct at *a, const struct ao_opnd *m, unsigned k)
 		AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), m[u]);
 }
 
-/* M over the splits, up to 32 loads per wait (into the key loop's dead
- * registers; an index past the last split reads the last one again,
- * harmless for a maximum); alpha = M, or 0 when M = -inf.  The sum's first
- * step (into pa, which M does not need) is issued before the last round's
- * wait, so its loads fly while the maxima land; l and O start at 0. */
-static void max_pass(struct at *a, const struct comb *c, const struct part *pa)
+/* One round of maxima: the lane's group reads the maxima of the splits
+ * s_s + g + groups u, u < k, into m (-inf where the split is past the
+ * last: a lane whose split is none loads nothing, exec). */
+static void max_round(struct at *a, const struct comb *c, const struct ao_opnd *m, unsigned k)
+{
+	int past = ao_label(K_, NULL);
+	for (unsigned u = 0; u < k; u++)
+		AO_I(K_, AO_OP(v_mov_b32), m[u], ao_u32(NINF));
+	for (unsigned u = 0; u < k; u++) {
+		struct part p = { .m = m[u] };
+		AO_I(K_, AO_OP(s_mul_i32), ao_s(c->s_u), ao_s(c->s_grp), ao_u32(u));
+		AO_I(K_, AO_OP(s_add_u32), ao_s(c->s_u), ao_s(a->s_s), ao_s(c->s_u));
+		if (u) {
+			AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(c->s_u), ao_s(a->s_nsplit));
+			AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)past));
+		}
+		valid_lanes(a, c, c->s_u);
+		AO_I(K_, AO_OP(s_and_saveexec_b32), ao_s(a->s_save), ao_vcc());
+		load_part(a, c, c->s_u, &p, c->pair[u % 4], 0, c->mlg, false);
+		AO_I(K_, AO_OP(s_mov_b32), ao_exec(), ao_s(a->s_save));
+	}
+	ao_bind(K_, (unsigned)past);
+}
+
+/* The groups' maxima to every lane of the row: rounds at distance rows_p2,
+ * .. 8 as sum_groups, one value each (tmp: a register free now). */
+static void max_groups(struct at *a, const struct comb *c, struct ao_opnd tmp)
+{
+	int top = ao_label(K_, NULL), done = ao_label(K_, NULL);
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_int(1), ao_s(c->s_lg));
+	ao_bind(K_, (unsigned)top);
+	AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(c->s_u), ao_int(16));
+	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)done));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(c->s_u), ao_int(2));
+	AO_I(K_, AO_OP(s_or_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(64));
+	AO_I(K_, AO_OP(v_xor_b32), V(a->muse), ao_s(a->s_t), V(a->xaddr));
+	AO_I(K_, AO_OP(ds_bpermute_b32), tmp, V(a->muse), V(a->m));
+	ao_waitcnt(K_, -1, -1, 0);
+	AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), tmp);
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_s(c->s_u), ao_int(1));
+	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
+	ao_bind(K_, (unsigned)done);
+}
+
+/* M over the splits: each lane group reads the maxima of its own splits
+ * (up to k per round, into O's accumulators, which the sum zeroes after),
+ * then the groups' maxima meet across lanes; alpha = M, or 0 when M = -inf.
+ * The sum's first steps (one per register set, registers M does not need)
+ * are issued before the last round's wait, so their loads fly while the
+ * maxima land.  k keeps every load in flight within vmcnt's 6 bits; l and O
+ * start at 0. */
+static void max_pass(struct at *a, const struct comb *c, const struct part *p, unsigned np)
 {
 	struct ao_opnd m[32];
-	unsigned k = spare_regs(a, m, 32);
-	if (k < 4) {
-		const struct ao_opnd four[4] = { V(a->x[0]), V(a->x[1]), V(a->x[2]), V(a->x[3]) };
-		memcpy(m, four, sizeof four);
-		k = 4;
-	}
+	unsigned nl = 0;
+	for (unsigned i = 0; i < np; i++)
+		nl += step_loads(a, &p[i]);
+	unsigned k = 8 * a->nd < 32 ? 8 * a->nd : 32;
+	if (k + nl > 63)
+		k = nl + 4 <= 63 ? 63 - nl : 4;
+	for (unsigned u = 0; u < k; u++)
+		m[u] = VS(a->oacc[u / 8], u % 8);
 	int top = ao_label(K_, NULL), last = ao_label(K_, NULL);
 	AO_I(K_, AO_OP(v_mov_b32), V(a->m), ao_u32(NINF));
 	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
 	ao_bind(K_, (unsigned)top);
-	for (unsigned u = 0; u < k; u++) {
-		struct part p = { .m = m[u] };
-		clamped_split(a, c, a->s_loop, u);
-		load_part(a, c, a->s_loop, &p, c->pair[u % 4], 0, a->t2, false);
-	}
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_u32(k));
+	max_round(a, c, m, k);
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(c->s_grp), ao_u32(k));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(a->s_t));
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)last));
 	ao_waitcnt(K_, 0, -1, -1);
 	max_fold(a, m, k);
 	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
 	ao_bind(K_, (unsigned)last);
+	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
+	for (unsigned i = 0; i < np; i++)
+		load_step(a, c, i, &p[i], i % 2);
+	/* the steps' loads may stay in flight */
+	wait_vm(a, nl);
+	max_fold(a, m, k);
+	max_groups(a, c, m[0]);
+	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
+	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
 	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
 	for (unsigned e = 0; e < 8 * a->nd; e++)
 		AO_I(K_, AO_OP(v_mov_b32), VS(a->oacc[e / 8], e % 8), ao_int(0));
-	AO_I(K_, AO_OP(s_mov_b32), ao_s(a->s_s), ao_int(0));
-	unsigned na = load_step(a, c, 0, pa, 0);
-	/* the step's loads may stay in flight (within vmcnt's 6 bits) */
-	ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
-	max_fold(a, m, k);
-	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
-	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
 }
 
-/* The sum over the splits, groups at a time, from the step at split 0 in
- * flight in pa: two register sets (pa: the Q fragments, pb: the spare
- * registers) alternate, or, without spare registers, one. */
-static void sum_pass(struct at *a, const struct comb *c, const struct part *pa)
+/* The sum over the splits, groups at a time, from the steps max_pass left
+ * in flight, one per register set: set i holds the step at s + i groups,
+ * and is reloaded with the step np further on as soon as it is summed, so
+ * np steps are always in flight (np = 1: one at a time). */
+static void sum_pass(struct at *a, const struct comb *c, const struct part *p, unsigned np)
 {
-	struct part pb = { .m = V(a->x[0]), .l = V(a->x[1]) };
-	unsigned n = 8 * a->nd;
-	bool two = spare_regs(a, pb.o, n) == n;
 	int top = ao_label(K_, NULL), out = ao_label(K_, NULL);
+	unsigned nl[AT_COMB_SETS], all = 0;
+	for (unsigned i = 0; i < np; i++)
+		all += nl[i] = step_loads(a, &p[i]);
 	ao_bind(K_, (unsigned)top);
-	if (!two) {
-		ao_waitcnt(K_, 0, -1, -1);
-		add_part(a, c, pa, a->s_s);
-		AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(c->s_grp));
-		AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
-		AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
-		load_step(a, c, 0, pa, 0);
-		AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
-		ao_bind(K_, (unsigned)out);
-		return;
+	for (unsigned i = 0; i < np; i++) {
+		/* the other sets' loads, issued after this one's, may stay in flight */
+		wait_vm(a, all - nl[i]);
+		unsigned s_first = a->s_s;
+		if (i) {
+			AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_loop), ao_s(c->s_grp), ao_u32(i));
+			AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_loop), ao_s(a->s_s), ao_s(a->s_loop));
+			AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_loop), ao_s(a->s_nsplit));
+			AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
+			s_first = a->s_loop;
+		}
+		add_part(a, c, &p[i], s_first);
+		load_step(a, c, i + np, &p[i], i % 2);
 	}
-	/* the step at s is in pa (or on its way); s + groups into pb, s + 2 groups into pa behind it */
-	unsigned nb = load_step(a, c, 1, &pb, 1);
-	/* the set just loaded may stay in flight (within vmcnt's 6 bits) */
-	ao_waitcnt(K_, nb < 63 ? (int)nb : 63, -1, -1);
-	add_part(a, c, pa, a->s_s);
-	unsigned na = load_step(a, c, 2, pa, 0);
-	ao_waitcnt(K_, na < 63 ? (int)na : 63, -1, -1);
-	AO_I(K_, AO_OP(s_add_u32), ao_s(c->s_u), ao_s(a->s_s), ao_s(c->s_grp));
-	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(c->s_u), ao_s(a->s_nsplit));
-	AO_I(K_, AO_OP(s_cbranch_scc0), ao_lab((unsigned)out));
-	add_part(a, c, &pb, c->s_u);
-	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(c->s_u), ao_s(c->s_grp));
+	AO_I(K_, AO_OP(s_mul_i32), ao_s(a->s_t), ao_s(c->s_grp), ao_u32(np));
+	AO_I(K_, AO_OP(s_add_u32), ao_s(a->s_s), ao_s(a->s_s), ao_s(a->s_t));
 	AO_I(K_, AO_OP(s_cmp_lt_u32), ao_s(a->s_s), ao_s(a->s_nsplit));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)top));
 	ao_bind(K_, (unsigned)out);
@@ -320,6 +375,28 @@ static void lane_groups(struct at *a, const struct comb *c)
 	AO_I(K_, AO_OP(v_and_b32), V(a->muse), ao_s(a->s_t), V(a->qi));
 }
 
+/* The register sets of partials, np of them (returned): the Q fragments (and
+ * t1, w0), then as many sets as the other registers of the key loop hold,
+ * all dead now; at most AT_COMB_SETS, and as many as keep every step's loads
+ * and four maxima in flight within vmcnt's 6 bits. */
+static unsigned part_sets(struct at *a, struct part *p)
+{
+	const int ml[AT_COMB_SETS][2] = { { a->t1, a->w[0] }, { a->x[0], a->x[1] }, { a->x[2], a->x[3] },
+					  { a->w[1], a->w[2] } };
+	struct ao_opnd spare[8 * AT_MAX_ND * (AT_COMB_SETS - 1)];
+	unsigned n = 8 * a->nd, ns = spare_regs(a, spare, n * (AT_COMB_SETS - 1)), np = 1, loads = 0;
+	for (unsigned e = 0; e < n; e++)
+		p[0].o[e] = VS(a->qf[e / 8], e % 8);
+	for (; np < AT_COMB_SETS && (np + 1) * n <= ns + n; np++)
+		memcpy(p[np].o, spare + (np - 1) * n, n * sizeof spare[0]);
+	for (unsigned i = 0; i < np; i++) {
+		p[i].m = V(ml[i][0]), p[i].l = V(ml[i][1]);
+		if ((loads += step_loads(a, &p[i])) + 4 > 63)
+			return i ? i : 1;
+	}
+	return np;
+}
+
 void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 {
 	/* the key loop's bases and temporaries are dead: the split bases */
@@ -351,14 +428,12 @@ void at_combine(struct at *a, unsigned s_row, unsigned s_ml)
 	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(a->s_rows), ao_int(5));
 	for (unsigned q = 1; q < 2 * a->nd; q++)
 		AO_I(K_, AO_OP(v_add_nc_u32), VS(c.oq, q), ao_s(a->s_t), VS(c.oq, q - 1));
-	/* the first set of partials: the Q fragments (and t1, w0), dead now */
-	struct part pa = { .m = V(a->t1), .l = V(a->w[0]) };
-	for (unsigned e = 0; e < 8 * a->nd; e++)
-		pa.o[e] = VS(a->qf[e / 8], e % 8);
-	max_pass(a, &c, &pa);
-	sum_pass(a, &c, &pa);
+	struct part p[AT_COMB_SETS];
+	unsigned np = part_sets(a, p);
+	max_pass(a, &c, p, np);
+	sum_pass(a, &c, p, np);
 	struct ao_opnd tmp[8 * AT_MAX_ND + 1];
-	tmp[0] = pa.m;
-	memcpy(tmp + 1, pa.o, 8 * a->nd * sizeof tmp[0]);
+	tmp[0] = p[0].m;
+	memcpy(tmp + 1, p[0].o, 8 * a->nd * sizeof tmp[0]);
 	sum_groups(a, &c, tmp);
 }

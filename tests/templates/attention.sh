@@ -128,12 +128,13 @@ waves3_tile48|--waves 3 --kv-tile 48 --causal true --lse true|1,4,2,77,301 1,1,1
 unroll3_noprefetch|--waves 1 --kv-tile 32 --unroll 3 --prefetch false --v-store b32 --causal true|1,2,1,40,301 1,1,1,17,33
 decode|--preset decode --lse true|2,4,2,5,601 1,4,1,1,1000 1,8,2,3,301,bshd
 decode128_causal_bf16|--preset decode --gqa-pack false --head-dim 128 --dtype bf16 --out bf16 --causal true --lse true|1,4,2,21,601 1,1,1,21,10 1,8,2,1,1000,padded 1,4,2,1,8192,padded
+decode128|--preset decode128 --lse true|1,32,8,1,1000 1,8,2,3,301 2,8,4,16,601,padded 1,8,2,1,333,bshd
 decode_waves2_f32|--preset decode --gqa-pack false --waves 2 --out f32 --kv-split 64 --v-store b32|1,2,2,45,301 1,2,2,3,301 1,1,1,20,130
 split_one_set128|--preset small --head-dim 128 --kv-split 16 --k-ahead 1 --v-ahead 1 --lse true|1,4,2,5,301 1,1,1,37,3
 pack_decode|--preset decode --gqa-pack true --lse true|1,4,4,1,301 1,8,4,3,301 2,8,2,16,601 1,32,8,1,1000 1,8,2,77,301,bshd
 pack_decode128_causal_bf16|--preset decode --head-dim 128 --gqa-pack true --dtype bf16 --out bf16 --causal true --lse true|1,8,2,1,301 1,32,8,3,301 1,4,4,77,301,padded 1,8,4,16,37 1,32,8,16,301
-pack_groups_f32|--preset decode --gqa-pack true --kv-split 32 --lse true --out f32|1,2,2,1,301 1,4,2,1,301 1,8,2,1,333 1,16,2,1,301 1,32,2,1,77 1,4,2,3,301 1,8,8,1,1000 1,16,8,1,130,bshd
-pack_groups128_bf16|--preset decode --head-dim 128 --gqa-pack true --kv-split 32 --dtype bf16 --lse true|1,2,2,1,301 1,8,2,1,333 1,16,2,2,301 1,4,2,3,130,padded 1,8,4,1,1000
+pack_groups_f32|--preset decode --gqa-pack true --kv-split 32 --lse true --out f32|1,2,2,1,301 1,4,2,1,301 1,8,2,1,333 1,16,2,1,301 1,32,2,1,77 1,4,2,3,301 1,8,8,1,1000 1,16,8,1,130,bshd 1,16,2,2,1100 1,16,2,1,2100
+pack_groups128_bf16|--preset decode --head-dim 128 --gqa-pack true --kv-split 32 --dtype bf16 --lse true|1,2,2,1,301 1,8,2,1,333 1,16,2,2,301 1,4,2,3,130,padded 1,8,4,1,1000 1,16,2,2,1000
 pack_best_causal_f32|--preset best --gqa-pack true --causal true --lse true --out f32|1,8,2,77,301 1,32,8,1,301 1,4,4,16,301,padded 1,8,4,3,301,bshd 1,32,8,77,37
 pack_best128_bf16|--preset best128 --gqa-pack true --dtype bf16 --lse true|1,32,8,3,301 1,8,2,77,37 1,4,4,16,301
 pack_unroll2_causal|--preset best --unroll 2 --causal true --lse true --gqa-pack true|1,8,2,77,301 2,4,4,40,17,padded 1,8,8,1,130
@@ -160,6 +161,17 @@ for SCALE in -0.3 0; do
 	run pack_decode 1 8 2 3 301
 	run pack_best_causal_f32 1 8 4 16 301
 done
+# a large softmax scale: the chunks' maxima lie far apart, so a combine
+# whose M is not the largest of them overflows exp2 (its weights are the
+# same up to a common factor otherwise): several rounds of maxima (one
+# lane group and more chunks than a round reads), and lane groups whose
+# maxima meet across lanes
+SCALE=24
+run pack_groups_f32 1 16 2 2 1100
+run pack_groups_f32 1 16 2 1 2100
+run pack_groups128_bf16 1 16 2 2 1000
+run pack_decode 1 32 8 1 1000
+run decode128 1 32 8 1 1000
 SCALE=0.125
 want_meta best head_dim 64
 want_meta best dtype f16
@@ -178,6 +190,9 @@ want_meta decode kv_split 256
 want_meta decode block_q 16
 want_meta best gqa_pack 0
 want_meta decode gqa_pack 1
+want_meta decode128 head_dim 128
+want_meta decode128 kv_split 256
+want_meta decode128 gqa_pack 1
 want_meta decode_waves2_f32 gqa_pack 0
 want_meta pack_decode gqa_pack 1
 want_meta pack_best_causal_f32 gqa_pack 1
@@ -233,6 +248,7 @@ bad v_store_odd v-store --waves 4 --kv-tile 16 --v-store b32
 bad v_store_b128 v-store --v-store b128
 bad v_store_b64_ahead v-store --waves 1 --kv-tile 16 --k-ahead 1 --v-store b64
 bad best_head_dim_128 kv-tile --preset best --head-dim 128
+bad decode128_head_dim_64 k-ahead --preset decode128 --head-dim 64
 bad vgprs kv-tile --head-dim 128 --kv-tile 128 --waves 2
 bad v_tile_threads kv-tile --waves 8 --kv-tile 16
 bad waves_9 waves --waves 9
