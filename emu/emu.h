@@ -254,6 +254,10 @@ int emu_group_step(struct emu_group *g, unsigned wave, struct emu_step *st);
  * EXEC, lane addresses) without executing it: st->in is NULL when the wave
  * is not running.  A caller that must not write memory looks before it steps. */
 void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st);
+/* Pass over the wave's next instruction without executing it: a caller that
+ * must not write memory drops a plain store so, and the wave goes on as if it
+ * had been made (no register changes; no counter was raised for it). */
+void emu_group_skip(struct emu_group *g, unsigned wave);
 /* Release every wave waiting at the barrier (call when no live wave is running). */
 void emu_group_release(struct emu_group *g);
 

@@ -156,3 +156,13 @@ void emu_group_peek(struct emu_group *g, unsigned wave, struct emu_step *st)
 	if (d->hz.counter)
 		emu_mem_lanes(w, &d->in, st);
 }
+
+void emu_group_skip(struct emu_group *g, unsigned wave)
+{
+	struct emu_wave *w = &g->waves[wave];
+	if (w->state != EMU_WAVE_RUN || g->faulted)
+		return;
+	const struct emu_dinst *d = emu_fetch(w, w->pc);
+	if (d)
+		w->pc += d->in.len;
+}

@@ -8,8 +8,8 @@
  * tile row or column at the same time, a stencil's planes by the workgroups
  * of three planes.  Before the sampled simulation, every active unit's first
  * two rounds of workgroups are run *functionally* (no timing, a stepper of
- * its own) for their first MD_SHARE_LOADS global loads per wave, and the
- * lines they touch are counted:
+ * its own) for their first MD_SHARE_LOADS global loads or MD_SHARE_INSTS
+ * instructions per wave, and the lines they touch are counted:
  *
  *   touches  sum over units of the distinct lines each unit loads (round 1);
  *   arrays   sum over shader arrays of the distinct lines the array loads;
@@ -24,24 +24,26 @@
  * lines, a stencil's units one plane apart, share it twice):
  *
  *   round 1: a line comes first from a unit not simulated with chance
- *            (sharers not simulated) / (sharers), its sharers in any order;
+ *            (sharers not simulated) / (sharers), its sharers in any order,
+ *            each line weighed by 1 / (its sampled sharers) (unit_chances);
  *   later:   a line that an unsimulated unit loaded the round before is in
  *            L2 or the Infinity Cache from then (p_prev: mem.c enters it as
  *            filled one workgroup-time ago); one that no unit loaded then
  *            comes from a same-round unit not simulated with the round-1
  *            chance measured on the second round's sharers.
  *
- * A wave stops before any instruction that would write global memory
- * (emu_group_peek): device memory is as the simulation expects it.  Its
- * scratch stores go on (the pass's group has private memory of its own).
+ * Device memory stays as the simulation expects it: a plain store to global
+ * memory is passed over (emu_group_skip), and a wave stops before a global
+ * atomic (global_store, global_atomic).  Its scratch stores go on (the
+ * pass's group has private memory of its own).
  */
-#include "model/model.h"
+#include "model/internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define MD_SHARE_LOADS 64        /* global loads per wave looked at */
-#define MD_SHARE_INSTS 20000     /* instructions per wave at most */
+#define MD_SHARE_LOADS 512       /* global loads per wave looked at */
+#define MD_SHARE_INSTS 5000      /* instructions per wave at most: the pass's cost */
 #define MD_SHARE_UNITS 16        /* sampled units tracked (md_plan.sample) */
 #define MD_SHARE_WHAT "workgroups run to measure line sharing" /* the progress count's name */
 
@@ -166,14 +168,24 @@ static bool set_touch(const struct visit *v, uint64_t line)
 	return list_push(v->list, line);
 }
 
-/* A store to global memory: the pass must not change what the simulation reads.
- * Scratch stores go on: each emulator group has its own private memory, so
- * the pass writes none of the simulation's (a spilling kernel stores to
- * scratch before its first global load, and stopping there measured no
- * sharing at all). */
-static bool writes_memory(const struct emu_step *st)
+/* The pass must not change what the simulation reads.  A plain store to
+ * global memory is passed over (emu_group_skip): the wave goes on to its next
+ * loads, as a stencil marching along z stores a plane before it loads the
+ * next (stopped at its first store, the pass saw the first planes only, whose
+ * lines the neighbours share least, and the sampled radius-4 stencil fetched
+ * 1.4 times its DRAM bytes).  An atomic returns what it read, which the wave
+ * may branch on: the wave stops there.  Scratch stores go on: each emulator
+ * group has its own private memory, so the pass writes none of the
+ * simulation's (a spilling kernel stores to scratch before its first global
+ * load, and stopping there measured no sharing at all). */
+static bool global_store(const struct emu_step *st)
 {
 	return st->space == EMU_SPACE_GLOBAL && st->store;
+}
+
+static bool global_atomic(const struct emu_step *st)
+{
+	return global_store(st) && (isa_ops[st->in->op].flags & ISA_F_ATOMIC);
 }
 
 /* Run one workgroup's waves round-robin until each has made its loads, would
@@ -194,12 +206,17 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned line_shift,
 				live++, at_barrier++;
 				continue;
 			}
-			if (!st->in || st->status != EMU_STEP_RUN || writes_memory(st) || loads[w] >= MD_SHARE_LOADS ||
+			if (!st->in || st->status != EMU_STEP_RUN || global_atomic(st) || loads[w] >= MD_SHARE_LOADS ||
 			    insts[w] >= MD_SHARE_INSTS) {
 				stopped[w] = true;
 				continue;
 			}
 			live++;
+			if (global_store(st)) {
+				emu_group_skip(g, w);
+				insts[w]++, moved = true;
+				continue;
+			}
 			emu_group_step(g, w, st);
 			insts[w]++, moved = true;
 			if (st->space != EMU_SPACE_GLOBAL || st->store || st->naddr != 32)

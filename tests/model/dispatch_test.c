@@ -386,6 +386,19 @@ static void test_sharing(void)
 		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  s_endpgm\n",
 		     "model_sharing_counts_after_spill", "model_sharing_spill_writes_nothing");
 	kernel_priv = 0;
+	/* a plain store before the load is passed over, not executed: a wave that
+	 * marches along z stores a plane before it loads the next */
+	sharing_case("share_after_store",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_mov_b32 v3, 7\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_store_b32 v1, v3, s[2:3] offset:2048\n  global_load_b32 v2, v1, s[2:3]\n  s_waitcnt vmcnt(0)\n"
+		     "  s_endpgm\n",
+		     "model_sharing_counts_past_store", "model_sharing_skipped_store_writes_nothing");
+	/* an atomic returns what it read: the wave stops there (one line, not two) */
+	sharing_case("share_atomic",
+		     "  s_load_b64 s[2:3], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  v_mov_b32 v3, 7\n  s_waitcnt lgkmcnt(0)\n"
+		     "  global_load_b32 v2, v1, s[2:3]\n  global_atomic_add_u32 v5, v1, v3, s[2:3] offset:2048 glc\n"
+		     "  global_load_b32 v4, v1, s[2:3] offset:128\n  s_waitcnt vmcnt(0)\n  s_endpgm\n",
+		     "model_sharing_stops_at_atomic", "model_sharing_atomic_writes_nothing");
 }
 
 /* Progress (mdl_opts.progress, rdna3run's line): a sampled prediction of 288
