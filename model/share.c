@@ -188,8 +188,9 @@ static bool global_atomic(const struct emu_step *st)
 	return global_store(st) && (isa_ops[st->in->op].flags & ISA_F_ATOMIC);
 }
 
-/* Run one workgroup's waves round-robin until each has made its loads, would
- * write memory, or ended; a barrier is released when every live wave is at it. */
+/* Run one workgroup's waves round-robin until each has made its loads or
+ * instructions, reached a global atomic, or ended (its plain global stores
+ * passed over); a barrier is released when every live wave is at it. */
 static bool run_group(struct emu_group *g, unsigned nwaves, unsigned line_shift, const struct visit *v,
 		      struct emu_step *st)
 {
