@@ -32,9 +32,9 @@
 
 #define NINF 0xff800000u
 
-/* The register set one split's partials load into. */
 #define AT_COMB_SETS 4 /* register sets of partials, at most */
 
+/* The register set one split's partials load into. */
 struct part {
 	struct ao_opnd m, l, o[8 * AT_MAX_ND];
 };
@@ -218,22 +218,36 @@ static void max_round(struct at *a, const struct comb *c, const struct ao_opnd *
 	ao_bind(K_, (unsigned)past);
 }
 
-/* The groups' maxima to every lane of the row: rounds at distance rows_p2,
- * .. 8 as sum_groups, one value each (tmp: a register free now). */
-static void max_groups(struct at *a, const struct comb *c, struct ao_opnd tmp)
+/* Rounds across the lane groups: at distance rows_p2, 2 rows_p2, .. 8 (lane
+ * l % 16 ^ distance, within the half) each of the n values val[e] takes the
+ * partner's through ds_bpermute into tmp[e] and combines it with op, at most
+ * 32 in flight (lgkmcnt has 6 bits).  After the last round every lane of a
+ * row holds the row's combined value. */
+static void group_rounds(struct at *a, const struct comb *c, const struct ao_opnd *val, const struct ao_opnd *tmp,
+			 unsigned n, ao_op op)
 {
+	unsigned batch = 16, s_d = c->s_u;
+	int xr = a->muse;
 	int top = ao_label(K_, NULL), done = ao_label(K_, NULL);
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_int(1), ao_s(c->s_lg));
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_int(1), ao_s(c->s_lg));
 	ao_bind(K_, (unsigned)top);
-	AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(c->s_u), ao_int(16));
+	AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(s_d), ao_int(16));
 	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)done));
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(c->s_u), ao_int(2));
+	/* xaddr is 4 (lane ^ 16): 4 (lane ^ d) = xaddr ^ (64 + 4 d) */
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(s_d), ao_int(2));
 	AO_I(K_, AO_OP(s_or_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(64));
-	AO_I(K_, AO_OP(v_xor_b32), V(a->muse), ao_s(a->s_t), V(a->xaddr));
-	AO_I(K_, AO_OP(ds_bpermute_b32), tmp, V(a->muse), V(a->m));
-	ao_waitcnt(K_, -1, -1, 0);
-	AO_I(K_, AO_OP(v_max_f32), V(a->m), V(a->m), tmp);
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(c->s_u), ao_s(c->s_u), ao_int(1));
+	AO_I(K_, AO_OP(v_xor_b32), V(xr), ao_s(a->s_t), V(a->xaddr));
+	for (unsigned b = 0; b * batch < n + batch; b++) {
+		unsigned lo = b * batch, hi = lo + batch < n ? lo + batch : n;
+		for (unsigned e = lo; e < hi; e++)
+			AO_I(K_, AO_OP(ds_bpermute_b32), tmp[e], V(xr), val[e]);
+		if (b == 0)
+			continue;
+		ao_waitcnt(K_, -1, -1, lo < n ? (int)(hi - lo) : 0);
+		for (unsigned e = lo - batch; e < lo && e < n; e++)
+			AO_I(K_, op, val[e], val[e], tmp[e]);
+	}
+	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_s(s_d), ao_int(1));
 	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
 	ao_bind(K_, (unsigned)done);
 }
@@ -275,7 +289,8 @@ static void max_pass(struct at *a, const struct comb *c, const struct part *p, u
 	/* the steps' loads may stay in flight */
 	wait_vm(a, nl);
 	max_fold(a, m, k);
-	max_groups(a, c, m[0]);
+	const struct ao_opnd mv = V(a->m);
+	group_rounds(a, c, &mv, &m[0], 1, AO_OP(v_max_f32)); /* m[0]: free now */
 	AO_I(K_, AO_OP(v_cmp_neq_f32), ao_vcc(), ao_u32(NINF), V(a->m));
 	AO_I(K_, AO_OP(v_cndmask_b32), V(a->alpha), ao_int(0), V(a->m), ao_vcc());
 	AO_I(K_, AO_OP(v_mov_b32), V(a->l), ao_int(0));
@@ -317,40 +332,16 @@ static void sum_pass(struct at *a, const struct comb *c, const struct part *p, u
 	ao_comment(K_, "the loads past the last split land before their registers are reused");
 }
 
-/* The groups' sums added across lanes: rounds at distance rows_p2, 2
- * rows_p2, .. 8 (lane l % 16 ^ distance, within the half), the partner's l
- * and o through ds_bpermute into tmp (the first set of partials, landed),
- * at most 32 in flight (lgkmcnt has 6 bits). */
+/* The groups' sums added across lanes (group_rounds): the partner's l and o
+ * into tmp, the first set of partials, landed. */
 static void sum_groups(struct at *a, const struct comb *c, const struct ao_opnd *tmp)
 {
-	unsigned n = 8 * a->nd + 1, batch = 16, s_d = c->s_u;
-	int xr = a->muse;
+	unsigned n = 8 * a->nd + 1;
 	struct ao_opnd val[8 * AT_MAX_ND + 1];
 	val[0] = V(a->l);
 	for (unsigned e = 0; e + 1 < n; e++)
 		val[e + 1] = VS(a->oacc[e / 8], e % 8);
-	int top = ao_label(K_, NULL), done = ao_label(K_, NULL);
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_int(1), ao_s(c->s_lg));
-	ao_bind(K_, (unsigned)top);
-	AO_I(K_, AO_OP(s_cmp_ge_u32), ao_s(s_d), ao_int(16));
-	AO_I(K_, AO_OP(s_cbranch_scc1), ao_lab((unsigned)done));
-	/* xaddr is 4 (lane ^ 16): 4 (lane ^ d) = xaddr ^ (64 + 4 d) */
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(a->s_t), ao_s(s_d), ao_int(2));
-	AO_I(K_, AO_OP(s_or_b32), ao_s(a->s_t), ao_s(a->s_t), ao_int(64));
-	AO_I(K_, AO_OP(v_xor_b32), V(xr), ao_s(a->s_t), V(a->xaddr));
-	for (unsigned b = 0; b * batch < n + batch; b++) {
-		unsigned lo = b * batch, hi = lo + batch < n ? lo + batch : n;
-		for (unsigned e = lo; e < hi; e++)
-			AO_I(K_, AO_OP(ds_bpermute_b32), tmp[e], V(xr), val[e]);
-		if (b == 0)
-			continue;
-		ao_waitcnt(K_, -1, -1, lo < n ? (int)(hi - lo) : 0);
-		for (unsigned e = lo - batch; e < lo && e < n; e++)
-			AO_I(K_, AO_OP(v_add_f32), val[e], val[e], tmp[e]);
-	}
-	AO_I(K_, AO_OP(s_lshl_b32), ao_s(s_d), ao_s(s_d), ao_int(1));
-	AO_I(K_, AO_OP(s_branch), ao_lab((unsigned)top));
-	ao_bind(K_, (unsigned)done);
+	group_rounds(a, c, val, tmp, n, AO_OP(v_add_f32));
 }
 
 /* s_lg = log2 rows_p2 and s_grp = 16 / rows_p2 from the wave's valid rows
