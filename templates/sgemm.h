@@ -17,7 +17,9 @@
  *
  * Coordinates: op(A) is M x K, op(B) is K x N, C is M x N, all row-major.
  * LDS holds each operand k-major: Xs[k][x] with row stride BX + pad (floats),
- * so a thread's fragment of one k-step is contiguous.
+ * so a thread's fragment of one k-step is contiguous.  With a-kvec > 1, A is x-major
+ * instead, As[m][k] with row stride BK + pad: a-kvec k-steps of one row are
+ * contiguous and come in one load, as HIP's compiler loads the seed's kernel 2.
  */
 #ifndef RDNA3_TEMPLATES_SGEMM_H
 #define RDNA3_TEMPLATES_SGEMM_H
@@ -33,7 +35,7 @@ enum sg_param {
 	SG_LAYOUT, SG_BM, SG_BN, SG_BK, SG_TM, SG_TN, SG_WAVES_M, SG_WAVES_N, SG_LANES_M,
 	SG_LANES_N, SG_THREADS, SG_PAD_A, SG_PAD_B, SG_LDS_BUFFERS, SG_PREFETCH,
 	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP, SG_DUAL,
-	SG_SETPRIO, SG_DELAY_ALU, SG_ADDR_CHAIN, SG_VOPD_FUSE, SG_ACC_BANK,
+	SG_SETPRIO, SG_DELAY_ALU, SG_ADDR_CHAIN, SG_VOPD_FUSE, SG_ACC_BANK, SG_A_KVEC,
 	SG_NPARAMS
 };
 
@@ -47,8 +49,12 @@ enum sg_walk { SG_WALK_ROW, SG_WALK_COL, SG_WALK_GROUPED };
 /* One operand's global -> LDS copy (A or B). */
 struct sg_copy {
 	bool k_contig;        /* k is the contiguous dimension in memory (A in N, B in T) */
+	bool x_major;         /* LDS rows run along k: Xs[x][k] (A with a-kvec > 1); else Xs[k][x] */
+	bool rows_contig;     /* an LDS row runs along the contiguous dimension in memory: the
+			       * copy stores vectors, not one float per LDS row */
 	unsigned bx;          /* BM or BN */
-	unsigned stride;      /* LDS row stride in floats: bx + pad */
+	unsigned stride;      /* LDS row stride in floats: bx + pad, or bk + pad when x_major */
+	unsigned k_bytes;     /* LDS bytes from one k to the next: stride * 4, or 4 when x_major */
 	unsigned lc, lo;      /* tile extent along the contiguous / other dimension */
 	unsigned vw;          /* elements per global load */
 	unsigned tpr;         /* lanes per contiguous row: min(lc / vw, threads) */
@@ -73,6 +79,7 @@ struct sg_cfg {
 	bool addr_chain;               /* each global load's address by five dependent VALU ops (HIP's code) */
 	bool vopd_fuse;                /* after allocation, pair FMAs into v_dual_fmac_f32 where banks allow */
 	int acc_bank;                   /* bank of acc[i][j] minus that of B[j], mod 4; -1: where first fit puts it */
+	unsigned a_kvec;                /* k-steps of A per fragment load (A x-major in LDS when > 1) */
 	bool dual;                      /* bank-aware plan: v_dual_fmac_f32 inner loop */
 	unsigned setprio;               /* s_setprio level around a tile's FMAs (0: none) */
 	bool delay_alu;                 /* s_delay_alu before FMAs that read a recent VALU result */

@@ -172,14 +172,14 @@ static void store_one(struct sg_ctx *x, const struct sg_copy *cp, const struct s
 {
 	unsigned w = cp->vw < x->c->lvw ? cp->vw : x->c->lvw;
 	for (unsigned p = 0; p < cp->slots; p++) {
-		if (!cp->k_contig) {
+		if (cp->rows_contig) {
 			/* a row of the LDS tile: vw consecutive floats */
 			for (unsigned ch = 0; ch < cp->vw / w; ch++)
 				IM(ds_store_op(w),
 				   ao_m((int)((slot_pass(cp, p) * cp->rpp * cp->stride + slot_col(cp, p) + ch * w) * 4), 0),
 				   SG_VR(x, r->v_st), SG_VN(x, r->v_pf[p], ch * w, w));
 		} else {
-			/* transposed: each float to its own k row */
+			/* transposed: each float to its own LDS row */
 			for (unsigned e = 0; e < cp->vw; e++)
 				IM(SG_OP(ds_store_b32),
 				   ao_m((int)(((slot_col(cp, p) + e) * cp->stride + slot_pass(cp, p) * cp->rpp) * 4), 0),

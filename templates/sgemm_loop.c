@@ -81,7 +81,7 @@ int sg_loop_alloc(struct sg_ctx *x, char *err, size_t errlen)
 	}
 	static const char *const fa[2] = { "frag_a0", "frag_a1" }, *const fb[2] = { "frag_b0", "frag_b1" };
 	for (unsigned s = 0; s < c->frag_sets; s++) {
-		x->v_fa[s] = ra_vreg(x->ra, fa[s], c->rows);
+		x->v_fa[s] = ra_vreg(x->ra, fa[s], c->rows * c->a_kvec);
 		x->v_fb[s] = ra_vreg(x->ra, fb[s], c->cols);
 		if (c->acc_bank >= 0)   /* B[j] in bank j mod 4 */
 			ra_want_bank(x->ra, (unsigned)x->v_fb[s], 0);
@@ -162,14 +162,31 @@ static void emit_side(struct sg_ctx *x, const struct frag_side *s, unsigned kk, 
 	}
 }
 
-static unsigned frag_load_count(const struct sg_ctx *x)
+/* The fragment loads of k-step kk: with a-kvec, A comes every a-kvec steps. */
+static unsigned frag_load_count(const struct sg_ctx *x, unsigned kk)
 {
 	const struct sg_cfg *c = x->c;
 	if (x->plan) {
 		struct frag_side a = side(x, true), b = side(x, false);
 		return side_loads(&a) + side_loads(&b);
 	}
-	return (c->rows + c->cols) / c->lvw;
+	unsigned a = c->a_kvec > 1 ? (kk % c->a_kvec ? 0 : c->rows) : c->rows / c->lvw;
+	return a + c->cols / c->lvw;
+}
+
+/* A of k-steps kk .. kk + a-kvec - 1 from As[m][k]: one load per row of the
+ * fragment, into set (kk / a-kvec) % 2; row r's k-step kk + i lands in
+ * register r * a-kvec + i (a_reg). */
+static void emit_a_rows(struct sg_ctx *x, unsigned kk)
+{
+	const struct sg_cfg *c = x->c;
+	unsigned w = c->a_kvec, s = kk / w % c->frag_sets;
+	for (unsigned i = 0; i < c->rep_m; i++)
+		for (unsigned e = 0; e < c->tm; e++) {
+			unsigned r = i * c->tm + e, m = i * c->lanes_m * c->tm + e;
+			IM(ds_load_op(w), ao_m((int)((m * c->a.stride + kk) * 4), 0), SG_VN(x, x->v_fa[s], r * w, w),
+			   SG_VR(x, x->v_rd_a));
+		}
 }
 
 /* Fragments of k-step kk (relative to the read addresses) into set s. */
@@ -183,10 +200,15 @@ static void emit_frag_loads(struct sg_ctx *x, unsigned kk, unsigned s)
 		return;
 	}
 	unsigned w = c->lvw;
-	for (unsigned i = 0; i < c->rep_m; i++)
-		for (unsigned ch = 0; ch < c->tm / w; ch++)
-			IM(ds_load_op(w), ao_m((int)((kk * c->a.stride + i * c->lanes_m * c->tm + ch * w) * 4), 0),
-			   SG_VN(x, x->v_fa[s], i * c->tm + ch * w, w), SG_VR(x, x->v_rd_a));
+	if (c->a_kvec > 1) {
+		if (kk % c->a_kvec == 0)
+			emit_a_rows(x, kk);
+	} else {
+		for (unsigned i = 0; i < c->rep_m; i++)
+			for (unsigned ch = 0; ch < c->tm / w; ch++)
+				IM(ds_load_op(w), ao_m((int)((kk * c->a.stride + i * c->lanes_m * c->tm + ch * w) * 4), 0),
+				   SG_VN(x, x->v_fa[s], i * c->tm + ch * w, w), SG_VR(x, x->v_rd_a));
+	}
 	for (unsigned j = 0; j < c->rep_n; j++)
 		for (unsigned ch = 0; ch < c->tn / w; ch++)
 			IM(ds_load_op(w), ao_m((int)((kk * c->b.stride + j * c->lanes_n * c->tn + ch * w) * 4), 0),
@@ -250,14 +272,16 @@ static void delay_for(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
 		ao_delay_alu(x->k, dep, 0, 0);   /* instid0(VALU_DEP_dep) */
 }
 
-/* acc += a * b for one k-step reading fragment set s. */
-static void emit_fmas(struct sg_ctx *x, unsigned s)
+/* acc += a * b for k-step j of the unrolled steps: B from fragment set
+ * j % sets, A from the set and register emit_frag_loads put it in. */
+static void emit_fmas(struct sg_ctx *x, unsigned j)
 {
 	const struct sg_cfg *c = x->c;
+	unsigned s = j % c->frag_sets, w = c->a_kvec, sa = j / w % c->frag_sets;
 	if (!x->plan) {
 		for (unsigned r = 0; r < c->rows; r++)
 			for (unsigned q = 0; q < c->cols; q++) {
-				struct ao_opnd o[3] = { sg_acc(x, r, q, 1), SG_V(x, x->v_fa[s], r),
+				struct ao_opnd o[3] = { sg_acc(x, r, q, 1), SG_V(x, x->v_fa[sa], r * w + j % w),
 							SG_V(x, x->v_fb[s], q) };
 				delay_for(x, o, 3);
 				I(SG_OP(v_fmac_f32), o[0], o[1], o[2]);
@@ -286,7 +310,7 @@ static void emit_fmas(struct sg_ctx *x, unsigned s)
 static void emit_ksteps(struct sg_ctx *x, unsigned n, unsigned nloads)
 {
 	const struct sg_cfg *c = x->c;
-	unsigned sets = c->frag_sets, nfl = frag_load_count(x);
+	unsigned sets = c->frag_sets;
 	unsigned done = 0;
 	emit_frag_loads(x, 0, 0);
 	for (unsigned j = 0; j < n; j++) {
@@ -296,8 +320,9 @@ static void emit_ksteps(struct sg_ctx *x, unsigned n, unsigned nloads)
 		unsigned until = nloads * (j + 1) / n;
 		for (; done < until; done++)
 			sg_emit_fast_load(x, done);
-		ao_waitcnt(x->k, -1, -1, ahead ? (int)(nfl < 63 ? nfl : 0) : 0);
-		emit_fmas(x, j % sets);
+		unsigned nfl = ahead ? frag_load_count(x, j + 1) : 0;
+		ao_waitcnt(x->k, -1, -1, nfl < 63 ? (int)nfl : 0);
+		emit_fmas(x, j);
 		if (sets == 1 && j + 1 < n)
 			emit_frag_loads(x, j + 1, 0);
 	}
@@ -337,15 +362,15 @@ void sg_emit_tile_compute(struct sg_ctx *x, bool with_loads)
 	ao_bind(k, (unsigned)top);
 	unsigned first = ao_inst_count(k);
 	emit_ksteps_prio(x, c->unroll, 0);
-	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_a), ao_u32(c->unroll * c->a.stride * 4), SG_VR(x, x->v_rd_a));
+	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_a), ao_u32(c->unroll * c->a.k_bytes), SG_VR(x, x->v_rd_a));
 	sg_tag(x, first, SG_TAG_INNER);
-	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_b), ao_u32(c->unroll * c->b.stride * 4), SG_VR(x, x->v_rd_b));
+	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_b), ao_u32(c->unroll * c->b.k_bytes), SG_VR(x, x->v_rd_b));
 	I(SG_OP(s_sub_u32), ao_s(x->s_inner), ao_s(x->s_inner), ao_int(1));
 	I(SG_OP(s_cmp_lg_u32), ao_s(x->s_inner), ao_int(0));
 	I(SG_OP(s_cbranch_scc1), ao_lab((unsigned)top));
 	sg_tag(x, ao_inst_count(k) - 1, SG_TAG_INNER_END);
-	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_a), ao_u32(0u - c->bk * c->a.stride * 4), SG_VR(x, x->v_rd_a));
-	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_b), ao_u32(0u - c->bk * c->b.stride * 4), SG_VR(x, x->v_rd_b));
+	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_a), ao_u32(0u - c->bk * c->a.k_bytes), SG_VR(x, x->v_rd_a));
+	I(SG_OP(v_add_nc_u32), SG_VR(x, x->v_rd_b), ao_u32(0u - c->bk * c->b.k_bytes), SG_VR(x, x->v_rd_b));
 	ao_comment(k, "back to the tile's first k-step");
 }
 

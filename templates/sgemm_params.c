@@ -54,13 +54,16 @@ static const struct tpl_param params[SG_NPARAMS] = {
 	[SG_ACC_BANK] = { "acc-bank", TPL_ENUM, 0, 0, 4, "any|0|1|2|3",
 			  "without dual: accumulator acc[i][j] this many VGPR banks above B[j] (mod 4); "
 			  "any: wherever first fit puts it" },
+	[SG_A_KVEC] = { "a-kvec", TPL_INT, 1, 1, 4, NULL,
+			"k-steps of A per LDS fragment load: 2 or 4 keep A m-major in LDS (As[m][k]) and load a-kvec "
+			"k-steps of a row at once, as HIP's compiler does for the seed's kernel 2 (power of two)" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
 static const struct tpl_preset presets[] = {
 	{ "k2", "layout=NN bm=32 bn=32 bk=32 tm=1 tn=1 waves-m=32 waves-n=1 lanes-m=1 lanes-n=32 "
 		"threads=1024 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b32 "
-		"sgpr-bases=false unroll=32 walk=row mode=wgp addr-chain=true",
+		"sgpr-bases=false unroll=32 walk=row mode=wgp addr-chain=true a-kvec=4",
 	  "kernel 2: LDS tiling 32x32, one element per thread" },
 	{ "k3", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=2 lanes-m=4 lanes-n=8 "
 		"threads=256 pad-a=0 pad-b=0 lds-buffers=1 prefetch=false global-vec=b32 lds-vec=b128 "
@@ -97,12 +100,15 @@ static bool pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 #define FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return TPL_E_ARG; } while (0)
 
-static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, unsigned bx, unsigned bk,
-		       unsigned pad, unsigned gvw, unsigned threads, char *err, size_t errlen)
+static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, bool x_major, unsigned bx,
+		       unsigned bk, unsigned pad, unsigned gvw, unsigned threads, char *err, size_t errlen)
 {
 	cp->k_contig = k_contig;
+	cp->x_major = x_major;
+	cp->rows_contig = k_contig == x_major;
 	cp->bx = bx;
-	cp->stride = bx + pad;
+	cp->stride = (x_major ? bk : bx) + pad;
+	cp->k_bytes = x_major ? 4 : cp->stride * 4;
 	cp->lc = k_contig ? bk : bx;
 	cp->lo = k_contig ? bx : bk;
 	cp->vw = gvw;
@@ -122,7 +128,7 @@ static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, unsi
 	if (cp->slots > SG_MAX_SLOTS)
 		FAIL("bk: %u global loads of %s per work-item and tile, at most %u", cp->slots, name,
 		     SG_MAX_SLOTS);
-	cp->lds_bytes = bk * cp->stride * 4;
+	cp->lds_bytes = (x_major ? bx : bk) * cp->stride * 4;
 	return 0;
 }
 
@@ -149,11 +155,14 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->dual = p[SG_DUAL] != 0, c->setprio = (unsigned)p[SG_SETPRIO];
 	c->delay_alu = p[SG_DELAY_ALU] != 0, c->addr_chain = p[SG_ADDR_CHAIN] != 0;
 	c->vopd_fuse = p[SG_VOPD_FUSE] != 0, c->acc_bank = (int)p[SG_ACC_BANK] - 1;   /* any: -1 */
+	c->a_kvec = (unsigned)p[SG_A_KVEC];
 
 	if (c->vopd_fuse && c->dual)
 		FAIL("vopd-fuse, dual: dual plans every FMA as a v_dual_fmac_f32 already; choose one");
 	if (c->acc_bank >= 0 && c->dual)
 		FAIL("acc-bank, dual: dual places the accumulators by its own bank plan; use acc-bank any");
+	if (c->a_kvec > 1 && c->dual)
+		FAIL("a-kvec, dual: dual loads each k-step's fragments by its bank plan; use a-kvec 1");
 	if (c->addr_chain && c->sgpr_bases)
 		FAIL("addr-chain, sgpr-bases: choose one way to address the global loads (a VALU chain per load, "
 		     "or one SGPR base per load)");
@@ -163,6 +172,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		FAIL("bn: %u is not a power of two", c->bn);
 	if (!pow2(c->bk))
 		FAIL("bk: %u is not a power of two", c->bk);
+	if (!pow2(c->a_kvec))
+		FAIL("a-kvec: %u is not a power of two (1, 2 or 4)", c->a_kvec);
 	if (!pow2(c->waves_m) || !pow2(c->waves_n))
 		FAIL("waves-m, waves-n: %u x %u: each must be a power of two", c->waves_m, c->waves_n);
 	if (c->lanes_m * c->lanes_n != 32)
@@ -200,7 +211,7 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		     "cannot fit in %u VGPRs (at most %u accumulators)", c->rows * c->cols, c->rows, c->cols,
 		     ISA_VGPRS, SG_MAX_ACCS);
 	/* dual: fragments are loaded by element pairs (ds_load_b64) whatever lds-vec */
-	if (!c->dual && (c->tm % c->lvw || c->tn % c->lvw))
+	if (!c->dual && ((c->a_kvec == 1 && c->tm % c->lvw) || c->tn % c->lvw))
 		FAIL("lds-vec: %u floats per LDS load must divide tm = %u and tn = %u", c->lvw, c->tm, c->tn);
 	if (c->pad_a % c->lvw || c->pad_b % c->lvw)
 		FAIL("pad-a, pad-b: %u and %u must be multiples of the LDS vector width %u (aligned rows)",
@@ -209,9 +220,15 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		FAIL("global-vec: %u floats per access must divide tn = %u (vector stores of C)", c->gvw, c->tn);
 	if (c->bk % c->unroll)
 		FAIL("unroll: %u does not divide bk = %u", c->unroll, c->bk);
-	int rc = derive_copy(&c->a, "A", !c->ta, c->bm, c->bk, c->pad_a, c->gvw, c->threads, err, errlen);
+	if (c->unroll % c->a_kvec)
+		FAIL("a-kvec: %u k-steps per load of A do not divide unroll = %u", c->a_kvec, c->unroll);
+	if (c->pad_a % c->a_kvec)
+		FAIL("pad-a: %u must be a multiple of a-kvec = %u (aligned rows of A)", c->pad_a, c->a_kvec);
+	int rc = derive_copy(&c->a, "A", !c->ta, c->a_kvec > 1, c->bm, c->bk, c->pad_a, c->gvw, c->threads,
+			     err, errlen);
 	if (!rc)
-		rc = derive_copy(&c->b, "B", c->tb, c->bn, c->bk, c->pad_b, c->gvw, c->threads, err, errlen);
+		rc = derive_copy(&c->b, "B", c->tb, false, c->bn, c->bk, c->pad_b, c->gvw, c->threads, err,
+				 errlen);
 	if (rc)
 		return rc;
 	c->buf_bytes = c->a.lds_bytes + c->b.lds_bytes;
@@ -219,11 +236,12 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	if (c->lds_bytes > ISA_LDS_BYTES)
 		FAIL("bm, bn, bk: %u bytes of LDS (%u buffer%s of A %ux(%u+%u) and B %ux(%u+%u) floats), "
 		     "at most %u per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
-		     c->bk, c->bm, c->pad_a, c->bk, c->bn, c->pad_b, ISA_LDS_BYTES);
+		     c->a.lds_bytes / (c->a.stride * 4), c->a.stride - c->pad_a, c->pad_a, c->bk, c->bn, c->pad_b,
+		     ISA_LDS_BYTES);
 	c->frag_sets = c->unroll >= 2 ? 2 : 1;
 	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
 	 * the last word (ra_allocate reports how many it needed). */
-	unsigned frag = c->frag_sets * (c->rows + c->cols);
+	unsigned frag = c->frag_sets * (c->rows * c->a_kvec + c->cols);
 	if (c->dual)   /* 4-aligned pools; the holes beside the shorter fragment serve others */
 		frag += 4;
 	unsigned pf = (c->a.slots + c->b.slots) * c->gvw;

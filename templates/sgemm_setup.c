@@ -142,11 +142,12 @@ static void setup_copy(struct sg_ctx *x, const struct sg_copy *cp, struct sg_cop
 			I(SG_OP(v_add_nc_u32), SG_VR(x, r->v_off_slot[p]), ao_s(s_step),
 			  SG_VR(x, r->v_off_slot[p - 1]));
 	}
-	/* LDS store address: Xs[k][x], row stride cp->stride floats */
-	if (cp->k_contig)
-		I(SG_OP(v_mad_u32_u24), vt, SG_VR(x, r->v_c), ao_u32(cp->stride), SG_VR(x, r->v_r));
-	else
+	/* LDS store address, row stride cp->stride floats: row r, column c when an
+	 * LDS row runs along memory's contiguous dimension, else transposed */
+	if (cp->rows_contig)
 		I(SG_OP(v_mad_u32_u24), vt, SG_VR(x, r->v_r), ao_u32(cp->stride), SG_VR(x, r->v_c));
+	else
+		I(SG_OP(v_mad_u32_u24), vt, SG_VR(x, r->v_c), ao_u32(cp->stride), SG_VR(x, r->v_r));
 	I(SG_OP(v_lshl_add_u32), SG_VR(x, r->v_st), vt, ao_int(2), ao_u32(lds_off));
 	ao_comment(k, "LDS address of this lane's stores");
 }
@@ -212,7 +213,10 @@ void sg_emit_setup(struct sg_ctx *x)
 	I(SG_OP(v_and_b32), t1, ao_u32(c->lanes_n - 1), tid);
 	I(SG_OP(v_mad_u32_u24), SG_VR(x, x->v_col_thr), t1, ao_u32(c->tn), t0);
 	ao_comment(k, "first column of the thread in the block");
-	I(SG_OP(v_lshlrev_b32), SG_VR(x, x->v_rd_a), ao_int(2), SG_VR(x, x->v_row_thr));
+	if (c->a.x_major)   /* As[m][k]: the thread's first row */
+		I(SG_OP(v_mul_u32_u24), SG_VR(x, x->v_rd_a), ao_u32(c->a.stride * 4), SG_VR(x, x->v_row_thr));
+	else                /* As[k][m]: its first column of row k = 0 */
+		I(SG_OP(v_lshlrev_b32), SG_VR(x, x->v_rd_a), ao_int(2), SG_VR(x, x->v_row_thr));
 	I(SG_OP(v_lshl_add_u32), SG_VR(x, x->v_rd_b), SG_VR(x, x->v_col_thr), ao_int(2),
 	  ao_u32(c->a.lds_bytes));
 	ao_comment(k, "LDS fragment addresses (buffer 0)");

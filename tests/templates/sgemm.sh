@@ -63,6 +63,10 @@ k5_fuse_unroll2_tn|--preset k5 --unroll 2 --layout tn
 k5_acc_any_nt|--preset k5 --acc-bank any --layout nt
 k3_acc1_tn|--preset k3 --acc-bank 1 --layout tn
 k6_fuse_single|--preset k6 --dual false --vopd-fuse true --lds-vec b128
+kvec2_unroll2_double|--preset k5 --a-kvec 2 --unroll 2 --lds-buffers 2
+kvec4_sgpr_b128_tn|--preset k5 --a-kvec 4 --bm 64 --tm 2 --lds-vec b64 --sgpr-bases true --addr-chain false --global-vec b128 --layout tn
+kvec2_fuse_nt|--preset k5 --a-kvec 2 --layout nt
+kvec4_inner_wgp_tt|--preset k5 --a-kvec 4 --bm 64 --tm 2 --lds-vec b64 --bk 16 --unroll 4 --mode wgp --layout tt --pad-a 0
 small_b64|--bm 32 --bn 64 --bk 16 --tm 4 --tn 4 --waves-m 2 --waves-n 1 --lanes-m 4 --lanes-n 8 --threads 64 --unroll 16 --global-vec b64 --lds-vec b128 --pad-a 4 --pad-b 0
 tall_8x2|--bm 64 --bn 32 --bk 8 --tm 8 --tn 2 --waves-m 1 --waves-n 2 --lanes-m 8 --lanes-n 4 --threads 64 --lds-vec b64 --pad-a 2 --pad-b 2 --global-vec b32 --unroll 8
 one_wave_1x1|--bm 16 --bn 16 --bk 4 --tm 1 --tn 1 --waves-m 1 --waves-n 1 --lanes-m 2 --lanes-n 16 --threads 32 --lds-vec b32 --pad-a 1 --pad-b 1 --unroll 4 --layout tn
@@ -160,6 +164,17 @@ roundtrip k3_tt_double_b128 --preset k3 --layout tt --lds-buffers 2 --global-vec
 roundtrip k2_col --preset k2 --walk col
 roundtrip k5_unroll2_nt --preset k5 --unroll 2 --layout nt --lds-vec b64
 
+# --- a-kvec: k2 loads A as HIP's build of the seed's kernel 2 does, four
+# k-steps of a row per ds_load_b128 from As[m][k] (8 per 32-deep tile),
+# B one ds_load_b32 per k-step
+if "$G" sgemm --preset k2 -o "$T/k2.s" >"$T/k2.gen" 2>&1; then
+	n128=$(grep -c 'ds_load_b128' "$T/k2.s"); n32=$(grep -c 'ds_load_b32' "$T/k2.s")
+	[ "$n128" -eq 8 ] && [ "$n32" -eq 32 ] && ok sgemm_k2_a_kvec_loads ||
+		nok sgemm_k2_a_kvec_loads "ds_load_b128 $n128 (want 8), ds_load_b32 $n32 (want 32)"
+else
+	nok sgemm_k2_a_kvec_loads "$(head -n 1 "$T/k2.gen")"
+fi
+
 # --- invalid parameter sets: exit 2, the message names the parameter, no output
 bad() {
 	name=$1 want=$2; shift 2
@@ -194,6 +209,11 @@ bad addr_chain_sgpr 'addr-chain, sgpr-bases: choose one way' --preset k5 --sgpr-
 bad vopd_fuse_dual 'vopd-fuse, dual: dual plans every FMA' --preset k7 --vopd-fuse true
 bad acc_bank_dual 'acc-bank, dual: dual places the accumulators' --preset k7 --acc-bank 2
 bad acc_bank_value "acc-bank: '4'" --preset k5 --acc-bank 4
+bad a_kvec_pow2 'a-kvec: 3 is not a power of two' --preset k2 --a-kvec 3
+bad a_kvec_range 'a-kvec: 8 is out of range' --preset k2 --a-kvec 8
+bad a_kvec_dual 'a-kvec, dual: dual loads' --preset k7 --a-kvec 2
+bad a_kvec_unroll 'a-kvec: 4 k-steps per load of A do not divide unroll = 2' --preset k5 --a-kvec 4 --unroll 2
+bad a_kvec_pad 'pad-a: 2 must be a multiple of a-kvec = 4' --preset k2 --pad-a 2
 bad layout_value "layout: 'xx' is not a layout (NN|NT|TN|TT, any case)" --preset k5 --layout xx
 bad bm_range 'bm: 0 is out of range' --preset k5 --bm 0
 bad walk_value "walk: 'diagonal'" --preset k5 --walk diagonal
