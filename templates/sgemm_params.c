@@ -132,7 +132,8 @@ static int derive_copy(struct sg_copy *cp, const char *name, bool k_contig, bool
 	return 0;
 }
 
-int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen)
+/* The parameters as they were given, before any check. */
+static void read_values(const struct tpl_values *v, struct sg_cfg *c)
 {
 	memset(c, 0, sizeof *c);
 	const long *p = v->v;
@@ -156,7 +157,11 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 	c->delay_alu = p[SG_DELAY_ALU] != 0, c->addr_chain = p[SG_ADDR_CHAIN] != 0;
 	c->vopd_fuse = p[SG_VOPD_FUSE] != 0, c->acc_bank = (int)p[SG_ACC_BANK] - 1;   /* any: -1 */
 	c->a_kvec = (unsigned)p[SG_A_KVEC];
+}
 
+int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen)
+{
+	read_values(v, c);
 	if (c->vopd_fuse && c->dual)
 		FAIL("vopd-fuse, dual: dual plans every FMA as a v_dual_fmac_f32 already; choose one");
 	if (c->acc_bank >= 0 && c->dual)
