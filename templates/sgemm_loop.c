@@ -17,7 +17,10 @@
  * Either way, emit_frag_loads() is the only code that knows where fragment
  * elements sit, emit_fmas() the only code that orders FMAs, and every copy of
  * the k-step body (unrolled steps, the fast, guarded and last tiles) is the
- * same plan read from fragment set j % frag_sets.
+ * same plan read from fragment set j % frag_sets.  With a-kvec (A m-major in
+ * LDS, off plan only) one load brings a-kvec k-steps of an A row: emit_a_rows
+ * puts row r's k-step j in register r * a-kvec + j % a-kvec of set
+ * (j / a-kvec) % 2, which is where emit_fmas reads it.
  *
  * Pipelining: the loads of step j+1 go out before the FMAs of step j, so LDS
  * latency hides behind one k-step (s_waitcnt lgkmcnt(loads of one step)).
@@ -176,7 +179,7 @@ static unsigned frag_load_count(const struct sg_ctx *x, unsigned kk)
 
 /* A of k-steps kk .. kk + a-kvec - 1 from As[m][k]: one load per row of the
  * fragment, into set (kk / a-kvec) % 2; row r's k-step kk + i lands in
- * register r * a-kvec + i (a_reg). */
+ * register r * a-kvec + i. */
 static void emit_a_rows(struct sg_ctx *x, unsigned kk)
 {
 	const struct sg_cfg *c = x->c;
