@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,14 +102,27 @@ static int run(char *const argv[], const char *out_path)
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
+	/* The interrupts wait until the child is tracked: the handler (files.c)
+	 * stops a tracked child before it removes the temporaries, so no child
+	 * it does not know of can write one after it.  The child gets the mask
+	 * the caller had. */
+	sigset_t old;
+	ao_interrupts_hold(&old);
+	posix_spawnattr_t at;
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigmask(&at, &old);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK);
 	pid_t pid;
-	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	int rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
+	if (rc == 0)
+		ao_child_track(pid);   /* an interrupt stops it before removing its files */
+	ao_interrupts_release(&old);
 	if (rc != 0) {
 		errno = rc;
 		return -1;
 	}
-	ao_child_track(pid);   /* an interrupt stops it before removing its files */
 	int st;
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR) {
@@ -235,9 +249,18 @@ static int make_tmpdir(struct tmpdir *t)
 {
 	const char *e = getenv("TMPDIR");
 	snprintf(t->path, sizeof t->path, "%s/rdna3gen.XXXXXX", e && *e ? e : "/tmp");
-	if (!mkdtemp(t->path))
+	/* tracked before an interrupt can see it exist */
+	sigset_t old;
+	ao_interrupts_hold(&old);
+	bool made = mkdtemp(t->path) != NULL;
+	int saved = errno;
+	if (made)
+		t->slot[0] = ao_temp_track(t->path, true);
+	ao_interrupts_release(&old);
+	if (!made) {
+		errno = saved;
 		return -1;
-	t->slot[0] = ao_temp_track(t->path, true);
+	}
 	for (size_t i = 0; i < sizeof tmp_names / sizeof tmp_names[0]; i++) {
 		char p[4200];
 		snprintf(p, sizeof p, "%s/%s", t->path, tmp_names[i]);

@@ -61,18 +61,33 @@ static void remove_temps_and_die(int sig)
 	raise(sig);
 }
 
+static const int interrupt_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+void ao_interrupts_hold(sigset_t *old)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	for (size_t i = 0; i < sizeof interrupt_sigs / sizeof interrupt_sigs[0]; i++)
+		sigaddset(&s, interrupt_sigs[i]);
+	sigprocmask(SIG_BLOCK, &s, old);
+}
+
+void ao_interrupts_release(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 void ao_remove_temps_on_signal(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = remove_temps_and_die;
 	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+	for (size_t i = 0; i < sizeof interrupt_sigs / sizeof interrupt_sigs[0]; i++) {
 		struct sigaction old;
 		/* a signal the caller ignores (nohup) stays ignored */
-		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
-			sigaction(sigs[i], &sa, NULL);
+		if (sigaction(interrupt_sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(interrupt_sigs[i], &sa, NULL);
 	}
 }
 
@@ -270,13 +285,19 @@ int ao_write_outputs(const struct ao_output *files, unsigned n, const char *cons
 		if (d[made].how == T_DEVICE)
 			continue;
 		const char *path = files[made].path;
+		sigset_t old;
+		ao_interrupts_hold(&old);   /* tracked before an interrupt can see it exist */
 		int fd = make_temp_beside(path, tmp[made], sizeof tmp[made]);
+		int saved = errno;
+		if (fd >= 0)
+			slot[made] = ao_temp_track(tmp[made], false);
+		ao_interrupts_release(&old);
+		errno = saved;
 		if (fd < 0) {
 			snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
 			rc = AO_E_IO;
 			break;
 		}
-		slot[made] = ao_temp_track(tmp[made], false);
 		int e = fill(fd, files[made].data, files[made].len, 0666 & ~um);
 		if (e) {
 			snprintf(err, errlen, "%s: %s", path, strerror(e));

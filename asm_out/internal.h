@@ -4,11 +4,19 @@
 
 #include "asm_out/asm_out.h"
 
+#include <signal.h>
 #include <sys/types.h>
 
 /* files.c: the tool process running now (0: none); an interrupt stops it and
  * waits for it before removing the temporaries it writes. */
 void ao_child_track(pid_t pid);
+
+/* files.c: hold off the interrupts whose handler removes the temporaries
+ * (SIGINT, SIGTERM, SIGHUP) while a temporary or a child comes into being
+ * and is tracked; *old is the mask to give back (ao_interrupts_release) and to
+ * hand a child. */
+void ao_interrupts_hold(sigset_t *old);
+void ao_interrupts_release(const sigset_t *old);
 
 struct ao_label_rec {
 	char name[40];
