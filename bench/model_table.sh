@@ -34,6 +34,20 @@ cpu() {
 		END { printf "%.1f", c[2] - c[1] }' "$tmp/t"
 }
 gflops() { awk '/^model: .* GFLOP\/s/ { print $2 }' "$tmp/out"; }
+gbps() { awk '/^model: [0-9.]+ GB\/s$/ { print $2 }' "$tmp/out"; }
+# compare NAME SIZE NOTE FIGURE CMD...: one row of the sampling table, CMD
+# (ending in --model) run sampled and again with --model-full; FIGURE reads
+# the figure off its output (gflops, gbps)
+compare() {
+	name=$1 size=$2 note=$3 fig=$4
+	shift 4
+	cs=$(cpu "$@")
+	s=$($fig)
+	cf=$(cpu "$@" --model-full)
+	f=$($fig)
+	d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
+	printf '%-6s %6s %12.0f %12.0f %8s %8s %8s%s\n' "$name" "$size" "$s" "$f" "$d" "$cs" "$cf" "${note:+  ($note)}"
+}
 generate() { # PRESET: $tmp/PRESET.hsaco
 	if [ "$1" = naive ]; then set -- "$1" sgemm-naive --preset k1; else set -- "$1" sgemm --preset "$1"; fi
 	n=$1
@@ -50,37 +64,22 @@ if [ "${1:-}" = --sampling ]; then
 		sizes="1024 2048"
 		[ "$p" = naive ] && sizes=1024
 		for n in $sizes; do
-			cs=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model)
-			s=$(gflops)
-			cf=$(cpu "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model --model-full)
-			f=$(gflops)
-			d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
-			printf '%-6s %6s %12.0f %12.0f %8s %8s %8s\n' "$p" "$n" "$s" "$f" "$d" "$cs" "$cf"
+			compare "$p" "$n" "" gflops "$BUILD/rdna3run" "$tmp/$p.hsaco" --gemm $n $n $n --model
 		done
 	done
 	gt=${RDNA3_GROUNDTRUTH:-../shared/groundtruth}
 	if [ "$defaults" = 1 ] && [ -f "$gt/kernels/laplacian_k5.hsaco" ]; then
-		set -- "$gt/kernels/laplacian_k5.hsaco" --kernel _Z16laplacian_kernelIdEvPT_PKS0_iiiS0_S0_S0_S0_ \
+		compare lapl5 256 GB/s gbps "$BUILD/rdna3run" "$gt/kernels/laplacian_k5.hsaco" \
+			--kernel _Z16laplacian_kernelIdEvPT_PKS0_iiiS0_S0_S0_S0_ \
 			--grid 1,32,256 --block 256,1,1 --buffer 0=134217728 --buffer 1=134217728:random \
 			--arg 2=256 --arg 3=256 --arg 4=256 --arg 5=1.0 --arg 6=1.0 --arg 7=1.0 --arg 8=-6.0 --model
-		cs=$(cpu "$BUILD/rdna3run" "$@")
-		s=$(awk '/^model: [0-9.]+ GB\/s$/ { print $2 }' "$tmp/out")
-		cf=$(cpu "$BUILD/rdna3run" "$@" --model-full)
-		f=$(awk '/^model: [0-9.]+ GB\/s$/ { print $2 }' "$tmp/out")
-		d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
-		printf '%-6s %6s %12.0f %12.0f %8s %8s %8s  (GB/s)\n' lapl5 256 "$s" "$f" "$d" "$cs" "$cf"
 	fi
 	# the GPU of fewest CUs (a target's default card: the 780M, 12 CUs, no
 	# Infinity Cache), where the checks above do not reach (docs/model.md, "Limits")
 	if [ "$defaults" = 1 ]; then
 		small=$(sh scripts/target.sh --fewest-cus) || exit 1
 		"$BUILD/rdna3gen" sgemm --preset k8 --target "$small" -o "$tmp/k8_small.hsaco" >/dev/null
-		cs=$(cpu "$BUILD/rdna3run" "$tmp/k8_small.hsaco" --gemm 2048 2048 2048 --model)
-		s=$(gflops)
-		cf=$(cpu "$BUILD/rdna3run" "$tmp/k8_small.hsaco" --gemm 2048 2048 2048 --model --model-full)
-		f=$(gflops)
-		d=$(awk -v s="$s" -v f="$f" 'BEGIN { printf "%+.2f%%", 100 * (s - f) / f }')
-		printf '%-6s %6s %12.0f %12.0f %8s %8s %8s  (%s)\n' k8 2048 "$s" "$f" "$d" "$cs" "$cf" "$small"
+		compare k8 2048 "$small" gflops "$BUILD/rdna3run" "$tmp/k8_small.hsaco" --gemm 2048 2048 2048 --model
 	fi
 	exit 0
 fi
