@@ -17,6 +17,7 @@
 #define MDL_SC_MAX 1024           /* most scalar-cache lines a CU keeps (smem_cache_lines) */
 #define MDL_SC_WAYS 4             /* its associativity */
 #define MDL_OC_WR 8               /* a VGPR one of a wave's latest this many VALU ops wrote reads as cached */
+#define MDL_OC_WAYS 8             /* most entries of a bank's operand cache (vgpr_cache_ways) */
 #define MDL_LEAD 2048              /* barriers per workgroup whose lead time a CU keeps */
 
 enum mdl_wstate { MW_FREE, MW_READY, MW_BARRIER, MW_DONE };
@@ -119,11 +120,11 @@ struct mdl_simd {
 	uint64_t acct;               /* cycles before this are charged */
 	bool acct_valu;              /* the cycle acct - 1 is charged as VALU busy */
 	bool used;
-	/* the operand cache: per VGPR bank and source slot, the VGPR last read
-	 * through it (+ 1, 0: none) and by which wave; the register file: the
-	 * next cycle each bank can read (model/opcache.c) */
-	uint16_t oc_vgpr[ISA_VGPR_BANKS][3];
-	uint64_t oc_wave[ISA_VGPR_BANKS][3];
+	/* the operand caches: per VGPR bank, the VGPRs it holds (+ 1, 0: none),
+	 * most recently used first, and whose; the register file: the next cycle
+	 * each bank can read (model/opcache.c) */
+	uint16_t oc_vgpr[ISA_VGPR_BANKS][MDL_OC_WAYS];
+	uint64_t oc_wave[ISA_VGPR_BANKS][MDL_OC_WAYS];
 	uint64_t rf_free[ISA_VGPR_BANKS];
 	/* cached choice: the wave that issues next and when */
 	struct mdl_wave *pick;

@@ -75,7 +75,7 @@ static const struct tpl_preset presets[] = {
 	  "kernel 4: kernel 3 plus global->register prefetch of the next tile" },
 	{ "k5", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b128 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu addr-chain=true vopd-fuse=true acc-bank=2",
+		"sgpr-bases=false unroll=8 walk=row mode=cu addr-chain=true vopd-fuse=true acc-bank=3",
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
 	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "

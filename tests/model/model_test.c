@@ -411,9 +411,11 @@ static void test_wmma(void)
 		th_ok(g == want, "model_wmma_blocks_valu", "first WMMA to the store: %lld cycles, want %lld", g, want);
 }
 
-/* VGPR reads (model/opcache.c): the operand cache per bank (isa_vgpr_bank:
- * n mod 4) and source slot, and the register file reading one VGPR per bank
- * per cycle from vgpr_read_ahead cycles before the op could execute.  The VOPD
+/* VGPR reads (model/opcache.c): one operand cache per bank (isa_vgpr_bank:
+ * n mod 4) of vgpr_cache_ways (2) entries, least recently used out, which
+ * any source slot hits and results enter as they are written, and the
+ * register file reading one VGPR per bank per cycle from vgpr_read_ahead
+ * cycles before the op could execute.  The VOPD
  *   v_dual_fmac_f32 v8, v1, v5 :: v_dual_fmac_f32 v11, v10, v12
  * reads v1, v5, v8 (accumulator) and v10, v12, v11: banks 1, 1, 0 and 2, 0, 3.
  * None was read or written before (the prologue writes v2 only), so all six
@@ -425,7 +427,12 @@ static void test_wmma(void)
  * v_fma_f32 v4, v1, v5, v9 misses three times in bank 1: a cycle at the
  * default, none with two cycles ahead.  Two such VOPDs in a row (the second
  * reading v13, v17, v20 and v14, v24, v23 in the same banks): the second's
- * reads wait for the first's, a cycle. */
+ * reads wait for the first's, a cycle.
+ * The cache: after v_fmac_f32 v8, v1, v5, bank 1's cache holds v5 and v1, so
+ * v_fma_f32 v4, v5, v1, v9 (v5 now through src0, v1 through src1) misses
+ * only v9: no cost (a cache per port would miss all three, a cycle).  Two
+ * results written to bank 1 in between (v_mov_b32 v13, v_mov_b32 v17) push
+ * v5 and v1 out: three misses again, a cycle. */
 static long long bank_gap(const char *name, const char *pre, const char *op, unsigned opc, double ahead,
 			  struct mdl_result *r)
 {
@@ -478,6 +485,77 @@ static void test_vgpr_banks(void)
 	if (g != -1)
 		th_ok(g == 1 + 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_reads_in_order",
 		      "two VOPDs (two misses in banks 0 and 1 each) -> add %lld cycles after the first (want 1 + 1 + 1)", g);
+	static const char cached[] = "  v_fmac_f32 v8, v1, v5\n";
+	static const char pushed[] = "  v_fmac_f32 v8, v1, v5\n  v_mov_b32 v13, 1.0\n  v_mov_b32 v17, 2.0\n";
+	g = bank_gap("bank_cache_any_port", cached, "v_fma_f32 v4, v5, v1, v9", ISA_OP_v_fma_f32, -1, &r);
+	if (g != -1)
+		th_ok(g == 1 && r.bucket[MDL_B_BANK] == 0, "model_vgpr_cache_any_port",
+		      "v_fma_f32 reading v5, v1 through other ports than before -> add %lld cycles (want 1: both hit)", g);
+	g = bank_gap("bank_cache_pushed", pushed, "v_fma_f32 v4, v5, v1, v9", ISA_OP_v_fma_f32, -1, &r);
+	if (g != -1)
+		th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_cache_results_enter",
+		      "v_fma_f32 after two results written to bank 1 -> add %lld cycles (want 1 + 1: v5, v1 pushed out)", g);
+}
+
+/* The two VOPD loops the seed (000) timed with RGP, each 16 pairs repeated
+ * four times by one wave.  Its kernel 6's pairs (registers placed by hand, A
+ * in banks 2-3, B in 0-1) issue one per cycle ("each with a 1-cycle
+ * latency"); the 16 pairs it prints of HIP's kernel 5 (A and B in every bank,
+ * each accumulator a bank below its B) take 2-3 cycles each even for a single
+ * wave, and a loop of them does not pass 75 % VALU use.  So over the 32 pairs
+ * of the middle two repetitions kernel 6's take at most 33 cycles and HIP's
+ * at least 32 / 0.75 = 43.  The bounds are the seed's; the model's own count
+ * (one entry per port: 32 for both) is not used. */
+static const char seed_k6_pairs[] =
+	"186 184 5 187 185 2,186 185 3 187 184 4,186 188 9 187 189 6,187 188 7 186 189 8,"
+	"190 188 13 191 189 10,190 189 11 191 188 12,190 184 17 191 185 14,191 184 15 190 185 16,"
+	"194 184 21 195 185 18,194 185 19 195 184 20,194 188 25 195 189 22,195 188 23 194 189 24,"
+	"198 188 29 199 189 26,198 189 27 199 188 28,198 192 33 199 193 30,199 192 31 198 193 32";
+static const char seed_hip_k5_pairs[] =
+	"138 144 127 139 143 122,138 145 128 139 142 121,139 144 123 140 143 114,139 145 124 140 142 113,"
+	"140 144 115 141 143 110,140 145 116 141 142 109,141 144 111 138 147 90,141 145 112 138 146 89,"
+	"138 148 91 139 147 94,138 149 92 139 146 93,139 148 95 140 147 98,139 149 96 140 146 97,"
+	"140 148 99 141 147 118,140 149 100 141 146 117,141 148 119 138 151 70,141 149 120 138 150 69";
+
+/* Cycles from the 17th to the 49th VOPD of `pairs` (src0 src1 acc for X, then
+ * for Y, pairs separated by commas) repeated four times by one wave. */
+static long long pairs_span(const char *name, const char *pairs)
+{
+	char body[8192];
+	size_t n = (size_t)snprintf(body, sizeof body, "  v_lshlrev_b32 v2, 2, v0\n");
+	for (unsigned rep = 0; rep < 4; rep++)
+		for (const char *p = pairs; *p;) {
+			unsigned a, b, c, d, e, f;
+			int used = 0;
+			if (sscanf(p, "%u %u %u %u %u %u%n", &a, &b, &c, &d, &e, &f, &used) != 6)
+				return -1;
+			n += (size_t)snprintf(body + n, sizeof body - n,
+					      "  v_dual_fmac_f32 v%u, v%u, v%u :: v_dual_fmac_f32 v%u, v%u, v%u\n", c, a, b, f,
+					      d, e);
+			p += used;
+			p += *p == ',';
+		}
+	snprintf(body + n, sizeof body - n, "  s_endpgm\n");
+	struct trace t;
+	struct mdl_consts c;
+	struct mdl_result r;
+	kernel_vgprs = 216;
+	int rc = run(name, body, 0, 32, &t, &r, &c);
+	kernel_vgprs = 8;
+	if (rc)
+		return -1;
+	return at(&t, 0, ISA_OP_v_dual, 48) - at(&t, 0, ISA_OP_v_dual, 16);
+}
+
+static void test_vgpr_seed_pairs(void)
+{
+	long long g = pairs_span("pairs_seed_k6", seed_k6_pairs);
+	if (g != -1)
+		th_ok(g <= 33, "model_vgpr_seed_k6_pairs", "the seed's kernel-6 pairs: 32 in %lld cycles (want <= 33)", g);
+	g = pairs_span("pairs_seed_hip_k5", seed_hip_k5_pairs);
+	if (g != -1)
+		th_ok(g >= 43, "model_vgpr_seed_hip_k5_pairs",
+		      "HIP's kernel-5 pairs: 32 in %lld cycles (want >= 43: at most 75 %% VALU use)", g);
 }
 
 /* A VALU result read by vector memory: a global_store reading it as data issues
@@ -578,6 +656,7 @@ int main(void)
 	test_smem_wait();
 	test_smem_cache();
 	test_vgpr_banks();
+	test_vgpr_seed_pairs();
 	test_vmem_after_valu();
 	test_vmem_busy();
 	test_delay_alu();

@@ -34,8 +34,8 @@ long long at(const struct trace *t, uint64_t w, unsigned op, unsigned k)
 
 int build(const char *name, const char *body, unsigned lds, unsigned block, char *path, size_t pathlen)
 {
-	char text[4096], err[1024];
-	snprintf(text, sizeof text,
+	char text[16384], err[1024];
+	int len = snprintf(text, sizeof text,
 		 ".amdhsa_code_object_version 5\n.amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n.text\n"
 		 ".globl %s\n.p2align 8\n.type %s,@function\n%s:\n%s"
 		 ".rodata\n.p2align 6\n.amdhsa_kernel %s\n .amdhsa_next_free_vgpr %u\n .amdhsa_next_free_sgpr 8\n"
@@ -50,6 +50,10 @@ int build(const char *name, const char *body, unsigned lds, unsigned block, char
 		 ".address_space: global }\n...\n.end_amdgpu_metadata\n",
 		 name, name, name, body, name, kernel_vgprs, lds, kernel_priv, kernel_priv > 0, name, name, lds, kernel_priv, block,
 		 kernel_vgprs);
+	if (len < 0 || (size_t)len >= sizeof text) {
+		th_ok(0, name, "build: the kernel text is longer than %zu bytes", sizeof text);
+		return -1;
+	}
 	if (th_build_text(name, text, path, pathlen, err, sizeof err)) {
 		th_ok(0, name, "build: %s", err);
 		return -1;

@@ -10,7 +10,7 @@
 #include "model/model.h"
 #include "tests/emu/harness.h"
 
-#define MAXI 64
+#define MAXI 128
 
 /* Settings of the next build (build, run, open_launch): .amdhsa_next_free_vgpr,
  * private segment bytes per work-item, LDS bytes for open_launch. */

@@ -122,17 +122,18 @@ n=$(grep -c '^ok sgemm_gen_' "$T/matrix.log")
 	>"$T/k5.out" 2>&1 && grep -q 'grid 4,4,1 block 128,1,1' "$T/k5.out" && grep -q '^check: PASSED' "$T/k5.out" &&
 	ok sgemm_k5_512_no_extra_flags || nok sgemm_k5_512_no_extra_flags "$(tail -n 2 "$T/k5.out" | tr '\n' '|')"
 
-# --- acc-bank: k5 places acc[i][j] two banks above B[j], so every half of its
-# v_dual_fmac_f32 pairs has a factor two banks below its accumulator; first
-# fit (acc-bank any) puts the accumulator in B's bank, and most halves do not
-acc_halves() {   # prints "halves with a factor 2 banks below dst" and "halves"
+# --- acc-bank: k5 places acc[i][j] three banks above B[j] (one below, as HIP
+# places them), so every half of its v_dual_fmac_f32 pairs has a factor one
+# bank above its accumulator; first fit (acc-bank any) puts the accumulator in
+# B's bank, and most halves do not
+acc_halves() {   # prints "halves with a factor 1 bank above dst" and "halves"
 	grep 'v_dual_fmac_f32' "$1" | sed 's/::/\n/' | sed -E 's/.*fmac_f32 v([0-9]+), v([0-9]+), v([0-9]+).*/\1 \2 \3/' |
-		awk '{ n++; if (($1 - $2 + 1024) % 4 == 2 || ($1 - $3 + 1024) % 4 == 2) m++ } END { print m + 0, n + 0 }'
+		awk '{ n++; if (($1 - $2 + 1024) % 4 == 3 || ($1 - $3 + 1024) % 4 == 3) m++ } END { print m + 0, n + 0 }'
 }
-if "$G" sgemm --preset k5 -o "$T/acc2.s" >/dev/null 2>&1 && "$G" sgemm --preset k5 --acc-bank any -o "$T/acc_any.s" >/dev/null 2>&1; then
-	set -- $(acc_halves "$T/acc2.s") $(acc_halves "$T/acc_any.s")
+if "$G" sgemm --preset k5 -o "$T/acc3.s" >/dev/null 2>&1 && "$G" sgemm --preset k5 --acc-bank any -o "$T/acc_any.s" >/dev/null 2>&1; then
+	set -- $(acc_halves "$T/acc3.s") $(acc_halves "$T/acc_any.s")
 	if [ "$2" -gt 1000 ] && [ "$1" -eq "$2" ] && [ "$3" -lt $(( $4 / 2 )) ]; then ok sgemm_acc_bank_k5
-	else nok sgemm_acc_bank_k5 "acc-bank 2: $1 of $2 halves; any: $3 of $4"; fi
+	else nok sgemm_acc_bank_k5 "acc-bank 3: $1 of $2 halves; any: $3 of $4"; fi
 else
 	nok sgemm_acc_bank_k5 "generation failed"
 fi
@@ -226,6 +227,10 @@ EX="$(dirname "$0")/../../examples/sgemm-k5.yaml"
 "$G" sgemm --config "$EX" -o "$T/ex.hsaco" --report "$T/ex.txt" >"$T/ex.out" 2>&1 &&
 	grep -q '^  VALU FMA *67.0000' "$T/ex.txt" && grep -q 'occupancy' "$T/ex.txt" &&
 	ok sgemm_example_yaml_report || nok sgemm_example_yaml_report "$(head -n 2 "$T/ex.out" | tr '\n' '|')"
+# the example is --preset k5 written out: the same code (the first line names the preset)
+"$G" sgemm --config "$EX" -o "$T/ex.s" >/dev/null 2>&1 && "$G" sgemm --preset k5 -o "$T/pre.s" >/dev/null 2>&1 &&
+	tail -n +2 "$T/ex.s" >"$T/ex.body" && tail -n +2 "$T/pre.s" >"$T/pre.body" && cmp -s "$T/ex.body" "$T/pre.body" &&
+	ok sgemm_example_is_preset_k5 || nok sgemm_example_is_preset_k5 "examples/sgemm-k5.yaml and --preset k5 give different code"
 
 [ $fail -eq 0 ] && rm -rf "$T"
 exit $fail

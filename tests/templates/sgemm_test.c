@@ -266,7 +266,7 @@ int main(void)
 	 *   (addr-chain) -> 16 x 5 / 8 = 10 per k-step.
 	 *   VALU FMA instructions: vopd-fuse pairs 122 of the 128 FMAs of a k-step
 	 *   (61 v_dual_fmac_f32 + 6 single = 67); the count is the fusion pass's on
-	 *   these first-fit registers, not derived by hand: a change to either shows.
+	 *   k5's registers (acc-bank 3), not derived by hand: a change to either shows.
 	 * k3: 8x8 -> 64 FMAs; fragments 8 + 8 (4 b128 loads) + 8 stores / 8 k-steps
 	 *   -> 5 LDS; (4 + 4) global loads per tile -> 1 VMEM per k-step; global
 	 *   32 B / 512 FMAs = 0.0625; LDS loads 64 B / 64 = 1.0; stores 32/512.
