@@ -614,6 +614,7 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 			done = t + fixed_load_latency(c, cu, t);
 		bucket = MDL_B_VMEM;
 	}
+	mdl_vgpr_overwritten(&cu->simd[w->simd], w, u);
 	set_dst(w, u, done, bucket, true);
 	push_out(w, done, u->counter, bucket, t);
 }

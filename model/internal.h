@@ -199,5 +199,7 @@ void mdl_fetch_advance(const struct mdl_sim *s, struct mdl_wave *w);
  * results. */
 uint64_t mdl_vgpr_reads(const struct mdl_consts *c, struct mdl_simd *sm, struct mdl_wave *w, const struct emu_inst *in,
 			const struct emu_hzinfo *u, uint64_t ex0);
+/* opcache.c: a memory instruction of w will overwrite the VGPRs u writes */
+void mdl_vgpr_overwritten(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_hzinfo *u);
 
 #endif

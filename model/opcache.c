@@ -9,8 +9,9 @@
  * out.  Any source slot hits an entry, and a VALU result enters the cache of
  * its bank as it is written, pushing out the oldest entry.  A VGPR one of the
  * wave's last MDL_OC_WR VALU ops wrote is forwarded (fresh) even when the
- * cache let it go.  Every other read misses and goes to the register file,
- * which reads one VGPR per bank per cycle.  The reads of an op start
+ * cache let it go; a VGPR a memory instruction overwrites leaves the cache.
+ * Every other read misses and goes to the register file, which reads one VGPR
+ * per bank per cycle.  The reads of an op start
  * vgpr_read_ahead cycles before the cycle it could otherwise execute, in order
  * with the earlier ops' reads, and the op executes no earlier than its last
  * read: two misses in one bank cost nothing after a cycle the bank was idle,
@@ -102,4 +103,22 @@ uint64_t mdl_vgpr_reads(const struct mdl_consts *c, struct mdl_simd *sm, struct 
 		}
 	w->oc_nvalu++;
 	return ex;
+}
+
+/* A memory instruction of the wave will overwrite VGPRs (a load's data, an
+ * atomic's return): their old values leave the caches and are no longer
+ * fresh, so the next read of one misses. */
+void mdl_vgpr_overwritten(struct mdl_simd *sm, struct mdl_wave *w, const struct emu_hzinfo *u)
+{
+	for (unsigned i = 0; i < u->nw; i++)
+		for (unsigned k = 0; k < u->w[i].n; k++) {
+			unsigned code = u->w[i].code + k;
+			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+				continue;
+			unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
+			for (unsigned j = 0; j < MDL_OC_WAYS; j++)
+				if (sm->oc_vgpr[b][j] == v + 1 && sm->oc_wave[b][j] == w->uid)
+					sm->oc_vgpr[b][j] = 0;
+			w->oc_wseq[v] = 0;
+		}
 }

@@ -558,6 +558,29 @@ static void test_vgpr_seed_pairs(void)
 		      "HIP's kernel-5 pairs: 32 in %lld cycles (want >= 43: at most 75 %% VALU use)", g);
 }
 
+/* A VGPR a load overwrites leaves the operand cache: after v_fmac_f32 v8, v1,
+ * v5 bank 1's cache holds v5 and v1; ds_load_b32 v5 replaces v5, so
+ * v_fma_f32 v4, v5, v13, v9 misses three times in bank 1 (v5, v13, v9): a
+ * cycle late (two misses, had the old v5 still counted as cached). */
+static void test_vgpr_load_leaves_cache(void)
+{
+	struct trace t;
+	struct mdl_consts c;
+	struct mdl_result r;
+	static const char body[] = "  v_lshlrev_b32 v2, 2, v0\n  ds_store_b32 v2, v0\n  v_fmac_f32 v8, v1, v5\n"
+				   "  s_waitcnt lgkmcnt(0)\n  ds_load_b32 v5, v2\n  s_waitcnt lgkmcnt(0)\n  s_nop 15\n"
+				   "  v_fma_f32 v4, v5, v13, v9\n  v_add_f32 v6, 1.0, v2\n  s_endpgm\n";
+	kernel_vgprs = 32;
+	int rc = run("bank_load_overwrites", body, 256, 32, &t, &r, &c);
+	kernel_vgprs = 8;
+	if (rc)
+		return;
+	long long g = at(&t, 0, ISA_OP_v_add_f32, 0) - at(&t, 0, ISA_OP_v_fma_f32, 0);
+	th_ok(g == 1 + 1 && r.bucket[MDL_B_BANK] == 1, "model_vgpr_load_leaves_cache",
+	      "v_fma_f32 after ds_load_b32 v5 -> add %lld cycles (want 1 + 1: v5 misses), bank-conflict stall %llu", g,
+	      (unsigned long long)r.bucket[MDL_B_BANK]);
+}
+
 /* A VALU result read by vector memory: a global_store reading it as data issues
  * valu_store_latency after the VALU op, a global_load reading it as address
  * valu_mem_latency after (neither earlier than the op's execution +
@@ -657,6 +680,7 @@ int main(void)
 	test_smem_cache();
 	test_vgpr_banks();
 	test_vgpr_seed_pairs();
+	test_vgpr_load_leaves_cache();
 	test_vmem_after_valu();
 	test_vmem_busy();
 	test_delay_alu();
