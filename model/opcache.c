@@ -11,11 +11,10 @@
  * wave's last MDL_OC_WR VALU ops wrote is forwarded (fresh) even when the
  * cache let it go; a VGPR a memory instruction overwrites leaves the cache.
  * Every other read misses and goes to the register file, which reads one VGPR
- * per bank per cycle.  The reads of an op start
- * vgpr_read_ahead cycles before the cycle it could otherwise execute, in order
- * with the earlier ops' reads, and the op executes no earlier than its last
- * read: two misses in one bank cost nothing after a cycle the bank was idle,
- * three always cost a cycle.
+ * per bank per cycle.  The reads of an op start vgpr_read_ahead cycles before
+ * the cycle it could otherwise execute, in order with the earlier ops' reads,
+ * and the op executes no earlier than its last read: two misses in one bank
+ * cost nothing after a cycle the bank was idle, three always cost a cycle.
  */
 #include "isa/isa.h"
 #include "model/internal.h"
