@@ -29,15 +29,24 @@ static unsigned oc_find(const struct mdl_simd *sm, unsigned b, unsigned ways, un
 }
 
 /* VGPR v of wave uid becomes bank b's most recent entry: entry j (the one
- * holding it, or the oldest) leaves and the younger ones age by one. */
-static void oc_touch(struct mdl_simd *sm, unsigned b, unsigned ways, unsigned v, uint64_t uid)
+ * oc_find found holding it, or ways: the oldest) leaves and the younger ones
+ * age by one. */
+static void oc_touch(struct mdl_simd *sm, unsigned b, unsigned j, unsigned ways, unsigned v, uint64_t uid)
 {
-	unsigned j = oc_find(sm, b, ways, v, uid);
 	if (j == ways)
 		j = ways - 1;
 	for (; j > 0; j--)
 		sm->oc_vgpr[b][j] = sm->oc_vgpr[b][j - 1], sm->oc_wave[b][j] = sm->oc_wave[b][j - 1];
 	sm->oc_vgpr[b][0] = (uint16_t)(v + 1), sm->oc_wave[b][0] = uid;
+}
+
+/* The VGPR an operand code names, if it names one. */
+static bool oc_vgpr(unsigned code, unsigned *v)
+{
+	if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+		return false;
+	*v = code - EMU_OPND_VGPR0;
+	return true;
 }
 
 /* One VGPR source of a VALU op: a hit when its bank's cache holds it for this
@@ -46,12 +55,12 @@ static void oc_touch(struct mdl_simd *sm, unsigned b, unsigned ways, unsigned v,
 static void oc_read(struct mdl_simd *sm, const struct mdl_wave *w, unsigned ways, unsigned code, unsigned *miss,
 		    unsigned *seen, unsigned *nseen)
 {
-	if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+	unsigned v;
+	if (!oc_vgpr(code, &v))
 		return;
-	unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
-	bool hit = oc_find(sm, b, ways, v, w->uid) < ways ||
-		   (w->oc_wseq[v] && w->oc_nvalu - w->oc_wseq[v] < MDL_OC_WR);
-	oc_touch(sm, b, ways, v, w->uid);
+	unsigned b = isa_vgpr_bank(v), j = oc_find(sm, b, ways, v, w->uid);
+	bool hit = j < ways || (w->oc_wseq[v] && w->oc_nvalu - w->oc_wseq[v] < MDL_OC_WR);
+	oc_touch(sm, b, j, ways, v, w->uid);
 	if (hit)
 		return;
 	for (unsigned i = 0; i < *nseen; i++)
@@ -93,11 +102,11 @@ uint64_t mdl_vgpr_reads(const struct mdl_consts *c, struct mdl_simd *sm, struct 
 	 * wave reads them as fresh */
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
-			unsigned code = u->w[i].code + k;
-			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+			unsigned v;
+			if (!oc_vgpr(u->w[i].code + k, &v))
 				continue;
-			unsigned v = code - EMU_OPND_VGPR0;
-			oc_touch(sm, isa_vgpr_bank(v), ways, v, w->uid);
+			unsigned b = isa_vgpr_bank(v);
+			oc_touch(sm, b, oc_find(sm, b, ways, v, w->uid), ways, v, w->uid);
 			w->oc_wseq[v] = w->oc_nvalu + 1;
 		}
 	w->oc_nvalu++;
@@ -111,13 +120,13 @@ void mdl_vgpr_overwritten(struct mdl_simd *sm, struct mdl_wave *w, const struct 
 {
 	for (unsigned i = 0; i < u->nw; i++)
 		for (unsigned k = 0; k < u->w[i].n; k++) {
-			unsigned code = u->w[i].code + k;
-			if (code < EMU_OPND_VGPR0 || code >= EMU_OPND_VGPR0 + ISA_VGPRS)
+			unsigned v;
+			if (!oc_vgpr(u->w[i].code + k, &v))
 				continue;
-			unsigned v = code - EMU_OPND_VGPR0, b = isa_vgpr_bank(v);
-			for (unsigned j = 0; j < MDL_OC_WAYS; j++)
-				if (sm->oc_vgpr[b][j] == v + 1 && sm->oc_wave[b][j] == w->uid)
-					sm->oc_vgpr[b][j] = 0;
+			/* oc_touch moves a VGPR, so a bank holds it once at most */
+			unsigned b = isa_vgpr_bank(v), j = oc_find(sm, b, MDL_OC_WAYS, v, w->uid);
+			if (j < MDL_OC_WAYS)
+				sm->oc_vgpr[b][j] = 0;
 			w->oc_wseq[v] = 0;
 		}
 }
