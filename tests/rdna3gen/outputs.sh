@@ -85,9 +85,16 @@ awk '/^add1:/ { print; for (i = 0; i < 400000; i++) print "  v_add_nc_u32 v1, v1
 	tests/loader/add1.s >"$T/big.s"
 TMPDIR="$T/scratch" "$G" report "$T/big.s" -o "$T/big.txt" >/dev/null 2>&1 &
 pid=$!
+# The toolchain check and the assembly each make a folder, with a moment
+# between the two: what the loop saw is kept, not listed a second time.
 n=0
-while [ $n -lt 200 ] && [ -z "$(ls "$T/scratch")" ]; do sleep 0.05; n=$((n + 1)); done
-seen=$(ls "$T/scratch")
+seen=
+while [ $n -lt 200 ]; do
+	seen=$(ls "$T/scratch")
+	[ -n "$seen" ] && break
+	sleep 0.05
+	n=$((n + 1))
+done
 kill -TERM $pid 2>/dev/null
 wait $pid
 rc=$?
