@@ -286,6 +286,30 @@ struct mdl_issue {
 };
 typedef void (*mdl_issue_fn)(void *ctx, const struct mdl_issue *is);
 
+/* ---- instruction timing (model/timing.c) ---------------------------------------------
+ * Per instruction of the kernel, from the issues of the simulated waves: how
+ * often it issued, the cycles from the wave's previous issue to it (before:
+ * what it waited) and from it to the wave's next issue (after: the latency a
+ * profiler's instruction timing shows).  Gathered by mdl_timing_on_issue
+ * (ctx: the struct mdl_timing), or by mdl_predict through mdl_opts.timing. */
+struct mdl_inst_time {
+	uint64_t hits;
+	uint64_t before, preceded;   /* cycles, over the issues the wave had issued before */
+	uint64_t after, followed;    /* cycles, over the issues the wave issued after */
+	char *text;                  /* the instruction as the emulator prints it */
+};
+struct mdl_timing_wave;
+struct mdl_timing {
+	struct mdl_inst_time *at;    /* by byte offset / 4; n entries, zero where nothing issued */
+	size_t n;
+	struct mdl_timing_wave *w;   /* the last issue per (CU, SIMD, slot) */
+	size_t nw;
+	uint64_t waves;
+	bool oom;                    /* memory ran out: the figures are incomplete */
+};
+void mdl_timing_on_issue(void *ctx, const struct mdl_issue *is);
+void mdl_timing_free(struct mdl_timing *t); /* and empty again */
+
 /* ---- running a dispatch ------------------------------------------------------------------ */
 struct mdl_opts {
 	struct mdl_consts c;         /* mdl_consts_default, then overrides */
@@ -305,6 +329,9 @@ struct mdl_opts {
 	 * the workgroups its line-sharing pass runs.  NULL: none. */
 	const struct emu_progress *progress;
 	const char *progress_what;
+	/* mdl_predict: NULL, or emptied and filled with the instruction timing of
+	 * the run its prediction comes from (on_issue still gets every issue) */
+	struct mdl_timing *timing;
 };
 
 struct mdl_result {

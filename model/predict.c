@@ -42,6 +42,32 @@ static double min_wgs(const struct md_plan *p, unsigned u)
 	return (double)(n < p->wg_per_unit ? n : p->wg_per_unit);
 }
 
+/* mdl_opts.timing: the timing gathers every issue, then the caller's hook */
+struct timing_chain {
+	struct mdl_timing *t;
+	mdl_issue_fn fn;
+	void *ctx;
+};
+
+static void timing_issue(void *ctx, const struct mdl_issue *is)
+{
+	struct timing_chain *ch = ctx;
+	mdl_timing_on_issue(ch->t, is);
+	if (ch->fn)
+		ch->fn(ch->ctx, is);
+}
+
+/* so gathers o->timing (emptied first), through ch, when o asks for it */
+static void timing_attach(const struct mdl_opts *o, struct mdl_opts *so, struct timing_chain *ch)
+{
+	*ch = (struct timing_chain){ o->timing, o->on_issue, o->issue_ctx };
+	if (!o->timing)
+		return;
+	mdl_timing_free(o->timing);
+	so->on_issue = timing_issue;
+	so->issue_ctx = ch;
+}
+
 static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 			struct mdl_prediction *p, char *err, size_t errlen)
 {
@@ -93,6 +119,8 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 	so.mem = mem_fn;
 	so.mem_ctx = &m;
 	so.plan = &p->plan;
+	struct timing_chain ch;
+	timing_attach(o, &so, &ch);
 	rc = mdl_run(dev, L, &so, &p->r, err, errlen);
 	mm_get_stats(m.mm, &p->mem);
 	mm_free(m.mm);

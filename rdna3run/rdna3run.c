@@ -96,12 +96,14 @@ void run_print_stats(const struct ld_backend *b, const struct ld_run_stats *st, 
 
 int run_outputs_check(const struct run_opts *o)
 {
-	struct ao_output files[RUN_MAX_NAMED + 2];
+	struct ao_output files[RUN_MAX_NAMED + 3];
 	unsigned n = 0;
 	for (unsigned i = 0; i < o->ndumps; i++)
 		files[n++] = (struct ao_output){ o->dumps[i].value, NULL, 0 };
 	if (o->model_html)
 		files[n++] = (struct ao_output){ o->model_html, NULL, 0 };
+	if (o->model_timing)
+		files[n++] = (struct ao_output){ o->model_timing, NULL, 0 };
 	if (o->microbench_out)
 		files[n++] = (struct ao_output){ o->microbench_out, NULL, 0 };
 	char err[1024];
@@ -383,7 +385,7 @@ int main(int argc, char **argv)
 	struct ld_backend *b = NULL;
 	void *module = NULL;
 	struct run_model rm = { .json = o.model_json, .sample = o.model_sample, .constants = o.model_constants,
-				.html = o.model_html, .file = o.file };
+				.html = o.model_html, .timing = o.model_timing, .file = o.file };
 	if (o.model && (status = run_model_device(&o, co, &rm.device)) >= 0)
 		goto close;
 	run_progress_init(&rm.progress, o.model ? "model" : "emu");

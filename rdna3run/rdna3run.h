@@ -70,6 +70,7 @@ struct run_opts {
 	unsigned model_sample;            /* units per group to simulate; 0 = all (--model-full) */
 	const char *model_constants;     /* --model-constants FILE, or NULL */
 	const char *model_html;          /* --model-html FILE, or NULL */
+	const char *model_timing;        /* --model-timing FILE, or NULL */
 	const struct mdl_device *model_device; /* --device-model NAME, or NULL: the target's default */
 	/* --microbench: run the microbenchmarks, write constants to -o FILE */
 	bool microbench;
@@ -178,6 +179,7 @@ struct run_model {
 	unsigned sample;                 /* units per group to simulate, 0 = all */
 	const char *constants;           /* constants file, or NULL */
 	const char *html;                /* --model-html FILE, or NULL */
+	const char *timing;              /* --model-timing FILE, or NULL */
 	const char *file;                /* the code object, named on the page */
 	const struct mdl_device *device;  /* the card predicted for (run_model_device) */
 	double flops;                    /* useful work for GFLOP/s (GEMM: 2MNK), 0: none */

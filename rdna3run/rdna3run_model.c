@@ -1,6 +1,7 @@
 /* rdna3run_model.c — rdna3run --model: the launch hook that runs a dispatch
  * under the timing model (model/model.h) and prints the prediction, and with
- * --model-html one offline page of it: the roofline and the cycle breakdown. */
+ * --model-html one offline page of it: the roofline and the cycle breakdown;
+ * with --model-timing the instruction timing of the simulated waves. */
 #include "asm_out/asm_out.h"
 #include "rdna3run/rdna3run.h"
 #include "model/model.h"
@@ -19,6 +20,21 @@ static void html_escaped(struct ao_text *t, const char *s)
 {
 	for (; *s; s++) /* names and text lines hold no markup, but < > & may occur */
 		ao_textf(t, "%s", *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : (char[2]){ *s, 0 });
+}
+
+/* t to path (a temporary beside it, renamed: run_files), then t->p freed.  0, or
+ * -1 after one error line. */
+static int write_text(const char *path, struct ao_text *t)
+{
+	int rc = -1;
+	if (t->oom) {
+		run_error("%s: out of memory", path);
+	} else {
+		struct run_files f = { 0 };
+		rc = run_files_add(&f, path, t->p, t->len) || run_files_commit(&f, NULL) ? -1 : 0;
+	}
+	free(t->p);
+	return rc;
 }
 
 static int write_html(const struct run_model *rm, const struct emu_launch *l, const struct mdl_prediction *p,
@@ -64,15 +80,73 @@ static int write_html(const struct run_model *rm, const struct emu_launch *l, co
 	rp_prediction_html(&t, &rp);
 	ao_textf(&t, "<p>Clock %.0f MHz; constants in model/consts.def.</p>\n</body></html>\n",
 		 c->clock_mhz);
-	int rc = -1;
-	if (t.oom) {
-		run_error("%s: out of memory", rm->html);
-	} else {
-		struct run_files f = { 0 };
-		rc = run_files_add(&f, rm->html, t.p, t.len) || run_files_commit(&f, NULL) ? -1 : 0;
-	}
-	free(t.p);
-	return rc;
+	return write_text(rm->html, &t);
+}
+
+/* --model-timing: the instruction timing of the run the prediction came from,
+ * as text: a header, the 20 instructions that waited longest, then every
+ * instruction that issued in code order (docs/model.md, "Instruction timing") */
+static double avg(uint64_t sum, uint64_t n)
+{
+	return n ? (double)sum / (double)n : 0;
+}
+
+static void timing_line(struct ao_text *t, const struct mdl_inst_time *a, size_t i, uint64_t all_before)
+{
+	ao_textf(t, "%7zx %9llu %12llu %8.1f %6.2f %8.1f  %s\n", i * 4, (unsigned long long)a->hits,
+		 (unsigned long long)a->before, avg(a->before, a->preceded),
+		 all_before ? 100.0 * (double)a->before / (double)all_before : 0.0, avg(a->after, a->followed),
+		 a->text ? a->text : "?");
+}
+
+/* By cycles before issue, most first; ties by offset. */
+struct ranked {
+	uint64_t before;
+	size_t i;
+};
+static int by_before(const void *x, const void *y)
+{
+	const struct ranked *a = x, *b = y;
+	if (a->before != b->before)
+		return a->before < b->before ? 1 : -1;
+	return a->i < b->i ? -1 : 1;
+}
+
+static void timing_text(struct ao_text *t, const struct mdl_timing *tm, const char *kernel, struct ranked *r)
+{
+	uint64_t all = 0, hits = 0;
+	size_t m = 0;
+	for (size_t i = 0; i < tm->n; i++)
+		if (tm->at[i].hits) {
+			all += tm->at[i].before, hits += tm->at[i].hits;
+			r[m++] = (struct ranked){ tm->at[i].before, i };
+		}
+	ao_textf(t, "# instruction timing of %s under the timing model: the simulated units' waves only\n"
+		    "# (%llu waves, %llu issues); before: cycles from the wave's previous issue to this one,\n"
+		    "# after: from this issue to the wave's next (docs/model.md, \"Instruction timing\")\n",
+		 kernel ? kernel : "the kernel", (unsigned long long)tm->waves, (unsigned long long)hits);
+	if (tm->oom)
+		ao_textf(t, "# incomplete: memory ran out while the issues were gathered\n");
+	const char *head = " offset      hits before_total  before_avg before_%  after_avg  instruction\n";
+	qsort(r, m, sizeof *r, by_before);
+	ao_textf(t, "\n# the %zu that waited longest\n%s", m < 20 ? m : (size_t)20, head);
+	for (size_t j = 0; j < m && j < 20; j++)
+		timing_line(t, &tm->at[r[j].i], r[j].i, all);
+	ao_textf(t, "\n# every instruction issued, in code order\n%s", head);
+	for (size_t i = 0; i < tm->n; i++)
+		if (tm->at[i].hits)
+			timing_line(t, &tm->at[i], i, all);
+}
+
+static int write_timing(const struct run_model *rm, const struct emu_launch *l, const struct mdl_timing *tm)
+{
+	struct ao_text t = { 0 };
+	struct ranked *r = malloc((tm->n ? tm->n : 1) * sizeof *r);
+	if (r)
+		timing_text(&t, tm, l->kernel_name, r);
+	t.oom |= !r;
+	free(r);
+	return write_text(rm->timing, &t);
 }
 
 int run_model_device(const struct run_opts *o, const struct ld_code_object *co, const struct mdl_device **out)
@@ -116,6 +190,9 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	if (rm->constants && mdl_consts_load(&mo.c, rm->constants, err, errlen))
 		return EMU_E_ARG;
 	static struct mdl_prediction p; /* large: the plan and the statistics */
+	static struct mdl_timing tm; /* --model-timing: emptied by each prediction */
+	if (rm->timing)
+		mo.timing = &tm;
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	run_progress_start(&rm->progress);
@@ -125,8 +202,10 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 	*st = p.r.emu;
 	/* the host time the prediction took, printed as the run's wall time */
 	st->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-	if (rc)
+	if (rc) {
+		mdl_timing_free(&tm);
 		return rc;
+	}
 	rm->predicted_s += p.r.seconds;
 	static char buf[8192], plan[1024]; /* static: off the stack, as the prediction is */
 	if (rm->json) {
@@ -143,6 +222,14 @@ int run_model_launch(void *ctx, struct emu_dev *dev, const struct emu_launch *l,
 		if (rm->device) /* last: the lines before are the prediction's, as before */
 			printf("model: device %s (%s: %s, %.0f CUs at %.0f MHz; model/devices.def)\n", rm->device->display,
 			       rm->device->name, rm->device->target, mo.c.cus, mo.c.clock_mhz);
+	}
+	if (rm->timing) {
+		int wrc = write_timing(rm, l, &tm);
+		mdl_timing_free(&tm);
+		if (wrc) {
+			snprintf(err, errlen, "%s: not written", rm->timing);
+			return EMU_E_ARG;
+		}
 	}
 	if (rm->html) {
 		static char text[sizeof buf + sizeof plan];

@@ -36,7 +36,7 @@ static const char usage_fmt[] =
 	"common: [--backend auto|hip|emu] [--device N] [-v] [-j N] [--strict|--unchecked|--checks LIST]\n"
 	"        [--max-instructions N] [--seed S] [--trace X[,Y[,Z]][:WAVE]] [--trace-lines N]\n"
 	"        [--model [--model-format text|json] [--model-sample N | --model-full] [--model-constants FILE]\n"
-	"                 [--model-html FILE] [--device-model NAME]]\n"
+	"                 [--model-html FILE] [--model-timing FILE] [--device-model NAME]]\n"
 	"        [--help] [--version]\n"
 	"\n"
 	"  --device N is the HIP device; without it the first %s device (the choice and\n"
@@ -59,6 +59,8 @@ static const char usage_fmt[] =
 	"  caches and bandwidths; default: the first card of the code object's target); with a\n"
 	"  kernel library the emulator stands for that card: its target's library is picked\n"
 	"  --model-html writes the prediction as one HTML page: roofline and cycle breakdown\n"
+	"  --model-timing writes the instruction timing of the simulated waves: per instruction\n"
+	"  its issues and the cycles before and after each (docs/model.md, Instruction timing)\n"
 	"  on a terminal, an emulator or --model launch still running after 2 s shows its\n"
 	"  progress on stderr: workgroups done of the total, elapsed time and ETA\n"
 	"  --microbench times the microbenchmark kernels (templates/microbench.c) on a GPU, or on the\n"
@@ -275,6 +277,10 @@ static int parse_run_option(int argc, char **argv, int *ip, struct run_opts *o)
 		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
 		NEED(1);
 		o->model_html = argv[++i];
+	} else if (!strcmp(a, "--model-timing")) {
+		o->model_only = o->model_only ? o->model_only : a; /* goes with --model (check_combination) */
+		NEED(1);
+		o->model_timing = argv[++i];
 	} else if (!strcmp(a, "--device-model")) {
 		NEED(1);
 		o->model_device = mdl_device_find(argv[++i]);

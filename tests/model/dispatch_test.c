@@ -453,6 +453,109 @@ static void test_progress(void)
 	th_close(&h);
 }
 
+
+/* Instruction timing (model/timing.c) against the issue events it is made
+ * of: 40 one-wave workgroups on one CU (32 wave slots, so 8 slots run a second
+ * wave), every issue recorded beside the timing; per instruction the hits and
+ * the gaps to the same wave's previous and next issue, summed here by wave id,
+ * must be the timing's.  Then through mdl_predict (mdl_opts.timing): the
+ * caller's hook still sees every issue, and a second prediction empties the
+ * timing before filling it. */
+struct tm_rec {
+	unsigned n;
+	uint64_t wave[256], cycle[256];
+	uint32_t pc[256];
+	struct mdl_timing *t;
+};
+
+static void tm_issue(void *ctx, const struct mdl_issue *is)
+{
+	struct tm_rec *r = ctx;
+	if (r->t)
+		mdl_timing_on_issue(r->t, is);
+	if (r->n < 256)
+		r->wave[r->n] = is->wave, r->cycle[r->n] = is->cycle, r->pc[r->n] = is->pc, r->n++;
+}
+
+/* Per pc: hits, and the gap sums before and after, from the record alone. */
+static bool tm_matches(const struct tm_rec *r, const struct mdl_timing *t, char *why, size_t n)
+{
+	for (uint32_t pc = 0; pc < 64; pc += 4) {
+		uint64_t hits = 0, before = 0, pre = 0, after = 0, fol = 0;
+		for (unsigned i = 0; i < r->n; i++) {
+			if (r->pc[i] != pc)
+				continue;
+			hits++;
+			for (int j = (int)i - 1; j >= 0; j--)
+				if (r->wave[j] == r->wave[i]) {
+					before += r->cycle[i] - r->cycle[j], pre++;
+					break;
+				}
+			for (unsigned j = i + 1; j < r->n; j++)
+				if (r->wave[j] == r->wave[i]) {
+					after += r->cycle[j] - r->cycle[i], fol++;
+					break;
+				}
+		}
+		const struct mdl_inst_time z = { 0 }, *a = pc / 4 < t->n ? &t->at[pc / 4] : &z;
+		if (a->hits != hits || a->before != before || a->preceded != pre || a->after != after || a->followed != fol) {
+			snprintf(why, n, "pc %u: hits %llu before %llu/%llu after %llu/%llu, the record %llu %llu/%llu %llu/%llu",
+				 pc, (unsigned long long)a->hits, (unsigned long long)a->before,
+				 (unsigned long long)a->preceded, (unsigned long long)a->after,
+				 (unsigned long long)a->followed, (unsigned long long)hits, (unsigned long long)before,
+				 (unsigned long long)pre, (unsigned long long)after, (unsigned long long)fol);
+			return false;
+		}
+	}
+	return true;
+}
+
+static void test_timing(void)
+{
+	const char *name = "model_timing_from_issues";
+	char why[256] = "";
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name, "timing", "  v_mov_b32 v1, 0\n  v_add_f32 v2, 1.0, v1\n  s_endpgm\n", 40, 32, &h, &L, &buf))
+		return;
+	static struct tm_rec rec;
+	struct mdl_timing tm = { 0 };
+	memset(&rec, 0, sizeof rec);
+	rec.t = &tm;
+	struct mdl_opts o = { .cus = 1, .on_issue = tm_issue, .issue_ctx = &rec };
+	mdl_consts_default(&o.c);
+	struct mdl_result r;
+	int rc = mdl_run(h.dev, &L, &o, &r, h.err, sizeof h.err);
+	bool same = rc == 0 && rec.n == 120 && tm.waves == 40 && !tm.oom && tm_matches(&rec, &tm, why, sizeof why);
+	const char *add = tm.n > 1 && tm.at[1].text ? tm.at[1].text : "";
+	th_ok(same && !strcmp(add, "v_add_f32_e32 v2, 1.0, v1"), name, "rc %d, %u issues recorded, %llu waves: %s%s",
+	      rc, rec.n, (unsigned long long)tm.waves, why, same ? add : "");
+	mdl_timing_free(&tm);
+
+	name = "model_timing_through_predict";
+	struct mdl_timing tp = { 0 };
+	memset(&rec, 0, sizeof rec);
+	struct mdl_opts po = { .on_issue = tm_issue, .issue_ctx = &rec, .timing = &tp };
+	mdl_consts_default(&po.c);
+	static struct mdl_prediction p;
+	rc = mdl_predict(h.dev, &L, &po, 0, &p, h.err, sizeof h.err);
+	unsigned first = rec.n;
+	uint64_t hits = 0;
+	for (size_t i = 0; rc == 0 && i < tp.n; i++)
+		hits += tp.at[i].hits;
+	if (rc == 0)
+		rc = mdl_predict(h.dev, &L, &po, 0, &p, h.err, sizeof h.err);
+	uint64_t again = 0;
+	for (size_t i = 0; rc == 0 && i < tp.n; i++)
+		again += tp.at[i].hits;
+	th_ok(rc == 0 && first == 120 && hits == 120 && again == 120 && rec.n == 240 && tp.waves == 40, name,
+	      "rc %d (%s): the hook saw %u then %u issues, the timing held %llu then %llu", rc, rc ? h.err : "", first,
+	      rec.n, (unsigned long long)hits, (unsigned long long)again);
+	mdl_timing_free(&tp);
+	th_close(&h);
+}
+
 int main(void)
 {
 	test_sharing();
@@ -465,6 +568,7 @@ int main(void)
 	test_sharing_prev_round_spread();
 	test_sharing_weighs_sampled_sharers();
 	test_progress();
+	test_timing();
 	th_cleanup(check_failures);
 	return check_exit();
 }

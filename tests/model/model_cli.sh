@@ -43,6 +43,25 @@ grep -q '<h1>Timing model: add1</h1>' "$T/m.html" && grep -q "of <code>$FX/add1.
 grep -q '<h2 id="prediction">Predicted for the AMD Radeon RX 7900 XTX (timing model)' "$T/m.html" &&
 	ok model_html_heading_names_the_card || nok model_html_heading_names_the_card "$(grep -o '<h2 id="prediction">[^<]*' "$T/m.html")"
 
+# --model-timing: per instruction of add1 the issues of its 4 waves (every
+# workgroup runs with --model-full) and the cycles before and after them: the
+# first instruction waited for nothing, nothing followed s_endpgm
+expect model_timing 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
+	--model --model-full --model-timing "$T/m.timing"
+grep -q '^# instruction timing of add1 under the timing model' "$T/m.timing" && grep -q '(4 waves, 56 issues)' "$T/m.timing" &&
+	awk '/every instruction issued/ { f = 1; next } f && / s_endpgm$/ { e = $2 == 4 && $6 == 0 }
+		f && $1 == "0" { z = $2 == 4 && $3 == 0 } END { exit !(e && z) }' "$T/m.timing" &&
+	ok model_timing_file || nok model_timing_file "$(head -n 2 "$T/m.timing" | tr '\n' '|')"
+expect model_timing_alone 2 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
+	--model-timing "$T/x.timing"
+grep -q -- '--model-timing goes with --model' "$T/model_timing_alone.err" && [ ! -e "$T/x.timing" ] &&
+	ok model_timing_goes_with_model || nok model_timing_goes_with_model "$(cat "$T/model_timing_alone.err")"
+cp "$FX/add1.hsaco" "$T/in.hsaco"
+expect model_timing_over_input 1 "$R" "$T/in.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
+	--model --model-timing "$T/./in.hsaco"
+cmp -s "$T/in.hsaco" "$FX/add1.hsaco" && grep -q 'is the input' "$T/model_timing_over_input.err" &&
+	ok model_timing_over_input_refused || nok model_timing_over_input_refused "$(cat "$T/model_timing_over_input.err")"
+
 # the DRAM roof is the card's memory (model/devices.def): GDDR6 on the RX 7900 XTX;
 # on an APU its system memory: gfx1151 code predicted for its default card, the
 # Radeon 8060S, draws an LPDDR5X roof, in the page and the JSON
