@@ -35,7 +35,7 @@ enum sg_param {
 	SG_LAYOUT, SG_BM, SG_BN, SG_BK, SG_TM, SG_TN, SG_WAVES_M, SG_WAVES_N, SG_LANES_M,
 	SG_LANES_N, SG_THREADS, SG_PAD_A, SG_PAD_B, SG_LDS_BUFFERS, SG_PREFETCH,
 	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP, SG_DUAL,
-	SG_SETPRIO, SG_DELAY_ALU, SG_ADDR_CHAIN, SG_VOPD_FUSE, SG_ACC_BANK, SG_A_KVEC,
+	SG_SETPRIO, SG_DELAY_ALU, SG_ADDR_CHAIN, SG_VOPD_FUSE, SG_ACC_BANK, SG_A_KVEC, SG_SETPRIO_AT,
 	SG_NPARAMS
 };
 
@@ -81,7 +81,8 @@ struct sg_cfg {
 	int acc_bank;                   /* bank of acc[i][j] minus that of B[j], mod 4; -1: where first fit puts it */
 	unsigned a_kvec;                /* k-steps of A per fragment load (A x-major in LDS when > 1) */
 	bool dual;                      /* bank-aware plan: v_dual_fmac_f32 inner loop */
-	unsigned setprio;               /* s_setprio level around a tile's FMAs (0: none) */
+	unsigned setprio;               /* s_setprio level while FMAs issue (0: none) */
+	bool setprio_kstep;             /* setprio around each k-step's FMAs from the second on, not the tile's */
 	bool delay_alu;                 /* s_delay_alu before FMAs that read a recent VALU result */
 	enum sg_walk walk;
 	struct sg_copy a, b;

@@ -275,6 +275,18 @@ static void delay_for(struct sg_ctx *x, const struct ao_opnd *rd, unsigned n)
 		ao_delay_alu(x->k, dep, 0, 0);   /* instid0(VALU_DEP_dep) */
 }
 
+/* setprio-at kstep: the seed's kernels 6-8 raise the priority after a k-step's
+ * first FMA and drop it after the last (i: the FMA just emitted, of n) */
+static void kstep_prio(struct sg_ctx *x, size_t i, size_t n)
+{
+	if (!x->c->setprio_kstep || n < 2)
+		return;
+	if (i == 0)
+		I(SG_OP(s_setprio), ao_u32(x->c->setprio));
+	if (i + 1 == n)
+		I(SG_OP(s_setprio), ao_u32(0));
+}
+
 /* acc += a * b for k-step j of the unrolled steps: B from fragment set
  * j % sets, A from the set and register emit_frag_loads put it in. */
 static void emit_fmas(struct sg_ctx *x, unsigned j)
@@ -288,6 +300,7 @@ static void emit_fmas(struct sg_ctx *x, unsigned j)
 							SG_V(x, x->v_fb[s], q) };
 				delay_for(x, o, 3);
 				I(SG_OP(v_fmac_f32), o[0], o[1], o[2]);
+				kstep_prio(x, (size_t)r * c->cols + q, (size_t)c->rows * c->cols);
 			}
 		return;
 	}
@@ -305,6 +318,7 @@ static void emit_fmas(struct sg_ctx *x, unsigned j)
 			ao_comment(x->k, op.why == RA_SINGLE_ODD ? "single: odd FMA count"
 				   : "single: accumulator parity");
 		}
+		kstep_prio(x, i, o->n_ops);
 	}
 }
 
@@ -336,10 +350,11 @@ static void emit_ksteps_prio(struct sg_ctx *x, unsigned n, unsigned nloads)
 	/* setprio: the wave holds a higher priority while it issues FMAs, so
 	 * waves of the SIMD that are about to load or wait at the barrier yield
 	 * the VALU to it (and get it back before their own memory phase) */
-	if (x->c->setprio)
+	bool tile = x->c->setprio && !x->c->setprio_kstep;
+	if (tile)
 		I(SG_OP(s_setprio), ao_u32(x->c->setprio));
 	emit_ksteps(x, n, nloads);
-	if (x->c->setprio)
+	if (tile)
 		I(SG_OP(s_setprio), ao_u32(0));
 }
 

@@ -42,7 +42,7 @@ static const struct tpl_param params[SG_NPARAMS] = {
 		   "bank-aware registers: every FMA pair of a k-step is one v_dual_fmac_f32 "
 		   "(A fragments in banks 2-3, B in 0-1, ds_load_b64)" },
 	[SG_SETPRIO] = { "setprio", TPL_INT, 0, 0, 3, NULL,
-			 "s_setprio level while a tile's FMAs issue (0: none)" },
+			 "s_setprio level while FMAs issue (0: none; where: setprio-at)" },
 	[SG_DELAY_ALU] = { "delay-alu", TPL_BOOL, 0, 0, 1, NULL,
 			   "s_delay_alu before an FMA that reads one of the last four VALU results" },
 	[SG_ADDR_CHAIN] = { "addr-chain", TPL_BOOL, 0, 0, 1, NULL,
@@ -57,6 +57,9 @@ static const struct tpl_param params[SG_NPARAMS] = {
 	[SG_A_KVEC] = { "a-kvec", TPL_INT, 1, 1, 4, NULL,
 			"k-steps of A per LDS fragment load: 2 or 4 keep A m-major in LDS (As[m][k]) and load a-kvec "
 			"k-steps of a row at once, as HIP's compiler does for the seed's kernel 2 (power of two)" },
+	[SG_SETPRIO_AT] = { "setprio-at", TPL_ENUM, 0, 0, 1, "tile|kstep",
+			    "where setprio holds: tile, from a tile's first k-step to its last FMA; kstep, in each "
+			    "k-step from after its first FMA to its last, as the seed's kernels 6-8 do" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
@@ -79,15 +82,15 @@ static const struct tpl_preset presets[] = {
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
 	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=0 delay-alu=false addr-chain=true",
+		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false addr-chain=true",
 	  "kernel 6: kernel 5 with bank-aware VGPRs, every FMA a v_dual_fmac_f32 (inner loop kept)" },
 	{ "k7", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false addr-chain=true",
+		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false addr-chain=true",
 	  "kernel 7: kernel 6 with the inner loop fully unrolled" },
 	{ "k8", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=0 delay-alu=false",
+		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false",
 	  "kernel 8: kernel 7 with global loads through SGPR bases, spread over the k-steps" },
 	{ "best", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b128 lds-vec=b128 "
@@ -157,6 +160,7 @@ static void read_values(const struct tpl_values *v, struct sg_cfg *c)
 	c->delay_alu = p[SG_DELAY_ALU] != 0, c->addr_chain = p[SG_ADDR_CHAIN] != 0;
 	c->vopd_fuse = p[SG_VOPD_FUSE] != 0, c->acc_bank = (int)p[SG_ACC_BANK] - 1;   /* any: -1 */
 	c->a_kvec = (unsigned)p[SG_A_KVEC];
+	c->setprio_kstep = p[SG_SETPRIO_AT] == 1;
 }
 
 int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen)
@@ -168,6 +172,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		FAIL("acc-bank, dual: dual places the accumulators by its own bank plan; use acc-bank any");
 	if (c->a_kvec > 1 && c->dual)
 		FAIL("a-kvec, dual: dual loads each k-step's fragments by its bank plan; use a-kvec 1");
+	if (c->setprio_kstep && !c->setprio)
+		FAIL("setprio-at kstep: it places s_setprio N in every k-step, but setprio is 0; give setprio 1-3");
 	if (c->addr_chain && c->sgpr_bases)
 		FAIL("addr-chain, sgpr-bases: choose one way to address the global loads (a VALU chain per load, "
 		     "or one SGPR base per load)");

@@ -148,6 +148,19 @@ else
 fi
 n=$(grep -c "s_setprio" "$T/t8x4_wgp_prio_delay.dis")
 [ "$n" -eq 6 ] && ok dual_setprio_6 || nok dual_setprio "$n s_setprio, expected 6 (3 tile copies, on and off)"
+# setprio-at kstep (the k6-k8 presets, as the seed's kernels 6-8): in each
+# k-step s_setprio 1 right after its first v_dual_fmac_f32 and s_setprio 0
+# right after its last: k8 24 k-steps (3 tile copies of 8), k6 3 (its loop
+# body once per copy)
+prio_steps() {
+	awk '/s_setprio/ { n++; if (prev !~ /v_dual_fmac_f32/) bad++; if ($0 ~ /s_setprio 1([^0-9]|$)/) on++ }
+		{ prev = $0 } END { print (bad ? "bad" : on "/" n) }' "$1"
+}
+[ "$(prio_steps "$T/k8.dis")" = 24/48 ] && [ "$(prio_steps "$T/k6.dis")" = 3/6 ] && ok dual_setprio_kstep ||
+	nok dual_setprio_kstep "k8 $(prio_steps "$T/k8.dis"), k6 $(prio_steps "$T/k6.dis") (s_setprio 1 / all, want 24/48 and 3/6)"
+"$G" sgemm --preset k8 --setprio 0 -o "$T/k8_noprio.hsaco" >"$T/np.gen" 2>&1
+[ $? -eq 2 ] && grep -q "setprio-at kstep: .*setprio is 0" "$T/np.gen" && ok dual_setprio_kstep_needs_level ||
+	nok dual_setprio_kstep_needs_level "$(head -n 1 "$T/np.gen")"
 # write-back: b128 stores need four consecutive registers, b32 stores are
 # taken straight from the permuted layout (no register-to-register move).
 # best's moves, replayed from the disassembly (a VOPD reads both sources
