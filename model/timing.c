@@ -8,7 +8,7 @@
  * (the latency a profiler such as RGP shows for it).  See docs/model.md,
  * "Instruction timing". */
 #include "emu/decode.h"
-#include "model/model.h"
+#include "model/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@ struct mdl_timing_wave {
 	bool live;
 };
 
-#define SLOTS_PER_CU (4 * 16)
+#define SLOTS_PER_CU (MDL_MAX_SIMDS * MDL_MAX_SLOTS)
 
 static bool grow(void **p, size_t *n, size_t need, size_t size)
 {
@@ -43,7 +43,7 @@ static bool grow(void **p, size_t *n, size_t need, size_t size)
 void mdl_timing_on_issue(void *ctx, const struct mdl_issue *is)
 {
 	struct mdl_timing *t = ctx;
-	size_t i = is->pc / 4, k = (size_t)is->cu * SLOTS_PER_CU + is->simd * 16 + is->slot;
+	size_t i = is->pc / 4, k = (size_t)is->cu * SLOTS_PER_CU + is->simd * MDL_MAX_SLOTS + is->slot;
 	if (t->oom || !grow((void **)&t->at, &t->n, i + 1, sizeof *t->at) ||
 	    !grow((void **)&t->w, &t->nw, k + 1, sizeof *t->w)) {
 		t->oom = true;
