@@ -36,7 +36,7 @@ enum sg_param {
 	SG_LANES_N, SG_THREADS, SG_PAD_A, SG_PAD_B, SG_LDS_BUFFERS, SG_PREFETCH,
 	SG_GLOBAL_VEC, SG_LDS_VEC, SG_SGPR_BASES, SG_UNROLL, SG_WALK, SG_GROUP, SG_DUAL,
 	SG_SETPRIO, SG_DELAY_ALU, SG_ADDR_CHAIN, SG_VOPD_FUSE, SG_ACC_BANK, SG_A_KVEC, SG_SETPRIO_AT,
-	SG_NPARAMS
+	SG_FRAG_SETS, SG_NPARAMS
 };
 
 enum sg_walk { SG_WALK_ROW, SG_WALK_COL, SG_WALK_GROUPED };
@@ -88,7 +88,7 @@ struct sg_cfg {
 	struct sg_copy a, b;
 	unsigned buf_bytes;             /* one LDS buffer (A then B) */
 	unsigned lds_bytes;             /* all buffers */
-	unsigned frag_sets;             /* fragment register sets (2 when unroll >= 2) */
+	unsigned frag_sets;             /* fragment register sets (frag-sets; auto: 2 when unroll >= 2) */
 };
 
 /* Derive cfg from the values and check every constraint; the message names

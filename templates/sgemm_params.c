@@ -60,6 +60,10 @@ static const struct tpl_param params[SG_NPARAMS] = {
 	[SG_SETPRIO_AT] = { "setprio-at", TPL_ENUM, 0, 0, 1, "tile|kstep",
 			    "where setprio holds: tile, from a tile's first k-step to its last FMA; kstep, in each "
 			    "k-step from after its first FMA to its last, as the seed's kernels 6-8 do" },
+	[SG_FRAG_SETS] = { "frag-sets", TPL_ENUM, 0, 0, 2, "auto|1|2",
+			   "LDS fragment register sets: 2 loads a k-step's fragments while the step before "
+			   "computes, 1 loads, waits and computes each step in turn, as the seed's kernels 6-8 "
+			   "do (auto: 2 when unroll >= 2)" },
 };
 
 /* The seed's kernels (see docs/sgemm.md), for any M, N, K. */
@@ -82,15 +86,15 @@ static const struct tpl_preset presets[] = {
 	  "kernel 5: LDS padding (+4 on A), CU mode, 8x16 per thread, 128 threads" },
 	{ "k6", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false addr-chain=true",
+		"sgpr-bases=false unroll=1 walk=row mode=cu dual=true setprio=1 setprio-at=kstep frag-sets=1 delay-alu=false addr-chain=true",
 	  "kernel 6: kernel 5 with bank-aware VGPRs, every FMA a v_dual_fmac_f32 (inner loop kept)" },
 	{ "k7", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false addr-chain=true",
+		"sgpr-bases=false unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep frag-sets=1 delay-alu=false addr-chain=true",
 	  "kernel 7: kernel 6 with the inner loop fully unrolled" },
 	{ "k8", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		"threads=128 pad-a=4 pad-b=0 lds-buffers=1 prefetch=true global-vec=b32 lds-vec=b64 "
-		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep delay-alu=false",
+		"sgpr-bases=true unroll=8 walk=row mode=cu dual=true setprio=1 setprio-at=kstep frag-sets=1 delay-alu=false",
 	  "kernel 8: kernel 7 with global loads through SGPR bases, spread over the k-steps" },
 	{ "best", "layout=NN bm=128 bn=128 bk=8 tm=4 tn=4 waves-m=4 waves-n=1 lanes-m=4 lanes-n=8 "
 		  "threads=128 pad-a=4 pad-b=0 lds-buffers=2 prefetch=true global-vec=b128 lds-vec=b128 "
@@ -249,7 +253,10 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		     "at most %u per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
 		     c->a.lds_bytes / (c->a.stride * 4), c->a.stride - c->pad_a, c->pad_a, c->bk, c->bn, c->pad_b,
 		     ISA_LDS_BYTES);
-	c->frag_sets = c->unroll >= 2 ? 2 : 1;
+	c->frag_sets = v->v[SG_FRAG_SETS] ? (unsigned)v->v[SG_FRAG_SETS] : c->unroll >= 2 ? 2 : 1;
+	if (c->frag_sets == 2 && c->unroll < 2)
+		FAIL("frag-sets 2: the second set is loaded while the k-step before computes, and unroll %u "
+		     "leaves one k-step per loop trip; give unroll 2 or more, or frag-sets 1", c->unroll);
 	/* VGPRs: an estimate to refuse hopeless shapes early; the allocator has
 	 * the last word (ra_allocate reports how many it needed). */
 	unsigned frag = c->frag_sets * (c->rows * c->a_kvec + c->cols);

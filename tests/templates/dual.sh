@@ -158,6 +158,20 @@ prio_steps() {
 }
 [ "$(prio_steps "$T/k8.dis")" = 24/48 ] && [ "$(prio_steps "$T/k6.dis")" = 3/6 ] && ok dual_setprio_kstep ||
 	nok dual_setprio_kstep "k8 $(prio_steps "$T/k8.dis"), k6 $(prio_steps "$T/k6.dis") (s_setprio 1 / all, want 24/48 and 3/6)"
+# frag-sets 1 (the k6-k8 presets, as the seed's kernels): every k-step's
+# first pair waits for all of its LDS loads (lgkmcnt(0)); with 2 only the
+# first step of a tile does, the others wait for the step before's set only
+fs_waits() {
+	awk '/v_dual_fmac_f32/ && prev ~ /s_waitcnt/ { t++; if (prev ~ /lgkmcnt\(0\)/) z++ } { prev = $0 }
+		END { print z + 0 "/" t + 0 }' "$1"
+}
+"$G" sgemm --preset k8 --frag-sets 2 -o "$T/k8_fs2.hsaco" >/dev/null 2>&1 && $OBJDUMP -d "$T/k8_fs2.hsaco" >"$T/k8_fs2.dis"
+[ "$(fs_waits "$T/k8.dis")" = 24/24 ] && [ "$(fs_waits "$T/k7.dis")" = 24/24 ] && [ "$(fs_waits "$T/k8_fs2.dis")" = 3/24 ] &&
+	ok dual_frag_sets_one || nok dual_frag_sets_one \
+	"k8 $(fs_waits "$T/k8.dis"), k7 $(fs_waits "$T/k7.dis"), k8 --frag-sets 2 $(fs_waits "$T/k8_fs2.dis") (want 24/24, 24/24, 3/24)"
+"$G" sgemm --preset k6 --frag-sets 2 -o "$T/k6_fs2.hsaco" >"$T/fs2.gen" 2>&1
+[ $? -eq 2 ] && grep -q "frag-sets 2: .*unroll 1" "$T/fs2.gen" && ok dual_frag_sets_two_needs_unroll ||
+	nok dual_frag_sets_two_needs_unroll "$(head -n 1 "$T/fs2.gen")"
 "$G" sgemm --preset k8 --setprio 0 -o "$T/k8_noprio.hsaco" >"$T/np.gen" 2>&1
 [ $? -eq 2 ] && grep -q "setprio-at kstep: .*setprio is 0" "$T/np.gen" && ok dual_setprio_kstep_needs_level ||
 	nok dual_setprio_kstep_needs_level "$(head -n 1 "$T/np.gen")"
