@@ -165,6 +165,7 @@ static void read_values(const struct tpl_values *v, struct sg_cfg *c)
 	c->vopd_fuse = p[SG_VOPD_FUSE] != 0, c->acc_bank = (int)p[SG_ACC_BANK] - 1;   /* any: -1 */
 	c->a_kvec = (unsigned)p[SG_A_KVEC];
 	c->setprio_kstep = p[SG_SETPRIO_AT] == 1;
+	c->frag_sets = (unsigned)p[SG_FRAG_SETS];   /* auto: 0, settled by sg_derive */
 }
 
 int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t errlen)
@@ -253,7 +254,8 @@ int sg_derive(const struct tpl_values *v, struct sg_cfg *c, char *err, size_t er
 		     "at most %u per workgroup", c->lds_bytes, c->buffers, c->buffers > 1 ? "s" : "",
 		     c->a.lds_bytes / (c->a.stride * 4), c->a.stride - c->pad_a, c->pad_a, c->bk, c->bn, c->pad_b,
 		     ISA_LDS_BYTES);
-	c->frag_sets = v->v[SG_FRAG_SETS] ? (unsigned)v->v[SG_FRAG_SETS] : c->unroll >= 2 ? 2 : 1;
+	if (!c->frag_sets)
+		c->frag_sets = c->unroll >= 2 ? 2 : 1;
 	if (c->frag_sets == 2 && c->unroll < 2)
 		FAIL("frag-sets 2: the second set is loaded while the k-step before computes, and unroll %u "
 		     "leaves one k-step per loop trip; give unroll 2 or more, or frag-sets 1", c->unroll);
