@@ -5,3 +5,10 @@
 bench: bench-truth
 bench-truth: $(BUILD)/rdna3run
 	sh bench/truth.sh $(BUILD)
+
+# bench/truth_sizes.sh: the ground truth's Laplacian at every size the lab
+# notes timed (bench/truth_sizes.tsv; about 10 minutes).
+.PHONY: bench-truth-sizes
+bench: bench-truth-sizes
+bench-truth-sizes: $(BUILD)/rdna3run
+	sh bench/truth_sizes.sh $(BUILD)
