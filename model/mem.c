@@ -284,6 +284,7 @@ struct cu_state {
 	/* sampled: its sharing draws (mm_set_sharing, mm_set_cu_sharing): a
 	 * first round's, a later round's previous-round chance and its own */
 	double p_l1, p_l2, p_prev, p_l1b, p_l2b;
+	double p_prev_l2;             /* of p_prev, the chance that L2 still holds the line */
 	uint64_t last;                /* last issue cycle, for the order check */
 };
 
@@ -349,7 +350,7 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 	double sa_share = a < sa_cus ? a : sa_cus;
 	double rate[MM_NLEVELS] = {
 		c->bw_l0, c->bw_l1 / sa_share, c->bw_l2 / a, c->bw_mall * per_gb / a,
-		c->bw_dram * per_gb / a,
+		c->bw_dram * c->dram_efficiency * per_gb / a,
 	};
 	double scale = (double)active_cus / sim_cus;
 	m->active = active_cus, m->sim = sim_cus, m->per_port = cus_per_port;
@@ -358,7 +359,7 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 		m->sa_port[i].rate = c->bw_l1;
 	m->gpu_port[MM_L2].rate = c->bw_l2;
 	m->gpu_port[MM_MALL].rate = c->bw_mall * per_gb;
-	m->gpu_port[MM_DRAM].rate = c->bw_dram * per_gb;
+	m->gpu_port[MM_DRAM].rate = c->bw_dram * c->dram_efficiency * per_gb;
 	m->cu = calloc(m->cus, sizeof *m->cu);
 	m->l1 = calloc(m->nsa, sizeof *m->l1);
 	bool ok = m->cu && m->l1 && m->sa_port;
@@ -486,7 +487,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 					if (rp)
 						*rp = (uint64_t)c;
 					port_use(port_of(m, cu, MM_DRAM), t, m->line);
-					m->st.bytes_dram += (uint64_t)m->line;
+					m->st.bytes_dram += (uint64_t)m->line, m->st.bytes_dram_first += past ? 0 : (uint64_t)m->line;
 				}
 			}
 		} else if (l0_lookup(&s->l0, line, &l0_ready)) {
@@ -502,12 +503,14 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			double ready = 0;
 			enum mm_level ghost = MM_NLEVELS; /* sampled: served at this level by another CU's fill */
 			lv = MM_DRAM;
-			/* Sampled: the previous round of the other units loaded the line
-			 * one workgroup-time ago; L2 and the Infinity Cache still hold it
-			 * unless as many lines came in since as they hold. */
+			/* Sampled: the other units loaded the line in an earlier round
+			 * and L2 and the Infinity Cache, or the Infinity Cache alone,
+			 * still hold it (share.c counts the lines that came in since):
+			 * it is entered there as filled one workgroup-time ago. */
 			bool later = past && past < at;
-			if (later && s->p_prev > 0 && unit_hash(line, cu, 3) < s->p_prev &&
-			    !(ft_fill_past(&m->l2, line, at - past) && ft_fill_past(&m->mall, line, at - past)))
+			double h = later && s->p_prev > 0 ? unit_hash(line, cu, 3) : 1;
+			if (h < s->p_prev && !((h >= s->p_prev_l2 || ft_fill_past(&m->l2, line, at - past)) &&
+					       ft_fill_past(&m->mall, line, at - past)))
 				m->oom = true;
 			for (int k = 0; k < (int)m->shared_levels; k++) {
 				if (ghost == MM_NLEVELS)
@@ -529,7 +532,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			}
 			if (lv == MM_DRAM && ghost == MM_NLEVELS) {
 				t = port_use(port_of(m, cu, MM_DRAM), t, m->line);
-				m->st.bytes_dram += (uint64_t)m->line;
+				m->st.bytes_dram += (uint64_t)m->line, m->st.bytes_dram_first += past ? 0 : (uint64_t)m->line;
 			}
 			c = t + m->lat[lv];
 			if (ghost < lv) {
@@ -570,6 +573,8 @@ void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
 	for (unsigned i = 0; i < m->cus; i++)
 		m->cu[i].p_l1 = m->cu[i].p_l1b = sh->p_l1, m->cu[i].p_l2 = m->cu[i].p_l2b = sh->p_l2,
 		m->cu[i].p_prev = sh->p_prev;
+	for (unsigned i = 0; i < m->cus; i++)
+		m->cu[i].p_prev_l2 = sh->p_prev_l2;
 	/* A simulated fill into an array's L1 stands for the fills of the array's
 	 * CUs (one simulated CU per array), less what they share.  A simulated CU
 	 * fills L2 and the Infinity Cache with every line it misses in L1, the
@@ -601,4 +606,5 @@ void mm_set_cu_sharing(struct mm *m, unsigned cu, const struct md_sharing *sh, u
 	struct cu_state *s = &m->cu[cu];
 	s->p_l1 = sh->unit_l1[i], s->p_l2 = sh->unit_l2[i], s->p_prev = sh->unit_prev[i];
 	s->p_l1b = sh->unit_l1b[i], s->p_l2b = sh->unit_l2b[i];
+	s->p_prev_l2 = sh->unit_prev_l2[i];
 }

@@ -131,8 +131,9 @@ void mm_free(struct mm *m);
  * sharing draws) was asked for that much earlier and arrives that much sooner,
  * never before the latency of the level that served it.  past (0: none) is
  * how long the workgroup before it in the same slot ran: in a sampled
- * hierarchy, a line new to the simulation was loaded that long ago by the
- * previous round of the other units with probability p_prev (md_sharing). */
+ * hierarchy, a line new to the simulation was loaded by the other units in
+ * the rounds before and L2 or the Infinity Cache still holds it with
+ * probability p_prev (md_sharing); it is entered as filled that long ago. */
 uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
 		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, uint64_t past, enum mm_level *served);
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
@@ -142,13 +143,18 @@ struct mm_stats {
 	uint64_t insts, loads, stores;
 	uint64_t lines[MM_NLEVELS];  /* lines served by each level (loads and stores) */
 	uint64_t bytes_dram;         /* bytes moved over the DRAM port */
+	uint64_t bytes_dram_first;   /* of those, for workgroups of their slot's first round */
 	uint64_t bytes_req;          /* bytes the lanes asked for */
 	bool oom;                    /* a shared level could not grow: results are approximate */
 };
 void mm_get_stats(const struct mm *m, struct mm_stats *s);
 
+/* Rounds before a sampled later round the sharing pass looks back over for
+ * lines another unit loaded (model/share.c), at most. */
+#define MD_SHARE_BACK 16
 /* Line sharing between units (model/share.c): measured on every active unit's
- * first two rounds of workgroups run functionally, before a sampled simulation. */
+ * first two rounds of workgroups (and the rounds before the second, when the
+ * simulation skips them) run functionally, before a sampled simulation. */
 struct md_sharing {
 	double touches;              /* sum over units of the distinct lines each loads */
 	double arrays;               /* sum over shader arrays of the distinct lines each loads */
@@ -157,10 +163,14 @@ struct md_sharing {
 	 * its first round, the chance that one comes first from another CU of
 	 * the array (l1) or, failing that, of another array (l2), counting only
 	 * the units the simulation does not run; in later rounds, the chance that
-	 * an unsimulated unit loaded it the round before (prev), and failing
-	 * that the l1 and l2 chances of the round (l1b, l2b) */
+	 * an unsimulated unit loaded it in the rounds before and a shared level
+	 * still holds it (prev), and failing that the l1 and l2 chances of the
+	 * round (l1b, l2b) */
 	double unit_l1[16], unit_l2[16], unit_prev[16], unit_l1b[16], unit_l2b[16];
-	double p_l1, p_l2, p_prev;   /* the means over the sampled units (printed) */
+	/* of prev, the chance that L2 still holds the line (the rest of prev is
+	 * in the Infinity Cache only) */
+	double unit_prev_l2[16];
+	double p_l1, p_l2, p_prev, p_prev_l2; /* the means over the sampled units (printed: all but p_prev_l2) */
 };
 struct md_plan;
 /* progress (NULL: none) counts the workgroups the pass runs, as mdl_opts.progress does. */
@@ -387,15 +397,17 @@ struct mdl_prediction {
 	struct mm_stats mem;         /* of the simulated units */
 	struct md_sharing share;     /* sampled plans: line sharing between the units (share.c) */
 	/* The DRAM roof (predict.c): the cycles the whole dispatch's DRAM bytes
-	 * take at bw_dram, and whether they were longer than the simulation (the
-	 * kernel's time is then the roof's, the difference VMEM wait). */
+	 * take at the sustained bw_dram x dram_efficiency, and whether they were
+	 * longer than the simulation (the kernel's time is then the roof's, the
+	 * difference VMEM wait). */
 	uint64_t dram_roof_cycles;
 	bool dram_bound;
 };
 int mdl_predict(struct emu_dev *dev, const struct emu_launch *L, const struct mdl_opts *o, unsigned per_group,
 		struct mdl_prediction *p, char *err, size_t errlen);
 /* DRAM bytes of the whole dispatch: the simulated units' traffic stands for
- * the active CUs' and, when extrapolated, for all rounds. */
+ * the active CUs' and, when extrapolated, for all rounds (the first simulated
+ * round for itself, the later ones for the unit's other rounds). */
 double mdl_predict_dram_bytes(const struct mdl_prediction *p);
 /* The roofs a prediction is drawn under (the roofline of the HTML pages), from
  * the constants: the FP32 peak, cus x flops_per_cu_cycle x clock; the WMMA

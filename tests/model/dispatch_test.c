@@ -286,11 +286,11 @@ static void test_sharing_empty_first_round(void)
 
 /* With spread sampling, the later round's previous-round chance is measured
  * on the grid round just before it.  One-wave workgroups, 32 per CU (3072
- * per round of the GPU), 4 (MD_MAX_ROUNDS - 1) + 4 rounds: the second round
- * a sampled unit simulates is the middle of the first stratum (dispatch.c),
- * round r (3 for 4 or 8 simulated rounds), and only rounds r - 1 and r load,
- * all the same line.  Round r finds it loaded by round r - 1: p_prev is 1.
- * Measured against round 0, which loads nothing, it was 0. */
+ * per round of the GPU), 4 (MD_MAX_ROUNDS - 1) + 4 rounds: the later round is
+ * the middle stratum's of those a sampled unit simulates (share.c,
+ * later_round), round r, and only rounds r - 1 and r load, all the same line.
+ * Round r finds it loaded by round r - 1: p_prev is 1.  Measured against
+ * round 0, which loads nothing, it was 0. */
 static void test_sharing_prev_round_spread(void)
 {
 	const char *name = "model_sharing_prev_round_spread";
@@ -300,7 +300,7 @@ static void test_sharing_prev_round_spread(void)
 	mdl_consts_default(&c);
 	struct md_plan p;
 	int rc = md_plan_make(nwg, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, p.wg_per_unit), r = second / per_round;
+	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, MD_MAX_ROUNDS / 2 * p.wg_per_unit), r = second / per_round;
 	if (rc || p.wg_per_unit != 32 || r < 2 || (r + 1) * per_round > 65535) {
 		th_ok(false, name, "rc %d (%s): %u resident, second simulated round %llu", rc, rc ? err : "", p.wg_per_unit,
 		      (unsigned long long)r);
@@ -320,10 +320,77 @@ static void test_sharing_prev_round_spread(void)
 	struct md_sharing sh;
 	rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
 	th_ok(rc == 0 && second == r * per_round && sh.touches == 0 && sh.unit_prev[0] == 1, name,
-	      "rc %d: second simulated round starts at %llu (round %llu), first-round touches %.0f, "
+	      "rc %d: the later round starts at %llu (round %llu), first-round touches %.0f, "
 	      "unit 0: prev %g (want 1)", rc, (unsigned long long)second, (unsigned long long)r, sh.touches,
 	      sh.unit_prev[0]);
 	th_close(&h);
+}
+
+/* The later round looks back over the rounds before it, through L2 and the
+ * Infinity Cache (share.c, back_fills).  As test_sharing_prev_round_spread:
+ * round r - 3 and the later round r load one line, rounds r - 2 and r - 1
+ * store a line per workgroup (6144 in all), the other rounds do nothing.
+ * With an Infinity Cache of 8192 lines and an L2 of 128, the 6144 lines
+ * filled after the shared one have passed it in L2 only: p_prev 1, p_prev_l2
+ * 0; with 8192 in both, 1 and 1; with an Infinity Cache of 4096, it is gone:
+ * 0.  Looking one round back, all three were 0. */
+static void test_sharing_looks_back(void)
+{
+	const char *name[3] = { "model_sharing_looks_back_to_the_infinity_cache", "model_sharing_looks_back_to_l2",
+				"model_sharing_looks_back_past_capacity" };
+	const double l2[3] = { 128, 8192, 128 }, mall[3] = { 8192, 8192, 4096 }, want[3][2] = { { 1, 0 }, { 1, 1 }, { 0, 0 } };
+	const unsigned per_round = 3072, nwg = per_round * (4 * (MD_MAX_ROUNDS - 1) + 4);
+	char err[256], body[1024];
+	struct mdl_consts c;
+	mdl_consts_default(&c);
+	struct md_plan p;
+	int rc = md_plan_make(nwg, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
+	uint64_t r = rc ? 0 : md_unit_wg(&p, 0, MD_MAX_ROUNDS / 2 * p.wg_per_unit) / per_round;
+	if (rc || p.wg_per_unit != 32 || r < 4 || (r + 1) * per_round > 65535) {
+		th_ok(false, name[0], "rc %d (%s): %u resident, later round %llu", rc, rc ? err : "", p.wg_per_unit,
+		      (unsigned long long)r);
+		return;
+	}
+	snprintf(body, sizeof body,
+		 "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+		 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+		 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lstore\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+		 "  s_endpgm\n.Lload:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
+		 ".Lstore:\n  s_lshl_b32 s6, s2, 7\n  v_add_nc_u32 v3, s6, v1\n  global_store_b32 v3, v0, s[4:5]\n"
+		 ".Lskip:\n  s_endpgm\n",
+		 (unsigned long long)((r - 3) * per_round), (unsigned long long)((r - 2) * per_round),
+		 (unsigned long long)(r * per_round), (unsigned long long)((r + 1) * per_round));
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
+	if (open_launch(name[0], "lookback", body, nwg, 32, &h, &L, &buf))
+		return;
+	for (unsigned i = 0; i < 3; i++) {
+		c.l2_bytes = l2[i] * c.line_bytes, c.mall_bytes = mall[i] * c.line_bytes;
+		struct md_sharing sh;
+		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
+		th_ok(rc == 0 && sh.unit_prev[0] == want[i][0] && sh.unit_prev_l2[0] == want[i][1], name[i],
+		      "rc %d: L2 %.0f lines, Infinity Cache %.0f: unit 0: prev %g (want %g), in L2 %g (want %g)", rc, l2[i],
+		      mall[i], sh.unit_prev[0], want[i][0], sh.unit_prev_l2[0], want[i][1]);
+	}
+	th_close(&h);
+}
+
+/* A sampled plan's DRAM bytes (mdl_predict_dram_bytes) extrapolate as its
+ * time: the first simulated round once, the MD_MAX_ROUNDS - 1 later ones
+ * standing for the unit's other rounds.  8 of 96 CUs simulated, units of 4 x
+ * MD_MAX_ROUNDS rounds (extrapolate 4), 1000 bytes in the first round and 700
+ * in the later ones: (1000 + 700 x 31 / 7) x 96 / 8 = 49200.  Scaled whole,
+ * (1000 + 700) x 4 x 12 = 81600: a first round of a stencil's boundary
+ * plane, which loads nothing, weighed as much as any other. */
+static void test_dram_bytes_extrapolated(void)
+{
+	struct mdl_prediction p;
+	memset(&p, 0, sizeof p);
+	p.plan.nsample = 8, p.plan.active_cus = 96, p.plan.extrapolate = 4;
+	p.mem.bytes_dram = 1700, p.mem.bytes_dram_first = 1000;
+	double got = mdl_predict_dram_bytes(&p), want = (1000 + 700.0 * (4 * MD_MAX_ROUNDS - 1) / (MD_MAX_ROUNDS - 1)) * 12;
+	th_ok(fabs(got - want) < 1e-6, "model_dram_bytes_extrapolated", "%.1f DRAM bytes (want %.1f)", got, want);
 }
 
 /* The sampled units' chances weigh a line by 1 / s, s the sampled units that
@@ -566,6 +633,8 @@ int main(void)
 	test_wgp_two_l0();
 	test_sharing_empty_first_round();
 	test_sharing_prev_round_spread();
+	test_sharing_looks_back();
+	test_dram_bytes_extrapolated();
 	test_sharing_weighs_sampled_sharers();
 	test_progress();
 	test_timing();

@@ -89,12 +89,13 @@ static void test_coalescing(void)
 	checkf(lines_of(0x1000, 0, ~0u, 4) == 1, "coalesce: one address for all lanes is one line", " ");
 }
 
-/* A stream of distinct lines from one of 96 busy CUs: its DRAM share is
- * 960 GB/s / 2.5 GHz / 96 = 4 bytes per cycle, 32 cycles per line, so 1000
- * lines issued at once at cycle 0 are back after the first line's way to the
- * DRAM port (L0 1, L1 128 / (256 / 8) = 4, L2 128 / (2048 / 96) = 6, MALL
- * 128 / (2120 / 96) = 5.8: 16.8 cycles; strict shares, share_burst 0) +
- * 1000 * 32 + 850 = 32866.8 -> 32867 cycles. */
+/* A stream of distinct lines from one of 96 busy CUs: its DRAM share is the
+ * sustained 960 GB/s x 0.89 (dram_efficiency) / 2.5 GHz / 96 = 3.56 bytes per
+ * cycle, 35.955 cycles per line, so 1000 lines issued at once at cycle 0 are
+ * back after the first line's way to the DRAM port (L0 1, L1 128 / (256 / 8)
+ * = 4, L2 128 / (2048 / 96) = 6, MALL 128 / (2120 / 96) = 5.8: 16.8 cycles;
+ * strict shares, share_burst 0) + 1000 * 35.955 + 850 = 36821.8 -> 36822
+ * cycles. */
 static void test_stream(void)
 {
 	struct mm *m = mm_new(&K, 96, 1, 1);
@@ -103,15 +104,16 @@ static void test_stream(void)
 		lanes(a, 0x100000 + (uint64_t)i * 128, 4);
 		last = mm_access(m, 0, 0, a, 32, ~0u, 4, false, NULL);
 	}
-	checkf(last == 32867, "mem: a stream is bound by the CU's share of DRAM bandwidth",
-	      "last line back at %llu, want 32867", (unsigned long long)last);
+	checkf(last == 36822, "mem: a stream is bound by the CU's share of DRAM bandwidth",
+	      "last line back at %llu, want 36822", (unsigned long long)last);
 	mm_free(m);
 }
 
 /* The two CUs of a WGP (cus_per_port 2) share one share of each shared port:
  * 1/48 of DRAM where a CU alone gets 1/96.  CU 0 streaming alone: L0 1, L1
  * 128 / (256 / 4) = 2, L2 128 / (2048 / 48) = 3, MALL 128 / (2120 / 48) =
- * 2.9: 8.9 cycles, + 1000 * 16 + 850 = 16858.9 -> 16859.  Its pair's CU 1,
+ * 2.9: 8.9 cycles, + 1000 * 17.978 (test_stream's 35.955 / 2) + 850 =
+ * 18836.4 -> 18837.  Its pair's CU 1,
  * streaming other lines from cycle 0, queues behind it; CU 2 (the next WGP)
  * does not. */
 static void test_pair_share(void)
@@ -123,9 +125,9 @@ static void test_pair_share(void)
 			lanes(a, 0x100000 + (uint64_t)(cu * 1000 + i) * 128, 4);
 			last[cu] = mm_access(m, cu, 0, a, 32, ~0u, 4, false, NULL);
 		}
-	checkf(last[0] == 16859 && last[1] > 32000 && last[2] == last[0],
+	checkf(last[0] == 18837 && last[1] > 36000 && last[2] == last[0],
 	       "mem: a WGP's two CUs share one share of the shared ports",
-	       "CU 0 alone %llu (want 16859), its pair's CU 1 after it %llu (want > 32000), the next WGP's CU 2 %llu",
+	       "CU 0 alone %llu (want 18837), its pair's CU 1 after it %llu (want > 36000), the next WGP's CU 2 %llu",
 	       (unsigned long long)last[0], (unsigned long long)last[1], (unsigned long long)last[2]);
 	mm_free(m);
 }
@@ -197,13 +199,13 @@ static void test_sharing(void)
 
 /* A sampled hierarchy (1 of 96 CUs simulated): each CU has 1/96 of the shared
  * ports.  At cycle 100 a new line passes L0 1 + L1 4 + L2 6 + MALL 5.8 + DRAM
- * 32 (test_stream) = 48.8 cycles, then 850: 999 from DRAM.  With every line
+ * 35.955 (test_stream) = 52.76 cycles, then 850: 1003 from DRAM.  With every line
  * shared in the array (share.c counts: 2 touches, 1 per array) it is an L1
  * hit (ports to L1: 5) at the latency of where it really came from (DRAM):
  * 955, and no DRAM traffic; shared between arrays only (2, 2, 1): an L2 hit
  * (ports 11), 961.  With share_burst 256 a CU idle that long may use the whole
- * ports: L0 1 + L1 128/256 + L2 128/2048 + MALL 128/2120 + DRAM 128/384 = 1.96
- * cycles: 952 all three. */
+ * ports: L0 1 + L1 128/256 + L2 128/2048 + MALL 128/2120 + DRAM 128/341.76 =
+ * 2.00 cycles: 952 all three. */
 static void test_sampled_sharing(void)
 {
 	/* p_l1, p_l2 set to 1 (the counts give 1/2) so that the one line is shared */
@@ -213,7 +215,7 @@ static void test_sampled_sharing(void)
 	const char *name[3] = { "mem: sampled, an unshared new line comes from DRAM over the CU's port shares",
 				"mem: sampled, a line shared in the array is an L1 hit at the DRAM latency",
 				"mem: sampled, a line shared between arrays is an L2 hit at the DRAM latency" };
-	const uint64_t want_t[2][3] = { { 999, 955, 961 }, { 952, 952, 952 } };
+	const uint64_t want_t[2][3] = { { 1003, 955, 961 }, { 952, 952, 952 } };
 	const enum mm_level want_lv[3] = { MM_DRAM, MM_L1, MM_L2 };
 	struct mdl_consts kb = K;
 	kb.share_burst = 256;
@@ -265,27 +267,32 @@ static void test_sharing_lag(void)
 }
 
 /* Sampled (1 of 96 CUs simulated), every line of a later round was loaded by
- * the previous round of the other units (p_prev = 1): a line new to the
- * simulation, asked for at 5000 by a workgroup whose slot's previous one ran
- * 4000 cycles, was brought into L2 at 1000 and nothing came in since: an L2
- * hit, ports L0 1 + L1 4 + L2 6 (test_sampled_sharing) + 420 = 5431.  In a
- * first round (no previous workgroup) it comes from DRAM: 5000 + 48.8 + 850
- * = 5898.8 -> 5899. */
+ * the other units in the rounds before and L2 still holds it (p_prev =
+ * p_prev_l2 = 1): a line new to the simulation, asked for at 5000 by a
+ * workgroup whose slot's previous one ran 4000 cycles, was brought into L2 at
+ * 1000 and nothing came in since: an L2 hit, ports L0 1 + L1 4 + L2 6
+ * (test_sampled_sharing) + 420 = 5431.  Held by the Infinity Cache only
+ * (p_prev_l2 = 0): a MALL hit, ports + MALL 5.8 + 446 = 5462.8 -> 5463.  In
+ * a first round (no previous workgroup) it comes from DRAM: 5000 + 52.76 +
+ * 850 = 5902.76 -> 5903. */
 static void test_previous_round(void)
 {
-	const struct md_sharing prev = { .touches = 1, .arrays = 1, .lines = 1, .p_prev = 1 };
-	const uint64_t past[2] = { 4000, 0 }, want[2] = { 5431, 5899 };
-	const enum mm_level want_lv[2] = { MM_L2, MM_DRAM };
-	for (int i = 0; i < 2; i++) {
+	const struct md_sharing in_l2 = { .touches = 1, .arrays = 1, .lines = 1, .p_prev = 1, .p_prev_l2 = 1 },
+				  in_mall = { .touches = 1, .arrays = 1, .lines = 1, .p_prev = 1 };
+	const struct md_sharing *prev[3] = { &in_l2, &in_mall, &in_l2 };
+	const uint64_t past[3] = { 4000, 4000, 0 }, want[3] = { 5431, 5463, 5903 };
+	const enum mm_level want_lv[3] = { MM_L2, MM_MALL, MM_DRAM };
+	const char *what[3] = { "mem: sampled, a line the rounds before loaded is still in L2",
+				"mem: sampled, a line the rounds before loaded is still in the Infinity Cache only",
+				"mem: sampled, a first-round line new to the simulation comes from DRAM" };
+	for (int i = 0; i < 3; i++) {
 		struct mm *m = mm_new(&K, 96, 1, 1);
-		mm_set_sharing(m, &prev);
+		mm_set_sharing(m, prev[i]);
 		uint64_t a[32];
 		enum mm_level lv;
 		lanes(a, 0x4000000, 4);
 		uint64_t t = mm_access_lag(m, 0, 5000, a, 32, ~0u, 4, false, 0, past[i], &lv);
-		checkf(t == want[i] && lv == want_lv[i],
-		       i ? "mem: sampled, a first-round line new to the simulation comes from DRAM"
-			 : "mem: sampled, a line the previous round loaded is still in L2",
+		checkf(t == want[i] && lv == want_lv[i], what[i],
 		       "past %llu: at %llu from %s, want %llu from %s", (unsigned long long)past[i], (unsigned long long)t,
 		       mm_level_name[lv], (unsigned long long)want[i], mm_level_name[want_lv[i]]);
 		mm_free(m);
