@@ -97,3 +97,8 @@ int mdl_consts_load(struct mdl_consts *c, const char *path, char *err, size_t er
 		*c = t;
 	return rc;
 }
+
+double mdl_dram_gbs(const struct mdl_consts *c)
+{
+	return c->bw_dram * c->dram_efficiency;
+}

@@ -121,7 +121,7 @@ void mdl_roofs(const struct mdl_consts *c, struct mdl_roofs *r)
 {
 	double ghz = c->clock_mhz / 1000;
 	r->peak_gflops = c->cus * c->flops_per_cu_cycle * ghz;
-	r->dram_gbs = c->bw_dram * c->dram_efficiency; /* sustained (consts.def) */
+	r->dram_gbs = mdl_dram_gbs(c);
 	r->mall_gbs = c->bw_mall;
 	r->l2_gbs = c->bw_l2 * ghz;
 	/* a 16x16x16 WMMA is 2 x 16^3 flops, and each SIMD starts one every wmma_issue cycles */
@@ -204,6 +204,6 @@ void mdl_predict_format_text(const struct mdl_prediction *p, char *buf, size_t n
 	put(&b, "\n");
 	if (p->dram_roof_cycles > 0)
 		put(&b, "model: DRAM roof: %.1f MB at %.0f GB/s take %.1f us%s\n", mdl_predict_dram_bytes(p) / 1e6,
-		    p->c.bw_dram * p->c.dram_efficiency, (double)p->dram_roof_cycles / p->c.clock_mhz,
+		    mdl_dram_gbs(&p->c), (double)p->dram_roof_cycles / p->c.clock_mhz,
 		    p->dram_bound ? "; longer than the simulation ran, so the kernel's time is the roof's" : "");
 }

@@ -350,7 +350,7 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 	double sa_share = a < sa_cus ? a : sa_cus;
 	double rate[MM_NLEVELS] = {
 		c->bw_l0, c->bw_l1 / sa_share, c->bw_l2 / a, c->bw_mall * per_gb / a,
-		c->bw_dram * c->dram_efficiency * per_gb / a,
+		mdl_dram_gbs(c) * per_gb / a,
 	};
 	double scale = (double)active_cus / sim_cus;
 	m->active = active_cus, m->sim = sim_cus, m->per_port = cus_per_port;
@@ -359,7 +359,7 @@ struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_
 		m->sa_port[i].rate = c->bw_l1;
 	m->gpu_port[MM_L2].rate = c->bw_l2;
 	m->gpu_port[MM_MALL].rate = c->bw_mall * per_gb;
-	m->gpu_port[MM_DRAM].rate = c->bw_dram * c->dram_efficiency * per_gb;
+	m->gpu_port[MM_DRAM].rate = mdl_dram_gbs(c) * per_gb;
 	m->cu = calloc(m->cus, sizeof *m->cu);
 	m->l1 = calloc(m->nsa, sizeof *m->l1);
 	bool ok = m->cu && m->l1 && m->sa_port;
@@ -408,6 +408,17 @@ static struct port *port_of(struct mm *m, unsigned cu, enum mm_level lv)
 	if (m->sim < m->active)
 		return &m->cu[cu - cu % m->per_port].port[lv];
 	return lv == MM_L1 ? &m->sa_port[cu / m->cus_per_sa] : &m->gpu_port[lv];
+}
+
+/* A line over the DRAM port at cycle t, counted (past 0: a workgroup of its
+ * slot's first round, which mdl_predict_dram_bytes extrapolates apart);
+ * returns when the port has passed it. */
+static double dram_line(struct mm *m, unsigned cu, double t, uint64_t past)
+{
+	m->st.bytes_dram += (uint64_t)m->line;
+	if (!past)
+		m->st.bytes_dram_first += (uint64_t)m->line;
+	return port_use(port_of(m, cu, MM_DRAM), t, m->line);
 }
 
 /* The distinct lines of an instruction, in first-lane order (at most 2 per address). */
@@ -486,8 +497,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 				if (m->shared_levels < 3 || !level_lookup(m, &m->mall, line, at, &rp)) {
 					if (rp)
 						*rp = (uint64_t)c;
-					port_use(port_of(m, cu, MM_DRAM), t, m->line);
-					m->st.bytes_dram += (uint64_t)m->line, m->st.bytes_dram_first += past ? 0 : (uint64_t)m->line;
+					dram_line(m, cu, t, past);
 				}
 			}
 		} else if (l0_lookup(&s->l0, line, &l0_ready)) {
@@ -531,8 +541,7 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 					ghost = (enum mm_level)(MM_L1 + k);
 			}
 			if (lv == MM_DRAM && ghost == MM_NLEVELS) {
-				t = port_use(port_of(m, cu, MM_DRAM), t, m->line);
-				m->st.bytes_dram += (uint64_t)m->line, m->st.bytes_dram_first += past ? 0 : (uint64_t)m->line;
+				t = dram_line(m, cu, t, past);
 			}
 			c = t + m->lat[lv];
 			if (ghost < lv) {
@@ -572,9 +581,7 @@ void mm_set_sharing(struct mm *m, const struct md_sharing *sh)
 		return;
 	for (unsigned i = 0; i < m->cus; i++)
 		m->cu[i].p_l1 = m->cu[i].p_l1b = sh->p_l1, m->cu[i].p_l2 = m->cu[i].p_l2b = sh->p_l2,
-		m->cu[i].p_prev = sh->p_prev;
-	for (unsigned i = 0; i < m->cus; i++)
-		m->cu[i].p_prev_l2 = sh->p_prev_l2;
+		m->cu[i].p_prev = sh->p_prev, m->cu[i].p_prev_l2 = sh->p_prev_l2;
 	/* A simulated fill into an array's L1 stands for the fills of the array's
 	 * CUs (one simulated CU per array), less what they share.  A simulated CU
 	 * fills L2 and the Infinity Cache with every line it misses in L1, the

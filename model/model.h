@@ -54,6 +54,9 @@ void mdl_consts_default(struct mdl_consts *c);
 /* Set one constant by name; -1 if there is no such constant. */
 int mdl_consts_set(struct mdl_consts *c, const char *name, double value);
 int mdl_const_find(const char *name);  /* row index, or -1 */
+/* The DRAM bandwidth the model uses, GB/s: the card's bw_dram at its
+ * sustained share, dram_efficiency (the ports, the DRAM roof, the roofline). */
+double mdl_dram_gbs(const struct mdl_consts *c);
 double mdl_const_get(const struct mdl_consts *c, unsigned row);
 /* A constants file (`name value` lines, `#` comments; rdna3run --microbench -o
  * writes them) over any rows of the table.  Nothing changes on error. */

@@ -174,7 +174,7 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 	p->dram_roof_cycles = 0;
 	p->dram_bound = false;
 	if (o->c.bw_dram > 0) {
-		double roof = mdl_predict_dram_bytes(p) / (o->c.bw_dram * o->c.dram_efficiency * 1e9) * (o->c.clock_mhz * 1e6);
+		double roof = mdl_predict_dram_bytes(p) / (mdl_dram_gbs(&o->c) * 1e9) * (o->c.clock_mhz * 1e6);
 		p->dram_roof_cycles = (uint64_t)(roof + 0.5);
 		if (p->dram_roof_cycles > p->r.cycles) {
 			p->r.bucket[MDL_B_VMEM] += (p->dram_roof_cycles - p->r.cycles) * p->r.simds;

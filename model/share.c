@@ -84,6 +84,16 @@ static uint64_t mix(uint64_t x)
 	return x;
 }
 
+/* The slot of key k (a line + 1) in a table of cap slots (a power of two):
+ * where it is, or the empty one where it goes. */
+static size_t probe(const uint64_t *key, size_t cap, uint64_t k)
+{
+	size_t j = mix(k) & (cap - 1);
+	while (key[j] && key[j] != k)
+		j = (j + 1) & (cap - 1);
+	return j;
+}
+
 static void set_free(struct line_set *s)
 {
 	free(s->key), free(s->unit), free(s->array), free(s->units), free(s->smask);
@@ -101,9 +111,7 @@ static bool set_grow(struct line_set *s)
 	for (size_t i = 0; i < s->cap; i++) {
 		if (!s->key[i])
 			continue;
-		size_t j = mix(s->key[i]) & (cap - 1);
-		while (t.key[j])
-			j = (j + 1) & (cap - 1);
+		size_t j = probe(t.key, cap, s->key[i]);
 		t.key[j] = s->key[i], t.unit[j] = s->unit[i], t.array[j] = s->array[i];
 		t.units[j] = s->units[i], t.smask[j] = s->smask[i];
 	}
@@ -117,11 +125,23 @@ static long set_find(const struct line_set *s, uint64_t line)
 {
 	if (!s->cap)
 		return -1;
-	uint64_t k = line + 1;
-	size_t j = mix(k) & (s->cap - 1);
-	while (s->key[j] && s->key[j] != k)
-		j = (j + 1) & (s->cap - 1);
+	size_t j = probe(s->key, s->cap, line + 1);
 	return s->key[j] ? (long)j : -1;
+}
+
+/* line's slot in s, added with no unit or array when new (*fresh); -1: out
+ * of memory. */
+static long set_slot(struct line_set *s, uint64_t line, bool *fresh)
+{
+	if ((s->n + 1) * 2 > s->cap && !set_grow(s))
+		return -1;
+	size_t j = probe(s->key, s->cap, line + 1);
+	*fresh = !s->key[j];
+	if (*fresh) {
+		s->key[j] = line + 1, s->unit[j] = 0, s->array[j] = 0, s->units[j] = 0, s->smask[j] = 0;
+		s->n++;
+	}
+	return (long)j;
 }
 
 static bool list_push(struct line_list *l, uint64_t line)
@@ -156,18 +176,12 @@ struct visit {
 static bool set_touch(const struct visit *v, uint64_t line)
 {
 	struct line_set *s = v->set;
-	if ((s->n + 1) * 2 > s->cap && !set_grow(s))
+	bool fresh;
+	long j = set_slot(s, line, &fresh);
+	if (j < 0)
 		return false;
-	uint64_t k = line + 1;
-	size_t j = mix(k) & (s->cap - 1);
-	while (s->key[j] && s->key[j] != k)
-		j = (j + 1) & (s->cap - 1);
-	if (!s->key[j]) {
-		s->key[j] = k, s->unit[j] = 0, s->array[j] = 0, s->units[j] = 0, s->smask[j] = 0;
-		s->n++;
-		if (v->sh)
-			v->sh->lines++;
-	}
+	if (fresh && v->sh)
+		v->sh->lines++;
 	if (s->array[j] != v->array + 1) {
 		s->array[j] = v->array + 1;
 		if (v->sh)
@@ -208,16 +222,8 @@ static bool global_atomic(const struct emu_step *st)
 /* line into s, a key only (no unit or array). */
 static bool set_add(struct line_set *s, uint64_t line)
 {
-	if ((s->n + 1) * 2 > s->cap && !set_grow(s))
-		return false;
-	if (set_find(s, line) >= 0)
-		return true;
-	size_t j = mix(line + 1) & (s->cap - 1);
-	while (s->key[j])
-		j = (j + 1) & (s->cap - 1);
-	s->key[j] = line + 1, s->unit[j] = 0, s->array[j] = 0, s->units[j] = 0, s->smask[j] = 0;
-	s->n++;
-	return true;
+	bool fresh;
+	return set_slot(s, line, &fresh) >= 0;
 }
 
 /* Each line the active lanes of a memory step touch, to fn (false: out of memory). */
@@ -326,18 +332,13 @@ static long bf_slot(struct back_fills *b, uint64_t line)
 		for (size_t i = 0; i < b->cap; i++) {
 			if (!b->key[i])
 				continue;
-			size_t j = mix(b->key[i]) & (cap - 1);
-			while (t.key[j])
-				j = (j + 1) & (cap - 1);
+			size_t j = probe(t.key, cap, b->key[i]);
 			t.key[j] = b->key[i], t.at[0][j] = b->at[0][i], t.at[1][j] = b->at[1][i];
 		}
 		bf_free(b);
 		*b = t;
 	}
-	size_t j = mix(line + 1) & (b->cap - 1);
-	while (b->key[j] && b->key[j] != line + 1)
-		j = (j + 1) & (b->cap - 1);
-	return (long)j;
+	return (long)probe(b->key, b->cap, line + 1);
 }
 
 /* The line is loaded or stored: a fill of each level that does not hold it. */
@@ -361,9 +362,7 @@ static unsigned bf_level(const struct back_fills *b, uint64_t line)
 {
 	if (!b->cap)
 		return 0;
-	size_t j = mix(line + 1) & (b->cap - 1);
-	while (b->key[j] && b->key[j] != line + 1)
-		j = (j + 1) & (b->cap - 1);
+	size_t j = probe(b->key, b->cap, line + 1);
 	if (!b->key[j])
 		return 0;
 	for (unsigned k = 0; k < 2; k++)
