@@ -102,3 +102,8 @@ double mdl_dram_gbs(const struct mdl_consts *c)
 {
 	return c->bw_dram * c->dram_efficiency;
 }
+
+double mdl_launch_cycles(const struct mdl_consts *c)
+{
+	return c->launch_us * c->clock_mhz;
+}

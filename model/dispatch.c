@@ -152,5 +152,5 @@ double md_kernel_cycles(const struct md_plan *p, const double *finish, const str
 	for (unsigned i = 0; i < p->nsample; i++)
 		if (finish[i] > end)
 			end = finish[i];
-	return end + c->launch_cycles;
+	return end + mdl_launch_cycles(c);
 }

@@ -57,6 +57,8 @@ int mdl_const_find(const char *name);  /* row index, or -1 */
 /* The DRAM bandwidth the model uses, GB/s: the card's bw_dram at its
  * sustained share, dram_efficiency (the ports, the DRAM roof, the roofline). */
 double mdl_dram_gbs(const struct mdl_consts *c);
+/* A launch's own cost, launch_us, in the card's clock cycles. */
+double mdl_launch_cycles(const struct mdl_consts *c);
 double mdl_const_get(const struct mdl_consts *c, unsigned row);
 /* A constants file (`name value` lines, `#` comments; rdna3run --microbench -o
  * writes them) over any rows of the table.  Nothing changes on error. */

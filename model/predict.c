@@ -182,7 +182,7 @@ static int predict_once(struct emu_dev *dev, const struct emu_launch *L, const s
 			p->dram_bound = true;
 		}
 	}
-	uint64_t launch = (uint64_t)p->c.launch_cycles;
+	uint64_t launch = (uint64_t)(mdl_launch_cycles(&p->c) + 0.5);
 	p->r.cycles += launch;
 	p->r.bucket[MDL_B_IDLE] += launch * p->r.simds;
 	p->r.seconds = (double)p->r.cycles / (o->c.clock_mhz * 1e6);
