@@ -82,10 +82,12 @@ int mdl_consts_load(struct mdl_consts *c, const char *path, char *err, size_t er
 		double v;
 		int n = sscanf(p, "%63s %lf %7s", name, &v, extra);
 		int i = n == 2 ? mdl_const_find(name) : -1;
-		bool zero_ok = i >= 0 && strcmp(mdl_const_rows[i].unit, "cycles") == 0;
+		/* a time may be 0: a latency in cycles, or launch_us (the kernel without its launch) */
+		bool zero_ok = i >= 0 && (strcmp(mdl_const_rows[i].unit, "cycles") == 0 ||
+					  strcmp(mdl_const_rows[i].unit, "us") == 0);
 		if (i < 0 || !(v > 0 || (zero_ok && v == 0)) || v > 1e12) {
 			snprintf(err, errlen,
-				 "%s:%u: expected `NAME VALUE` with a known constant and a positive value (0 for a latency)",
+				 "%s:%u: expected `NAME VALUE` with a known constant and a positive value (0 for a time)",
 				 path, no);
 			rc = -1;
 			break;

@@ -23,7 +23,17 @@ else
 fi
 grep -q '^model: [0-9]* cycles = [0-9.]* us at 2500 MHz (2 workgroups, 4 waves on 2 CUs)' "$T/model_text.out" &&
 	grep -q '^model: [0-9.]* GB/s' "$T/model_text.out" && grep -q '^  VALU busy ' "$T/model_text.out" &&
+	grep -q '^model: 63.0 us of it are the launch, timed alone between two events (launch_us)$' "$T/model_text.out" &&
 	ok model_text_lines || nok model_text_lines "$(cat "$T/model_text.out" | tr '\n' '|')"
+# launch_us 0: the kernel without its launch, 63 us x 2500 MHz = 157500 cycles less
+printf 'launch_us 0\n' >"$T/nolaunch.consts"
+expect model_no_launch 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
+	--model --model-full --model-constants "$T/nolaunch.consts"
+with=$(sed -n 's/^model: \([0-9]*\) cycles = .*/\1/p' "$T/model_text.out")
+without=$(sed -n 's/^model: \([0-9]*\) cycles = .*/\1/p' "$T/model_no_launch.out")
+[ -n "$with" ] && [ -n "$without" ] && [ $((with - without)) -eq 157500 ] &&
+	! grep -q 'are the launch' "$T/model_no_launch.out" &&
+	ok model_no_launch_is_the_kernel_alone || nok model_no_launch_is_the_kernel_alone "$with - $without cycles"
 
 expect model_json 0 "$R" "$FX/add1.hsaco" --grid 2 --block 64 --buffer buf=512:iota --arg count=100 \
 	--model --model-format json
