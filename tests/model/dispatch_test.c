@@ -283,6 +283,18 @@ static void test_sharing_empty_first_round(void)
 	th_close(&h);
 }
 
+/* The plan both spread tests run: one-wave workgroups, 32 per CU (SPREAD_PER_ROUND
+ * per round of the GPU), 4 (MD_MAX_ROUNDS - 1) + 4 rounds; *later is the first
+ * workgroup of unit 0's later round (share.c, later_round). */
+#define SPREAD_PER_ROUND 3072u
+#define SPREAD_NWG (SPREAD_PER_ROUND * (4 * (MD_MAX_ROUNDS - 1) + 4))
+static int spread_plan(struct mdl_consts *c, struct md_plan *p, uint64_t *later, char *err, size_t errlen)
+{
+	mdl_consts_default(c);
+	int rc = md_plan_make(SPREAD_NWG, 8, 0, 32, false, c, 1, p, err, errlen);
+	*later = rc ? 0 : md_unit_wg(p, 0, MD_MAX_ROUNDS / 2 * p->wg_per_unit);
+	return rc;
+}
 
 /* With spread sampling, the later round's previous-round chance is measured
  * on the grid round just before it.  One-wave workgroups, 32 per CU (3072
@@ -294,13 +306,13 @@ static void test_sharing_empty_first_round(void)
 static void test_sharing_prev_round_spread(void)
 {
 	const char *name = "model_sharing_prev_round_spread";
-	const unsigned per_round = 3072, nwg = per_round * (4 * (MD_MAX_ROUNDS - 1) + 4);
+	const unsigned per_round = SPREAD_PER_ROUND, nwg = SPREAD_NWG;
 	char err[256], body[512];
 	struct mdl_consts c;
-	mdl_consts_default(&c);
 	struct md_plan p;
-	int rc = md_plan_make(nwg, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	uint64_t second = rc ? 0 : md_unit_wg(&p, 0, MD_MAX_ROUNDS / 2 * p.wg_per_unit), r = second / per_round;
+	uint64_t second;
+	int rc = spread_plan(&c, &p, &second, err, sizeof err);
+	uint64_t r = second / per_round;
 	if (rc || p.wg_per_unit != 32 || r < 2 || (r + 1) * per_round > 65535) {
 		th_ok(false, name, "rc %d (%s): %u resident, second simulated round %llu", rc, rc ? err : "", p.wg_per_unit,
 		      (unsigned long long)r);
@@ -339,13 +351,13 @@ static void test_sharing_looks_back(void)
 	const char *name[3] = { "model_sharing_looks_back_to_the_infinity_cache", "model_sharing_looks_back_to_l2",
 				"model_sharing_looks_back_past_capacity" };
 	const double l2[3] = { 128, 8192, 128 }, mall[3] = { 8192, 8192, 4096 }, want[3][2] = { { 1, 0 }, { 1, 1 }, { 0, 0 } };
-	const unsigned per_round = 3072, nwg = per_round * (4 * (MD_MAX_ROUNDS - 1) + 4);
+	const unsigned per_round = SPREAD_PER_ROUND, nwg = SPREAD_NWG;
 	char err[256], body[1024];
 	struct mdl_consts c;
-	mdl_consts_default(&c);
 	struct md_plan p;
-	int rc = md_plan_make(nwg, 8, 0, 32, false, &c, 1, &p, err, sizeof err);
-	uint64_t r = rc ? 0 : md_unit_wg(&p, 0, MD_MAX_ROUNDS / 2 * p.wg_per_unit) / per_round;
+	uint64_t later;
+	int rc = spread_plan(&c, &p, &later, err, sizeof err);
+	uint64_t r = later / per_round;
 	if (rc || p.wg_per_unit != 32 || r < 4 || (r + 1) * per_round > 65535) {
 		th_ok(false, name[0], "rc %d (%s): %u resident, later round %llu", rc, rc ? err : "", p.wg_per_unit,
 		      (unsigned long long)r);
