@@ -145,12 +145,3 @@ unsigned md_sample_unit(const struct md_plan *p, unsigned i)
 {
 	return p->full ? i : p->sample[i];
 }
-
-double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c)
-{
-	double end = 0;
-	for (unsigned i = 0; i < p->nsample; i++)
-		if (finish[i] > end)
-			end = finish[i];
-	return end + mdl_launch_cycles(c);
-}

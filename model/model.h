@@ -249,10 +249,6 @@ uint64_t md_unit_wg(const struct md_plan *p, unsigned u, uint64_t j);
 /* First CU of unit u (a WGP holds CUs 2u and 2u + 1). */
 unsigned md_unit_cu(const struct md_plan *p, unsigned u);
 unsigned md_sample_unit(const struct md_plan *p, unsigned i);
-/* The kernel's cycles from the finish cycles of the simulated units (in the
- * order of md_sample_unit): the latest of them, plus the launch overhead.  A
- * sampled unit stands for the others of its group. */
-double md_kernel_cycles(const struct md_plan *p, const double *finish, const struct mdl_consts *c);
 
 /* ---- memory interface ----------------------------------------------------------------
  * A vector or scalar memory request as the core issues it.  The function

@@ -388,10 +388,6 @@ static void test_dispatch(void)
 	      "dispatch: round-robin gives units 0..63 11 workgroups and the rest 10", " ");
 	checkf(p.nsample == 4 && p.sample[0] == 0 && p.sample[1] == 63 && p.sample[2] == 64 && p.sample[3] == 95,
 	      "dispatch: two sampled units per group, first and last", "%u samples", p.nsample);
-	double fin[4] = { 1000, 2000, 1500, 900 };
-	/* The latest unit, 2000, plus the launch: 63 us at the default card's 2500 MHz. */
-	checkf(md_kernel_cycles(&p, fin, &K) == 2000 + 157500, "dispatch: the kernel ends with the latest unit, then the launch",
-	      "%.1f", md_kernel_cycles(&p, fin, &K));
 	/* 64 workgroups: one group of 64 units with one each. */
 	rc = md_plan_make(64, 210, 16640, 128, false, &K, 2, &p, err, sizeof err);
 	checkf(rc == 0 && p.active_units == 64 && p.active_cus == 64 && p.nsample == 2 && p.sample[1] == 63 &&
