@@ -7,8 +7,9 @@
 #      write) / time) and the lab notes' kernel 5 predicted and measured;
 #   2. radius 4, f32, 512^3 (best), sampled and by the full simulation;
 #   3. the Infinity-Cache sweep: 1024 x ny x 32, f64, for ny = 1024..7680,
-#      best and the lab notes' kernel 5, and an HTML plot of predicted GB/s
-#      against the xy-plane's size (BUILD/bench/stencil/sweep.html).
+#      best and the lab notes' kernel 5, and an HTML plot of predicted (and
+#      the lab notes' measured) GB/s against the xy-plane's size
+#      (BUILD/bench/stencil/sweep.html).
 # Every figure of ours is the model's, for the RX 7900 XTX (rdna3run
 # --model).  The one memory-bound kernel the model is checked against is the
 # lab notes' kernel 5, printed predicted and measured: in the table at 256^3
