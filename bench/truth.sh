@@ -8,6 +8,13 @@
 # breakdown.  The mean absolute error comes last.  Extra arguments for
 # rdna3run (`--model-full`, `--model-constants FILE`) go in $TRUTH_ARGS.
 #
+# The launch: each row is charged what its timer held of a launch.  The
+# model's launch_us is read off launches timed alone between two HIP events;
+# a row whose source_of_measurement starts with a prefix of
+# bench/truth_timers.tsv was timed otherwise, and is charged that line's
+# launch_us instead (added after any $TRUTH_ARGS constants file, so it wins).
+# The launch column prints the microseconds charged.
+#
 # Figures of merit (the manifest's fom column): an arithmetic expression in
 # `time` (seconds), such as 2*4096^3/time, or (fetch+write)/time, the lab
 # notes' effective bandwidth of a stencil on an nx x ny x nz grid (arguments
@@ -24,22 +31,54 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tab=$(printf '\t')
+TIMERS=$(dirname "$0")/truth_timers.tsv
+
+# The constants file of $TRUTH_ARGS, if any, and the other arguments: a row
+# charged its own launch gets one file, that one with its launch added
+# (rdna3run takes one --model-constants).
+user_consts=
+args=
+# shellcheck disable=SC2086 # TRUTH_ARGS is a list of rdna3run arguments
+set -- ${TRUTH_ARGS:-}
+while [ $# -gt 0 ]; do
+	if [ "$1" = --model-constants ] && [ $# -gt 1 ]; then
+		user_consts=$2
+		shift
+	else
+		args="$args $1"
+	fi
+	shift
+done
+
+# row_launch SOURCE: the launch_us of the first truth_timers.tsv line whose
+# prefix starts SOURCE, or nothing (the model's own).
+row_launch() {
+	awk -F '\t' -v src="$1" '/^#/ || NF < 3 { next }
+		index(src, $1) == 1 { print $2; exit }' "$TIMERS"
+}
 
 echo "model vs RX 7900 XTX, whole kernels from $DIR/manifest.tsv"
-printf '%-22s %12s %12s %8s %6s  %s\n' name measured predicted error wall_s "largest buckets"
+printf '%-22s %12s %12s %8s %6s %6s  %s\n' name measured predicted error launch wall_s "largest buckets"
 tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel launch fom measured unit source; do
 	[ -n "$name" ] || continue
+	consts=${user_consts:+--model-constants $user_consts}
+	us=$(row_launch "$source")
+	if [ -n "$us" ]; then
+		consts="--model-constants $tmp/launch"
+		{ if [ -n "$user_consts" ]; then cat "$user_consts"; fi; echo "launch_us $us"; } >"$tmp/launch"
+	fi
 	t0=$(date +%s.%N)
 	# shellcheck disable=SC2086 # the launch is a list of rdna3run arguments
-	if ! "$BUILD/rdna3run" "$DIR/$hsaco" --kernel "$kernel" $launch --model ${TRUTH_ARGS:-} \
+	if ! "$BUILD/rdna3run" "$DIR/$hsaco" --kernel "$kernel" $launch --model $args $consts \
 		>"$tmp/out" 2>"$tmp/err"; then
-		printf '%-22s %12s %12s %8s %6s  %s\n' "$name" "$measured" failed - - "$(head -n 1 "$tmp/err")"
+		printf '%-22s %12s %12s %8s %6s %6s  %s\n' "$name" "$measured" failed - - - "$(head -n 1 "$tmp/err")"
 		echo "$name fail" >>"$tmp/rows"
 		continue
 	fi
 	t1=$(date +%s.%N)
 	awk -v name="$name" -v fom="$fom" -v meas="$measured" -v launch="$launch" -v t0="$t0" -v t1="$t1" '
 		/^model: [0-9]+ cycles = / { us = $5 }
+		/^model: [0-9.]+ us of it are the launch/ { lus = $2 }
 		/^  [A-Za-z]/ && / %  \(/ {
 			# a bucket line: its name is everything before the percentage
 			line = $0; sub(/^  /, "", line)
@@ -73,7 +112,7 @@ tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel laun
 			}
 			if (wmma != "") top = top ", WMMA pipe busy " sprintf("%.1f", wmma) " %"
 			err = 100 * (pred - meas) / meas
-			printf "%-22s %12.1f %12.1f %+7.1f%% %6.1f  %s\n", name, meas, pred, err, t1 - t0, top
+			printf "%-22s %12.1f %12.1f %+7.1f%% %6.1f %6.1f  %s\n", name, meas, pred, err, lus, t1 - t0, top
 			printf "%s %.6f\n", name, err >> rows
 		}
 		# a small evaluator for the fom expressions: numbers, t, + - * / ^ and parentheses

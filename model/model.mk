@@ -31,6 +31,9 @@ endif
 # The ground-truth kernels run correctly (tests/model/truth.sh; no LLVM).
 TEST_SCRIPTS += tests/model/truth.sh
 TEST_ONCE += tests/model/truth.sh
+# bench/truth.sh charges each row the launch its timer held (a stand-in rdna3run).
+TEST_SCRIPTS += tests/model/truth_timers.sh
+TEST_ONCE += tests/model/truth_timers.sh
 all: $(BUILD)/tests/truth_test
 $(BUILD)/tests/truth_test: $(BUILD)/tests/model/truth_test.o $(BUILD)/tests/emu/harness.o $(EMU_TEST_LIBS)
 	$(EMU_TEST_LINK) -lopenblas
