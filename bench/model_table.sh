@@ -13,6 +13,8 @@
 # (the seed's SGEMM 4096^3 tables) and the error, and the CPU seconds of the
 # prediction; then the mean absolute error and whether the predictions keep
 # the measured order.  `best` has no measurement: its prediction is alone.
+# Every row is charged the launch the seed's timer held (bench/timer_launch.sh
+# seed; bench/truth_timers.tsv), not the model's launch timed alone.
 # Sampling: each preset at 1024^3 and 2048^3 (the naive kernel, whose full
 # simulation takes minutes, at 1024^3 only) with --model and --model-full,
 # then the Laplacian of ../shared/groundtruth (or $RDNA3_GROUNDTRUTH) at 256^3.
@@ -85,6 +87,13 @@ if [ "${1:-}" = --sampling ]; then
 fi
 
 N=${1:-4096}
+# the launch the seed's timer held: a constants file for every prediction
+seed_us=$(sh "$(dirname "$0")/timer_launch.sh" seed)
+consts=
+if [ -n "$seed_us" ]; then
+	echo "launch_us $seed_us" >"$tmp/seed.consts"
+	consts="--model-constants $tmp/seed.consts"
+fi
 # preset measured GFLOP/s (seed tables at 4096^3; - : none)
 rows='naive 1011
 k2 4018
@@ -95,11 +104,12 @@ k6 37791
 k7 41256
 k8 49047
 best -'
-echo "model vs RX 7900 XTX, SGEMM ${N}^3 (measured: the seed study's tables)"
+echo "model vs RX 7900 XTX, SGEMM ${N}^3 (measured: the seed study's tables; launch ${seed_us:-the model's} us)"
 printf '%-6s %12s %12s %8s %8s\n' preset predicted measured error cpu_s
 echo "$rows" | while read -r name meas; do
 	generate "$name"
-	c=$(cpu "$BUILD/rdna3run" "$tmp/$name.hsaco" --gemm "$N" "$N" "$N" --model)
+	# shellcheck disable=SC2086 # consts is empty or two arguments
+	c=$(cpu "$BUILD/rdna3run" "$tmp/$name.hsaco" --gemm "$N" "$N" "$N" --model $consts)
 	pred=$(gflops)
 	err=-
 	[ "$meas" = - ] || err=$(awk -v p="$pred" -v m="$meas" 'BEGIN { printf "%+.1f%%", 100 * (p - m) / m }')

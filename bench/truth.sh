@@ -9,11 +9,12 @@
 # rdna3run (`--model-full`, `--model-constants FILE`) go in $TRUTH_ARGS.
 #
 # The launch: each row is charged what its timer held of a launch.  The
-# model's launch_us is read off launches timed alone between two HIP events;
-# a row whose source_of_measurement starts with a prefix of
-# bench/truth_timers.tsv was timed otherwise, and is charged that line's
-# launch_us instead (added after any $TRUTH_ARGS constants file, so it wins).
-# The launch column prints the microseconds charged.
+# model's launch_us is read off launches timed alone between two HIP events
+# after a synchronize; a row whose source_of_measurement starts with a
+# prefix of bench/truth_timers.tsv was timed otherwise, and is charged that
+# line's launch_us instead (bench/timer_launch.sh; added after any
+# $TRUTH_ARGS constants file, so it wins).  The launch column prints the
+# microseconds charged.
 #
 # Figures of merit (the manifest's fom column): an arithmetic expression in
 # `time` (seconds), such as 2*4096^3/time, or (fetch+write)/time, the lab
@@ -31,7 +32,6 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tab=$(printf '\t')
-TIMERS=$(dirname "$0")/truth_timers.tsv
 
 # The constants file of $TRUTH_ARGS, if any, and the other arguments: a row
 # charged its own launch gets one file, that one with its launch added
@@ -50,19 +50,13 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-# row_launch SOURCE: the launch_us of the first truth_timers.tsv line whose
-# prefix starts SOURCE, or nothing (the model's own).
-row_launch() {
-	awk -F '\t' -v src="$1" '/^#/ || NF < 3 { next }
-		index(src, $1) == 1 { print $2; exit }' "$TIMERS"
-}
 
 echo "model vs RX 7900 XTX, whole kernels from $DIR/manifest.tsv"
 printf '%-22s %12s %12s %8s %6s %6s  %s\n' name measured predicted error launch wall_s "largest buckets"
 tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel launch fom measured unit source; do
 	[ -n "$name" ] || continue
 	consts=${user_consts:+--model-constants $user_consts}
-	us=$(row_launch "$source")
+	us=$(sh "$(dirname "$0")/timer_launch.sh" "$source")
 	if [ -n "$us" ]; then
 		consts="--model-constants $tmp/launch"
 		{ if [ -n "$user_consts" ]; then cat "$user_consts"; fi; echo "launch_us $us"; } >"$tmp/launch"
