@@ -50,7 +50,6 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-
 echo "model vs RX 7900 XTX, whole kernels from $DIR/manifest.tsv"
 printf '%-22s %12s %12s %8s %6s %6s  %s\n' name measured predicted error launch wall_s "largest buckets"
 tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel launch fom measured unit source; do
