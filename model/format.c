@@ -39,7 +39,7 @@ void mdl_format_text(const struct mdl_result *r, const struct mdl_consts *c, dou
 	    (unsigned long long)r->cycles, r->seconds * 1e6, c->clock_mhz, (unsigned long long)r->workgroups,
 	    (unsigned long long)r->waves, r->cus_used);
 	if (c->launch_us > 0)
-		put(&b, "model: %.1f us of it are the launch, timed alone between two events (launch_us)\n",
+		put(&b, "model: %.1f us of it are the launch (launch_us)\n",
 		    c->launch_us);
 	if (flops > 0 && r->seconds > 0)
 		put(&b, "model: %.1f GFLOP/s\n", flops / r->seconds * 1e-9);

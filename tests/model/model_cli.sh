@@ -23,7 +23,7 @@ else
 fi
 grep -q '^model: [0-9]* cycles = [0-9.]* us at 2500 MHz (2 workgroups, 4 waves on 2 CUs)' "$T/model_text.out" &&
 	grep -q '^model: [0-9.]* GB/s' "$T/model_text.out" && grep -q '^  VALU busy ' "$T/model_text.out" &&
-	grep -q '^model: 63.0 us of it are the launch, timed alone between two events (launch_us)$' "$T/model_text.out" &&
+	grep -q '^model: 63.0 us of it are the launch (launch_us)$' "$T/model_text.out" &&
 	ok model_text_lines || nok model_text_lines "$(cat "$T/model_text.out" | tr '\n' '|')"
 # launch_us 0: the kernel without its launch, 63 us x 2500 MHz = 157500 cycles less
 printf 'launch_us 0\n' >"$T/nolaunch.consts"

@@ -35,7 +35,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 echo "model: 1000 cycles = 100.000 us at 2500 MHz"
-echo "model: $launch us of it are the launch, timed alone between two events (launch_us)"
+echo "model: $launch us of it are the launch (launch_us)"
 echo "  VALU busy                   50.00 %  (1 SIMD-cycles)"
 STUB
 chmod +x "$tmp/build/rdna3run"
