@@ -8,13 +8,14 @@
 # breakdown.  The mean absolute error comes last.  Extra arguments for
 # rdna3run (`--model-full`, `--model-constants FILE`) go in $TRUTH_ARGS.
 #
-# The launch: each row is charged what its timer held of a launch.  The
-# model's launch_us is read off launches timed alone between two HIP events
-# after a synchronize; a row whose source_of_measurement starts with a
-# prefix of bench/truth_timers.tsv was timed otherwise, and is charged that
-# line's launch_us instead (bench/timer_launch.sh; added after any
-# $TRUTH_ARGS constants file, so it wins).  The launch column prints the
-# microseconds charged.
+# The launch: each row is charged what its timer held of a launch: the
+# launch_us of the line of bench/truth_timers.tsv whose prefix starts the
+# row's source_of_measurement (bench/timer_launch.sh), added after the lines
+# of any $TRUTH_ARGS constants file.  A constants file that sets launch_us
+# itself wins over the table, for every row.  A row whose source no line
+# names is charged the model's own launch_us (a launch timed alone between
+# two HIP events), and the last line names it.  The launch column prints
+# the microseconds charged.
 #
 # Figures of merit (the manifest's fom column): an arithmetic expression in
 # `time` (seconds), such as 2*4096^3/time, or (fetch+write)/time, the lab
@@ -37,12 +38,14 @@ tab=$(printf '\t')
 # charged its own launch gets one file, that one with its launch added
 # (rdna3run takes one --model-constants).
 user_consts=
+user_launch=
 args=
 # shellcheck disable=SC2086 # TRUTH_ARGS is a list of rdna3run arguments
 set -- ${TRUTH_ARGS:-}
 while [ $# -gt 0 ]; do
 	if [ "$1" = --model-constants ] && [ $# -gt 1 ]; then
 		user_consts=$2
+		[ -r "$user_consts" ] && grep -q '^[[:space:]]*launch_us[[:space:]]' "$user_consts" && user_launch=1
 		shift
 	else
 		args="$args $1"
@@ -56,7 +59,8 @@ tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel laun
 	[ -n "$name" ] || continue
 	consts=${user_consts:+--model-constants $user_consts}
 	us=$(sh "$(dirname "$0")/timer_launch.sh" "$source")
-	if [ -n "$us" ]; then
+	[ -n "$us" ] || [ -n "$user_launch" ] || echo "$name" >>"$tmp/untimed"
+	if [ -n "$us" ] && [ -z "$user_launch" ]; then
 		consts="--model-constants $tmp/launch"
 		{ if [ -n "$user_consts" ]; then cat "$user_consts"; fi; echo "launch_us $us"; } >"$tmp/launch"
 	fi
@@ -127,4 +131,7 @@ if [ -f "$tmp/rows" ]; then
 			if (f) printf "; %d failed to run", f
 			printf "\n"
 		}' "$tmp/rows"
+fi
+if [ -f "$tmp/untimed" ]; then
+	printf 'timer not in bench/truth_timers.tsv, charged the model'"'"'s launch_us: %s\n' "$(tr '\n' ' ' <"$tmp/untimed" | sed 's/ $//')"
 fi

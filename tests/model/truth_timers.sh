@@ -5,16 +5,18 @@
 # source starts with a prefix of the table, one whose source does not.
 # Checked: the first gets one --model-constants file that ends with that
 # line's launch_us (after the lines of $TRUTH_ARGS' own file), the second
-# gets $TRUTH_ARGS' file untouched, no run gets two, the other arguments of
-# $TRUTH_ARGS reach every run, and the launch column prints what the model
-# line says.
+# gets $TRUTH_ARGS' file untouched and is named on the last line, no run
+# gets two, the other arguments of $TRUTH_ARGS reach every run, and the
+# launch column prints what the model line says.  Then a $TRUTH_ARGS file
+# that sets launch_us itself: it holds for both rows, and no row is named.
 . tests/check.sh
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 tab=$(printf '\t')
 
-prefix=$(awk -F '\t' '!/^#/ && NF >= 3 { print $1; exit }' bench/truth_timers.tsv)
-us=$(awk -F '\t' '!/^#/ && NF >= 3 { print $2; exit }' bench/truth_timers.tsv)
+# a line of the table whose launch differs from the model's own 63 us
+prefix=$(awk -F '\t' '!/^#/ && NF >= 3 && $2 != 63 { print $1; exit }' bench/truth_timers.tsv)
+us=$(awk -F '\t' '!/^#/ && NF >= 3 && $2 != 63 { print $2; exit }' bench/truth_timers.tsv)
 [ -n "$prefix" ] && [ -n "$us" ] || { nok truth_timers_table "no row in bench/truth_timers.tsv"; exit 1; }
 
 mkdir -p "$tmp/build" "$tmp/gt/k"
@@ -66,4 +68,17 @@ l0=$(awk '$1 == "timed_by_table" { print $5 }' "$tmp/table")
 l1=$(awk '$1 == "timed_by_events" { print $5 }' "$tmp/table")
 awk -v a="$l0" -v b="$us" 'BEGIN { exit !(a + 0 == b + 0) }' && [ "$l1" = 63.0 ] && ok truth_timers_launch_column ||
 	nok truth_timers_launch_column "launch column '$l0' and '$l1', not $us and 63.0"
+last=$(tail -n 1 "$tmp/table")
+[ "$last" = "timer not in bench/truth_timers.tsv, charged the model's launch_us: timed_by_events" ] &&
+	ok truth_timers_unknown_named || nok truth_timers_unknown_named "last line '$last'"
+
+# a constants file that sets launch_us: every row gets it, none is named
+printf 'launch_us 5\n' >"$tmp/user5.consts"
+rm -f "$tmp"/log.*
+STUB_LOG=$tmp/log TRUTH_ARGS="--model-constants $tmp/user5.consts" \
+	sh bench/truth.sh "$tmp/build" "$tmp/gt" >"$tmp/table5" 2>"$tmp/err5"
+c0=$(awk '$1 == "timed_by_table" { print $5 }' "$tmp/table5")
+c1=$(awk '$1 == "timed_by_events" { print $5 }' "$tmp/table5")
+[ "$c0" = 5.0 ] && [ "$c1" = 5.0 ] && ! grep -q '^timer not in' "$tmp/table5" &&
+	ok truth_timers_user_launch_wins || nok truth_timers_user_launch_wins "launch column '$c0' and '$c1'"
 exit $fail
