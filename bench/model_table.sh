@@ -90,7 +90,7 @@ N=${1:-4096}
 # the launch the seed's timer held: a constants file for every prediction
 seed_us=$(sh "$(dirname "$0")/timer_launch.sh" seed)
 consts=
-if [ -n "$seed_us" ]; then
+if [ -n "$seed_us" ] && [ "$seed_us" != model ]; then
 	echo "launch_us $seed_us" >"$tmp/seed.consts"
 	consts="--model-constants $tmp/seed.consts"
 fi

@@ -1,8 +1,9 @@
 #!/bin/sh
 # timer_launch.sh SOURCE — the launch_us to charge a figure measured by
 # SOURCE (a manifest's source_of_measurement, or "seed"): the second column
-# of the first line of bench/truth_timers.tsv whose prefix starts SOURCE, or
-# nothing, when the model's own launch_us applies (see that file).
+# of the first line of bench/truth_timers.tsv whose prefix starts SOURCE
+# ("model": the model's own launch_us), or nothing when no line names
+# SOURCE (see that file).
 set -eu
 [ $# -eq 1 ] || { echo "usage: timer_launch.sh SOURCE" >&2; exit 2; }
 awk -F '\t' -v src="$1" '/^#/ || NF < 3 { next }

@@ -60,7 +60,7 @@ tail -n +2 "$DIR/manifest.tsv" | while IFS="$tab" read -r name hsaco kernel laun
 	consts=${user_consts:+--model-constants $user_consts}
 	us=$(sh "$(dirname "$0")/timer_launch.sh" "$source")
 	[ -n "$us" ] || [ -n "$user_launch" ] || echo "$name" >>"$tmp/untimed"
-	if [ -n "$us" ] && [ -z "$user_launch" ]; then
+	if [ -n "$us" ] && [ "$us" != model ] && [ -z "$user_launch" ]; then
 		consts="--model-constants $tmp/launch"
 		{ if [ -n "$user_consts" ]; then cat "$user_consts"; fi; echo "launch_us $us"; } >"$tmp/launch"
 	fi
