@@ -603,8 +603,8 @@ static void issue_mem(struct mdl_sim *s, struct mdl_cu *cu, struct mdl_wave *w, 
 	} else {
 		/* a WGP's SIMDs 2-3 are its second CU's, with that CU's L0 */
 		struct mdl_mem_req q = { .cu = cu->id + (s->simds > 2 && w->simd >= 2), .now = t, .addr = st->addr,
-					 .exec = st->exec, .naddr = st->naddr,
-					 .bytes = st->bytes, .store = st->store, .scratch = st->space == EMU_SPACE_SCRATCH,
+					 .exec = st->exec, .naddr = st->naddr, .bytes = st->bytes, .store = st->store,
+					 .mall_noalloc = st->in && st->in->dlc, .scratch = st->space == EMU_SPACE_SCRATCH,
 					 .wave = w->uid, .lag = w->grp->lag, .past = w->grp->past };
 		if (s->o->mem)
 			done = s->o->mem(s->o->mem_ctx, &q);

@@ -21,7 +21,9 @@
  * A line's data is back at (the cycle it leaves the last port) + the latency of
  * the level that served it; the instruction completes with its last line.
  * Stores are written through L0 (no allocation) to L2, which allocates; a line
- * new to the Infinity Cache is charged to the DRAM port (its write-back).
+ * new to the Infinity Cache is charged to the DRAM port (its write-back).  An
+ * access with gfx11's DLC bit (MALL NOALLOC, model.h) brings no line into the
+ * Infinity Cache: it is served there only by a line already held.
  */
 #include "model/model.h"
 
@@ -204,6 +206,24 @@ static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **r
 		return 1;
 	ft_fill(l, j, line, t); /* evicted since: refilled now */
 	return 0;
+}
+
+/* ft_access for a level that does not allocate the line: held at t (1, *ready
+ * its data-ready cycle) or not (0, *ready NULL, nothing filled).  -1: out of
+ * memory. */
+static int ft_held(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
+{
+	size_t j;
+	*ready = NULL;
+	if (!ft_slot(l, line, t, &j))
+		return -1;
+	if (!l->key[j] || l->when[j] > t)
+		return 0;
+	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT), fb = (size_t)(l->when[j] >> FT_BUCKET_SHIFT);
+	if ((double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale >= l->cap_lines)
+		return 0;
+	*ready = &l->ready[j];
+	return 1;
 }
 
 /* A fill at cycle f < now that the simulation did not make (sampled: another
@@ -443,9 +463,10 @@ static unsigned coalesce(const struct mm *m, const uint64_t *addr, unsigned nadd
 	return n;
 }
 
-static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
+/* Held at t?  A level that allocates (alloc) brings the line in when not. */
+static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready, bool alloc)
 {
-	int r = ft_access(l, line, t, ready);
+	int r = alloc ? ft_access(l, line, t, ready) : ft_held(l, line, t, ready);
 	if (r < 0) {
 		m->oom = true;
 		*ready = NULL;
@@ -454,14 +475,15 @@ static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_
 }
 
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr, uint32_t exec,
-		   unsigned bytes, bool store, enum mm_level *served)
+		   unsigned bytes, unsigned how, enum mm_level *served)
 {
-	return mm_access_lag(m, cu, cycle, addr, naddr, exec, bytes, store, 0, 0, served);
+	return mm_access_lag(m, cu, cycle, addr, naddr, exec, bytes, how, 0, 0, served);
 }
 
 uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
-		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, uint64_t past, enum mm_level *served)
+		       uint32_t exec, unsigned bytes, unsigned how, uint64_t lag, uint64_t past, enum mm_level *served)
 {
+	bool store = how & MM_STORE, mall_alloc = !(how & MM_NOALLOC);
 	if (served)
 		*served = MM_L0;
 	if (cu >= m->cus || (naddr != 32 && naddr != 64 && naddr != 1))
@@ -487,14 +509,15 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 		double c;
 		uint64_t *rp, *l0_ready;
 		if (store) {
-			/* Written through L0 and L1 to L2; a line new to the MALL costs a write-back. */
+			/* Written through L0 and L1 to L2; a line new to the MALL costs a
+			 * write-back (at once when the MALL does not take it). */
 			t = port_use(port_of(m, cu, MM_L2), t, m->line);
 			lv = MM_L2;
 			c = t + m->lat[MM_L2];
-			if (!level_lookup(m, &m->l2, line, at, &rp)) {
+			if (!level_lookup(m, &m->l2, line, at, &rp, true)) {
 				if (rp)
 					*rp = (uint64_t)c;
-				if (m->shared_levels < 3 || !level_lookup(m, &m->mall, line, at, &rp)) {
+				if (m->shared_levels < 3 || !level_lookup(m, &m->mall, line, at, &rp, mall_alloc)) {
 					if (rp)
 						*rp = (uint64_t)c;
 					dram_line(m, cu, t, past);
@@ -520,12 +543,12 @@ uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t
 			bool later = past && past < at;
 			double h = later && s->p_prev > 0 ? unit_hash(line, cu, 3) : 1;
 			if (h < s->p_prev && !((h >= s->p_prev_l2 || ft_fill_past(&m->l2, line, at - past)) &&
-					       ft_fill_past(&m->mall, line, at - past)))
+					       (!mall_alloc || ft_fill_past(&m->mall, line, at - past))))
 				m->oom = true;
 			for (int k = 0; k < (int)m->shared_levels; k++) {
 				if (ghost == MM_NLEVELS)
 					t = port_use(port_of(m, cu, (enum mm_level)(MM_L1 + k)), t, m->line);
-				if (level_lookup(m, shared[k], line, at, &rp)) {
+				if (level_lookup(m, shared[k], line, at, &rp, k < 2 || mall_alloc)) {
 					lv = (enum mm_level)(MM_L1 + k);
 					ready = rp ? (double)*rp : 0;
 					break;

@@ -125,12 +125,20 @@ struct mm;
 struct mm *mm_new(const struct mdl_consts *c, unsigned active_cus, unsigned sim_cus, unsigned cus_per_port);
 void mm_free(struct mm *m);
 
+/* What a vector memory access is (the how argument below): a load (0) or a
+ * store (MM_STORE), and MM_NOALLOC when its lines must not be brought into
+ * the Infinity Cache: on gfx11 an instruction's DLC bit is MALL NOALLOC (LLVM,
+ * SIMemoryLegalizer: nontemporal and volatile accesses set it for that), so
+ * such a line is served by the Infinity Cache only while it already holds it,
+ * and a store of it goes on to DRAM. */
+enum { MM_STORE = 1u, MM_NOALLOC = 2u };
+
 /* One vector memory instruction of a wave on CU cu (0 .. CUs-1) issued at cycle:
  * lane l (bit l of exec) accesses bytes at addr[l] (and, when naddr is 64, at
- * addr[32 + l] too).  Returns the cycle its data is back (load) or its write
- * is acknowledged (store); *served (may be NULL) is the farthest level a line
- * of it went to.  Calls for one CU come in nondecreasing cycle order; shared
- * levels see all CUs' calls in call order. */
+ * addr[32 + l] too), as how says (MM_*).  Returns the cycle its data is back
+ * (load) or its write is acknowledged (store); *served (may be NULL) is the
+ * farthest level a line of it went to.  Calls for one CU come in nondecreasing
+ * cycle order; shared levels see all CUs' calls in call order. */
 /* mm_access for a request whose workgroup runs lag cycles behind its CU's
  * fastest: in a sampled hierarchy, a line another CU fetched for it (the
  * sharing draws) was asked for that much earlier and arrives that much sooner,
@@ -140,9 +148,9 @@ void mm_free(struct mm *m);
  * the rounds before and L2 or the Infinity Cache still holds it with
  * probability p_prev (md_sharing); it is entered as filled that long ago. */
 uint64_t mm_access_lag(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
-		       uint32_t exec, unsigned bytes, bool store, uint64_t lag, uint64_t past, enum mm_level *served);
+		       uint32_t exec, unsigned bytes, unsigned how, uint64_t lag, uint64_t past, enum mm_level *served);
 uint64_t mm_access(struct mm *m, unsigned cu, uint64_t cycle, const uint64_t *addr, unsigned naddr,
-		   uint32_t exec, unsigned bytes, bool store, enum mm_level *served);
+		   uint32_t exec, unsigned bytes, unsigned how, enum mm_level *served);
 
 struct mm_stats {
 	uint64_t insts, loads, stores;
@@ -262,6 +270,7 @@ struct mdl_mem_req {
 	unsigned naddr;              /* 1 (scalar) or 32 */
 	unsigned bytes;              /* per lane */
 	bool store, scalar;
+	bool mall_noalloc;           /* the instruction's DLC bit (MM_NOALLOC) */
 	bool scratch;                /* addr are the lanes' private offsets (scratch) */
 	uint64_t wave;               /* the wave's dispatch order, for scratch placement */
 	uint64_t lag;                /* cycles its workgroup runs behind its CU's fastest (sampled sharing) */

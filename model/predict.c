@@ -26,13 +26,14 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 	struct mem_ctx *m = ctx;
 	if (r->scalar) /* the scalar cache is not modelled: the core's SMEM latency */
 		return r->now + (uint64_t)m->c->smem_latency;
+	unsigned how = (r->store ? MM_STORE : 0u) | (r->mall_noalloc ? MM_NOALLOC : 0u);
 	if (r->scratch) {
 		uint64_t a[32], base = SCRATCH_BASE + (r->wave % SCRATCH_SLOTS) * SCRATCH_WAVE;
 		for (unsigned l = 0; l < 32; l++)
 			a[l] = base + (r->addr[l] >> 2) * 128 + l * 4 + (r->addr[l] & 3);
-		return mm_access_lag(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, r->store, r->lag, r->past, NULL);
+		return mm_access_lag(m->mm, r->cu, r->now, a, 32, r->exec, r->bytes, how, r->lag, r->past, NULL);
 	}
-	return mm_access_lag(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, r->store, r->lag, r->past, NULL);
+	return mm_access_lag(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, how, r->lag, r->past, NULL);
 }
 
 /* Workgroups unit u runs at once in its first round. */

@@ -33,10 +33,12 @@
  *            the rounds' loads and stores are replayed, oldest first, through
  *            the two levels at round grain with the full simulation's rule
  *            (mem.c: a level holds a line until as many lines were filled
- *            after it as it holds; back_fills).  p_prev and p_prev_l2: mem.c
- *            enters such a line as filled one workgroup-time ago.  A line no
- *            such level holds comes from a same-round unit not simulated
- *            with the round-1 chance measured on the later round's sharers.
+ *            after it as it holds; back_fills), the lines of accesses with
+ *            gfx11's DLC bit (MALL NOALLOC, model.h) through L2 only.
+ *            p_prev and p_prev_l2: mem.c enters such a line as filled one
+ *            workgroup-time ago.  A line no such level holds comes from a
+ *            same-round unit not simulated with the round-1 chance measured
+ *            on the later round's sharers.
  *            A stencil's plane is read again by the workgroups of the next
  *            two planes, which on a large plane are rounds later: looking one
  *            round back only, the lab notes' kernel 5 on 1024 x 1536 x 32
@@ -167,6 +169,7 @@ struct visit {
 	struct md_sharing *sh;
 	struct line_list *list;
 	struct line_set *stores;     /* the lines its global stores write (NULL: not counted) */
+	struct line_set *noalloc;    /* with stores: the lines of its DLC loads and stores (MM_NOALLOC) */
 	bool *cut;                   /* set when a wave stops at MD_SHARE_LOADS or MD_SHARE_INSTS */
 };
 
@@ -270,6 +273,9 @@ static bool run_group(struct emu_group *g, unsigned nwaves, unsigned line_shift,
 				continue;
 			}
 			live++;
+			if (v->noalloc && st->space == EMU_SPACE_GLOBAL && st->in->dlc &&
+			    !lanes_lines(st, line_shift, store_line, v->noalloc))
+				return false;
 			if (global_store(st)) {
 				if (v->stores && !lanes_lines(st, line_shift, store_line, v->stores))
 					return false;
@@ -341,16 +347,18 @@ static long bf_slot(struct back_fills *b, uint64_t line)
 	return (long)probe(b->key, b->cap, line + 1);
 }
 
-/* The line is loaded or stored: a fill of each level that does not hold it. */
-static bool bf_touch(struct back_fills *b, uint64_t line)
+/* The line is loaded or stored: a fill of each of the first levels (2: both,
+ * 1: L2 only, MM_NOALLOC) that does not hold it.  A line new to the window
+ * that the Infinity Cache does not take is not held there. */
+static bool bf_touch(struct back_fills *b, uint64_t line, unsigned levels)
 {
 	long j = bf_slot(b, line);
 	if (j < 0)
 		return false;
 	bool fresh = !b->key[j];
 	if (fresh)
-		b->key[j] = line + 1, b->n++;
-	for (unsigned k = 0; k < 2; k++)
+		b->key[j] = line + 1, b->n++, b->at[1][j] = -INFINITY;
+	for (unsigned k = 0; k < levels; k++)
 		if (fresh || b->count[k] - b->at[k][j] >= b->hold[k])
 			b->at[k][j] = b->count[k]++;
 	return true;
@@ -371,16 +379,22 @@ static unsigned bf_level(const struct back_fills *b, uint64_t line)
 	return 0;
 }
 
-/* The window's loads (lines some unit loaded) and stores into b, oldest round first. */
-static bool bf_replay(struct back_fills *b, const struct line_set *loads, const struct line_set *stores, unsigned n)
+/* The window's loads (lines some unit loaded) and stores into b, oldest round
+ * first; a line of round d's noalloc set (NULL: none) fills L2 only. */
+static bool bf_replay(struct back_fills *b, const struct line_set *loads, const struct line_set *stores,
+		      const struct line_set *noalloc, unsigned n)
 {
 	for (unsigned d = n; d-- > 0;) {
-		for (size_t i = 0; i < loads[d].cap; i++)
-			if (loads[d].key[i] && loads[d].units[i] && !bf_touch(b, loads[d].key[i] - 1))
-				return false;
-		for (size_t i = 0; stores && i < stores[d].cap; i++)
-			if (stores[d].key[i] && !bf_touch(b, stores[d].key[i] - 1))
-				return false;
+		for (unsigned k = 0; k < 2; k++) {
+			const struct line_set *f = k ? (stores ? &stores[d] : NULL) : &loads[d];
+			for (size_t i = 0; f && i < f->cap; i++) {
+				if (!f->key[i] || (!k && !f->units[i]))
+					continue;
+				uint64_t line = f->key[i] - 1;
+				if (!bf_touch(b, line, noalloc && set_find(&noalloc[d], line) >= 0 ? 1 : 2))
+					return false;
+			}
+		}
 	}
 	return true;
 }
@@ -527,6 +541,7 @@ struct pass {
 	struct line_set set[PASS_ROUNDS];
 	struct line_list lists[2][MD_SHARE_UNITS];
 	struct line_set stores[MD_SHARE_BACK]; /* the back rounds' stored lines */
+	struct line_set noalloc[MD_SHARE_BACK]; /* and the lines of their DLC accesses */
 	unsigned shift, per_sa, nwaves, ns;
 	bool cut;                    /* a wave of the first round stopped before its end */
 	const struct emu_progress *pr;
@@ -546,7 +561,8 @@ static bool pass_round(struct pass *s, unsigned r)
 				sidx = (int)i;
 		struct visit v = { u, md_unit_cu(p, u) / s->per_sa, r >= PASS_BACK ? -1 : sidx, &s->set[r],
 				   r == PASS_FIRST ? s->sh : NULL, sidx >= 0 && r < PASS_BACK ? &s->lists[r][sidx] : NULL,
-				   r >= PASS_BACK ? &s->stores[r - PASS_BACK] : NULL, r == PASS_FIRST ? &s->cut : NULL };
+				   r >= PASS_BACK ? &s->stores[r - PASS_BACK] : NULL,
+				   r >= PASS_BACK ? &s->noalloc[r - PASS_BACK] : NULL, r == PASS_FIRST ? &s->cut : NULL };
 		for (uint64_t j = 0; ok && j < p->wg_per_unit; j++) {
 			if (!pass_wg(p, u, r, j, !s->cut, &wg))
 				continue;
@@ -624,12 +640,12 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 	 * which the pass ran: a line an unsimulated unit loaded then is in L2. */
 	struct back_fills prev = { .hold = { INFINITY, INFINITY } };
 	if (ok && spread && s->cut) {
-		ok = bf_replay(&prev, &s->set[PASS_BACK], NULL, 1);
+		ok = bf_replay(&prev, &s->set[PASS_BACK], NULL, NULL, 1);
 	} else if (ok && spread) {
 		prev.hold[0] = c->l2_bytes / line, prev.hold[1] = c->mall_bytes / line;
-		ok = bf_replay(&prev, &s->set[PASS_BACK], s->stores, nback);
+		ok = bf_replay(&prev, &s->set[PASS_BACK], s->stores, s->noalloc, nback);
 	} else if (ok) {
-		ok = bf_replay(&prev, &s->set[PASS_FIRST], NULL, 1);
+		ok = bf_replay(&prev, &s->set[PASS_FIRST], NULL, NULL, 1);
 	}
 	if (ok) {
 		double l1_of = first_round_shares(sh), m1 = 0, m2 = 0, mp = 0, mp2 = 0;
@@ -647,7 +663,7 @@ int md_sharing_measure(struct emu_dev *dev, const struct emu_launch *L, const st
 	for (unsigned r = 0; r < PASS_ROUNDS; r++)
 		set_free(&s->set[r]);
 	for (unsigned d = 0; d < MD_SHARE_BACK; d++)
-		set_free(&s->stores[d]);
+		set_free(&s->stores[d]), set_free(&s->noalloc[d]);
 	for (unsigned r = 0; r < 2; r++)
 		for (unsigned i = 0; i < MD_SHARE_UNITS; i++)
 			free(s->lists[r][i].line);

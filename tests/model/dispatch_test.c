@@ -345,12 +345,15 @@ static void test_sharing_prev_round_spread(void)
  * With an Infinity Cache of 8192 lines and an L2 of 128, the 6144 lines
  * filled after the shared one have passed it in L2 only: p_prev 1, p_prev_l2
  * 0; with 8192 in both, 1 and 1; with an Infinity Cache of 4096, it is gone:
- * 0.  Looking one round back, all three were 0. */
+ * 0.  Looking one round back, all three were 0.  Stored with DLC (MALL
+ * NOALLOC), the lines fill L2 only, and the Infinity Cache of 4096 keeps the
+ * shared line: 1 and 0. */
 static void test_sharing_looks_back(void)
 {
-	const char *name[3] = { "model_sharing_looks_back_to_the_infinity_cache", "model_sharing_looks_back_to_l2",
-				"model_sharing_looks_back_past_capacity" };
-	const double l2[3] = { 128, 8192, 128 }, mall[3] = { 8192, 8192, 4096 }, want[3][2] = { { 1, 0 }, { 1, 1 }, { 0, 0 } };
+	const char *name[4] = { "model_sharing_looks_back_to_the_infinity_cache", "model_sharing_looks_back_to_l2",
+				"model_sharing_looks_back_past_capacity", "model_sharing_looks_back_past_noalloc_stores" };
+	const double l2[4] = { 128, 8192, 128, 128 }, mall[4] = { 8192, 8192, 4096, 4096 };
+	const double want[4][2] = { { 1, 0 }, { 1, 1 }, { 0, 0 }, { 1, 0 } };
 	const unsigned per_round = SPREAD_PER_ROUND, nwg = SPREAD_NWG;
 	char err[256], body[1024];
 	struct mdl_consts c;
@@ -363,29 +366,30 @@ static void test_sharing_looks_back(void)
 		      (unsigned long long)r);
 		return;
 	}
-	snprintf(body, sizeof body,
-		 "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
-		 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
-		 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lstore\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
-		 "  s_endpgm\n.Lload:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
-		 ".Lstore:\n  s_lshl_b32 s6, s2, 7\n  v_add_nc_u32 v3, s6, v1\n  global_store_b32 v3, v0, s[4:5]\n"
-		 ".Lskip:\n  s_endpgm\n",
-		 (unsigned long long)((r - 3) * per_round), (unsigned long long)((r - 2) * per_round),
-		 (unsigned long long)(r * per_round), (unsigned long long)((r + 1) * per_round));
-	struct th h;
-	struct emu_launch L;
-	uint64_t buf;
-	if (open_launch(name[0], "lookback", body, nwg, 32, &h, &L, &buf))
-		return;
-	for (unsigned i = 0; i < 3; i++) {
+	for (unsigned i = 0; i < 4; i++) {
+		snprintf(body, sizeof body,
+			 "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+			 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+			 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lstore\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+			 "  s_endpgm\n.Lload:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
+			 ".Lstore:\n  s_lshl_b32 s6, s2, 7\n  v_add_nc_u32 v3, s6, v1\n  global_store_b32 v3, v0, s[4:5]%s\n"
+			 ".Lskip:\n  s_endpgm\n",
+			 (unsigned long long)((r - 3) * per_round), (unsigned long long)((r - 2) * per_round),
+			 (unsigned long long)(r * per_round), (unsigned long long)((r + 1) * per_round),
+			 i == 3 ? " glc slc dlc" : "");
+		struct th h;
+		struct emu_launch L;
+		uint64_t buf;
+		if (open_launch(name[i], "lookback", body, nwg, 32, &h, &L, &buf))
+			return;
 		c.l2_bytes = l2[i] * c.line_bytes, c.mall_bytes = mall[i] * c.line_bytes;
 		struct md_sharing sh;
 		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
 		th_ok(rc == 0 && sh.unit_prev[0] == want[i][0] && sh.unit_prev_l2[0] == want[i][1], name[i],
 		      "rc %d: L2 %.0f lines, Infinity Cache %.0f: unit 0: prev %g (want %g), in L2 %g (want %g)", rc, l2[i],
 		      mall[i], sh.unit_prev[0], want[i][0], sh.unit_prev_l2[0], want[i][1]);
+		th_close(&h);
 	}
-	th_close(&h);
 }
 
 /* A sampled plan's DRAM bytes (mdl_predict_dram_bytes) extrapolate as its

@@ -1,6 +1,7 @@
 /* gpu_test — the GPU-level model on cases worked out by hand: one line from
  * DRAM, an L0 hit, coalescing, a stream bound by its share of DRAM bandwidth,
- * working sets that fit L1, L2 and the Infinity Cache, lines shared between
+ * working sets that fit L1, L2 and the Infinity Cache, accesses the Infinity
+ * Cache does not allocate (DLC), lines shared between
  * CUs, the constants file, and the dispatch plan (occupancy, round-robin,
  * sampled units).  The pictures are report/'s (tests/report/report_test.c). */
 #include "tests/check.h"
@@ -132,8 +133,9 @@ static void test_pair_share(void)
 	mm_free(m);
 }
 
-/* Two passes over a working set; the second is served by the named level. */
-static enum mm_level second_pass(uint64_t bytes)
+/* Two passes over a working set, the first as how (MM_*), the second as
+ * then; the farthest level that served the second. */
+static enum mm_level second_pass_as(uint64_t bytes, unsigned how, unsigned then)
 {
 	struct mm *m = mm_new(&K, 1, 1, 1);
 	uint64_t a[32], t = 0;
@@ -141,13 +143,15 @@ static enum mm_level second_pass(uint64_t bytes)
 	for (int pass = 0; pass < 2; pass++)
 		for (uint64_t off = 0; off < bytes; off += 128) {
 			lanes(a, 0x1000000 + off, 4);
-			t = mm_access(m, 0, t + 1, a, 32, ~0u, 4, false, &lv);
+			t = mm_access(m, 0, t + 1, a, 32, ~0u, 4, pass ? then : how, &lv);
 			if (pass == 1 && lv > worst)
 				worst = lv;
 		}
 	mm_free(m);
 	return worst;
 }
+
+static enum mm_level second_pass(uint64_t bytes) { return second_pass_as(bytes, 0, 0); }
 
 static void test_working_sets(void)
 {
@@ -163,6 +167,22 @@ static void test_working_sets(void)
 	      mm_level_name[lv]);
 	lv = second_pass(160 << 20);
 	checkf(lv == MM_DRAM, "mem: 160 MB read twice: second pass from DRAM", "from %s", mm_level_name[lv]);
+}
+
+/* gfx11's DLC bit (MM_NOALLOC): 32 MB, more than L2 holds, less than the
+ * Infinity Cache, so the second pass reads whatever the first left there. */
+static void test_mall_noalloc(void)
+{
+	enum mm_level lv = second_pass_as(32 << 20, MM_STORE, 0);
+	checkf(lv == MM_MALL, "mem: 32 MB stored, then read: from the Infinity Cache", "from %s", mm_level_name[lv]);
+	lv = second_pass_as(32 << 20, MM_STORE | MM_NOALLOC, 0);
+	checkf(lv == MM_DRAM, "mem: 32 MB stored with DLC (MALL NOALLOC), then read: from DRAM", "from %s",
+	       mm_level_name[lv]);
+	lv = second_pass_as(32 << 20, MM_NOALLOC, 0);
+	checkf(lv == MM_DRAM, "mem: 32 MB read with DLC, then again: from DRAM", "from %s", mm_level_name[lv]);
+	lv = second_pass_as(32 << 20, 0, MM_NOALLOC);
+	checkf(lv == MM_MALL, "mem: 32 MB read, then again with DLC: from the Infinity Cache, which holds it",
+	       "from %s", mm_level_name[lv]);
 }
 
 /* CU 0 and 1 share shader array 0, CU 8 is in array 1. */
@@ -506,6 +526,7 @@ int main(void)
 	test_stream();
 	test_pair_share();
 	test_working_sets();
+	test_mall_noalloc();
 	test_sharing();
 	test_sampled_sharing();
 	test_sharing_draws();
