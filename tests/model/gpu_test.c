@@ -1,8 +1,8 @@
 /* gpu_test — the GPU-level model on cases worked out by hand: one line from
  * DRAM, an L0 hit, coalescing, a stream bound by its share of DRAM bandwidth,
  * working sets that fit L1, L2 and the Infinity Cache, accesses the Infinity
- * Cache does not allocate (DLC), lines shared between
- * CUs, the constants file, and the dispatch plan (occupancy, round-robin,
+ * Cache does not allocate (DLC) and a stencil's planes through it, lines
+ * shared between CUs, the constants file, and the dispatch plan (occupancy, round-robin,
  * sampled units).  The pictures are report/'s (tests/report/report_test.c). */
 #include "tests/check.h"
 #include "model/model.h"
@@ -183,6 +183,52 @@ static void test_mall_noalloc(void)
 	lv = second_pass_as(32 << 20, 0, MM_NOALLOC);
 	checkf(lv == MM_MALL, "mem: 32 MB read, then again with DLC: from the Infinity Cache, which holds it",
 	       "from %s", mm_level_name[lv]);
+}
+
+/* A 7-point stencil's reuse of its input planes through the Infinity Cache:
+ * plane z reads, line by line, planes z - 1, z and z + 1 of u and stores
+ * plane z of f (as how says).  A plane is read a third time after about
+ * three planes of u were touched since its second read (four with f's), so
+ * a cache of C lines serves two reads in three while a plane holds fewer
+ * than about C / 3 lines when the stores do not allocate, C / 4 when they
+ * do, and one in three past that.  L1 and L2 are made small, the Infinity
+ * Cache 24576 lines (3 MB: the RX 7900 XTX's 96 MB scaled by 1/32).
+ * Returns the share of the reads of planes 4 on that the Infinity Cache
+ * served. */
+static double stencil_mall_share(double lines_per_plane, unsigned store_how)
+{
+	struct mdl_consts k = K;
+	k.l1_bytes = k.l2_bytes = 64 << 10, k.mall_bytes = 3 << 20;
+	struct mm *m = mm_new(&k, 1, 1, 1);
+	uint64_t a[32], t = 0, p = (uint64_t)lines_per_plane, reads = 0, mall = 0;
+	enum mm_level lv;
+	for (uint64_t z = 0; m && z < 8; z++)
+		for (uint64_t i = 0; i < p; i++) {
+			for (uint64_t dz = z ? 0 : 1; dz < 3; dz++) {
+				lanes(a, (1ull << 40) + ((z + dz - 1) * p + i) * 128, 4);
+				mm_access(m, 0, ++t, a, 32, ~0u, 4, 0, &lv);
+				reads += z >= 4, mall += z >= 4 && lv == MM_MALL;
+			}
+			lanes(a, (1ull << 41) + (z * p + i) * 128, 4);
+			mm_access(m, 0, t, a, 32, ~0u, 4, MM_STORE | store_how, &lv);
+		}
+	mm_free(m);
+	return reads ? (double)mall / (double)reads : -1;
+}
+
+static void test_stencil_knee(void)
+{
+	const double c = 24576;
+	const struct { double plane; unsigned how; double want; const char *what; } cases[] = {
+		{ c / 3.2, MM_NOALLOC, 2.0 / 3, "a plane of C / 3.2 lines, DLC stores: two reads in three" },
+		{ c / 2.4, MM_NOALLOC, 1.0 / 3, "a plane of C / 2.4 lines, DLC stores: one read in three" },
+		{ c / 5.3, 0, 2.0 / 3, "a plane of C / 5.3 lines, allocating stores: two reads in three" },
+		{ c / 3.7, 0, 1.0 / 3, "a plane of C / 3.7 lines, allocating stores: one read in three" },
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		double got = stencil_mall_share(cases[i].plane, cases[i].how);
+		checkf(fabs(got - cases[i].want) < 0.01, cases[i].what, "the Infinity Cache served %.3f of the reads", got);
+	}
 }
 
 /* CU 0 and 1 share shader array 0, CU 8 is in array 1. */
@@ -527,6 +573,7 @@ int main(void)
 	test_pair_share();
 	test_working_sets();
 	test_mall_noalloc();
+	test_stencil_knee();
 	test_sharing();
 	test_sampled_sharing();
 	test_sharing_draws();
