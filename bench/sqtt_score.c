@@ -138,8 +138,7 @@ static uint64_t mem_access(void *ctx, const struct mdl_mem_req *r)
 	struct mem_ctx *m = ctx;
 	if (r->scalar)
 		return r->now + (uint64_t)m->smem_latency;
-	unsigned how = (r->store ? MM_STORE : 0u) | (r->mall_noalloc ? MM_NOALLOC : 0u);
-	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, how, NULL);
+	return mm_access(m->mm, r->cu, r->now, r->addr, r->naddr, r->exec, r->bytes, mdl_mem_how(r), NULL);
 }
 
 /* Emulator side: the issues the model places on CU 0, SIMD 0, by slot. */

@@ -157,10 +157,6 @@ static void ft_free(struct ft_level *l)
 	free(l->tree);
 }
 
-/* Is line held at cycle t?  Then or not, it is there from t on (a fill moves
- * the first-touch time earlier, a refill after eviction moves it later).
- * *ready is the line's data-ready cycle: read it on a hit, set it on a fill
- * (valid until the next access to this level).  Returns -1 on out of memory. */
 /* The line's slot (*j), with room for one more line and the fill histogram
  * reaching cycle t; a new line's key is not set yet.  False: out of memory. */
 static bool ft_slot(struct ft_level *l, uint64_t line, uint64_t t, size_t *j)
@@ -188,42 +184,29 @@ static void ft_fill(struct ft_level *l, size_t j, uint64_t line, uint64_t t)
 	l->when[j] = t;
 }
 
-static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
-{
-	size_t j;
-	if (!ft_slot(l, line, t, &j))
-		return -1;
-	*ready = &l->ready[j];
-	/* new; or a CU simulated earlier filled it later: this access is the fill */
-	if (!l->key[j] || l->when[j] > t) {
-		ft_fill(l, j, line, t);
-		return 0;
-	}
-	uint64_t f = l->when[j];
-	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT), fb = (size_t)(f >> FT_BUCKET_SHIFT);
-	double newer = (double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale;
-	if (newer < l->cap_lines)
-		return 1;
-	ft_fill(l, j, line, t); /* evicted since: refilled now */
-	return 0;
-}
-
-/* ft_access for a level that does not allocate the line: held at t (1, *ready
- * its data-ready cycle) or not (0, *ready NULL, nothing filled).  -1: out of
- * memory. */
-static int ft_held(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready)
+/* Is line held at cycle t?  A level that allocates (alloc) brings it in when
+ * not, so then or not it is there from t on (a fill moves the first-touch
+ * time earlier, a refill after eviction moves it later); one that does not
+ * (MM_NOALLOC) fills nothing.  *ready is the line's data-ready cycle: read
+ * it on a hit, set it on a fill (valid until the next access to this level),
+ * NULL on a miss that filled nothing.  Returns -1 on out of memory. */
+static int ft_access(struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready, bool alloc)
 {
 	size_t j;
 	*ready = NULL;
 	if (!ft_slot(l, line, t, &j))
 		return -1;
-	if (!l->key[j] || l->when[j] > t)
-		return 0;
-	size_t tb = (size_t)(t >> FT_BUCKET_SHIFT), fb = (size_t)(l->when[j] >> FT_BUCKET_SHIFT);
-	if ((double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale >= l->cap_lines)
-		return 0;
-	*ready = &l->ready[j];
-	return 1;
+	/* not held when new, or when a CU simulated earlier filled it later */
+	bool held = false;
+	if (l->key[j] && l->when[j] <= t) {
+		size_t tb = (size_t)(t >> FT_BUCKET_SHIFT), fb = (size_t)(l->when[j] >> FT_BUCKET_SHIFT);
+		held = (double)(ft_tree_sum(l, tb) - ft_tree_sum(l, fb)) * l->scale < l->cap_lines;
+	}
+	if (held || alloc)
+		*ready = &l->ready[j];
+	if (!held && alloc)
+		ft_fill(l, j, line, t); /* new, or evicted since: this access is the fill */
+	return held;
 }
 
 /* A fill at cycle f < now that the simulation did not make (sampled: another
@@ -466,7 +449,7 @@ static unsigned coalesce(const struct mm *m, const uint64_t *addr, unsigned nadd
 /* Held at t?  A level that allocates (alloc) brings the line in when not. */
 static int level_lookup(struct mm *m, struct ft_level *l, uint64_t line, uint64_t t, uint64_t **ready, bool alloc)
 {
-	int r = alloc ? ft_access(l, line, t, ready) : ft_held(l, line, t, ready);
+	int r = ft_access(l, line, t, ready, alloc);
 	if (r < 0) {
 		m->oom = true;
 		*ready = NULL;

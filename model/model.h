@@ -277,6 +277,11 @@ struct mdl_mem_req {
 	uint64_t past;               /* how long the workgroup before it in its slot ran (0: none) */
 };
 typedef uint64_t (*mdl_mem_fn)(void *ctx, const struct mdl_mem_req *r);
+/* The request's kind for mm_access (MM_*). */
+static inline unsigned mdl_mem_how(const struct mdl_mem_req *r)
+{
+	return (r->store ? MM_STORE : 0u) | (r->mall_noalloc ? MM_NOALLOC : 0u);
+}
 
 /* ---- where the cycles went ----------------------------------------------------------
  * Every cycle of every SIMD is charged to one bucket: the SIMD issued a VALU op

@@ -26,7 +26,7 @@ static uint64_t mem_fn(void *ctx, const struct mdl_mem_req *r)
 	struct mem_ctx *m = ctx;
 	if (r->scalar) /* the scalar cache is not modelled: the core's SMEM latency */
 		return r->now + (uint64_t)m->c->smem_latency;
-	unsigned how = (r->store ? MM_STORE : 0u) | (r->mall_noalloc ? MM_NOALLOC : 0u);
+	unsigned how = mdl_mem_how(r);
 	if (r->scratch) {
 		uint64_t a[32], base = SCRATCH_BASE + (r->wave % SCRATCH_SLOTS) * SCRATCH_WAVE;
 		for (unsigned l = 0; l < 32; l++)

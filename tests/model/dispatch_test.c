@@ -366,30 +366,36 @@ static void test_sharing_looks_back(void)
 		      (unsigned long long)r);
 		return;
 	}
+	/* the first three cases share one kernel (plain stores), the last stores with DLC */
+	const char *const store_bits[4] = { "", "", "", " glc slc dlc" };
+	struct th h;
+	struct emu_launch L;
+	uint64_t buf;
 	for (unsigned i = 0; i < 4; i++) {
-		snprintf(body, sizeof body,
-			 "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
-			 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
-			 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lstore\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
-			 "  s_endpgm\n.Lload:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
-			 ".Lstore:\n  s_lshl_b32 s6, s2, 7\n  v_add_nc_u32 v3, s6, v1\n  global_store_b32 v3, v0, s[4:5]%s\n"
-			 ".Lskip:\n  s_endpgm\n",
-			 (unsigned long long)((r - 3) * per_round), (unsigned long long)((r - 2) * per_round),
-			 (unsigned long long)(r * per_round), (unsigned long long)((r + 1) * per_round),
-			 i == 3 ? " glc slc dlc" : "");
-		struct th h;
-		struct emu_launch L;
-		uint64_t buf;
-		if (open_launch(name[i], "lookback", body, nwg, 32, &h, &L, &buf))
-			return;
+		if (i == 0 || strcmp(store_bits[i], store_bits[i - 1]) != 0) {
+			if (i > 0)
+				th_close(&h);
+			snprintf(body, sizeof body,
+				 "  s_load_b64 s[4:5], s[0:1], 0x0\n  v_lshlrev_b32 v1, 2, v0\n  s_waitcnt lgkmcnt(0)\n"
+				 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lskip\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+				 "  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lstore\n  s_cmpk_lt_u32 s2, %llu\n  s_cbranch_scc1 .Lload\n"
+				 "  s_endpgm\n.Lload:\n  global_load_b32 v2, v1, s[4:5]\n  s_waitcnt vmcnt(0)\n  s_endpgm\n"
+				 ".Lstore:\n  s_lshl_b32 s6, s2, 7\n  v_add_nc_u32 v3, s6, v1\n  global_store_b32 v3, v0, s[4:5]%s\n"
+				 ".Lskip:\n  s_endpgm\n",
+				 (unsigned long long)((r - 3) * per_round), (unsigned long long)((r - 2) * per_round),
+				 (unsigned long long)(r * per_round), (unsigned long long)((r + 1) * per_round),
+				 store_bits[i]);
+			if (open_launch(name[i], "lookback", body, nwg, 32, &h, &L, &buf))
+				return;
+		}
 		c.l2_bytes = l2[i] * c.line_bytes, c.mall_bytes = mall[i] * c.line_bytes;
 		struct md_sharing sh;
 		rc = md_sharing_measure(h.dev, &L, &p, &c, NULL, &sh, err, sizeof err);
 		th_ok(rc == 0 && sh.unit_prev[0] == want[i][0] && sh.unit_prev_l2[0] == want[i][1], name[i],
 		      "rc %d: L2 %.0f lines, Infinity Cache %.0f: unit 0: prev %g (want %g), in L2 %g (want %g)", rc, l2[i],
 		      mall[i], sh.unit_prev[0], want[i][0], sh.unit_prev_l2[0], want[i][1]);
-		th_close(&h);
 	}
+	th_close(&h);
 }
 
 /* A sampled plan's DRAM bytes (mdl_predict_dram_bytes) extrapolate as its
